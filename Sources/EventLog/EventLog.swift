@@ -1,0 +1,1 @@
+// Module EventLog: implementation lands with its issue.

@@ -1,0 +1,1 @@
+// Module HeadlessUIKit: implementation lands with its issue.

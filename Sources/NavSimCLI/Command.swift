@@ -1,0 +1,72 @@
+import Foundation
+import NavSim
+
+/// What a command runs with: the registered delegates and where its output goes.
+@MainActor
+public final class CommandContext {
+  /// Delegate factories by name, `builtin` included (nil factory: the SDK's built-in layout).
+  public let delegates: DelegateRegistry
+  public var standardOutput: (String) -> Void
+  public var standardError: (String) -> Void
+  /// True when stderr is a terminal: long commands may show progress there.
+  public var showsProgress: Bool
+
+  public init(
+    delegates: DelegateRegistry,
+    standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+    standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+    showsProgress: Bool = isatty(2) == 1
+  ) {
+    self.delegates = delegates
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.showsProgress = showsProgress
+  }
+
+  /// Writes one line to stdout.
+  public func print(_ line: String = "") { standardOutput(line + "\n") }
+  /// Writes one line to stderr.
+  public func printError(_ line: String) { standardError(line + "\n") }
+}
+
+/// The layout delegates a `navsim` binary knows, by name.
+@MainActor
+public struct DelegateRegistry {
+  /// The reserved name of the SDK's built-in (slot-based) layout.
+  public static let builtinName = "builtin"
+
+  public let factories: [String: @MainActor () -> any NavigationLayoutDelegate]
+
+  public init(_ factories: [String: @MainActor () -> any NavigationLayoutDelegate]) {
+    self.factories = factories
+  }
+
+  /// Registered names, sorted, `builtin` included.
+  public var names: [String] {
+    (Array(factories.keys) + [Self.builtinName]).sorted()
+  }
+
+  /// A new delegate for `name`; nil means the built-in layout.
+  /// - Throws: `UsageError` listing the known names when `name` is not registered.
+  public func makeDelegate(named name: String) throws -> (any NavigationLayoutDelegate)? {
+    if name == Self.builtinName { return nil }
+    guard let factory = factories[name] else {
+      throw UsageError("unknown delegate '\(name)' (known: \(names.joined(separator: ", ")))")
+    }
+    return factory()
+  }
+}
+
+/// One `navsim` command. Commands with subcommands (`log info`) dispatch inside `run`.
+@MainActor
+public protocol NavSimCommand {
+  /// The word on the command line.
+  static var name: String { get }
+  /// One line for `navsim --help`.
+  static var summary: String { get }
+  /// The full usage text, printed with `--help` and after a usage error.
+  static var usage: String { get }
+  /// Runs the command. Returns the exit status.
+  /// - Throws: `UsageError` (exit 2, usage printed) or `CommandFailure` / any error (exit 2).
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32
+}

@@ -1,0 +1,1 @@
+// Module NavSimTesting: implementation lands with its issue.

@@ -1,0 +1,1 @@
+// Module Navigator: implementation lands with its issue.

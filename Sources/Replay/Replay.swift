@@ -1,0 +1,1 @@
+// Module Replay: implementation lands with its issue.

@@ -1,0 +1,1 @@
+// Module SQLite: implementation lands with its issue.

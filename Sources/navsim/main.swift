@@ -1,0 +1,4 @@
+import NavSimCLI
+import SampleDelegates
+
+NavSimCLI.main(delegates: SampleDelegateCatalog.all)

@@ -1,0 +1,1 @@
+// Shared test fixtures: fresh temp databases, fixture paths.

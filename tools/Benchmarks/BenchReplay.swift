@@ -1,0 +1,3 @@
+// Benchmark 'replay': lands with its issue.
+
+func benchReplay(_ arguments: [String]) throws { throw NotYetBuilt() }

@@ -1,0 +1,3 @@
+// Benchmark 'solver': lands with its issue.
+
+func benchSolver(_ arguments: [String]) throws { throw NotYetBuilt() }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
+# toolchain: the system SQLite library. Idempotent; run as root (or with sudo available).
+set -euo pipefail
+
+need=()
+if ! pkg-config --exists sqlite3 2>/dev/null; then need+=(libsqlite3-dev pkg-config); fi
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+
+if ((${#need[@]})); then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  echo "setup: installing ${need[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
