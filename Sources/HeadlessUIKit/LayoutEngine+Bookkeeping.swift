@@ -168,12 +168,15 @@ extension LayoutEngine {
 }
 
 extension UIView {
-  /// Calls `body` with every constraint whose container is a view of this subtree: app
-  /// constraints installed there and system constraints, depth first, in a fixed order.
+  /// Calls `body` with every constraint whose container is a view of this subtree: first the
+  /// system constraints (frames, intrinsic sizes, guides), then the app constraints, each depth
+  /// first. System constraints go first so that, as in UIKit's usual report, it is the app's
+  /// constraint that breaks when it contradicts a translated frame.
   func forEachConstraintInSubtree(_ body: (NSLayoutConstraint) -> Void) {
-    for constraint in installedConstraints { body(constraint) }
-    systemConstraints.forEach(body)
-    for subview in subviewStorage { subview.forEachConstraintInSubtree(body) }
+    forEachViewInSubtree { $0.systemConstraints.forEach(body) }
+    forEachViewInSubtree { view in
+      for constraint in view.installedConstraints { body(constraint) }
+    }
   }
 
   /// Calls `body` with this view and every descendant, depth first, back to front.

@@ -115,8 +115,9 @@ open class NSLayoutConstraint: NSObject {
 
   /// A constraint in the item / attribute form.
   ///
-  /// `item` and `toItem` must be `UIView`s or `UILayoutGuide`s; the attributes must lie on the
-  /// same axis, and a position can't be related to a size or to a constant. UIKit raises an
+  /// `item` and `toItem` must be `UIView`s or `UILayoutGuide`s; positions must lie on the same
+  /// axis (sizes may mix: aspect ratios), and a position can't be related to a size or to a
+  /// constant. UIKit raises an
   /// exception for those; here the constraint is created inert and activating it reports a
   /// `LayoutMisuse.invalidConstraint`.
   public convenience init(
@@ -172,9 +173,12 @@ open class NSLayoutConstraint: NSObject {
       return nil
     }
     guard let axis2 = attr2.axis else { return "the second attribute is notAnAttribute" }
-    if axis != axis2 { return "\(attr1) and \(attr2) lie on different axes" }
     if attr1.isDimension != attr2.isDimension {
       return "a size and a position can't be related (\(attr1), \(attr2))"
+    }
+    // Sizes may relate across axes (aspect ratios); positions may not.
+    if !attr1.isDimension, axis != axis2 {
+      return "\(attr1) and \(attr2) lie on different axes"
     }
     return nil
   }
