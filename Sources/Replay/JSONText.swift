@@ -1,0 +1,108 @@
+// A small, deterministic JSON writer: keys in the order written (callers write them sorted),
+// numbers with fixed decimals. Output that reaches users never depends on hash order.
+
+/// Builds one JSON value as text.
+struct JSONText {
+  private(set) var text = ""
+
+  /// A JSON string literal with the escapes RFC 8259 requires.
+  static func quote(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "<": out += "\\u003c"  // safe to embed in HTML <script>
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// An object from already-encoded values, in the given key order.
+  static func object(_ pairs: [(String, String)]) -> String {
+    "{" + pairs.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+  }
+
+  static func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+
+  static func number(_ value: Double, decimals: Int = 2) -> String {
+    value.isFinite ? formatFixed(value, decimals) : "null"
+  }
+
+  static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+}
+
+// MARK: - Snapshots as JSON
+
+extension SnapshotRect {
+  var json: String {
+    JSONText.object([
+      ("height", JSONText.number(height)), ("width", JSONText.number(width)),
+      ("x", JSONText.number(x)), ("y", JSONText.number(y)),
+    ])
+  }
+}
+
+extension SnapshotFinding {
+  /// The finding as a JSON object with sorted keys.
+  public var json: String {
+    JSONText.object([
+      ("message", JSONText.quote(message)), ("rule", JSONText.quote(ruleID)),
+      ("severity", JSONText.quote(severity.rawValue)),
+      ("views", JSONText.array(views.map(JSONText.quote))),
+    ])
+  }
+}
+
+extension LayoutState {
+  /// The layout as a JSON object with sorted keys.
+  public var json: String {
+    let nodes = self.nodes.map { node in
+      JSONText.object([
+        ("alpha", JSONText.number(node.alpha)),
+        ("corners", JSONText.array(node.roundedCorners.map(JSONText.quote))),
+        ("frame", node.frame.json), ("hidden", JSONText.bool(node.isHidden)),
+        ("id", JSONText.quote(node.id)), ("kind", JSONText.quote(node.kind.rawValue)),
+        ("parent", JSONText.quote(node.parent)),
+      ])
+    }
+    let animations = self.animations.map { animation in
+      JSONText.object([
+        ("duration", JSONText.number(animation.duration, decimals: 3)),
+        ("properties", JSONText.array(animation.properties.map(JSONText.quote))),
+        ("start", JSONText.number(animation.start, decimals: 3)),
+        ("views", JSONText.array(animation.views.map(JSONText.quote))),
+      ])
+    }
+    return JSONText.object([
+      ("animations", JSONText.array(animations)), ("direction", JSONText.quote(direction)),
+      ("mapHeight", JSONText.number(mapHeight)), ("mapWidth", JSONText.number(mapWidth)),
+      ("nodes", JSONText.array(nodes)),
+      ("safeArea", JSONText.object([
+        ("bottom", JSONText.number(safeArea.bottom)), ("leading", JSONText.number(safeArea.leading)),
+        ("top", JSONText.number(safeArea.top)), ("trailing", JSONText.number(safeArea.trailing)),
+      ])),
+      ("state", JSONText.quote(state)), ("wideMode", JSONText.bool(wideMode)),
+    ])
+  }
+}
+
+extension LayoutSnapshot {
+  /// The snapshot as one JSON object with sorted keys (one line).
+  public var json: String {
+    JSONText.object([
+      ("event", JSONText.quote(event)), ("findings", JSONText.array(findings.map(\.json))),
+      ("layout", layout.json), ("seq", String(seq)), ("t", String(t)),
+    ])
+  }
+}

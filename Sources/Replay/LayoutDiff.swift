@@ -1,0 +1,147 @@
+// Comparing two layouts of the same event, and two runs of the same recording.
+
+/// How one view (or guide) differs between layout A and layout B.
+public struct ViewChange: Equatable, Sendable {
+  public enum Change: Equatable, Sendable {
+    /// In B only.
+    case appeared(SnapshotRect)
+    /// In A only.
+    case disappeared(SnapshotRect)
+    /// Frame differs beyond the tolerance.
+    case frame(from: SnapshotRect, to: SnapshotRect)
+    case hidden(from: Bool, to: Bool)
+    case alpha(from: Double, to: Double)
+    case parent(from: String, to: String)
+    /// Index among its siblings, back to front.
+    case zOrder(from: Int, to: Int)
+    case corners(from: [String], to: [String])
+  }
+
+  public var view: String
+  public var change: Change
+
+  public init(view: String, change: Change) {
+    self.view = view
+    self.change = change
+  }
+}
+
+/// How the screen-level facts differ (state, wide mode, map size, direction).
+public struct StateChange: Equatable, Sendable {
+  public var field: String
+  public var from: String
+  public var to: String
+}
+
+/// Everything that differs on one event.
+public struct EventDifference: Equatable, Sendable {
+  public var seq: Int64
+  public var t: Int64
+  public var event: String
+  public var stateChanges: [StateChange]
+  public var viewChanges: [ViewChange]
+  public var findingsIntroduced: [SnapshotFinding]
+  public var findingsFixed: [SnapshotFinding]
+  /// True when one run has no snapshot for this seq.
+  public var missingIn: String?
+
+  public var isEmpty: Bool {
+    stateChanges.isEmpty && viewChanges.isEmpty && findingsIntroduced.isEmpty
+      && findingsFixed.isEmpty && missingIn == nil
+  }
+}
+
+extension LayoutState {
+  /// What changes from `self` (A) to `other` (B). Frame moves within `tolerance` points
+  /// on every edge are ignored. Views are reported in B's z-order, then those only in A.
+  /// - Complexity: O(n) in the number of nodes.
+  public func changes(to other: LayoutState, tolerance: Double = 0) -> (
+    state: [StateChange], views: [ViewChange]
+  ) {
+    var stateChanges: [StateChange] = []
+    func compare(_ field: String, _ a: String, _ b: String) {
+      if a != b { stateChanges.append(StateChange(field: field, from: a, to: b)) }
+    }
+    compare("state", state, other.state)
+    compare("wideMode", wideMode ? "yes" : "no", other.wideMode ? "yes" : "no")
+    compare(
+      "map", formatFixed(mapWidth, 2) + "x" + formatFixed(mapHeight, 2),
+      formatFixed(other.mapWidth, 2) + "x" + formatFixed(other.mapHeight, 2))
+    compare("direction", direction, other.direction)
+
+    let mine = indexNodes()
+    let theirs = other.indexNodes()
+    var changes: [ViewChange] = []
+    for node in other.nodes {
+      guard let (old, oldZ) = mine[node.id] else {
+        changes.append(ViewChange(view: node.id, change: .appeared(node.frame)))
+        continue
+      }
+      let newZ = theirs[node.id]!.1
+      if !old.frame.isClose(to: node.frame, tolerance: tolerance) {
+        changes.append(ViewChange(view: node.id, change: .frame(from: old.frame, to: node.frame)))
+      }
+      if old.isHidden != node.isHidden {
+        changes.append(ViewChange(view: node.id, change: .hidden(from: old.isHidden, to: node.isHidden)))
+      }
+      if abs(old.alpha - node.alpha) > 0.005 {
+        changes.append(ViewChange(view: node.id, change: .alpha(from: old.alpha, to: node.alpha)))
+      }
+      if old.parent != node.parent {
+        changes.append(ViewChange(view: node.id, change: .parent(from: old.parent, to: node.parent)))
+      } else if oldZ != newZ {
+        changes.append(ViewChange(view: node.id, change: .zOrder(from: oldZ, to: newZ)))
+      }
+      if old.roundedCorners != node.roundedCorners {
+        changes.append(
+          ViewChange(view: node.id, change: .corners(from: old.roundedCorners, to: node.roundedCorners)))
+      }
+    }
+    for node in nodes where theirs[node.id] == nil {
+      changes.append(ViewChange(view: node.id, change: .disappeared(node.frame)))
+    }
+    return (stateChanges, changes)
+  }
+
+  /// Nodes by id with their index among their siblings (first occurrence wins).
+  private func indexNodes() -> [String: (SnapshotNode, Int)] {
+    var byID: [String: (SnapshotNode, Int)] = [:]
+    var siblingCount: [String: Int] = [:]
+    for node in nodes {
+      let z = siblingCount[node.parent, default: 0]
+      siblingCount[node.parent] = z + 1
+      if byID[node.id] == nil { byID[node.id] = (node, z) }
+    }
+    return byID
+  }
+}
+
+extension SnapshotRect {
+  /// True when every edge is within `tolerance` points.
+  public func isClose(to other: SnapshotRect, tolerance: Double) -> Bool {
+    let limit = tolerance + 0.005  // snapshots carry two decimals
+    return abs(x - other.x) <= limit && abs(y - other.y) <= limit
+      && abs(maxX - other.maxX) <= limit && abs(maxY - other.maxY) <= limit
+  }
+}
+
+/// Compares the snapshots of one event in two runs.
+/// - Parameters:
+///   - a: the snapshot in run A, nil when A has none for this seq.
+///   - b: the snapshot in run B, nil when B has none for this seq.
+public func compareSnapshots(
+  _ a: LayoutSnapshot?, _ b: LayoutSnapshot?, labels: (String, String), tolerance: Double = 0
+) -> EventDifference {
+  let header = (b ?? a)!
+  guard let a, let b else {
+    return EventDifference(
+      seq: header.seq, t: header.t, event: header.event, stateChanges: [], viewChanges: [],
+      findingsIntroduced: [], findingsFixed: [], missingIn: a == nil ? labels.0 : labels.1)
+  }
+  let (state, views) = a.layout.changes(to: b.layout, tolerance: tolerance)
+  let keysA = Set(a.findings.map(\.key)), keysB = Set(b.findings.map(\.key))
+  return EventDifference(
+    seq: b.seq, t: b.t, event: b.event, stateChanges: state, viewChanges: views,
+    findingsIntroduced: b.findings.filter { !keysA.contains($0.key) },
+    findingsFixed: a.findings.filter { !keysB.contains($0.key) }, missingIn: nil)
+}

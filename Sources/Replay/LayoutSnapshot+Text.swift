@@ -1,0 +1,246 @@
+import Foundation
+
+// The canonical text form of snapshots: stable order, fixed decimals, one fact a line, so it
+// reads well in a terminal and diffs well in git. It is also the storage form, and the
+// content hash is taken over it.
+//
+//   layout activeGuidance wide=no map=393.00x852.00 safe=59.00,0.00,34.00,0.00 dir=ltr
+//   sdk turnCard parent=map frame=0.00,59.00,393.00,120.00
+//   view OrderSheet parent=map frame=0.00,652.00,393.00,200.00 alpha=0.50
+//   sdk prompt.incident#3 parent=map frame=0.00,700.00,393.00,152.00 corners=minXminY,maxXminY
+//   guide UILayoutGuide#1 parent=map frame=0.00,0.00,393.00,852.00 hidden
+//   anim views=prompt.incident#3 props=frame start=12.000 duration=0.300
+//
+// A snapshot adds a header line and its findings:
+//   event 12 t=12.000 progress
+//   finding error missing-viewport views=viewport The viewport is not in the view tree.
+//
+// Identities are escaped (space, '%', ',', '=' and control characters as %XX) so every
+// field stays one token.
+
+// MARK: - Writing
+
+extension LayoutState {
+  /// The canonical text, one line per fact, ending with a newline.
+  public var text: String {
+    var out = "layout \(state) wide=\(wideMode ? "yes" : "no") map="
+    out += formatFixed(mapWidth, 2) + "x" + formatFixed(mapHeight, 2)
+    out += " safe=" + [safeArea.top, safeArea.leading, safeArea.bottom, safeArea.trailing]
+      .map { formatFixed($0, 2) }.joined(separator: ",")
+    out += " dir=\(direction)\n"
+    for node in nodes {
+      out += "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
+      out += " frame=" + [node.frame.x, node.frame.y, node.frame.width, node.frame.height]
+        .map { formatFixed($0, 2) }.joined(separator: ",")
+      if node.isHidden { out += " hidden" }
+      if node.alpha != 1 { out += " alpha=" + formatFixed(node.alpha, 2) }
+      if !node.roundedCorners.isEmpty {
+        out += " corners=" + node.roundedCorners.joined(separator: ",")
+      }
+      out += "\n"
+    }
+    for animation in animations {
+      out += "anim views=" + animation.views.map(escapeToken).joined(separator: ",")
+      out += " props=" + animation.properties.map(escapeToken).joined(separator: ",")
+      out += " start=" + formatFixed(animation.start, 3)
+      out += " duration=" + formatFixed(animation.duration, 3) + "\n"
+    }
+    return out
+  }
+
+  /// A 64-bit FNV-1a hash of `text`, as 16 hex digits: the layout's storage key.
+  public var hash: String { contentHash(text) }
+}
+
+extension SnapshotFinding {
+  /// `finding <severity> <rule> views=<a,b> <message>` (message escaped for newlines only).
+  public var textLine: String {
+    let message = self.message.replacingOccurrences(of: "\n", with: " ")
+    return "finding \(severity.rawValue) \(escapeToken(ruleID)) views="
+      + views.map(escapeToken).joined(separator: ",") + " " + message
+  }
+}
+
+extension LayoutSnapshot {
+  /// Header line, layout, findings.
+  public var text: String {
+    var out = "event \(seq) t=\(formatFixed(Double(t) / 1000, 3)) \(event)\n"
+    out += layout.text
+    for finding in findings { out += finding.textLine + "\n" }
+    return out
+  }
+}
+
+// MARK: - Reading
+
+/// A line of stored snapshot text NavSim cannot read.
+public struct SnapshotTextError: Error, CustomStringConvertible, Equatable {
+  public var line: Int
+  public var problem: String
+  public var description: String { "snapshot text line \(line): \(problem)" }
+}
+
+extension LayoutState {
+  /// Parses the canonical text `text` produces.
+  /// - Throws: `SnapshotTextError` naming the line and the problem.
+  public init(text: String) throws {
+    var state: LayoutState?
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      lineNumber += 1
+      let tokens = rawLine.split(separator: " ").map(String.init)
+      guard let head = tokens.first else { continue }
+      let fields = keyedFields(tokens.dropFirst())
+      func need(_ key: String) throws -> String {
+        guard let value = fields[key] else {
+          throw SnapshotTextError(line: lineNumber, problem: "missing '\(key)=' in '\(rawLine)'")
+        }
+        return value
+      }
+      func numbers(_ key: String, count: Int, separator: Character = ",") throws -> [Double] {
+        let values = try need(key).split(separator: separator).compactMap { Double($0) }
+        guard values.count == count else {
+          throw SnapshotTextError(line: lineNumber, problem: "bad '\(key)=' in '\(rawLine)'")
+        }
+        return values
+      }
+      switch head {
+      case "layout":
+        guard tokens.count >= 2 else {
+          throw SnapshotTextError(line: lineNumber, problem: "layout line without a state")
+        }
+        let map = try numbers("map", count: 2, separator: "x")
+        let safe = try numbers("safe", count: 4)
+        state = LayoutState(
+          state: tokens[1], wideMode: try need("wide") == "yes", mapWidth: map[0],
+          mapHeight: map[1],
+          safeArea: SnapshotInsets(top: safe[0], leading: safe[1], bottom: safe[2], trailing: safe[3]),
+          direction: try need("dir"), nodes: [], animations: [])
+      case "sdk", "view", "guide":
+        guard state != nil, tokens.count >= 2, let kind = SnapshotNode.Kind(rawValue: head) else {
+          throw SnapshotTextError(line: lineNumber, problem: "node before the layout line")
+        }
+        let frame = try numbers("frame", count: 4)
+        let corners = fields["corners"].map { $0.split(separator: ",").map(String.init) } ?? []
+        state!.nodes.append(
+          SnapshotNode(
+            id: unescapeToken(tokens[1]), kind: kind, parent: unescapeToken(try need("parent")),
+            frame: SnapshotRect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
+            isHidden: tokens.contains("hidden"), alpha: Double(fields["alpha"] ?? "1") ?? 1,
+            roundedCorners: corners))
+      case "anim":
+        guard state != nil else {
+          throw SnapshotTextError(line: lineNumber, problem: "animation before the layout line")
+        }
+        state!.animations.append(
+          SnapshotAnimation(
+            views: try need("views").split(separator: ",").map { unescapeToken(String($0)) },
+            properties: try need("props").split(separator: ",").map { unescapeToken(String($0)) },
+            start: Double(try need("start")) ?? 0, duration: Double(try need("duration")) ?? 0))
+      default:
+        throw SnapshotTextError(line: lineNumber, problem: "unknown line '\(head)'")
+      }
+    }
+    guard let state else { throw SnapshotTextError(line: 1, problem: "no layout line") }
+    self = state
+  }
+}
+
+extension SnapshotFinding {
+  /// Parses `textLine`. - Throws: `SnapshotTextError` when the line is not a finding.
+  public init(textLine: String) throws {
+    let parts = textLine.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+    guard parts.count >= 4, parts[0] == "finding",
+      let severity = Severity(rawValue: String(parts[1])), parts[3].hasPrefix("views=")
+    else { throw SnapshotTextError(line: 1, problem: "not a finding: '\(textLine)'") }
+    let views = parts[3].dropFirst("views=".count).split(separator: ",")
+      .map { unescapeToken(String($0)) }
+    self.init(
+      ruleID: unescapeToken(String(parts[2])), severity: severity, views: views,
+      message: parts.count > 4 ? String(parts[4]) : "")
+  }
+}
+
+// MARK: - Tokens and numbers
+
+private func keyedFields(_ tokens: ArraySlice<String>) -> [String: String] {
+  var fields: [String: String] = [:]
+  for token in tokens {
+    guard let equals = token.firstIndex(of: "=") else { continue }
+    fields[String(token[..<equals])] = String(token[token.index(after: equals)...])
+  }
+  return fields
+}
+
+/// Escapes the characters that would split a token: space, '%', ',', '=' and control
+/// characters, as `%XX`; the empty string becomes `%00`.
+func escapeToken(_ token: String) -> String {
+  if token.isEmpty { return "%00" }
+  guard token.utf8.contains(where: needsEscape) else { return token }
+  var bytes: [UInt8] = []
+  for byte in token.utf8 {
+    if needsEscape(byte) {
+      bytes.append(0x25)
+      bytes.append(contentsOf: Array(String(byte, radix: 16, uppercase: true).leftPadded(to: 2).utf8))
+    } else {
+      bytes.append(byte)
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+private func needsEscape(_ byte: UInt8) -> Bool {
+  byte <= 0x20 || byte == 0x25 || byte == 0x2C || byte == 0x3D || byte == 0x7F
+}
+
+/// Reverses `escapeToken`.
+func unescapeToken(_ token: String) -> String {
+  if token == "%00" { return "" }
+  guard token.contains("%") else { return token }
+  var bytes: [UInt8] = []
+  var utf8 = Array(token.utf8)[...]
+  while let byte = utf8.popFirst() {
+    if byte == 0x25, utf8.count >= 2,
+      let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+    {
+      bytes.append(value)
+      utf8 = utf8.dropFirst(2)
+    } else {
+      bytes.append(byte)
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}
+
+/// `value` with exactly `decimals` decimals (rounded half away from zero), never `-0.00`.
+func formatFixed(_ value: Double, _ decimals: Int) -> String {
+  guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+  var scale: Double = 1
+  for _ in 0..<decimals { scale *= 10 }
+  let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+  guard scaled < 9e15 else { return String(value) }
+  let units = Int64(scaled)
+  let divisor = Int64(scale)
+  let whole = units / divisor
+  var fraction = String(units % divisor)
+  while fraction.count < decimals { fraction = "0" + fraction }
+  let sign = (value < 0 && units != 0) ? "-" : ""
+  return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+}
+
+/// 64-bit FNV-1a over the UTF-8 bytes, 16 lowercase hex digits.
+func contentHash(_ text: String) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in text.utf8 {
+    hash ^= UInt64(byte)
+    hash = hash &* 0x0000_0100_0000_01B3
+  }
+  let hex = String(hash, radix: 16)
+  return String(repeating: "0", count: 16 - hex.count) + hex
+}

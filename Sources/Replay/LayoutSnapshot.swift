@@ -1,0 +1,179 @@
+// The layout the screen had after one event: what replay records, diffs and reports.
+
+/// A rectangle in map-view coordinates (points).
+public struct SnapshotRect: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+
+  /// The overlapping part of two rectangles, nil when they don't overlap by a positive area.
+  public func intersection(_ other: SnapshotRect) -> SnapshotRect? {
+    let left = max(x, other.x), top = max(y, other.y)
+    let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+    guard right > left, bottom > top else { return nil }
+    return SnapshotRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}
+
+/// Safe-area insets, by direction-independent edge names.
+public struct SnapshotInsets: Equatable, Sendable {
+  public var top: Double
+  public var leading: Double
+  public var bottom: Double
+  public var trailing: Double
+
+  public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  public static let zero = SnapshotInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+}
+
+/// One view or layout guide of the map view's tree.
+public struct SnapshotNode: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    /// A view the SDK owns (turn card, prompt...).
+    case sdkView = "sdk"
+    /// A view the app (the delegate) created.
+    case appView = "view"
+    /// A layout guide.
+    case guide = "guide"
+  }
+
+  /// Stable identity: SDK role (`turnCard`, `prompt.incident#3`), the app's
+  /// `accessibilityIdentifier`, or type name and ordinal (`UIView#2`).
+  public var id: String
+  public var kind: Kind
+  /// The parent's identity; `map` for direct children of the map view.
+  public var parent: String
+  public var frame: SnapshotRect
+  public var isHidden: Bool
+  public var alpha: Double
+  /// Prompts' rounded corners, as `CACornerMask` names (`minXminY`...), empty for others.
+  public var roundedCorners: [String]
+
+  public init(
+    id: String, kind: Kind, parent: String, frame: SnapshotRect, isHidden: Bool = false,
+    alpha: Double = 1, roundedCorners: [String] = []
+  ) {
+    self.id = id
+    self.kind = kind
+    self.parent = parent
+    self.frame = frame
+    self.isHidden = isHidden
+    self.alpha = alpha
+    self.roundedCorners = roundedCorners
+  }
+}
+
+/// An animation still running at the snapshot's time.
+public struct SnapshotAnimation: Equatable, Sendable {
+  public var views: [String]
+  public var properties: [String]
+  /// Virtual start time and duration, seconds.
+  public var start: Double
+  public var duration: Double
+
+  public init(views: [String], properties: [String], start: Double, duration: Double) {
+    self.views = views
+    self.properties = properties
+    self.start = start
+    self.duration = duration
+  }
+}
+
+/// A rule the layout broke, raised while replaying one event.
+public struct SnapshotFinding: Equatable, Sendable, Comparable {
+  public enum Severity: String, Sendable, Comparable {
+    case warning, error
+    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+  }
+
+  public var ruleID: String
+  public var severity: Severity
+  public var views: [String]
+  public var message: String
+
+  public init(ruleID: String, severity: Severity, views: [String], message: String) {
+    self.ruleID = ruleID
+    self.severity = severity
+    self.views = views
+    self.message = message
+  }
+
+  /// What identifies a finding across two runs: the rule and the views, not the wording.
+  public var key: String { ruleID + " " + views.joined(separator: ",") }
+
+  public static func < (a: SnapshotFinding, b: SnapshotFinding) -> Bool {
+    (a.ruleID, a.views.joined(separator: ","), a.message)
+      < (b.ruleID, b.views.joined(separator: ","), b.message)
+  }
+}
+
+/// The screen's layout: everything of a snapshot that doesn't name the event.
+/// Identical layouts (most events change none) are stored once, by `hash`.
+public struct LayoutState: Equatable, Sendable {
+  /// `nonNavigation`, `navigationReady` or `activeGuidance`.
+  public var state: String
+  public var wideMode: Bool
+  public var mapWidth: Double
+  public var mapHeight: Double
+  public var safeArea: SnapshotInsets
+  /// `ltr` or `rtl`.
+  public var direction: String
+  /// Every view and guide, depth first in z-order (back to front).
+  public var nodes: [SnapshotNode]
+  public var animations: [SnapshotAnimation]
+
+  public init(
+    state: String, wideMode: Bool, mapWidth: Double, mapHeight: Double,
+    safeArea: SnapshotInsets, direction: String, nodes: [SnapshotNode],
+    animations: [SnapshotAnimation]
+  ) {
+    self.state = state
+    self.wideMode = wideMode
+    self.mapWidth = mapWidth
+    self.mapHeight = mapHeight
+    self.safeArea = safeArea
+    self.direction = direction
+    self.nodes = nodes
+    self.animations = animations
+  }
+
+  public func node(_ id: String) -> SnapshotNode? { nodes.first { $0.id == id } }
+}
+
+/// The layout after one event, with the findings that event raised.
+public struct LayoutSnapshot: Equatable, Sendable {
+  public var seq: Int64
+  /// Milliseconds since the recording started.
+  public var t: Int64
+  /// The event's kind name (`progress`, `mapResized`...).
+  public var event: String
+  public var layout: LayoutState
+  public var findings: [SnapshotFinding]
+
+  public init(
+    seq: Int64, t: Int64, event: String, layout: LayoutState, findings: [SnapshotFinding]
+  ) {
+    self.seq = seq
+    self.t = t
+    self.event = event
+    self.layout = layout
+    self.findings = findings
+  }
+}

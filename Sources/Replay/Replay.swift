@@ -1,1 +1,0 @@
-// Module Replay: implementation lands with its issue.

@@ -1,0 +1,249 @@
+// Diffing two runs of one recording event by event, and the report a user reads.
+
+/// The comparison of two runs of the same recording.
+public struct RunDiff: Sendable {
+  public var labelA: String
+  public var labelB: String
+  public var delegateA: String
+  public var delegateB: String
+  public var tolerance: Double
+  public var eventsCompared: Int
+  /// Every event that differs, in seq order.
+  public var differences: [EventDifference]
+
+  public var isIdentical: Bool { differences.isEmpty }
+
+  /// Per view: on how many events it differs, and how.
+  public struct ViewSummary: Equatable, Sendable {
+    public var view: String
+    public var events: Int
+    public var appeared: Int
+    public var disappeared: Int
+    public var moved: Int
+    public var other: Int
+    /// The largest edge move seen, points.
+    public var largestMove: Double
+    /// The first frame change seen: where A had it, where B has it.
+    public var firstFrames: (from: SnapshotRect, to: SnapshotRect)?
+
+    public static func == (a: ViewSummary, b: ViewSummary) -> Bool {
+      a.view == b.view && a.events == b.events && a.appeared == b.appeared
+        && a.disappeared == b.disappeared && a.moved == b.moved && a.other == b.other
+        && a.largestMove == b.largestMove && a.firstFrames?.from == b.firstFrames?.from
+        && a.firstFrames?.to == b.firstFrames?.to
+    }
+  }
+
+  /// Views sorted by how many events they differ on (most first), then by name.
+  public var viewSummaries: [ViewSummary] {
+    var byView: [String: ViewSummary] = [:]
+    for difference in differences {
+      var seenThisEvent: Set<String> = []
+      for change in difference.viewChanges {
+        var summary = byView[change.view] ?? ViewSummary(
+          view: change.view, events: 0, appeared: 0, disappeared: 0, moved: 0, other: 0,
+          largestMove: 0, firstFrames: nil)
+        if seenThisEvent.insert(change.view).inserted { summary.events += 1 }
+        switch change.change {
+        case .appeared: summary.appeared += 1
+        case .disappeared: summary.disappeared += 1
+        case .frame(let from, let to):
+          summary.moved += 1
+          summary.largestMove = max(summary.largestMove, from.largestEdgeMove(to: to))
+          if summary.firstFrames == nil { summary.firstFrames = (from, to) }
+        default: summary.other += 1
+        }
+        byView[change.view] = summary
+      }
+    }
+    return byView.values.sorted { ($0.events, $1.view) > ($1.events, $0.view) }
+  }
+
+  /// Findings present in B and not in A, unique by rule and views, sorted.
+  public var findingsIntroduced: [SnapshotFinding] {
+    uniqueFindings(differences.flatMap(\.findingsIntroduced))
+  }
+
+  /// Findings present in A and not in B, unique by rule and views, sorted.
+  public var findingsFixed: [SnapshotFinding] {
+    uniqueFindings(differences.flatMap(\.findingsFixed))
+  }
+
+  private func uniqueFindings(_ findings: [SnapshotFinding]) -> [SnapshotFinding] {
+    var seen: Set<String> = []
+    return findings.sorted().filter { seen.insert($0.key).inserted }
+  }
+}
+
+extension SnapshotRect {
+  /// The largest distance any edge moved.
+  func largestEdgeMove(to other: SnapshotRect) -> Double {
+    max(abs(x - other.x), abs(y - other.y), abs(maxX - other.maxX), abs(maxY - other.maxY))
+  }
+
+  var shortText: String {
+    "(\(formatFixed(x, 1)), \(formatFixed(y, 1)), \(formatFixed(width, 1))x\(formatFixed(height, 1)))"
+  }
+}
+
+// MARK: - Text
+
+extension ViewChange {
+  /// One line: `turnCard moved (0.0, 59.0, 393.0x120.0) -> (0.0, 47.0, 393.0x120.0) Δy -12.0`.
+  public var textLine: String {
+    switch change {
+    case .appeared(let frame): return "\(view) appeared at \(frame.shortText)"
+    case .disappeared(let frame): return "\(view) disappeared (was at \(frame.shortText))"
+    case .frame(let from, let to):
+      var deltas: [String] = []
+      if from.x != to.x { deltas.append("Δx " + formatFixed(to.x - from.x, 1)) }
+      if from.y != to.y { deltas.append("Δy " + formatFixed(to.y - from.y, 1)) }
+      if from.width != to.width { deltas.append("Δw " + formatFixed(to.width - from.width, 1)) }
+      if from.height != to.height { deltas.append("Δh " + formatFixed(to.height - from.height, 1)) }
+      let verb = (from.width == to.width && from.height == to.height) ? "moved" : "resized"
+      return "\(view) \(verb) \(from.shortText) -> \(to.shortText) \(deltas.joined(separator: " "))"
+    case .hidden(let from, let to):
+      return "\(view) \(to ? "hidden" : "shown") (was \(from ? "hidden" : "visible"))"
+    case .alpha(let from, let to):
+      return "\(view) alpha \(formatFixed(from, 2)) -> \(formatFixed(to, 2))"
+    case .parent(let from, let to): return "\(view) parent \(from) -> \(to)"
+    case .zOrder(let from, let to): return "\(view) z-order \(from) -> \(to)"
+    case .corners(let from, let to):
+      return "\(view) corners [\(from.joined(separator: ","))] -> [\(to.joined(separator: ","))]"
+    }
+  }
+}
+
+extension RunDiff {
+  /// The human-readable report. `maxEvents` limits how many differing events are detailed.
+  public func text(maxEvents: Int = 5) -> String {
+    var lines: [String] = []
+    let a = "\(labelA) (\(delegateA))", b = "\(labelB) (\(delegateB))"
+    if isIdentical {
+      lines.append("identical: \(a) and \(b) agree on all \(eventsCompared) events")
+      return lines.joined(separator: "\n") + "\n"
+    }
+    lines.append("\(differences.count) of \(eventsCompared) events differ between \(a) and \(b)")
+    if tolerance > 0 { lines.append("(moves of at most \(formatFixed(tolerance, 2)) pt ignored)") }
+    if let first = differences.first {
+      lines.append("first difference: event \(first.seq) (\(first.event), t=\(formatFixed(Double(first.t) / 1000, 3)) s)")
+    }
+    let summaries = viewSummaries
+    if !summaries.isEmpty {
+      lines.append("")
+      lines.append("per view (events that differ; A -> B at the first change):")
+      for summary in summaries {
+        var parts = ["\(summary.events) events"]
+        if summary.appeared > 0 { parts.append("only in \(labelB) on \(summary.appeared)") }
+        if summary.disappeared > 0 { parts.append("only in \(labelA) on \(summary.disappeared)") }
+        if summary.moved > 0 {
+          parts.append("moved on \(summary.moved) (up to \(formatFixed(summary.largestMove, 1)) pt)")
+        }
+        if summary.other > 0 { parts.append("other changes on \(summary.other)") }
+        var line = "  \(summary.view): " + parts.joined(separator: ", ")
+        if let frames = summary.firstFrames {
+          line += "; \(frames.from.shortText) -> \(frames.to.shortText)"
+        }
+        lines.append(line)
+      }
+    }
+    let introduced = findingsIntroduced, fixed = findingsFixed
+    if !introduced.isEmpty || !fixed.isEmpty {
+      lines.append("")
+      for finding in introduced {
+        lines.append("  + finding in \(labelB): [\(finding.severity.rawValue)] \(finding.ruleID) \(finding.views.joined(separator: ",")): \(finding.message)")
+      }
+      for finding in fixed {
+        lines.append("  - finding only in \(labelA): [\(finding.severity.rawValue)] \(finding.ruleID) \(finding.views.joined(separator: ",")): \(finding.message)")
+      }
+    }
+    lines.append("")
+    for difference in differences.prefix(maxEvents) {
+      lines.append("event \(difference.seq) \(difference.event) t=\(formatFixed(Double(difference.t) / 1000, 3)):")
+      if let missing = difference.missingIn { lines.append("  no snapshot in \(missing)") }
+      for change in difference.stateChanges {
+        lines.append("  \(change.field) \(change.from) -> \(change.to)")
+      }
+      for change in difference.viewChanges { lines.append("  " + change.textLine) }
+      for finding in difference.findingsIntroduced {
+        lines.append("  + \(finding.ruleID) \(finding.views.joined(separator: ","))")
+      }
+      for finding in difference.findingsFixed {
+        lines.append("  - \(finding.ruleID) \(finding.views.joined(separator: ","))")
+      }
+    }
+    if differences.count > maxEvents {
+      lines.append("... \(differences.count - maxEvents) more differing events (--json lists all)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+// MARK: - JSON
+
+extension ViewChange {
+  var json: String {
+    var pairs: [(String, String)] = []
+    switch change {
+    case .appeared(let frame): pairs = [("change", "\"appeared\""), ("to", frame.json)]
+    case .disappeared(let frame): pairs = [("change", "\"disappeared\""), ("from", frame.json)]
+    case .frame(let from, let to):
+      pairs = [("change", "\"frame\""), ("from", from.json), ("to", to.json)]
+    case .hidden(let from, let to):
+      pairs = [("change", "\"hidden\""), ("from", JSONText.bool(from)), ("to", JSONText.bool(to))]
+    case .alpha(let from, let to):
+      pairs = [("change", "\"alpha\""), ("from", JSONText.number(from)), ("to", JSONText.number(to))]
+    case .parent(let from, let to):
+      pairs = [("change", "\"parent\""), ("from", JSONText.quote(from)), ("to", JSONText.quote(to))]
+    case .zOrder(let from, let to):
+      pairs = [("change", "\"zOrder\""), ("from", String(from)), ("to", String(to))]
+    case .corners(let from, let to):
+      pairs = [
+        ("change", "\"corners\""), ("from", JSONText.array(from.map(JSONText.quote))),
+        ("to", JSONText.array(to.map(JSONText.quote))),
+      ]
+    }
+    return JSONText.object(pairs + [("view", JSONText.quote(view))])
+  }
+}
+
+extension RunDiff {
+  /// The whole diff as one JSON object (sorted keys).
+  public var json: String {
+    let events = differences.map { difference in
+      JSONText.object([
+        ("event", JSONText.quote(difference.event)),
+        ("findingsFixed", JSONText.array(difference.findingsFixed.map(\.json))),
+        ("findingsIntroduced", JSONText.array(difference.findingsIntroduced.map(\.json))),
+        ("missingIn", difference.missingIn.map(JSONText.quote) ?? "null"),
+        ("seq", String(difference.seq)),
+        ("stateChanges", JSONText.array(difference.stateChanges.map {
+          JSONText.object([
+            ("field", JSONText.quote($0.field)), ("from", JSONText.quote($0.from)),
+            ("to", JSONText.quote($0.to)),
+          ])
+        })),
+        ("t", String(difference.t)),
+        ("viewChanges", JSONText.array(difference.viewChanges.map(\.json))),
+      ])
+    }
+    let views = viewSummaries.map { summary in
+      JSONText.object([
+        ("appeared", String(summary.appeared)), ("disappeared", String(summary.disappeared)),
+        ("events", String(summary.events)), ("largestMove", JSONText.number(summary.largestMove)),
+        ("moved", String(summary.moved)), ("other", String(summary.other)),
+        ("view", JSONText.quote(summary.view)),
+      ])
+    }
+    return JSONText.object([
+      ("a", JSONText.object([("delegate", JSONText.quote(delegateA)), ("label", JSONText.quote(labelA))])),
+      ("b", JSONText.object([("delegate", JSONText.quote(delegateB)), ("label", JSONText.quote(labelB))])),
+      ("differingEvents", String(differences.count)), ("events", JSONText.array(events)),
+      ("eventsCompared", String(eventsCompared)),
+      ("findingsFixed", JSONText.array(findingsFixed.map(\.json))),
+      ("findingsIntroduced", JSONText.array(findingsIntroduced.map(\.json))),
+      ("identical", JSONText.bool(isIdentical)), ("tolerance", JSONText.number(tolerance)),
+      ("views", JSONText.array(views)),
+    ])
+  }
+}

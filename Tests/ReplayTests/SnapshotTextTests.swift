@@ -1,0 +1,128 @@
+import Testing
+@testable import Replay
+
+/// A small layout: a turn card, a viewport, an app sheet with an awkward identifier, a prompt.
+func sampleLayout(turnCardY: Double = 59) -> LayoutState {
+  LayoutState(
+    state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
+    safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
+    nodes: [
+      SnapshotNode(
+        id: "turnCard", kind: .sdkView, parent: "map",
+        frame: SnapshotRect(x: 0, y: turnCardY, width: 393, height: 120)),
+      SnapshotNode(
+        id: "viewport", kind: .sdkView, parent: "map",
+        frame: SnapshotRect(x: 0, y: 179, width: 393, height: 473)),
+      SnapshotNode(
+        id: "order sheet,<script>=1%", kind: .appView, parent: "map",
+        frame: SnapshotRect(x: 0, y: 652, width: 393, height: 200), alpha: 0.5),
+      SnapshotNode(
+        id: "prompt.incident#3", kind: .sdkView, parent: "map",
+        frame: SnapshotRect(x: 0, y: 700, width: 393, height: 152), isHidden: true,
+        roundedCorners: ["minXminY", "maxXminY"]),
+      SnapshotNode(
+        id: "UILayoutGuide#1", kind: .guide, parent: "order sheet,<script>=1%",
+        frame: SnapshotRect(x: -0.004, y: 1.0 / 3, width: 10, height: 10)),
+    ],
+    animations: [
+      SnapshotAnimation(views: ["prompt.incident#3"], properties: ["frame"], start: 12, duration: 0.3)
+    ])
+}
+
+@Suite struct SnapshotTextTests {
+  @Test func textRoundTripsThroughTheParser() throws {
+    let layout = sampleLayout()
+    let parsed = try LayoutState(text: layout.text)
+    #expect(parsed.text == layout.text)
+    #expect(parsed.node("order sheet,<script>=1%")?.alpha == 0.5)
+    #expect(parsed.node("prompt.incident#3")?.isHidden == true)
+    #expect(parsed.node("prompt.incident#3")?.roundedCorners == ["minXminY", "maxXminY"])
+  }
+
+  @Test func textUsesFixedDecimalsAndNoNegativeZero() {
+    let text = sampleLayout().text
+    #expect(text.contains("frame=0.00,0.33,10.00,10.00"))
+    #expect(!text.contains("-0.00"))
+    #expect(text.hasPrefix("layout activeGuidance wide=no map=393.00x852.00 safe=59.00,0.00,34.00,0.00 dir=ltr\n"))
+  }
+
+  @Test func identifiersWithSeparatorsAreEscapedIntoOneToken() {
+    let text = sampleLayout().text
+    #expect(text.contains("view order%20sheet%2C<script>%3D1%25 parent=map"))
+  }
+
+  @Test func hashChangesWithTheLayoutAndOnlyWithIt() {
+    #expect(sampleLayout().hash == sampleLayout().hash)
+    #expect(sampleLayout().hash != sampleLayout(turnCardY: 60).hash)
+    #expect(sampleLayout().hash.count == 16)
+  }
+
+  @Test func badTextNamesTheLine() {
+    #expect(throws: SnapshotTextError(line: 2, problem: "unknown line 'bogus'")) {
+      try LayoutState(text: sampleLayout().text.split(separator: "\n")[0] + "\nbogus x\n")
+    }
+  }
+
+  @Test func findingLineRoundTrips() throws {
+    let finding = SnapshotFinding(
+      ruleID: "prompt-over-viewport", severity: .error, views: ["prompt.incident#3", "viewport"],
+      message: "The prompt covers\nthe viewport.")
+    let parsed = try SnapshotFinding(textLine: finding.textLine)
+    #expect(parsed.ruleID == finding.ruleID && parsed.views == finding.views)
+    #expect(parsed.message == "The prompt covers the viewport.")
+  }
+
+  @Test func jsonEscapesUserStrings() {
+    let json = sampleLayout().json
+    #expect(json.contains("\"id\":\"order sheet,\\u003cscript>=1%\""))
+    #expect(!json.contains("<script>"))
+  }
+}
+
+@Suite struct LayoutDiffTests {
+  @Test func aMovedViewIsReportedWithItsFrames() {
+    let (state, views) = sampleLayout().changes(to: sampleLayout(turnCardY: 47))
+    #expect(state.isEmpty)
+    #expect(views == [
+      ViewChange(
+        view: "turnCard",
+        change: .frame(
+          from: SnapshotRect(x: 0, y: 59, width: 393, height: 120),
+          to: SnapshotRect(x: 0, y: 47, width: 393, height: 120)))
+    ])
+    #expect(views[0].textLine.contains("moved") && views[0].textLine.contains("Δy -12.0"))
+  }
+
+  @Test func toleranceIgnoresSubPointMoves() {
+    #expect(sampleLayout().changes(to: sampleLayout(turnCardY: 59.4), tolerance: 0.5).views.isEmpty)
+    #expect(sampleLayout().changes(to: sampleLayout(turnCardY: 59.4)).views.count == 1)
+  }
+
+  @Test func appearedDisappearedHiddenAndZOrderAreReported() {
+    let a = sampleLayout()
+    var b = sampleLayout()
+    b.nodes.remove(at: 1)  // viewport gone
+    b.nodes[2].isHidden = false  // prompt shown
+    b.nodes.append(SnapshotNode(id: "logo", kind: .sdkView, parent: "map", frame: SnapshotRect(x: 0, y: 0, width: 1, height: 1)))
+    b.state = "navigationReady"
+    let (state, views) = a.changes(to: b)
+    #expect(state == [StateChange(field: "state", from: "activeGuidance", to: "navigationReady")])
+    let kinds = views.map { "\($0.view):\($0.change)" }
+    #expect(kinds.contains { $0.hasPrefix("viewport:disappeared") })
+    #expect(kinds.contains { $0.hasPrefix("logo:appeared") })
+    #expect(kinds.contains { $0.hasPrefix("prompt.incident#3:hidden") })
+    #expect(kinds.contains { $0.hasPrefix("order sheet,<script>=1%:zOrder") })
+  }
+
+  @Test func findingsIntroducedAndFixedAreMatchedByRuleAndViews() {
+    let overlap = SnapshotFinding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "x")
+    let missing = SnapshotFinding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "y")
+    let a = LayoutSnapshot(seq: 3, t: 2000, event: "speed", layout: sampleLayout(), findings: [overlap])
+    var b = a
+    b.findings = [SnapshotFinding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "reworded"), missing]
+    let difference = compareSnapshots(a, b, labels: ("v1", "v2"))
+    #expect(difference.findingsIntroduced == [missing])
+    #expect(difference.findingsFixed.isEmpty)
+    #expect(difference.viewChanges.isEmpty)
+  }
+}
