@@ -66,16 +66,22 @@ extension Route {
     return Geodesy.bearing(from: points[index], to: points[index + 1])
   }
 
-  /// The signed heading change at `distance` in degrees (+ is right), measured between the
-  /// route `span` metres before and after it, which smooths GPS noise and short zig-zags.
+  /// The signed heading change at `distance` in degrees (+ is right): between the route's
+  /// heading `span` metres before it and `span` metres after it, each measured over 10 m, so
+  /// a turn drawn as an arc shorter than `2 * span` counts whole and GPS noise is smoothed.
   public func turnAngle(at distance: Double, span: Double = 25) -> Double {
     guard distance > 0.1, distance < totalDistance - 0.1 else { return 0 }
-    let before = coordinate(atDistance: max(0, distance - span))
-    let here = coordinate(atDistance: distance)
-    let after = coordinate(atDistance: min(totalDistance, distance + span))
-    guard Geodesy.distance(before, here) > 1, Geodesy.distance(here, after) > 1 else { return 0 }
+    let inEnd = max(0, distance - span)
+    let outStart = min(totalDistance, distance + span)
+    let inStart = coordinate(atDistance: max(0, inEnd - 10))
+    let inEndPoint = coordinate(atDistance: inEnd)
+    let outStartPoint = coordinate(atDistance: outStart)
+    let outEnd = coordinate(atDistance: min(totalDistance, outStart + 10))
+    guard Geodesy.distance(inStart, inEndPoint) > 1, Geodesy.distance(outStartPoint, outEnd) > 1
+    else { return 0 }
     return Geodesy.turnAngle(
-      from: Geodesy.bearing(from: before, to: here), to: Geodesy.bearing(from: here, to: after))
+      from: Geodesy.bearing(from: inStart, to: inEndPoint),
+      to: Geodesy.bearing(from: outStartPoint, to: outEnd))
   }
 
   // MARK: - Legs, steps, time

@@ -81,16 +81,19 @@ extension Scenario {
   // MARK: - Parts
 
   private static func routeSource(_ node: JSONNode, relativeTo path: String) throws -> RouteSource {
-    if let name = node.value.stringValue { return .builtin(name) }
-    try node.expectKeys(["builtin", "file", "precision"])
-    if let builtin = node.member("builtin") {
-      guard node.member("file") == nil else { throw node.error("give either 'builtin' or 'file', not both") }
-      let name = try builtin.string()
+    func builtin(_ node: JSONNode) throws -> RouteSource {
+      let name = try node.string()
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
-        throw builtin.error(
+        throw node.error(
           "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))")
       }
       return .builtin(name)
+    }
+    if node.value.stringValue != nil { return try builtin(node) }
+    try node.expectKeys(["builtin", "file", "precision"])
+    if let name = node.member("builtin") {
+      guard node.member("file") == nil else { throw node.error("give either 'builtin' or 'file', not both") }
+      return try builtin(name)
     }
     let file = try node.required("file").string()
     let precision = try node.member("precision")?.int(in: 5...6)

@@ -1,6 +1,7 @@
 // A re-route: the driver leaves the route and the navigator finds a new one. With no router
-// at hand, the new route is the old one with a detour: from where the driver left, a parallel
-// road `detour / 2` metres to the right for up to 300 m, then back onto the old route.
+// at hand, the new route is the old one with a detour around a block: from where the driver
+// left, right onto a side road, along a parallel road, and back onto the old route up to 300 m
+// further on, the side roads as long as it takes to add `detour` metres.
 
 extension Route {
   /// The route after leaving this one at `distance` with `detour` extra metres.
@@ -18,7 +19,6 @@ extension Route {
     }
     let start = distance
     let end = distance + length
-    let offset = detour / 2
     let startSegment = segmentIndex(containing: start)
     let endSegment = segmentIndex(containing: end)
 
@@ -38,18 +38,34 @@ extension Route {
       newIndex[index] = newPoints.count
       add(points[index], segmentOf: max(0, index - 1))
     }
-    let pieces = max(2, Int((length / 20).rounded(.up)))
-    let departureIndex = newPoints.count
-    add(coordinate(atDistance: start), segmentOf: startSegment)
-    var detourPoints: [GeoCoordinate] = []
-    for piece in 0...pieces {
-      let along = start + length * Double(piece) / Double(pieces)
-      let side = Geodesy.normalizedBearing(course(atDistance: along) + 90)
-      detourPoints.append(Geodesy.destination(from: coordinate(atDistance: along), bearing: side, distance: offset))
+    let departure = coordinate(atDistance: start)
+    let arrival = coordinate(atDistance: end)
+    let rightOut = Geodesy.normalizedBearing(course(atDistance: start) + 90)
+    let rightIn = Geodesy.normalizedBearing(course(atDistance: max(start, end - 1)) + 90)
+    // Side roads of `offset` metres: the extra length is 2 * offset + |AB| - length, where the
+    // parallel road AB depends on `offset` (by at most its factor |rightIn - rightOut| < 2, so
+    // the fixed-point steps contract unless the old road turns right round).
+    var offset = max(10, detour / 2)
+    var corners = (GeoCoordinate(latitude: 0, longitude: 0), GeoCoordinate(latitude: 0, longitude: 0))
+    for _ in 0..<60 {
+      corners = (
+        Geodesy.destination(from: departure, bearing: rightOut, distance: offset),
+        Geodesy.destination(from: arrival, bearing: rightIn, distance: offset)
+      )
+      let next = max(10, (detour + length - Geodesy.distance(corners.0, corners.1)) / 2)
+      if abs(next - offset) < 0.01 { break }
+      offset = next
     }
+    let parallel = Geodesy.distance(corners.0, corners.1)
+    let pieces = max(1, Int((parallel / 20).rounded(.up)))
+    let detourPoints = (0...pieces).map { piece in
+      Geodesy.interpolate(corners.0, corners.1, fraction: Double(piece) / Double(pieces))
+    }
+    let departureIndex = newPoints.count
+    add(departure, segmentOf: startSegment)
     for point in detourPoints { add(point, segmentOf: startSegment) }
     let rejoinIndex = newPoints.count
-    add(coordinate(atDistance: end), segmentOf: startSegment)
+    add(arrival, segmentOf: startSegment)
     for index in (endSegment + 1)..<points.count where cumulativeDistance[index] > end + 0.01 {
       newIndex[index] = newPoints.count
       add(points[index], segmentOf: index - 1)

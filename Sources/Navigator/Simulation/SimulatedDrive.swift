@@ -13,9 +13,12 @@ struct SimulatedDrive {
     case arrived
   }
 
-  /// A point the vehicle must pass at no more than `speed` (a turn, a lower limit, a stop).
+  /// A stretch the vehicle must drive at no more than `speed`: a turn, a lower limit from
+  /// where it starts, a stop. Braking for it starts in time to reach `speed` at `distance`.
   struct Constraint {
     var distance: Double
+    /// Where the stretch ends (`distance` for a point).
+    var end: Double
     var speed: Double
   }
 
@@ -38,6 +41,9 @@ struct SimulatedDrive {
   /// True while the location simulator is paused: no motion.
   var isPaused = false
 
+  /// A turn is driven at its speed from this many metres before its manoeuvre point to as
+  /// many after.
+  static let turnHalfLength = 10.0
   /// Seconds the vehicle waits at an intermediate destination.
   static let waypointDwell = 10.0
   /// Time constant of the driver's speed variation, seconds.
@@ -58,7 +64,7 @@ struct SimulatedDrive {
     prepare()
     cursor = Route.Cursor()
     cursor.seek(distance, on: route)
-    nextConstraint = constraints.firstIndex { $0.distance > distance } ?? constraints.count
+    nextConstraint = constraints.firstIndex { $0.end > distance } ?? constraints.count
     nextStop = route.legs.firstIndex { $0.endDistance > distance + 0.01 } ?? route.legs.count - 1
   }
 
@@ -73,14 +79,20 @@ struct SimulatedDrive {
       baseSpeeds.append(base)
     }
     var list: [Constraint] = []
+    let half = Self.turnHalfLength
     for step in route.steps where abs(step.turnAngle) >= 20 && step.distance > 0 {
-      list.append(Constraint(distance: step.distance, speed: Self.turnSpeed(angle: step.turnAngle)))
+      list.append(
+        Constraint(
+          distance: max(0, step.distance - half), end: step.distance + half,
+          speed: Self.turnSpeed(angle: step.turnAngle)))
     }
     for segment in baseSpeeds.indices.dropFirst() where baseSpeeds[segment] < baseSpeeds[segment - 1] - 0.5 {
-      list.append(
-        Constraint(distance: route.cumulativeDistance[segment], speed: baseSpeeds[segment] * driver.speedFactor))
+      let start = route.cumulativeDistance[segment]
+      list.append(Constraint(distance: start, end: start, speed: baseSpeeds[segment] * driver.speedFactor))
     }
-    for leg in route.legs { list.append(Constraint(distance: leg.endDistance, speed: 0)) }
+    for leg in route.legs {
+      list.append(Constraint(distance: leg.endDistance, end: leg.endDistance, speed: 0))
+    }
     constraints = list.sorted { ($0.distance, $0.speed) < ($1.distance, $1.speed) }
   }
 
@@ -102,7 +114,7 @@ struct SimulatedDrive {
       speed = 0
       return .none
     }
-    let target = targetSpeed()
+    let target = targetSpeed(dt: dt)
     var newSpeed = speed < target
       ? min(target, speed + driver.acceleration * dt)
       : max(target, speed - DriverProfile.maximumDeceleration * dt)
@@ -121,25 +133,29 @@ struct SimulatedDrive {
     distance += step
     speed = newSpeed
     cursor.seek(distance, on: route)
-    while nextConstraint < constraints.count && constraints[nextConstraint].distance <= distance {
+    while nextConstraint < constraints.count && constraints[nextConstraint].end < distance {
       nextConstraint += 1
     }
     return .none
   }
 
-  /// The lower of the driver's wish on this segment and what braking for what lies ahead allows.
-  private func targetSpeed() -> Double {
+  /// The lower of the driver's wish on this segment and what braking for what lies ahead
+  /// allows at the end of the coming tick of `dt` seconds.
+  private func targetSpeed(dt: Double) -> Double {
     let base = baseSpeeds[cursor.segment]
     var target = base * driver.speedFactor * (1 + driver.variation * noise) * speedingFactor
     let brake = driver.deceleration
-    let horizon = target * target / (2 * brake)
+    let travel = speed * dt / 2
+    let horizon = target * target / (2 * brake) + travel
     var index = nextConstraint
     while index < constraints.count {
       let constraint = constraints[index]
       let ahead = constraint.distance - distance
       if ahead > horizon { break }
-      let allowed = (constraint.speed * constraint.speed + 2 * brake * max(0, ahead)).squareRoot()
-      target = min(target, allowed)
+      if distance <= constraint.end {
+        let room = max(0, ahead - travel)
+        target = min(target, (constraint.speed * constraint.speed + 2 * brake * room).squareRoot())
+      }
       index += 1
     }
     return max(target, min(1, base))  // creep into stops instead of approaching them forever
