@@ -30,8 +30,13 @@ extension GMSMapView {
       bottom: CGFloat(geometry.safeBottom), trailing: CGFloat(geometry.safeTrailing))
     frame = CGRect(x: 0, y: 0, width: CGFloat(geometry.width), height: CGFloat(geometry.height))
     applyRecordedSafeArea()
-    sdkViews.applyWideMode(isWideMode)
+    // Relax, call back, tighten: the cards' old fixed width goes before `sizeChanged` and the
+    // new one comes after it, so a delegate that adapts in `sizeChanged` never passes through
+    // a conflict between its constraints and the SDK's.
+    let wide = isWideMode
+    sdkViews.applyWideMode(wide, step: .release)
     perform(lifecycle.sizeChanged())
+    sdkViews.applyWideMode(wide, step: .apply)
   }
 
   /// Sets the layout direction (`ltr` / `rtl`) and flips the recorded safe area with it.

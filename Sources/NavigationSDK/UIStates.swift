@@ -111,12 +111,25 @@ public final class SDKViewSet {
   }
 
   /// The SDK's button views, in both states.
-  var buttonViews: [SDKView] { [compass.buttonView, reporting.buttonView] }
+  public var buttonViews: [SDKView] { [compass.buttonView, reporting.buttonView] }
+  /// The compass button's view (Navigation Ready and Active Guidance).
+  public var compassButton: NavigationButtonView { compass.buttonView }
+  /// The incident-reporting button's view (Active Guidance).
+  public var reportingButton: NavigationButtonView { reporting.buttonView }
 
   // MARK: - Sizing
 
-  /// Resizes the cards and prompts for standard or wide mode.
-  func applyWideMode(_ wide: Bool) {
+  /// Which part of a wide-mode change to make.
+  enum WidthChange {
+    /// Only drop fixed widths the new mode doesn't have.
+    case release
+    /// Set every size for the mode.
+    case apply
+  }
+
+  /// Resizes the cards and prompts for standard or wide mode (fixed width in wide mode only).
+  func applyWideMode(_ wide: Bool, step change: WidthChange = .apply) {
+    if change == .release && wide { return }
     let cardWidth: CGFloat? = wide ? CGFloat(profile.wideCardWidth) : nil
     turnCard.setFixedSize(width: cardWidth, height: CGFloat(profile.style.headerNominalHeight))
     etaCard.setFixedSize(width: cardWidth, height: CGFloat(profile.etaCardHeight))

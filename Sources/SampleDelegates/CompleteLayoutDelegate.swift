@@ -20,6 +20,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private var constraints: [NSLayoutConstraint] = []
   private var promptConstraints: [NSLayoutConstraint] = []
   private var promptShown: UIView?
+  /// Prompts animating out; removed at once if navigation ends first.
+  private var fadingPrompts: [UIView] = []
   private var guidance: (any ActiveGuidanceUIState)?
   private var ready: (any NavigationReadyUIState)?
 
@@ -37,9 +39,12 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
     NSLayoutConstraint.deactivate(constraints + promptConstraints)
     constraints.removeAll()
     promptConstraints.removeAll()
-    for view in [sheet, buttonStack, promptShown, oldState.googleLogo, oldState.viewport] {
+    for view in [sheet, buttonStack, promptShown, oldState.googleLogo, oldState.viewport]
+      + fadingPrompts
+    {
       view?.removeFromSuperview()
     }
+    fadingPrompts.removeAll()
     sheet = nil
     buttonStack = nil
     promptShown = nil
@@ -60,9 +65,12 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     NSLayoutConstraint.deactivate(constraints)
     constraints.removeAll()
-    for view in [oldState.turnCard, oldState.etaCard, oldState.speedWidget, oldState.tripProgressBar] {
+    for view in [oldState.turnCard, oldState.etaCard, oldState.speedWidget, oldState.tripProgressBar]
+      + fadingPrompts
+    {
       view.removeFromSuperview()
     }
+    fadingPrompts.removeAll()
     guidance = nil
     ready = newState
     layOut(mapView)
@@ -84,9 +92,9 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   public func hidePrompt(navMap mapView: GMSMapView, oldPrompt: any NavigationPromptView) {
+    fadeOut(oldPrompt)  // keeps its constraints until it is removed
     promptShown = nil
     layOut(mapView)
-    fadeOut(oldPrompt)
   }
 
   public func changePrompt(
@@ -99,9 +107,13 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
 
   private func fadeOut(_ prompt: UIView) {
     promptConstraints.removeAll { $0.firstItem === prompt }
+    fadingPrompts.append(prompt)
     UIView.animate(
       withDuration: 0.25, animations: { prompt.alpha = 0 },
-      completion: { _ in prompt.removeFromSuperview() })
+      completion: { [weak self] _ in
+        prompt.removeFromSuperview()
+        self?.fadingPrompts.removeAll { $0 === prompt }
+      })
   }
 
   // MARK: - Layout
