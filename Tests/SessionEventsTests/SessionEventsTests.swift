@@ -1,1 +1,201 @@
-// Tests for SessionEvents.
+import SessionEvents
+import XCTest
+
+/// One payload of every kind (kept here: this target does not depend on TestSupport).
+private let samples: [EventPayload] = [
+  .navigationEnabled, .navigationDisabled, .guidanceStarted, .recentered,
+  .routeSet(RouteInfo(
+    routeID: "r", totalDistance: 10.5, totalDuration: 60, legs: 1, steps: 3, alternateRoutes: 0)),
+  .routeChanged(.alternateChosen), .guidanceStopped(.cancelled), .arrived(waypointIndex: 2),
+  .progress(Progress(
+    distanceTravelled: 1, distanceRemaining: 2.5, timeRemaining: 3, stepIndex: 4,
+    distanceToNextManeuver: 5, maneuver: "roundabout", roadName: "A \"B\"\t\\ Ç 🚗",
+    latitude: -33.8688, longitude: 151.2093, course: 359.99, delay: .heavy)),
+  .speed(SpeedReport(speed: nil, speedLimit: nil, severity: .unknown, speedingPercentage: -1)),
+  .speed(SpeedReport(speed: 30, speedLimit: 27.8, severity: .minor, speedingPercentage: 7.9)),
+  .promptReady(Prompt(promptID: 3, kind: .traffic, text: "Heavy traffic\u{1}")),
+  .promptDismissed(promptID: 3),
+  .mapResized(MapGeometry(width: 852, height: 393, safeTop: 0, safeLeading: 59, safeBottom: 21,
+                          safeTrailing: 59)),
+  .settingChanged(SettingChange(name: .prompts, value: .bool(false))),
+  .settingChanged(SettingChange(name: .tripProgressBar, value: .bool(true))),
+  .settingChanged(SettingChange(name: Setting(rawValue: "speedMultiplier"), value: .number(2))),
+  .settingChanged(SettingChange(name: .alternateRoutes, value: .text("one"))),
+  .camera(CameraState(mode: .overview, bearing: 0, tilt: 0, zoom: 12.25)),
+  .userPanned(dx: 1e-7, dy: -1e21), .lightingChanged(.day),
+]
+
+final class SessionEventsTests: XCTestCase {
+  // MARK: - Vocabulary
+
+  func testSamplesCoverEveryKind() {
+    XCTAssertEqual(Set(samples.map(\.kind)), Set(EventKind.allCases))
+  }
+
+  func testKindCodesAreStable() {
+    // Stored in every log: renumbering would misread old recordings.
+    XCTAssertEqual(
+      EventKind.allCases.map { "\($0.code):\($0.rawValue)" },
+      [
+        "1:navigationEnabled", "2:navigationDisabled", "3:routeSet", "4:routeChanged",
+        "5:guidanceStarted", "6:guidanceStopped", "7:arrived", "8:progress", "9:speed",
+        "10:promptReady", "11:promptDismissed", "12:mapResized", "13:settingChanged",
+        "14:camera", "15:userPanned", "16:recentered", "17:lightingChanged",
+      ])
+    for kind in EventKind.allCases { XCTAssertEqual(EventKind(code: kind.code), kind) }
+  }
+
+  // MARK: - Storage form
+
+  func testEveryPayloadRoundTripsThroughItsStoredForm() throws {
+    for payload in samples {
+      XCTAssertEqual(try EventPayload(kind: payload.kind, stored: payload.stored), payload)
+    }
+  }
+
+  func testStoredFormUsesExactlyTheSlotsOfTheTable() {
+    for payload in samples {
+      let stored = payload.stored
+      var tableSlots = Set<StoredSlot>()
+      for field in payload.kind.storedFields {
+        switch field.type {
+        case .settingValue(let typeSlot, let numberSlot, let textSlot):
+          tableSlots.formUnion([typeSlot, numberSlot, textSlot])
+        default: tableSlots.insert(field.slot)
+        }
+      }
+      for slot in StoredSlot.allCases {
+        let used = slot.isNumeric ? stored.number(slot) != nil : stored.text(slot) != nil
+        if used {
+          XCTAssertTrue(tableSlots.contains(slot), "\(payload.kind) uses \(slot) off the table")
+        }
+      }
+      for field in payload.kind.storedFields where field.type == .integer {
+        guard case .integer? = stored.number(field.slot) else {
+          return XCTFail("\(payload.kind).\(field.name) must be stored as an integer")
+        }
+      }
+    }
+  }
+
+  func testNoTwoFieldsShareASlot() {
+    for kind in EventKind.allCases {
+      let slots = kind.storedFields.map(\.slot)
+      XCTAssertEqual(Set(slots).count, slots.count, "\(kind)")
+      XCTAssertEqual(Set(kind.storedFields.map(\.name)).count, slots.count, "\(kind)")
+    }
+  }
+
+  func testMissingStoredFieldIsNamed() {
+    var stored = samples[8].stored  // progress
+    stored.n6 = nil
+    XCTAssertThrowsError(try EventPayload(kind: .progress, stored: stored)) { error in
+      XCTAssertEqual("\(error)", "progress.latitude: missing")
+    }
+    XCTAssertThrowsError(
+      try EventPayload(kind: .lightingChanged, stored: StoredPayload(s1: "dusk"))
+    ) { error in
+      XCTAssertEqual("\(error)", "lightingChanged.mode: unknown value 'dusk' (known: day, night)")
+    }
+  }
+
+  func testNonFiniteValuesAreFound() {
+    XCTAssertNil(samples[8].nonFiniteField)
+    XCTAssertEqual(EventPayload.userPanned(dx: 0, dy: .nan).nonFiniteField, "dy")
+    XCTAssertEqual(
+      EventPayload.settingChanged(SettingChange(name: .compass, value: .number(.infinity)))
+        .nonFiniteField, "value")
+  }
+
+  // MARK: - JSON
+
+  func testEveryEventRoundTripsThroughJSON() throws {
+    for (index, payload) in samples.enumerated() {
+      let event = SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload)
+      let line = event.jsonLine
+      XCTAssertFalse(line.contains("\n"), line)
+      XCTAssertEqual(try SessionEvent(json: JSONValue(parsing: line)), event, line)
+    }
+  }
+
+  func testJSONIsReadableAndInTableOrder() {
+    let event = SessionEvent(seq: 3, t: 1500, payload: samples[10])
+    XCTAssertEqual(
+      event.jsonLine,
+      #"{"seq":3,"t":1500,"kind":"speed","payload":{"speed":30.0,"speedLimit":27.8,"#
+        + #""severity":"minor","speedingPercentage":7.9}}"#)
+    XCTAssertEqual(
+      samples[8].jsonText,
+      #"{"distanceTravelled":1.0,"distanceRemaining":2.5,"timeRemaining":3.0,"stepIndex":4,"#
+        + #""distanceToNextManeuver":5.0,"maneuver":"roundabout","#
+        + #""roadName":"A \"B\"\t\\ Ç 🚗","latitude":-33.8688,"longitude":151.2093,"#
+        + #""course":359.99,"delay":"heavy"}"#)
+    XCTAssertEqual(samples[9].jsonText, #"{"speed":null,"speedLimit":null,"#
+      + #""severity":"unknown","speedingPercentage":-1.0}"#)
+    XCTAssertEqual(samples[14].jsonText, #"{"name":"prompts","value":false}"#)
+    XCTAssertEqual(EventPayload.recentered.jsonText, "{}")
+  }
+
+  func testBadJSONEventsNameTheProblem() {
+    func problem(_ line: String) -> String {
+      do {
+        _ = try SessionEvent(json: JSONValue(parsing: line))
+        return "no error"
+      } catch {
+        return "\(error)"
+      }
+    }
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"teleported","payload":{}}"#),
+                   "unknown event kind 'teleported'")
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{}}"#),
+                   "arrived payload is missing 'waypointIndex'")
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{"waypointIndex":"x"}}"#),
+                   "'arrived.waypointIndex' must be an integer, found a string")
+    XCTAssertEqual(
+      problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{"waypointIndex":1,"extra":2}}"#),
+      "unknown arrived field 'extra'")
+    XCTAssertEqual(problem(#"{"seq":1.5,"t":0,"kind":"recentered"}"#),
+                   "'seq' must be an integer, found a number")
+    XCTAssertEqual(problem(#"{"t":0,"kind":"recentered"}"#), "missing key 'seq'")
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"recentered","when":1}"#),
+                   "unknown key 'when'")
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"camera","payload":{"mode":"x","#
+                           + #""bearing":0,"tilt":0,"zoom":1}}"#),
+                   "camera.mode: unknown value 'x' (known: following, free, overview)")
+    XCTAssertEqual(problem(#"[1]"#), "expected an event object, found an array")
+  }
+
+  // MARK: - JSON syntax
+
+  func testParserReadsEscapesUnicodeAndNumbers() throws {
+    let value = try JSONValue(
+      parsing: #" {"a": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude97", "b": [1, -2.5e3, true, null]} "#)
+    XCTAssertEqual(value["a"], .string("x\"\\/\u{8}\u{c}\n\r\té🚗"))
+    XCTAssertEqual(value["b"], .array([.number("1"), .number("-2.5e3"), .bool(true), .null]))
+  }
+
+  func testParserReportsTheColumnOfTheFirstProblem() {
+    let cases: [(String, Int, String)] = [
+      (#"{"a":1,}"#, 8, "expected a quoted key"),
+      (#"{"a" 1}"#, 6, "expected ':' after key \"a\""),
+      (#"[01]"#, 4, "leading zero in a number"),
+      (#""abc"#, 5, "unterminated string"),
+      (#"{"a":tru}"#, 6, "expected 'true'"),
+      (#"{} x"#, 4, "unexpected text after the value"),
+      (#""\ud800""#, 8, "unpaired surrogate in \u{5c}u escape"),
+      ("", 1, "unexpected end of text"),
+    ]
+    for (text, column, message) in cases {
+      XCTAssertThrowsError(try JSONValue(parsing: text), text) { error in
+        XCTAssertEqual(error as? JSONSyntaxError, JSONSyntaxError(column: column, message: message),
+                       text)
+      }
+    }
+  }
+
+  func testWriterEscapesControlCharacters() {
+    var writer = JSONWriter()
+    writer.string("a\u{1}b\"")
+    XCTAssertEqual(writer.output, #""a\u0001b\"""#)
+  }
+}

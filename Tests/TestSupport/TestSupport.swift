@@ -1,1 +1,119 @@
-// Shared test fixtures: fresh temp databases, fixture paths.
+// Shared test fixtures: fresh temporary directories and databases, fixture paths, and sample
+// events covering every kind.
+import Foundation
+import SessionEvents
+
+// MARK: - Temporary files
+
+/// A fresh, empty directory under the system temporary directory, removed when released.
+public final class TemporaryDirectory: @unchecked Sendable {
+  /// The directory's absolute path.
+  public let path: String
+
+  /// Creates a new unique directory (`mkdtemp`).
+  public init(prefix: String = "navsim-test") {
+    var base = NSTemporaryDirectory()
+    while base.hasSuffix("/") { base.removeLast() }
+    var template = Array((base + "/\(prefix)-XXXXXX").utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    precondition(created != nil, "mkdtemp failed: errno \(errno)")
+    path = String(cString: created!)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// The path of `name` inside the directory (the file is not created).
+  public func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// A path for a new database file in a fresh temporary directory. Keep the directory alive
+/// for as long as the file is used.
+public func freshDatabase(named name: String = "test.sqlite") -> (
+  directory: TemporaryDirectory, path: String
+) {
+  let directory = TemporaryDirectory()
+  return (directory, directory.file(name))
+}
+
+// MARK: - Fixtures
+
+/// Paths of the shared fixtures (`<repo>/../shared/fixtures`), found from this file's path so
+/// tests work from any working directory.
+public enum Fixtures {
+  /// The repository root (the directory holding `Package.swift`).
+  public static let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }  // TestSupport.swift, TestSupport, Tests
+    return url.path
+  }()
+
+  /// The shared fixtures directory.
+  public static var sharedRoot: String { repositoryRoot + "/../shared/fixtures" }
+
+  /// A route fixture, e.g. `Fixtures.route("gpxpy-route.gpx")`.
+  public static func route(_ name: String) -> String { sharedRoot + "/routes/" + name }
+
+  /// The directory holding built products (`.build/debug`), where the `navsim` binary is,
+  /// found from the running test bundle.
+  public static var productsDirectory: String {
+    let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }
+    if let bundle {
+      return URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().path
+    }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+  }
+
+  /// The path of a built executable product, e.g. `executable("navsim")`; nil when it has not
+  /// been built (`swift build` builds it, and so does `swift test`).
+  public static func executable(_ name: String) -> String? {
+    let path = productsDirectory + "/" + name
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+}
+
+// MARK: - Sample events
+
+/// Deterministic sample events for tests.
+public enum SampleEvents {
+  /// One payload of every kind (and every setting value type), with awkward values: text
+  /// that needs JSON escaping, unknown speeds, negative zero, integral reals.
+  public static let oneOfEachKind: [EventPayload] = [
+    .navigationEnabled,
+    .mapResized(MapGeometry(
+      width: 393, height: 852, safeTop: 59, safeLeading: 0, safeBottom: 34, safeTrailing: 0)),
+    .routeSet(RouteInfo(
+      routeID: "route-1", totalDistance: 12_345.5, totalDuration: 901.25, legs: 2, steps: 17,
+      alternateRoutes: 1)),
+    .guidanceStarted,
+    .progress(Progress(
+      distanceTravelled: 0.1, distanceRemaining: 12_345.4, timeRemaining: 900, stepIndex: 0,
+      distanceToNextManeuver: 120.75, maneuver: "turn-left", roadName: "Rue \"Grande\" \\ Süd\n",
+      latitude: 48.137154, longitude: 11.576124, course: -1, delay: .light)),
+    .speed(SpeedReport(speed: 13.9, speedLimit: nil, severity: .unknown, speedingPercentage: -1)),
+    .speed(SpeedReport(speed: 16.7, speedLimit: 13.9, severity: .major, speedingPercentage: 20.1)),
+    .promptReady(Prompt(promptID: 7, kind: .speedCamera, text: "Speed camera ahead 🚓")),
+    .promptReady(Prompt(promptID: 8, kind: PromptKind(rawValue: "roadClosure"), text: "")),
+    .promptDismissed(promptID: 7),
+    .settingChanged(SettingChange(name: .speedometer, value: .bool(true))),
+    .settingChanged(SettingChange(name: .compass, value: .bool(false))),
+    .settingChanged(SettingChange(name: Setting(rawValue: "zoomLevel"), value: .number(-0.0))),
+    .settingChanged(SettingChange(name: .layoutDirection, value: .text("rtl"))),
+    .camera(CameraState(mode: .following, bearing: 270, tilt: 45.5, zoom: 17)),
+    .userPanned(dx: -12.5, dy: 3),
+    .recentered,
+    .lightingChanged(.night),
+    .routeChanged(.reroute),
+    .arrived(waypointIndex: 0),
+    .guidanceStopped(.arrived),
+    .navigationDisabled,
+  ]
+
+  /// `count` events cycling through `oneOfEachKind`, with `t` advancing 250 ms per event.
+  public static func events(count: Int) -> [(payload: EventPayload, t: Int64)] {
+    (0..<count).map { index in
+      (oneOfEachKind[index % oneOfEachKind.count], Int64(index) * 250)
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Module ConstraintSolver: implementation lands with its issue.

@@ -1,0 +1,273 @@
+// The Cassowary algorithm's verbs (Badros, Borning & Stuckey, ACM TOCHI 2001, section 4).
+
+/// A state the algorithm excludes; the caller rebuilds the solver and reports `internalError`.
+struct InternalFailure: Error {
+  let message: String
+}
+
+extension Engine {
+  // MARK: - Building a constraint's row (paper 4.1: "augmented simplex form")
+
+  /// The row of `constraint` over the current parameters, with its slack / error / dummy.
+  ///
+  /// `expression <= 0` becomes `expression + slack = 0`, `>= 0` becomes
+  /// `expression - slack = 0`; a non-required constraint also gets an error (two for an
+  /// equality), weighted by its strength in the objective. Basic variables are replaced by
+  /// their rows. The row is sign-normalised so its constant is `>= 0`.
+  mutating func makeRow(
+    for constraint: Constraint, constant: Double
+  ) -> (row: Row, tag: Tag) {
+    var row = Row(constant: constant)
+    for term in constraint.expression.terms where !nearZero(term.coefficient) {
+      let symbol = symbol(for: term.variable)
+      if let slot = slot(of: symbol) {
+        row.insert(rows[slot], term.coefficient)
+      } else {
+        row.insert(symbol, term.coefficient)
+      }
+    }
+    var tag = Tag()
+    let strength = constraint.strength.value
+    switch constraint.relation {
+    case .lessThanOrEqual, .greaterThanOrEqual:
+      let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+      tag.marker = newSymbol(.slack)
+      row.insert(tag.marker, sign)
+      if !constraint.isRequired {
+        tag.other = newSymbol(.error)
+        row.insert(tag.other, -sign)
+        objective.insert(tag.other, strength)
+      }
+    case .equal:
+      if constraint.isRequired {
+        tag.marker = newSymbol(.dummy)
+        row.insert(tag.marker)
+      } else {
+        tag.marker = newSymbol(.error)
+        tag.other = newSymbol(.error)
+        row.insert(tag.marker, -1)
+        row.insert(tag.other, 1)
+        objective.insert(tag.marker, strength)
+        objective.insert(tag.other, strength)
+      }
+    }
+    if row.constant < 0 { row.reverseSign() }
+    return (row, tag)
+  }
+
+  /// The symbol to solve a new row for, or `.invalid` when an artificial variable is needed.
+  ///
+  /// An external variable if there is one (its sign is free); else the row's own slack or
+  /// error when its coefficient is negative (solving for it keeps it `>= 0`, as the row's
+  /// constant is `>= 0`). Among externals, the oldest.
+  func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
+    for cell in row.cells where cell.symbol.isExternal { return cell.symbol }
+    if tag.marker.isPivotable, row.coefficient(for: tag.marker) < 0 { return tag.marker }
+    if tag.other.isPivotable, row.coefficient(for: tag.other) < 0 { return tag.other }
+    return .invalid
+  }
+
+  // MARK: - Substitution and pivots
+
+  /// Replaces parameter `symbol` by `row` everywhere (rows, objective, phase-one objective),
+  /// queueing restricted rows that become negative for the dual simplex.
+  mutating func substitute(_ symbol: Symbol, with row: Row) {
+    for slot in basics.indices {
+      let basic = basics[slot]
+      guard basic.isValid, rows[slot].substitute(symbol, with: row) else { continue }
+      if !basic.isExternal, rows[slot].constant < 0 { infeasible.append(basic) }
+    }
+    objective.substitute(symbol, with: row)
+    if artificial != nil { artificial!.substitute(symbol, with: row) }
+  }
+
+  /// Makes `entering` basic in place of the row in `slot` (whose symbol leaves the basis).
+  mutating func pivot(slot: Int, entering: Symbol) {
+    let leaving = basics[slot]
+    var row = takeRow(at: slot)
+    row.solve(for: leaving, swapping: entering)
+    substitute(entering, with: row)
+    insertRow(row, for: entering)
+  }
+
+  // MARK: - Primal simplex (paper 4.2: "optimize")
+
+  /// Pivots until no parameter with a negative objective coefficient is left.
+  ///
+  /// The objective (weighted errors, all `>= 0`) is bounded below, so a parameter with a
+  /// negative coefficient that no restricted row bounds can only carry rounding noise (with
+  /// strengths near required's 1e9, cancellations leave coefficients like -5e-6 on directions
+  /// of zero cost). Such a parameter is skipped until the next pivot changes the objective,
+  /// instead of being reported as an unbounded objective, which is where Kiwi gives up.
+  /// - Parameter phaseOne: optimise the artificial objective instead of the real one.
+  mutating func optimize(phaseOne: Bool = false) {
+    var skipped: [Symbol] = []
+    while true {
+      let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
+      guard entering.isValid else { return }
+      guard let slot = leavingSlot(for: entering) else {
+        skipped.append(entering)
+        continue
+      }
+      pivot(slot: slot, entering: entering)
+      skipped.removeAll()
+    }
+  }
+
+  /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
+  func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
+    for cell in objective.cells where cell.coefficient < 0 && !cell.symbol.isDummy {
+      if skipped.isEmpty || !skipped.contains(cell.symbol) { return cell.symbol }
+    }
+    return .invalid
+  }
+
+  /// The restricted row that first hits zero as `entering` grows (minimum ratio test),
+  /// ties to the oldest basic symbol.
+  func leavingSlot(for entering: Symbol) -> Int? {
+    var best: Int?
+    var bestRatio = Double.infinity
+    for slot in basics.indices {
+      let basic = basics[slot]
+      guard basic.isValid, !basic.isExternal else { continue }
+      let coefficient = rows[slot].coefficient(for: entering)
+      guard coefficient < 0 else { continue }
+      let ratio = -rows[slot].constant / coefficient
+      if ratio < bestRatio || (ratio == bestRatio && basic < basics[best!]) {
+        bestRatio = ratio
+        best = slot
+      }
+    }
+    return best
+  }
+
+  // MARK: - Dual simplex (paper 4.3: re-solving after edits)
+
+  /// Pivots infeasible rows (restricted basic symbols below zero) back to feasibility while
+  /// keeping the objective optimal. The oldest infeasible symbol goes first. Rows less than
+  /// 1e-8 below zero count as feasible: that is rounding noise of earlier pivots (primal
+  /// steps queue such rows too), and pivoting on it could only fail.
+  /// - Throws: `InternalFailure` when a row can't be repaired; the failing basic symbol is
+  ///   left in `infeasible`.
+  mutating func dualOptimize() throws(InternalFailure) {
+    while !infeasible.isEmpty {
+      var first = 0
+      for i in infeasible.indices where infeasible[i] < infeasible[first] { first = i }
+      let leaving = infeasible[first]
+      infeasible.swapAt(first, infeasible.count - 1)
+      infeasible.removeLast()
+      infeasible.removeAll { $0 == leaving }
+      guard let slot = slot(of: leaving), rows[slot].constant < -nearZeroThreshold else {
+        continue
+      }
+      let entering = dualEnteringSymbol(rows[slot])
+      guard entering.isValid else {
+        infeasible.append(leaving)
+        throw InternalFailure(message: "dual optimize failed")
+      }
+      pivot(slot: slot, entering: entering)
+    }
+  }
+
+  /// The parameter of `row` that can rise to lift the row to zero at least objective cost:
+  /// a restricted one with a positive coefficient (minimum ratio of objective coefficient to
+  /// row coefficient), or a free external variable (ratio zero); ties to the oldest.
+  func dualEnteringSymbol(_ row: Row) -> Symbol {
+    var best = Symbol.invalid
+    var bestRatio = Double.infinity
+    for cell in row.cells where !cell.symbol.isDummy {
+      let ratio: Double
+      if cell.symbol.isExternal {
+        ratio = abs(objective.coefficient(for: cell.symbol) / cell.coefficient)
+      } else if cell.coefficient > 0 {
+        ratio = objective.coefficient(for: cell.symbol) / cell.coefficient
+      } else {
+        continue
+      }
+      if ratio < bestRatio {
+        bestRatio = ratio
+        best = cell.symbol
+      }
+    }
+    return best
+  }
+
+  // MARK: - Phase one (paper 4.1: adding a row with no usable subject)
+
+  /// Adds `row` through an artificial variable, minimising it to zero (phase one).
+  /// - Returns: nil when the row holds (it is now in the tableau); otherwise the final
+  ///   phase-one objective, whose markers name the constraints in the way. On failure the
+  ///   tableau is left pivoted, for the caller to restore.
+  mutating func addWithArtificialVariable(_ row: Row) -> Row? {
+    let art = newSymbol(.slack)
+    insertRow(row, for: art)
+    artificial = row
+    defer { artificial = nil }
+    optimize(phaseOne: true)
+    let final = artificial ?? Row()
+    guard nearZero(final.constant) else { return final }
+
+    // The artificial variable is zero; pivot it out if it is still basic, then drop it.
+    if let slot = slot(of: art) {
+      if rows[slot].cells.isEmpty {
+        _ = takeRow(at: slot)
+        return nil
+      }
+      let entering = anyPivotableSymbol(rows[slot])
+      guard entering.isValid else { return rows[slot] }
+      pivot(slot: slot, entering: entering)
+    }
+    for slot in basics.indices where basics[slot].isValid { rows[slot].remove(art) }
+    objective.remove(art)
+    return nil
+  }
+
+  /// The first slack or error symbol of `row`, or `.invalid`.
+  func anyPivotableSymbol(_ row: Row) -> Symbol {
+    for cell in row.cells where cell.symbol.isPivotable { return cell.symbol }
+    return .invalid
+  }
+
+  // MARK: - Removal (paper 4.4: "removing a constraint")
+
+  /// The row to pivot `marker` into when removing its constraint, as the paper orders them:
+  /// a restricted row where `marker` has a negative coefficient (least ratio), else a
+  /// restricted row with a positive one (least ratio), else an external row. Ties: oldest.
+  func markerLeavingSlot(_ marker: Symbol) -> Int? {
+    var first: Int?, firstRatio = Double.infinity
+    var second: Int?, secondRatio = Double.infinity
+    var third: Int?
+    for slot in basics.indices {
+      let basic = basics[slot]
+      guard basic.isValid else { continue }
+      let coefficient = rows[slot].coefficient(for: marker)
+      guard coefficient != 0 else { continue }
+      if basic.isExternal {
+        if third == nil || basic < basics[third!] { third = slot }
+      } else if coefficient < 0 {
+        let ratio = -rows[slot].constant / coefficient
+        if ratio < firstRatio || (ratio == firstRatio && basic < basics[first!]) {
+          firstRatio = ratio
+          first = slot
+        }
+      } else {
+        let ratio = rows[slot].constant / coefficient
+        if ratio < secondRatio || (ratio == secondRatio && basic < basics[second!]) {
+          secondRatio = ratio
+          second = slot
+        }
+      }
+    }
+    return first ?? second ?? third
+  }
+
+  /// Takes `symbol`'s weighted error out of the objective (it is about to be dropped).
+  mutating func removeEffects(of symbol: Symbol, strength: Double) {
+    guard symbol.kind == .error else { return }
+    if let slot = slot(of: symbol) {
+      objective.insert(rows[slot], -strength)
+    } else {
+      objective.insert(symbol, -strength)
+    }
+  }
+}

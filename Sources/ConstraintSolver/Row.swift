@@ -1,0 +1,181 @@
+// Row: one linear equation of the tableau, `basic = constant + sum(coefficient * symbol)`.
+
+// MARK: - Cell
+
+/// One non-zero coefficient of a row.
+struct Cell: Sendable {
+  var symbol: Symbol
+  var coefficient: Double
+}
+
+/// Coefficients closer to zero than this are dropped (the paper's and Kiwi's epsilon).
+let nearZeroThreshold = 1.0e-8
+
+@inline(__always) func nearZero(_ value: Double) -> Bool {
+  value < nearZeroThreshold && value > -nearZeroThreshold
+}
+
+// MARK: - Row
+
+/// A linear equation over symbols, cells kept sorted by symbol id.
+///
+/// Before it is solved for a subject, a row reads `0 = constant + sum(cells)`; once it is in
+/// the tableau as the row of basic symbol `b`, it reads `b = constant + sum(cells)`.
+/// Sorted cells give binary-search lookups and linear merges, and a deterministic order for
+/// every choice that scans a row.
+struct Row: Sendable {
+  var constant: Double
+  var cells: [Cell]
+
+  init(constant: Double = 0, cells: [Cell] = []) {
+    self.constant = constant
+    self.cells = cells
+  }
+
+  // MARK: - Lookup
+
+  /// The index of `symbol`'s cell, or where it would be inserted (as a negative `-(i + 1)`).
+  @inline(__always) func index(of symbol: Symbol) -> Int {
+    var low = 0
+    var high = cells.count
+    let raw = symbol.raw
+    while low < high {
+      let mid = (low &+ high) >> 1
+      let midRaw = cells[mid].symbol.raw
+      if midRaw < raw {
+        low = mid &+ 1
+      } else if midRaw > raw {
+        high = mid
+      } else {
+        return mid
+      }
+    }
+    return -(low + 1)
+  }
+
+  /// The coefficient of `symbol`, zero when absent.
+  /// - Complexity: O(log n).
+  func coefficient(for symbol: Symbol) -> Double {
+    let i = index(of: symbol)
+    return i >= 0 ? cells[i].coefficient : 0
+  }
+
+  // MARK: - Editing
+
+  /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
+  /// - Complexity: O(n) (insertion into the sorted cells).
+  mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
+    let i = index(of: symbol)
+    if i >= 0 {
+      let sum = cells[i].coefficient + coefficient
+      if nearZero(sum) {
+        cells.remove(at: i)
+      } else {
+        cells[i].coefficient = sum
+      }
+    } else if !nearZero(coefficient) {
+      cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: -(i + 1))
+    }
+  }
+
+  /// Adds `coefficient * other` (constant included), merging the sorted cells.
+  /// - Complexity: O(n + m).
+  mutating func insert(_ other: Row, _ coefficient: Double = 1) {
+    constant += other.constant * coefficient
+    if other.cells.isEmpty { return }
+    if cells.isEmpty {
+      cells.reserveCapacity(other.cells.count)
+      for cell in other.cells {
+        let value = cell.coefficient * coefficient
+        if !nearZero(value) { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
+      }
+      return
+    }
+    var merged: [Cell] = []
+    merged.reserveCapacity(cells.count + other.cells.count)
+    var i = 0
+    var j = 0
+    let mine = cells
+    let theirs = other.cells
+    while i < mine.count && j < theirs.count {
+      let a = mine[i]
+      let b = theirs[j]
+      if a.symbol.raw < b.symbol.raw {
+        merged.append(a)
+        i += 1
+      } else if a.symbol.raw > b.symbol.raw {
+        let value = b.coefficient * coefficient
+        if !nearZero(value) { merged.append(Cell(symbol: b.symbol, coefficient: value)) }
+        j += 1
+      } else {
+        let value = a.coefficient + b.coefficient * coefficient
+        if !nearZero(value) { merged.append(Cell(symbol: a.symbol, coefficient: value)) }
+        i += 1
+        j += 1
+      }
+    }
+    while i < mine.count {
+      merged.append(mine[i])
+      i += 1
+    }
+    while j < theirs.count {
+      let b = theirs[j]
+      let value = b.coefficient * coefficient
+      if !nearZero(value) { merged.append(Cell(symbol: b.symbol, coefficient: value)) }
+      j += 1
+    }
+    cells = merged
+  }
+
+  /// Removes `symbol`'s cell, if any.
+  mutating func remove(_ symbol: Symbol) {
+    let i = index(of: symbol)
+    if i >= 0 { cells.remove(at: i) }
+  }
+
+  /// Negates the constant and every coefficient.
+  mutating func reverseSign() {
+    constant = -constant
+    for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+  }
+
+  /// Multiplies the constant and every coefficient by `factor`.
+  mutating func scale(by factor: Double) {
+    constant *= factor
+    for i in cells.indices { cells[i].coefficient *= factor }
+  }
+
+  // MARK: - Solving
+
+  /// Turns `0 = constant + a * symbol + rest` into `symbol = -(constant + rest) / a`.
+  ///
+  /// The caller guarantees `symbol` is in the row.
+  mutating func solve(for symbol: Symbol) {
+    let i = index(of: symbol)
+    guard i >= 0 else { return }
+    let factor = -1.0 / cells[i].coefficient
+    cells.remove(at: i)
+    scale(by: factor)
+  }
+
+  /// Turns the row of basic `lhs` into the row of `rhs` (a pivot): `lhs` becomes a parameter.
+  mutating func solve(for lhs: Symbol, swapping rhs: Symbol) {
+    insert(lhs, -1)
+    solve(for: rhs)
+  }
+
+  /// Replaces `symbol` with the right-hand side of its row `row`, if `symbol` is present.
+  /// - Returns: whether the row changed.
+  @discardableResult
+  mutating func substitute(_ symbol: Symbol, with row: Row) -> Bool {
+    let i = index(of: symbol)
+    guard i >= 0 else { return false }
+    let coefficient = cells[i].coefficient
+    cells.remove(at: i)
+    insert(row, coefficient)
+    return true
+  }
+
+  /// Whether every cell is a dummy (so the row can never be made to hold by pivoting).
+  var hasOnlyDummies: Bool { cells.allSatisfy { $0.symbol.isDummy } }
+}

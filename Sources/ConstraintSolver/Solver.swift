@@ -1,0 +1,173 @@
+// Solver: the public face of the incremental Cassowary solver.
+
+/// An incremental Cassowary solver (Badros, Borning & Stuckey, ACM TOCHI 2001).
+///
+/// Add and remove constraints at any time; each call leaves the tableau optimal, and
+/// `updateVariables()` writes the solution into the variables. Edit variables and
+/// `updateConstant(of:to:)` re-solve with the dual simplex, touching only what changed.
+///
+/// Deterministic: the same sequence of calls gives bit-identical values in every process;
+/// every pivot choice follows symbol ids, never hash order.
+///
+/// Not `Sendable`: one owner drives a solver.
+public final class Solver {
+  var engine = Engine()
+
+  public init() {}
+
+  // MARK: - Constraints
+
+  /// Adds `constraint` and re-optimises.
+  /// - Throws: `SolverError.duplicateConstraint`, `.nonFiniteConstraint`,
+  ///   `.unsatisfiableConstraint` (a required constraint that contradicts the required ones
+  ///   already added; the error names them). On every error the solver is unchanged, except
+  ///   `.internalError`, after which it has rebuilt itself from its other constraints.
+  /// - Complexity: proportional to the rows the new row's subject appears in, plus the
+  ///   pivots the optimisation needs.
+  public func addConstraint(_ constraint: Constraint) throws {
+    do {
+      try engine.add(constraint)
+    } catch {
+      try recover(error, dropping: constraint)
+    }
+  }
+
+  /// Removes `constraint` and re-optimises.
+  /// - Throws: `SolverError.unknownConstraint` when it is not in the solver;
+  ///   `.internalError` after a rebuild without it.
+  public func removeConstraint(_ constraint: Constraint) throws {
+    do {
+      try engine.remove(constraint)
+    } catch {
+      try recover(error, dropping: constraint)
+    }
+  }
+
+  /// Whether `constraint` is in the solver.
+  public func hasConstraint(_ constraint: Constraint) -> Bool {
+    engine.constraints[ObjectIdentifier(constraint)] != nil
+  }
+
+  /// Changes the constant of an added constraint's expression to `constant`, without
+  /// removing and re-adding it (what animating `NSLayoutConstraint.constant` needs).
+  ///
+  /// The solver re-solves at once with the dual simplex, as for `suggestValue`. The
+  /// `Constraint` object itself is immutable: its `expression.constant` keeps the value it
+  /// was created with; the solver remembers the constant in force.
+  /// - Throws: `.unknownConstraint`, `.nonFiniteConstraint`, or `.unsatisfiableConstraint`
+  ///   when a required constraint can't hold with the new constant (the solver is then
+  ///   unchanged and the old constant stays in force).
+  /// - Complexity: one row when the constraint's marker is basic, else the rows of the
+  ///   marker's column, plus the dual pivots.
+  public func updateConstant(of constraint: Constraint, to constant: Double) throws {
+    do {
+      try engine.updateConstant(of: constraint, to: constant)
+    } catch {
+      try recover(error, dropping: nil)
+    }
+  }
+
+  // MARK: - Edit variables
+
+  /// Makes `variable` an edit variable: a non-required `variable == suggested value`.
+  /// - Throws: `.duplicateEditVariable`, `.requiredEditStrength`, `.nonFiniteValue` for a
+  ///   NaN strength.
+  public func addEditVariable(_ variable: Variable, strength: Strength) throws {
+    let key = ObjectIdentifier(variable)
+    guard engine.edits[key] == nil else { throw SolverError.duplicateEditVariable(variable) }
+    guard !strength.value.isNaN else {
+      throw SolverError.nonFiniteValue(variable, strength.value)
+    }
+    let strength = strength.clipped
+    guard !strength.isRequired else { throw SolverError.requiredEditStrength(variable) }
+    let constraint = Constraint(LinearExpression(variable), .equal, strength: strength)
+    do {
+      try engine.add(constraint, editVariable: variable)
+      engine.edits[key] = EditEntry(variable: variable, constraint: constraint, suggested: 0)
+    } catch {
+      try recover(error, dropping: constraint)
+    }
+  }
+
+  /// Stops editing `variable` (its edit constraint is removed).
+  /// - Throws: `.unknownEditVariable`.
+  public func removeEditVariable(_ variable: Variable) throws {
+    let key = ObjectIdentifier(variable)
+    guard let edit = engine.edits.removeValue(forKey: key) else {
+      throw SolverError.unknownEditVariable(variable)
+    }
+    do {
+      try engine.remove(edit.constraint)
+    } catch {
+      try recover(error, dropping: edit.constraint)
+    }
+  }
+
+  /// Whether `variable` is an edit variable.
+  public func hasEditVariable(_ variable: Variable) -> Bool {
+    engine.edits[ObjectIdentifier(variable)] != nil
+  }
+
+  /// Suggests `value` for edit variable `variable` and re-solves (dual simplex).
+  /// - Throws: `.unknownEditVariable`, `.nonFiniteValue`.
+  /// - Complexity: one row when the edit's error symbol is basic, else its column, plus the
+  ///   dual pivots.
+  public func suggestValue(_ variable: Variable, _ value: Double) throws {
+    let key = ObjectIdentifier(variable)
+    guard let edit = engine.edits[key] else { throw SolverError.unknownEditVariable(variable) }
+    guard value.isFinite else { throw SolverError.nonFiniteValue(variable, value) }
+    engine.edits[key]?.suggested = value
+    do {
+      try engine.updateConstant(of: edit.constraint, to: -value)
+    } catch {
+      try recover(error, dropping: nil)
+    }
+  }
+
+  // MARK: - Solution
+
+  /// Writes the current solution into every variable's `value`.
+  /// - Complexity: O(variables).
+  public func updateVariables() {
+    engine.writeValues()
+  }
+
+  /// Removes every constraint and edit variable.
+  public func reset() {
+    engine = Engine()
+  }
+
+  // MARK: - Recovery
+
+  /// Rethrows a user error; turns an internal failure into a rebuild and `.internalError`.
+  func recover(_ error: any Error, dropping constraint: Constraint?) throws -> Never {
+    guard let error = error as? EngineError else { throw error }
+    switch error {
+    case .solver(let error):
+      throw error
+    case .internalFailure(let message):
+      rebuild(dropping: constraint)
+      throw SolverError.internalError(message)
+    }
+  }
+
+  /// Rebuilds the tableau from scratch: the constraints in their order of addition (less
+  /// `dropped`), then the edit variables' suggestions. Constraints that fail again are left
+  /// out, so the solver is always usable afterwards.
+  func rebuild(dropping dropped: Constraint?) {
+    let old = engine
+    var fresh = Engine()
+    let entries = old.constraints.values.sorted { $0.order < $1.order }
+    for entry in entries where entry.constraint !== dropped {
+      do {
+        try fresh.add(entry.constraint, constant: entry.constant, editVariable: entry.editVariable)
+      } catch {
+        continue
+      }
+    }
+    for (key, edit) in old.edits where fresh.constraints[ObjectIdentifier(edit.constraint)] != nil {
+      fresh.edits[key] = edit
+    }
+    engine = fresh
+  }
+}

@@ -1,0 +1,112 @@
+import SQLite
+import SessionEvents
+
+// The file format of a NavSim event log: an SQLite database whose `application_id` says it is
+// a NavSim log and whose `user_version` is its schema version. Recordings and events are
+// STRICT tables; triggers make events append-only even for raw SQL; the file uses WAL.
+
+enum EventLogSchema {
+  // MARK: - Identity
+
+  /// `PRAGMA application_id` of every NavSim log: "NavL" in ASCII.
+  static let applicationID: Int64 = 0x4E61_764C
+
+  /// The schema version this NavSim writes (`PRAGMA user_version`).
+  static var currentVersion: Int64 { Int64(migrations.count) }
+
+  // MARK: - Migrations
+
+  /// Forward migrations: `migrations[i]` takes a log from schema version i to i + 1, inside
+  /// the opening transaction. Append only; never edit a shipped migration.
+  static let migrations: [String] = [version1]
+
+  /// Version 1: recordings, events, append-only triggers, the readable view.
+  static let version1 = """
+    CREATE TABLE recordings (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      source TEXT NOT NULL CHECK (source IN ('scenario', 'imported')),
+      scenario TEXT,
+      seed INTEGER,                -- UInt64 stored as its Int64 bit pattern
+      device_profile TEXT,
+      created_at TEXT NOT NULL,
+      navsim_version TEXT NOT NULL,
+      payload_format INTEGER NOT NULL,
+      finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))
+    ) STRICT;
+
+    -- One row per event. The payload lives in typed slots n1..n8 (numbers) and s1..s3 (texts);
+    -- which field is in which slot is EventKind.storedFields (SessionEvents). Read
+    -- events_readable for names and JSON.
+    CREATE TABLE events (
+      recording_id INTEGER NOT NULL REFERENCES recordings (id),
+      seq INTEGER NOT NULL CHECK (seq >= 1),
+      t INTEGER NOT NULL CHECK (t >= 0),
+      kind INTEGER NOT NULL,
+      n1 ANY, n2 ANY, n3 ANY, n4 ANY, n5 ANY, n6 ANY, n7 ANY, n8 ANY,
+      s1 TEXT, s2 TEXT, s3 TEXT,
+      PRIMARY KEY (recording_id, seq)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TRIGGER events_are_append_only_update BEFORE UPDATE ON events BEGIN
+      SELECT RAISE(ABORT, 'NavSim event log: events are append-only, UPDATE is not allowed');
+    END;
+    CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events BEGIN
+      SELECT RAISE(ABORT, 'NavSim event log: events are append-only, DELETE is not allowed');
+    END;
+    CREATE TRIGGER events_only_into_open_recordings BEFORE INSERT ON events
+    WHEN (SELECT finished FROM recordings WHERE id = NEW.recording_id) IS NOT 0 BEGIN
+      SELECT RAISE(ABORT,
+        'NavSim event log: events can only be appended to an existing, unfinished recording');
+    END;
+    CREATE TRIGGER recordings_are_kept BEFORE DELETE ON recordings BEGIN
+      SELECT RAISE(ABORT, 'NavSim event log: recordings are append-only, DELETE is not allowed');
+    END;
+    CREATE TRIGGER recordings_only_finish BEFORE UPDATE ON recordings
+    WHEN NOT (OLD.finished = 0 AND NEW.finished = 1 AND NEW.id IS OLD.id
+      AND NEW.name IS OLD.name AND NEW.source IS OLD.source AND NEW.scenario IS OLD.scenario
+      AND NEW.seed IS OLD.seed AND NEW.device_profile IS OLD.device_profile
+      AND NEW.created_at IS OLD.created_at AND NEW.navsim_version IS OLD.navsim_version
+      AND NEW.payload_format IS OLD.payload_format) BEGIN
+      SELECT RAISE(ABORT,
+        'NavSim event log: recordings are append-only, only finished may change (from 0 to 1)');
+    END;
+
+    """ + readableViewSQL
+
+  // MARK: - The readable view
+
+  /// `events_readable`: every event with its kind's name and its payload as JSON, built from
+  /// the slot table so it always matches `SessionEvent.jsonLine`'s payload.
+  static var readableViewSQL: String {
+    var kindCases = ""
+    var payloadCases = ""
+    for kind in EventKind.allCases {
+      kindCases += "    WHEN \(kind.code) THEN '\(kind.rawValue)'\n"
+      let members = kind.storedFields.map { field -> String in
+        let value: String
+        switch field.type {
+        case .integer, .real, .optionalReal, .text: value = field.slot.rawValue
+        case .settingValue(let typeSlot, let numberSlot, let textSlot):
+          value = "CASE \(typeSlot.rawValue) WHEN 'bool' THEN json(CASE \(numberSlot.rawValue) "
+            + "WHEN 1 THEN 'true' ELSE 'false' END) WHEN 'number' THEN \(numberSlot.rawValue) "
+            + "ELSE \(textSlot.rawValue) END"
+        }
+        return "'\(field.name)', \(value)"
+      }
+      payloadCases += "    WHEN \(kind.code) THEN json_object(\(members.joined(separator: ", ")))\n"
+    }
+    return """
+      CREATE VIEW events_readable AS
+      SELECT recording_id, seq, t,
+        CASE kind
+      \(kindCases)    ELSE 'unknown kind ' || kind
+        END AS kind,
+        CASE kind
+      \(payloadCases)    ELSE NULL
+        END AS payload
+      FROM events;
+
+      """
+  }
+}

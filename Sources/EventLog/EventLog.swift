@@ -1,1 +1,0 @@
-// Module EventLog: implementation lands with its issue.

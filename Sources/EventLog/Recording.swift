@@ -1,0 +1,62 @@
+/// Where a recording's events came from.
+public enum RecordingSource: String, CaseIterable, Sendable {
+  /// Simulated from a scenario by the navigator.
+  case scenario
+  /// Imported (a real trip, or a JSON Lines file from elsewhere).
+  case imported
+}
+
+/// What a recording is: set when it begins, never changed.
+public struct RecordingMetadata: Equatable, Sendable {
+  public var name: String
+  public var source: RecordingSource
+  /// The scenario text the events were simulated from, if any.
+  public var scenario: String?
+  /// The random seed of the simulation, if any.
+  public var seed: UInt64?
+  /// The device profile (screen size, insets) the trip was recorded for, e.g. `iphone15-portrait`.
+  public var deviceProfile: String?
+  /// When the recording was made, as the caller wrote it (EventLog never reads the clock).
+  public var createdAt: String
+
+  public init(
+    name: String, source: RecordingSource, scenario: String? = nil, seed: UInt64? = nil,
+    deviceProfile: String? = nil, createdAt: String
+  ) {
+    self.name = name
+    self.source = source
+    self.scenario = scenario
+    self.seed = seed
+    self.deviceProfile = deviceProfile
+    self.createdAt = createdAt
+  }
+}
+
+/// A recording in a log: its metadata and what it holds.
+public struct RecordingInfo: Equatable, Sendable {
+  public var id: Int64
+  public var metadata: RecordingMetadata
+  /// The NavSim release that recorded it.
+  public var navsimVersion: String
+  /// Events recorded (seq runs 1...eventCount).
+  public var eventCount: Int64
+  /// `t` of the first and last event, nil when there are none.
+  public var firstT: Int64?
+  public var lastT: Int64?
+  /// True when the writer called `finish()`; false for a recording cut short (a killed
+  /// process) or still being written.
+  public var isFinished: Bool
+
+  public init(
+    id: Int64, metadata: RecordingMetadata, navsimVersion: String, eventCount: Int64,
+    firstT: Int64?, lastT: Int64?, isFinished: Bool
+  ) {
+    self.id = id
+    self.metadata = metadata
+    self.navsimVersion = navsimVersion
+    self.eventCount = eventCount
+    self.firstT = firstT
+    self.lastT = lastT
+    self.isFinished = isFinished
+  }
+}

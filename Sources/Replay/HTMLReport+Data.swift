@@ -1,0 +1,276 @@
+import Foundation
+
+// The data an HTML report embeds, as one compact JSON value. A 1-hour trip has tens of
+// thousands of events but few distinct layouts, so layouts, finding sets, strings and paint
+// styles are stored once each in tables and events refer to them by index; the page's script
+// draws a layout only when it is shown.
+//
+//   {"format":1,"page":"replay"|"diff",
+//    "strings":[...],                       every view id, parent, state, rule, message...
+//    "styles":[[role,fill,stroke,text,dashed,kind],...],
+//    "layouts":[[state,wide,W,H,[top,leading,bottom,trailing],dir,nodes,anims,hash],...],
+//       node: [id,style,parent,x,y,w,h,hidden,alpha,corners]   (corners: CACornerMask bits)
+//       anim: [[views],[props],start,duration]
+//    "findingSets":[[[severity(0 warning,1 error),rule,[views],message],...],...],
+//    "runs":[{...}], "frames":{column:[...]}, "marks":[{name,color,frames}], ...}
+//
+// Strings in the tables are indices into "strings"; every string is JSON-escaped with `<`
+// written as \u003c, so the JSON can sit inside a <script> element.
+
+/// What a report shows about one run (the snapshot store's run record, reduced).
+public struct ReportRun: Equatable, Sendable {
+  public var label: String
+  public var delegate: String
+  public var recordingName: String
+  public var navsimVersion: String
+  public var sdkProfile: String
+  /// Variant settings of the run, `key=value` each, in a stable order.
+  public var variants: [String]
+  public var eventCount: Int
+  public var isFinished: Bool
+
+  public init(
+    label: String, delegate: String, recordingName: String, navsimVersion: String,
+    sdkProfile: String, variants: [String] = [], eventCount: Int, isFinished: Bool = true
+  ) {
+    self.label = label
+    self.delegate = delegate
+    self.recordingName = recordingName
+    self.navsimVersion = navsimVersion
+    self.sdkProfile = sdkProfile
+    self.variants = variants
+    self.eventCount = eventCount
+    self.isFinished = isFinished
+  }
+}
+
+/// One replayed event as a report shows it: the event, its layout's hash and its findings.
+public struct ReportFrame: Equatable, Sendable {
+  public var seq: Int64
+  public var t: Int64
+  /// The event's kind name.
+  public var event: String
+  /// The event's payload as a JSON object text (shown as a table); other text is shown as is.
+  public var detail: String
+  public var layoutHash: String
+  public var findings: [SnapshotFinding]
+
+  public init(
+    seq: Int64, t: Int64, event: String, detail: String, layoutHash: String,
+    findings: [SnapshotFinding]
+  ) {
+    self.seq = seq
+    self.t = t
+    self.event = event
+    self.detail = detail
+    self.layoutHash = layoutHash
+    self.findings = findings
+  }
+}
+
+/// Builds the interned tables of a report's data.
+final class ReportData {
+  private(set) var strings: [String] = []
+  private var stringIndex: [String: Int] = [:]
+  private var styles: [String] = []
+  private var styleIndex: [String: Int] = [:]
+  private var layouts: [String] = []
+  /// Layout hash -> index in `layouts`.
+  private var layoutIndex: [String: Int] = [:]
+  private var findingSets: [String] = []
+  private var findingSetIndex: [String: Int] = [:]
+  /// The layouts by hash the report may draw.
+  let source: [String: LayoutState]
+
+  init(layouts: [String: LayoutState]) { source = layouts }
+
+  // MARK: - Interning
+
+  /// The index of `text` in the string table.
+  func string(_ text: String) -> Int {
+    if let index = stringIndex[text] { return index }
+    strings.append(text)
+    stringIndex[text] = strings.count - 1
+    return strings.count - 1
+  }
+
+  func style(_ style: NodeStyle, kind: SnapshotNode.Kind) -> Int {
+    let encoded = JSONText.array([
+      JSONText.quote(style.role), JSONText.quote(style.fill), JSONText.quote(style.stroke),
+      JSONText.quote(style.text), style.dashed ? "1" : "0", JSONText.quote(kind.rawValue),
+    ])
+    if let index = styleIndex[encoded] { return index }
+    styles.append(encoded)
+    styleIndex[encoded] = styles.count - 1
+    return styles.count - 1
+  }
+
+  /// The index of the layout stored under `hash`, -1 when the report has no such layout.
+  func layout(hash: String) -> Int {
+    if let index = layoutIndex[hash] { return index }
+    guard let layout = source[hash] else { return -1 }
+    layouts.append(encode(layout, hash: hash))
+    layoutIndex[hash] = layouts.count - 1
+    return layouts.count - 1
+  }
+
+  /// The index of a set of findings, -1 for none.
+  func findingSet(_ findings: [SnapshotFinding]) -> Int {
+    guard !findings.isEmpty else { return -1 }
+    let encoded = JSONText.array(findings.map { finding in
+      JSONText.array([
+        finding.severity == .error ? "1" : "0", String(string(finding.ruleID)),
+        JSONText.array(finding.views.map { String(string($0)) }), String(string(finding.message)),
+      ])
+    })
+    if let index = findingSetIndex[encoded] { return index }
+    findingSets.append(encoded)
+    findingSetIndex[encoded] = findingSets.count - 1
+    return findingSets.count - 1
+  }
+
+  // MARK: - Encoding
+
+  private func encode(_ layout: LayoutState, hash: String) -> String {
+    let nodes = layout.nodes.map { node -> String in
+      let frame = node.frame
+      return JSONText.array([
+        String(string(node.id)), String(style(NodeStyle(node), kind: node.kind)),
+        String(string(node.parent)), num(frame.x), num(frame.y), num(frame.width),
+        num(frame.height), node.isHidden ? "1" : "0", num(node.alpha),
+        String(SVGRenderer.cornerMask(node.roundedCorners)),
+      ])
+    }
+    let animations = layout.animations.map { animation in
+      JSONText.array([
+        JSONText.array(animation.views.map { String(string($0)) }),
+        JSONText.array(animation.properties.map { String(string($0)) }),
+        formatFixed(animation.start, 3), formatFixed(animation.duration, 3),
+      ])
+    }
+    let safe = layout.safeArea
+    return JSONText.array([
+      String(string(layout.state)), layout.wideMode ? "1" : "0", num(layout.mapWidth),
+      num(layout.mapHeight),
+      JSONText.array([num(safe.top), num(safe.leading), num(safe.bottom), num(safe.trailing)]),
+      String(string(layout.direction)), JSONText.array(nodes), JSONText.array(animations),
+      JSONText.quote(hash),
+    ])
+  }
+
+  /// An event's payload: the JSON object itself when `detail` is one, else a JSON string.
+  static func detailJSON(_ detail: String) -> String {
+    let trimmed = detail.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.hasPrefix("{"),
+      let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)),
+      object is [String: Any]
+    {
+      // `<` can only occur inside JSON strings, where \u003c means the same character.
+      return trimmed.replacingOccurrences(of: "<", with: "\\u003c")
+        .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+        .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    }
+    return JSONText.quote(detail)
+  }
+
+  static func runJSON(_ run: ReportRun) -> String {
+    JSONText.object([
+      ("delegate", JSONText.quote(run.delegate)), ("events", String(run.eventCount)),
+      ("finished", JSONText.bool(run.isFinished)), ("label", JSONText.quote(run.label)),
+      ("profile", JSONText.quote(run.sdkProfile)), ("recording", JSONText.quote(run.recordingName)),
+      ("variants", JSONText.array(run.variants.map(JSONText.quote))),
+      ("version", JSONText.quote(run.navsimVersion)),
+    ])
+  }
+
+  /// The whole data object: the tables plus `extra` (page-specific keys, already encoded).
+  func json(page: String, extra: [(String, String)]) -> String {
+    JSONText.object(
+      [
+        ("findingSets", JSONText.array(findingSets)), ("format", "1"),
+        ("layouts", JSONText.array(layouts)), ("page", JSONText.quote(page)),
+        ("strings", JSONText.array(strings.map(JSONText.quote))),
+        ("styles", JSONText.array(styles)),
+      ] + extra)
+  }
+}
+
+// MARK: - Timeline marks
+
+/// A row of the timeline: the frames (by index) it marks.
+struct TimelineRow {
+  var name: String
+  var color: String
+  var frames: [Int]
+
+  var json: String {
+    JSONText.object([
+      ("color", JSONText.quote(color)), ("frames", JSONText.array(frames.map(String.init))),
+      ("name", JSONText.quote(name)),
+    ])
+  }
+}
+
+/// Event kinds by the timeline row that marks them.
+enum EventKindGroups {
+  static let state: Set<String> = [
+    "navigationEnabled", "navigationDisabled", "guidanceStarted", "guidanceStopped", "arrived",
+    "routeSet", "routeChanged",
+  ]
+  static let prompts: Set<String> = ["promptReady", "promptDismissed"]
+  static let size: Set<String> = ["mapResized"]
+}
+
+/// The timeline of one run: which frames change the layout, the state, the map size, the
+/// speed widget; which bring prompts or findings.
+struct Timeline {
+  var layout = TimelineRow(name: "layout change", color: "#5f6368", frames: [])
+  var state = TimelineRow(name: "state", color: "#188038", frames: [])
+  var prompts = TimelineRow(name: "prompt", color: "#f9ab00", frames: [])
+  var size = TimelineRow(name: "size", color: "#1a73e8", frames: [])
+  var speed = TimelineRow(name: "speed widget", color: "#e37400", frames: [])
+  var findings = TimelineRow(name: "finding", color: "#d93025", frames: [])
+
+  var rows: [TimelineRow] { [layout, state, prompts, size, speed, findings] }
+}
+
+/// The timeline of one run's frames, given each frame's layout hash (nil: no snapshot).
+/// - Complexity: O(frames), plus O(nodes) for each frame whose layout differs from the last.
+func timeline(
+  events: [String], layoutHashes: [String?], layouts: [String: LayoutState], findings: [Bool]
+) -> Timeline {
+  var line = Timeline()
+  var previous: LayoutState?
+  for index in events.indices {
+    let changed = index == 0 || layoutHashes[index] != layoutHashes[index - 1]
+    let current = changed ? layoutHashes[index].flatMap { layouts[$0] } : previous
+    if changed { line.layout.frames.append(index) }
+    if EventKindGroups.state.contains(events[index])
+      || (changed && current?.state != previous?.state)
+    {
+      line.state.frames.append(index)
+    }
+    if EventKindGroups.prompts.contains(events[index]) { line.prompts.frames.append(index) }
+    if EventKindGroups.size.contains(events[index])
+      || (index > 0 && changed
+        && (current?.mapWidth != previous?.mapWidth || current?.mapHeight != previous?.mapHeight
+          || current?.wideMode != previous?.wideMode))
+    {
+      line.size.frames.append(index)
+    }
+    if index > 0, changed, speedWidgetLook(current) != speedWidgetLook(previous) {
+      line.speed.frames.append(index)
+    }
+    if findings[index] { line.findings.frames.append(index) }
+    previous = current
+  }
+  return line
+}
+
+/// What of the speed widget a driver sees: its size and whether it shows.
+private func speedWidgetLook(_ layout: LayoutState?) -> String {
+  guard let node = layout?.nodes.first(where: { $0.kind == .sdkView && $0.id == "speedWidget" })
+  else { return "none" }
+  if node.isHidden || node.alpha < 0.01 { return "hidden" }
+  return num(node.frame.width) + "x" + num(node.frame.height)
+}

@@ -1,0 +1,326 @@
+// The report page's script, part 1: decoding the embedded data, drawing a layout as SVG
+// (the same picture as `SVGRenderer`, from the same styles), the timeline, the scrubber and
+// its keys, and the event details. Part 2 (`HTMLReport+DiffScript.swift`) adds what a diff
+// page shows. User strings only ever reach the page through `textContent` and
+// `setAttribute`, never as markup.
+
+extension HTMLReport {
+  static let commonScript = #"""
+"use strict";
+const NV = (() => {
+  const D = JSON.parse(document.getElementById("navsim-data").textContent);
+  const S = D.strings, SVGNS = "http://www.w3.org/2000/svg";
+  const FONT = 11, RADIUS = 12;
+  const $ = (id) => document.getElementById(id);
+
+  function svgEl(name, attrs, parent) {
+    const e = document.createElementNS(SVGNS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function htmlEl(name, text, parent, cls) {
+    const e = document.createElement(name);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (cls) e.className = cls;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  const num = (v) => String(Math.round(v * 100) / 100);
+  const seconds = (ms) => (ms / 1000).toFixed(3) + " s";
+  const clock = (ms) => {
+    const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
+    return m + ":" + String(s % 60).padStart(2, "0");
+  };
+
+  // MARK: data
+  const layoutCache = new Map();
+  function layout(index) {
+    if (index < 0) return null;
+    if (layoutCache.has(index)) return layoutCache.get(index);
+    const L = D.layouts[index];
+    const decoded = {
+      index, state: S[L[0]], wide: L[1] === 1, W: L[2], H: L[3],
+      safe: { top: L[4][0], leading: L[4][1], bottom: L[4][2], trailing: L[4][3] },
+      dir: S[L[5]], hash: L[8],
+      nodes: L[6].map((n) => {
+        const st = D.styles[n[1]];
+        return {
+          id: S[n[0]], role: st[0], fill: st[1], stroke: st[2], text: st[3], dashed: st[4] === 1,
+          kind: st[5], parent: S[n[2]], x: n[3], y: n[4], w: n[5], h: n[6],
+          hidden: n[7] === 1, alpha: n[8], corners: n[9],
+        };
+      }),
+      anims: L[7].map((a) => ({
+        views: a[0].map((i) => S[i]), props: a[1].map((i) => S[i]), start: a[2], duration: a[3],
+      })),
+    };
+    layoutCache.set(index, decoded);
+    return decoded;
+  }
+  function findingSet(index) {
+    if (index < 0) return [];
+    return D.findingSets[index].map((f) => ({
+      severity: f[0] === 1 ? "error" : "warning", rule: S[f[1]], views: f[2].map((i) => S[i]),
+      message: S[f[3]],
+    }));
+  }
+
+  // MARK: drawing (mirrors SVGRenderer)
+  function roundedPath(n) {
+    const r = Math.max(0, Math.min(RADIUS, n.w / 2, n.h / 2));
+    const rr = (bit) => (n.corners & bit ? r : 0);
+    const x0 = n.x, y0 = n.y, x1 = n.x + n.w, y1 = n.y + n.h;
+    const tl = rr(1), tr = rr(2), bl = rr(4), br = rr(8);
+    let d = "M" + num(x0) + "," + num(y0 + tl);
+    if (tl > 0) d += "A" + num(tl) + "," + num(tl) + " 0 0 1 " + num(x0 + tl) + "," + num(y0);
+    d += "H" + num(x1 - tr);
+    if (tr > 0) d += "A" + num(tr) + "," + num(tr) + " 0 0 1 " + num(x1) + "," + num(y0 + tr);
+    d += "V" + num(y1 - br);
+    if (br > 0) d += "A" + num(br) + "," + num(br) + " 0 0 1 " + num(x1 - br) + "," + num(y1);
+    d += "H" + num(x0 + bl);
+    if (bl > 0) d += "A" + num(bl) + "," + num(bl) + " 0 0 1 " + num(x0) + "," + num(y1 - bl);
+    return d + "Z";
+  }
+  function rect(parent, x, y, w, h, attrs) {
+    return svgEl("rect", Object.assign({
+      x: num(x), y: num(y), width: num(Math.max(0, w)), height: num(Math.max(0, h)),
+    }, attrs || {}), parent);
+  }
+  function drawNode(parent, n) {
+    const camera = n.role === "viewport";
+    let cls = "nv-node nv-" + n.kind + " nv-role-" + n.role;
+    if (n.hidden) cls += " nv-hidden";
+    if (n.alpha < 0.01) cls += " nv-invisible";
+    const g = svgEl("g", { class: cls, "data-id": n.id }, parent);
+    if (n.alpha < 1 && n.alpha >= 0.01) g.setAttribute("opacity", num(n.alpha));
+    let tip = n.id + " (" + n.kind + ") " + num(n.x) + "," + num(n.y) + " " + num(n.w) + "x" + num(n.h);
+    if (n.hidden) tip += " hidden";
+    if (n.alpha < 1) tip += " alpha=" + num(n.alpha);
+    svgEl("title", {}, g).textContent = tip;
+    const paint = { class: "nv-shape", fill: n.fill, stroke: n.stroke };
+    if (n.dashed) paint["stroke-dasharray"] = "5 3";
+    if (n.corners) svgEl("path", Object.assign(paint, { d: roundedPath(n) }), g);
+    else rect(g, n.x, n.y, n.w, n.h, paint);
+    if (camera) {
+      const cx = n.x + n.w / 2, cy = n.y + n.h / 2;
+      const pts = [[cx, cy - 11], [cx + 8, cy + 9], [cx, cy + 4], [cx - 8, cy + 9]];
+      svgEl("polygon", { class: "nv-vehicle", points: pts.map((p) => num(p[0]) + "," + num(p[1])).join(" ") }, g);
+    }
+    let text = Array.from(camera ? n.id + " (camera)" : n.id);
+    const room = Math.floor((n.w - 8) / (FONT * 0.6));
+    if (n.h >= FONT + 2 && room >= 3) {
+      if (text.length > room) text = text.slice(0, room - 1).concat(["\u2026"]);
+      const y = n.y + Math.min(FONT + 3, (n.h + FONT) / 2 - 1);
+      svgEl("text", { class: "nv-label", x: num(n.x + 4), y: num(y), fill: n.text }, g)
+        .textContent = text.join("");
+    }
+    return g;
+  }
+  // Draws layout L with its findings into a new <svg>; returns it with the nodes' groups by id.
+  function draw(L, findings, showHidden) {
+    const svg = svgEl("svg", {
+      viewBox: "0 0 " + num(L.W) + " " + num(L.H), class: "nv-layout" + (showHidden ? " nv-show-hidden" : ""),
+      "font-family": "DejaVu Sans, Liberation Sans, Arial, sans-serif", "font-size": String(FONT),
+      role: "img", "aria-label": L.state + " " + num(L.W) + "x" + num(L.H),
+    });
+    rect(svg, 0, 0, L.W, L.H, { class: "nv-map" });
+    const left = L.dir === "rtl" ? L.safe.trailing : L.safe.leading;
+    const right = L.dir === "rtl" ? L.safe.leading : L.safe.trailing;
+    const sx = left, sy = L.safe.top, sw = Math.max(0, L.W - left - right);
+    const sh = Math.max(0, L.H - L.safe.top - L.safe.bottom);
+    const unsafe = svgEl("g", { class: "nv-unsafe" }, svg);
+    if (sy > 0) rect(unsafe, 0, 0, L.W, sy);
+    if (sy + sh < L.H) rect(unsafe, 0, sy + sh, L.W, L.H - sy - sh);
+    if (sx > 0) rect(unsafe, 0, sy, sx, sh);
+    if (sx + sw < L.W) rect(unsafe, sx + sw, sy, L.W - sx - sw, sh);
+    rect(svg, sx, sy, sw, sh, { class: "nv-safe" });
+    const groups = new Map();
+    const nodes = svgEl("g", { class: "nv-nodes" }, svg);
+    for (const n of L.nodes) if (!(n.role === "viewport")) groups.set(n.id, drawNode(nodes, n));
+    const cameras = svgEl("g", { class: "nv-cameras" }, svg);
+    for (const n of L.nodes) if (n.role === "viewport") groups.set(n.id, drawNode(cameras, n));
+    const overlay = svgEl("g", { class: "nv-overlay" }, svg);
+    if (findings.length) {
+      const fg = svgEl("g", { class: "nv-findings" }, svg);
+      findings.forEach((f, i) => {
+        const g = svgEl("g", { class: "nv-finding nv-" + f.severity, "data-rule": f.rule }, fg);
+        svgEl("title", {}, g).textContent = f.message;
+        const frames = f.views.map((v) => L.nodes.find((n) => n.id === v)).filter((n) => n);
+        for (const n of frames) rect(g, n.x - 2, n.y - 2, n.w + 4, n.h + 4, { class: "nv-finding-outline" });
+        const ax = frames.length ? frames[0].x + 8 : 10 + i * 18, ay = frames.length ? frames[0].y + 8 : 10;
+        svgEl("circle", { class: "nv-badge", cx: num(ax), cy: num(ay), r: "8" }, g);
+        svgEl("text", { class: "nv-badge-text", x: num(ax), y: num(ay + 4), "text-anchor": "middle" }, g)
+          .textContent = String(i + 1);
+      });
+    }
+    return { svg, groups, overlay, layout: L };
+  }
+
+  // Sizes the host's picture to fit the host at true proportions.
+  function fit(host) {
+    const svg = host.querySelector("svg");
+    if (!svg) return;
+    const box = svg.viewBox.baseVal, w = host.clientWidth, h = host.clientHeight;
+    if (!box || !box.width || !box.height || !w || !h) return;
+    const scale = Math.min(w / box.width, h / box.height);
+    svg.style.width = Math.floor(box.width * scale) + "px";
+    svg.style.height = Math.floor(box.height * scale) + "px";
+  }
+
+  // MARK: navigation
+  // First index in the sorted array `list` greater than `i` (or -1), and last below `i`.
+  function nextIn(list, i) {
+    let lo = 0, hi = list.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (list[m] <= i) lo = m + 1; else hi = m; }
+    return lo < list.length ? list[lo] : -1;
+  }
+  function previousIn(list, i) {
+    let lo = 0, hi = list.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (list[m] < i) lo = m + 1; else hi = m; }
+    return lo > 0 ? list[lo - 1] : -1;
+  }
+
+  // MARK: timeline
+  const ROW = 11, GAP = 3, LABELS = 96;
+  function timeline(canvas, rows, t, onPick) {
+    const count = t.length, t0 = t[0], t1 = t[count - 1];
+    let base = null, width = 0;
+    const xOf = (i, w) => {
+      const span = w - LABELS - 8;
+      const f = t1 > t0 ? (t[i] - t0) / (t1 - t0) : (count > 1 ? i / (count - 1) : 0);
+      return LABELS + f * span;
+    };
+    function paint() {
+      const ratio = window.devicePixelRatio || 1;
+      width = canvas.clientWidth || 800;
+      const height = rows.length * (ROW + GAP) + 16;
+      canvas.width = Math.round(width * ratio); canvas.height = Math.round(height * ratio);
+      canvas.style.height = height + "px";
+      base = document.createElement("canvas");
+      base.width = canvas.width; base.height = canvas.height;
+      const c = base.getContext("2d");
+      c.scale(ratio, ratio);
+      c.font = "10px DejaVu Sans, Liberation Sans, Arial, sans-serif";
+      rows.forEach((row, r) => {
+        const y = r * (ROW + GAP) + 2;
+        c.fillStyle = "#f1f3f4"; c.fillRect(LABELS, y, width - LABELS - 8, ROW);
+        c.fillStyle = "#3c4043"; c.fillText(row.name, 4, y + ROW - 2);
+        c.fillStyle = row.color;
+        let lastX = -1;
+        for (const i of row.frames) {
+          const x = Math.round(xOf(i, width));
+          if (x !== lastX) { c.fillRect(x, y, 2, ROW); lastX = x; }
+        }
+      });
+      const y = rows.length * (ROW + GAP) + 12;
+      c.fillStyle = "#5f6368";
+      c.fillText(clock(0), LABELS, y);
+      const end = clock(t1 - t0);
+      c.fillText(end, width - 8 - c.measureText(end).width, y);
+    }
+    function cursor(i) {
+      if (!base || canvas.clientWidth !== width) paint();
+      const c = canvas.getContext("2d"), ratio = window.devicePixelRatio || 1;
+      c.setTransform(1, 0, 0, 1, 0, 0);
+      c.clearRect(0, 0, canvas.width, canvas.height);
+      c.drawImage(base, 0, 0);
+      c.scale(ratio, ratio);
+      const x = xOf(i, width);
+      c.fillStyle = "#202124"; c.fillRect(x - 1, 0, 2, rows.length * (ROW + GAP));
+    }
+    canvas.addEventListener("click", (event) => {
+      const box = canvas.getBoundingClientRect();
+      const f = Math.min(1, Math.max(0, (event.clientX - box.left - LABELS) / (width - LABELS - 8)));
+      const target = t0 + f * (t1 - t0);
+      let lo = 0, hi = count - 1;
+      while (lo < hi) { const m = (lo + hi) >> 1; if (t[m] < target) lo = m + 1; else hi = m; }
+      if (lo > 0 && target - t[lo - 1] < t[lo] - target) lo -= 1;
+      onPick(t1 > t0 ? lo : Math.round(f * (count - 1)));
+    });
+    return { paint, cursor };
+  }
+
+  // MARK: details
+  function fillList(dl, pairs) {
+    dl.replaceChildren();
+    for (const [k, v] of pairs) { htmlEl("dt", k, dl); htmlEl("dd", v, dl); }
+  }
+  function fillPayload(table, detail) {
+    table.replaceChildren();
+    if (detail === null || detail === undefined) return;
+    if (typeof detail !== "object") { const tr = htmlEl("tr", null, table); htmlEl("td", detail, tr); return; }
+    for (const k of Object.keys(detail).sort()) {
+      const v = detail[k], tr = htmlEl("tr", null, table);
+      htmlEl("th", k, tr);
+      htmlEl("td", typeof v === "object" ? JSON.stringify(v) : v, tr);
+    }
+  }
+  function layoutFacts(L) {
+    if (!L) return [["layout", "none stored for this event"]];
+    const hidden = L.nodes.filter((n) => n.hidden || n.alpha < 0.01).length;
+    const facts = [
+      ["state", L.state], ["wide mode", L.wide ? "yes" : "no"], ["map", num(L.W) + " \u00d7 " + num(L.H) + " pt"],
+      ["safe area", "top " + num(L.safe.top) + ", leading " + num(L.safe.leading) + ", bottom " +
+        num(L.safe.bottom) + ", trailing " + num(L.safe.trailing)],
+      ["direction", L.dir], ["views", L.nodes.length + (hidden ? " (" + hidden + " hidden)" : "")],
+      ["layout", "#" + L.index + " (" + L.hash + ")"],
+    ];
+    for (const a of L.anims) {
+      facts.push(["animating", a.views.join(", ") + " (" + a.props.join(", ") + ") from " +
+        a.start.toFixed(3) + " s for " + a.duration.toFixed(3) + " s"]);
+    }
+    return facts;
+  }
+  function fillFindings(ol, findings) {
+    ol.replaceChildren();
+    for (const f of findings) {
+      const li = htmlEl("li", null, ol, "finding-" + f.severity);
+      htmlEl("strong", "[" + f.severity + "] " + f.rule, li);
+      htmlEl("span", ": " + f.message, li);
+      if (f.views.length) htmlEl("span", " (" + f.views.join(", ") + ")", li, "views");
+    }
+  }
+  // The views table; hovering a row outlines the view in every drawn pane.
+  function fillViews(table, L, panes) {
+    table.replaceChildren();
+    if (!L) return;
+    const head = htmlEl("tr", null, table);
+    for (const h of ["view", "kind", "x", "y", "w", "h", ""]) htmlEl("th", h, head, h.length === 1 ? "n" : "");
+    for (const n of L.nodes) {
+      const tr = htmlEl("tr", null, table);
+      htmlEl("td", n.id, tr, "id"); htmlEl("td", n.kind, tr, "k");
+      for (const v of [n.x, n.y, n.w, n.h]) htmlEl("td", num(v), tr, "n");
+      const flags = [];
+      if (n.hidden) flags.push("hidden");
+      if (n.alpha < 1) flags.push("alpha " + num(n.alpha));
+      if (n.parent !== "map") flags.push("in " + n.parent);
+      htmlEl("td", flags.join(", "), tr);
+      tr.addEventListener("mouseenter", () => panes().forEach((p) => p && p.groups.get(n.id) &&
+        p.groups.get(n.id).classList.add("nv-hover")));
+      tr.addEventListener("mouseleave", () => panes().forEach((p) => p && p.groups.get(n.id) &&
+        p.groups.get(n.id).classList.remove("nv-hover")));
+    }
+  }
+
+  // MARK: keys
+  // Installs the page's keys. `handlers` maps a key name ("ArrowRight", "Shift+ArrowRight",
+  // "f"...) to a function; the scrubber's own arrow handling is replaced.
+  function keys(handlers) {
+    document.addEventListener("keydown", (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const name = (event.shiftKey && event.key.length > 1 ? "Shift+" : "") + event.key;
+      const handler = handlers[name];
+      if (!handler) return;
+      event.preventDefault();
+      handler();
+    });
+  }
+
+  return {
+    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, findingSet, draw, fit, rect, nextIn, previousIn,
+    timeline, fillList, fillPayload, layoutFacts, fillFindings, fillViews, keys,
+  };
+})();
+"""#
+}

@@ -1,0 +1,287 @@
+// One layout drawn as a standalone SVG picture, at true proportions in map points: the map,
+// the safe area, every view as a labelled rectangle in z-order, the viewport as the camera
+// frame, findings outlined in red. `navsim render` writes it; the HTML report draws the same
+// picture in the browser from the same styles (`NodeStyle`, `SVGRenderer.css`).
+
+/// Draws layouts as SVG.
+public enum SVGRenderer {
+  /// Label font size, in map points.
+  static let fontSize = 11.0
+  /// Radius of prompts' rounded corners, in map points (the SDK does not publish its value).
+  static let cornerRadius = 12.0
+  /// Height of one line of finding notes under the map.
+  static let noteLineHeight = 15.0
+
+  /// The layout as one SVG document.
+  ///
+  /// Every view and guide is a `<g class="nv-node" data-id=...>` whose shape has exactly the
+  /// snapshot's frame (map coordinates, two decimals). Hidden views (and views with alpha 0)
+  /// are in the picture but not displayed unless `showHidden` is set, then faintly.
+  /// Findings outline their views in red, with a numbered badge, and are listed under the
+  /// map. Every user string (view identifiers, messages) is escaped.
+  /// - Parameters:
+  ///   - layout: the layout to draw.
+  ///   - findings: the findings of the event, drawn over the layout.
+  ///   - showHidden: draw hidden views faintly instead of leaving them out of the display.
+  ///   - title: a caption for the picture's `<title>` (defaults to the state and map size).
+  /// - Complexity: O(n) in the number of nodes plus the number of finding views.
+  public static func svg(
+    layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool = false,
+    title: String? = nil
+  ) -> String {
+    let notes = findingNotes(findings, width: layout.mapWidth)
+    let height = layout.mapHeight + (notes.isEmpty ? 0 : Double(notes.count) * noteLineHeight + 10)
+    let width = layout.mapWidth
+    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\""
+    out += " width=\"\(num(width))\" height=\"\(num(height))\""
+    out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\""
+    out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
+    out += " font-size=\"\(num(fontSize))\">\n"
+    out += "<style>\(css)</style>\n"
+    let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
+      + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
+    out += "<title>\(escapeXML(caption))</title>\n"
+    out += mapAndSafeArea(layout)
+    out += "<g class=\"nv-nodes\">\n"
+    for node in layout.nodes where !isCamera(node) { out += nodeElement(node) }
+    out += "</g>\n<g class=\"nv-cameras\">\n"
+    for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
+    out += "</g>\n"
+    out += findingOutlines(findings, layout: layout)
+    if !notes.isEmpty {
+      out += "<g class=\"nv-notes\">\n"
+      for (index, line) in notes.enumerated() {
+        let y = layout.mapHeight + 6 + Double(index + 1) * noteLineHeight - 4
+        out += "<text class=\"nv-note\" x=\"6\" y=\"\(num(y))\">\(escapeXML(line))</text>\n"
+      }
+      out += "</g>\n"
+    }
+    return out + "</svg>\n"
+  }
+
+  // MARK: - Pieces
+
+  /// The map background, the shaded insets outside the safe area, the safe area's outline.
+  static func mapAndSafeArea(_ layout: LayoutState) -> String {
+    let w = layout.mapWidth, h = layout.mapHeight
+    var out = "<rect class=\"nv-map\" x=\"0\" y=\"0\" width=\"\(num(w))\" height=\"\(num(h))\"/>\n"
+    let safe = safeRect(layout)
+    var bands: [SnapshotRect] = []
+    if safe.y > 0 { bands.append(SnapshotRect(x: 0, y: 0, width: w, height: safe.y)) }
+    if safe.maxY < h { bands.append(SnapshotRect(x: 0, y: safe.maxY, width: w, height: h - safe.maxY)) }
+    if safe.x > 0 { bands.append(SnapshotRect(x: 0, y: safe.y, width: safe.x, height: safe.height)) }
+    if safe.maxX < w {
+      bands.append(SnapshotRect(x: safe.maxX, y: safe.y, width: w - safe.maxX, height: safe.height))
+    }
+    out += "<g class=\"nv-unsafe\">"
+    for band in bands { out += rectElement(band, attributes: "") }
+    out += "</g>\n"
+    out += rectElement(safe, attributes: " class=\"nv-safe\"") + "\n"
+    return out
+  }
+
+  /// The safe area in map coordinates; leading and trailing follow the layout direction.
+  static func safeRect(_ layout: LayoutState) -> SnapshotRect {
+    let insets = layout.safeArea
+    let left = layout.direction == "rtl" ? insets.trailing : insets.leading
+    let right = layout.direction == "rtl" ? insets.leading : insets.trailing
+    return SnapshotRect(
+      x: left, y: insets.top, width: max(0, layout.mapWidth - left - right),
+      height: max(0, layout.mapHeight - insets.top - insets.bottom))
+  }
+
+  /// Views drawn above everything as the camera frame (the SDK's `viewport`).
+  static func isCamera(_ node: SnapshotNode) -> Bool {
+    node.kind == .sdkView && NodeStyle.role(of: node.id) == "viewport"
+  }
+
+  /// One view or guide: a group with its identity, its shape at the frame, a label, a tooltip.
+  static func nodeElement(_ node: SnapshotNode) -> String {
+    let style = NodeStyle(node)
+    var classes = "nv-node nv-\(node.kind.rawValue) nv-role-\(style.role)"
+    if node.isHidden { classes += " nv-hidden" }
+    if node.alpha < 0.01 { classes += " nv-invisible" }
+    var out = "<g class=\"\(classes)\" data-id=\"\(escapeXML(node.id))\""
+    if node.alpha < 1 && node.alpha >= 0.01 { out += " opacity=\"\(num(node.alpha))\"" }
+    out += ">"
+    out += "<title>\(escapeXML(tooltip(node)))</title>"
+    let paint = " class=\"nv-shape\" fill=\"\(style.fill)\" stroke=\"\(style.stroke)\""
+      + (style.dashed ? " stroke-dasharray=\"5 3\"" : "")
+    let corners = cornerMask(node.roundedCorners)
+    if corners != 0 {
+      out += "<path\(paint) d=\"\(roundedPath(node.frame, corners: corners))\"/>"
+    } else {
+      out += rectElement(node.frame, attributes: paint)
+    }
+    if isCamera(node) { out += vehicleMarker(node.frame) }
+    if let label = label(for: node, style: style) {
+      out += "<text class=\"nv-label\" x=\"\(num(label.x))\" y=\"\(num(label.y))\""
+      out += " fill=\"\(style.text)\">\(escapeXML(label.text))</text>"
+    }
+    return out + "</g>\n"
+  }
+
+  /// `id (kind) x,y wxh`, plus `hidden` / `alpha` when they apply.
+  static func tooltip(_ node: SnapshotNode) -> String {
+    var text = "\(node.id) (\(node.kind.rawValue)) \(num(node.frame.x)),\(num(node.frame.y)) "
+      + "\(num(node.frame.width))x\(num(node.frame.height))"
+    if node.isHidden { text += " hidden" }
+    if node.alpha < 1 { text += " alpha=\(num(node.alpha))" }
+    return text
+  }
+
+  /// Where a node's label goes and what it says, truncated to the frame's width; nil when the
+  /// frame is too small to hold one.
+  static func label(for node: SnapshotNode, style: NodeStyle) -> (x: Double, y: Double, text: String)? {
+    let frame = node.frame
+    var text = isCamera(node) ? "\(node.id) (camera)" : node.id
+    let characterWidth = fontSize * 0.6
+    let room = Int(((frame.width - 8) / characterWidth).rounded(.down))
+    guard frame.height >= fontSize + 2, room >= 3 else { return nil }
+    if text.count > room { text = String(text.prefix(room - 1)) + "…" }
+    let y = frame.y + min(fontSize + 3, (frame.height + fontSize) / 2 - 1)
+    return (frame.x + 4, y, text)
+  }
+
+  /// A navigation arrow at the centre of the camera frame, where the SDK draws the vehicle.
+  static func vehicleMarker(_ frame: SnapshotRect) -> String {
+    let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+    let points = [(cx, cy - 11), (cx + 8, cy + 9), (cx, cy + 4), (cx - 8, cy + 9)]
+      .map { "\(num($0.0)),\(num($0.1))" }.joined(separator: " ")
+    return "<polygon class=\"nv-vehicle\" points=\"\(points)\"/>"
+  }
+
+  /// Red outlines around the views each finding names, with the finding's number.
+  static func findingOutlines(_ findings: [SnapshotFinding], layout: LayoutState) -> String {
+    guard !findings.isEmpty else { return "" }
+    var out = "<g class=\"nv-findings\">\n"
+    for (index, finding) in findings.enumerated() {
+      let frames = finding.views.compactMap { layout.node($0)?.frame }
+      out += "<g class=\"nv-finding nv-\(finding.severity.rawValue)\" data-rule=\""
+        + "\(escapeXML(finding.ruleID))\"><title>\(escapeXML(finding.message))</title>"
+      for frame in frames {
+        let outline = SnapshotRect(
+          x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
+        out += rectElement(outline, attributes: " class=\"nv-finding-outline\"")
+      }
+      let anchor = frames.first.map { ($0.x + 8, $0.y + 8) } ?? (10.0 + Double(index) * 18, 10.0)
+      out += "<circle class=\"nv-badge\" cx=\"\(num(anchor.0))\" cy=\"\(num(anchor.1))\" r=\"8\"/>"
+      out += "<text class=\"nv-badge-text\" x=\"\(num(anchor.0))\" y=\"\(num(anchor.1 + 4))\""
+      out += " text-anchor=\"middle\">\(index + 1)</text></g>\n"
+    }
+    return out + "</g>\n"
+  }
+
+  /// The finding notes under the map, wrapped to the map's width.
+  static func findingNotes(_ findings: [SnapshotFinding], width: Double) -> [String] {
+    let perLine = max(20, Int((width - 12) / (fontSize * 0.6)))
+    var lines: [String] = []
+    for (index, finding) in findings.enumerated() {
+      let text = "\(index + 1) [\(finding.severity.rawValue)] \(finding.ruleID): "
+        + finding.message.replacingOccurrences(of: "\n", with: " ")
+      for (part, line) in wrap(text, width: perLine - 2).enumerated() {
+        lines.append(part == 0 ? line : "  " + line)
+      }
+    }
+    return lines
+  }
+
+  /// Greedy word wrap; words longer than a line are cut.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = String(word)
+      while word.count > width {
+        if !line.isEmpty { lines.append(line); line = "" }
+        lines.append(String(word.prefix(width)))
+        word = String(word.dropFirst(width))
+      }
+      if line.isEmpty {
+        line = word
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = word
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  // MARK: - Geometry
+
+  static func rectElement(_ frame: SnapshotRect, attributes: String) -> String {
+    "<rect\(attributes) x=\"\(num(frame.x))\" y=\"\(num(frame.y))\" width=\"\(num(max(0, frame.width)))\""
+      + " height=\"\(num(max(0, frame.height)))\"/>"
+  }
+
+  /// `CACornerMask` names as bits: minXminY 1, maxXminY 2, minXmaxY 4, maxXmaxY 8.
+  static func cornerMask(_ names: [String]) -> Int {
+    names.reduce(0) { mask, name in
+      switch name {
+      case "minXminY", "layerMinXMinYCorner": mask | 1
+      case "maxXminY", "layerMaxXMinYCorner": mask | 2
+      case "minXmaxY", "layerMinXMaxYCorner": mask | 4
+      case "maxXmaxY", "layerMaxXMaxYCorner": mask | 8
+      default: mask
+      }
+    }
+  }
+
+  /// A rectangle path with the corners in `corners` (bit mask) rounded, clockwise from the
+  /// top-left corner. Its bounding box is exactly `frame`.
+  static func roundedPath(_ frame: SnapshotRect, corners: Int) -> String {
+    let r = max(0, min(cornerRadius, frame.width / 2, frame.height / 2))
+    func radius(_ bit: Int) -> Double { corners & bit != 0 ? r : 0 }
+    let (x0, y0, x1, y1) = (frame.x, frame.y, frame.maxX, frame.maxY)
+    let (tl, tr, bl, br) = (radius(1), radius(2), radius(4), radius(8))
+    var d = "M\(num(x0)),\(num(y0 + tl))"
+    if tl > 0 { d += "A\(num(tl)),\(num(tl)) 0 0 1 \(num(x0 + tl)),\(num(y0))" }
+    d += "H\(num(x1 - tr))"
+    if tr > 0 { d += "A\(num(tr)),\(num(tr)) 0 0 1 \(num(x1)),\(num(y0 + tr))" }
+    d += "V\(num(y1 - br))"
+    if br > 0 { d += "A\(num(br)),\(num(br)) 0 0 1 \(num(x1 - br)),\(num(y1))" }
+    d += "H\(num(x0 + bl))"
+    if bl > 0 { d += "A\(num(bl)),\(num(bl)) 0 0 1 \(num(x0)),\(num(y1 - bl))" }
+    return d + "Z"
+  }
+}
+
+// MARK: - Numbers and escaping
+
+/// A coordinate with at most two decimals and no trailing zeros (`59`, `0.33`, `-12.5`).
+func num(_ value: Double) -> String {
+  var text = formatFixed(value, 2)
+  guard text.contains(".") else { return text }
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return text
+}
+
+/// Escapes text for XML and HTML content and attribute values: `& < > " '` and tab, newline,
+/// carriage return as references; replaces control characters XML 1.0 forbids with U+FFFD.
+func escapeXML(_ text: String) -> String {
+  var out = ""
+  out.reserveCapacity(text.utf8.count)
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    case "\t": out += "&#9;"  // as references, so attribute values keep them
+    case "\n": out += "&#10;"
+    case "\r": out += "&#13;"
+    default:
+      if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
+        out += "\u{FFFD}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out
+}

@@ -1,1 +1,0 @@
-// Module SQLite: implementation lands with its issue.

@@ -1,0 +1,283 @@
+// The mapping between payloads and their storage slots (format version 1; see
+// StoredPayload.swift for the rules that keep it stable).
+
+// MARK: - The slot table
+
+extension EventKind {
+  /// The fields of this kind's payload, in JSON order, and the slot each is stored in.
+  ///
+  /// This table is the documentation of the storage format: the SQL view and JSON are built
+  /// from it, and tests check that `EventPayload.stored` follows it. Append-only.
+  public var storedFields: [StoredField] {
+    switch self {
+    case .navigationEnabled, .navigationDisabled, .guidanceStarted, .recentered: []
+    case .routeSet:
+      [
+        StoredField("routeID", .s1, .text), StoredField("totalDistance", .n1, .real),
+        StoredField("totalDuration", .n2, .real), StoredField("legs", .n3, .integer),
+        StoredField("steps", .n4, .integer), StoredField("alternateRoutes", .n5, .integer),
+      ]
+    case .routeChanged, .guidanceStopped: [StoredField("reason", .s1, .text)]
+    case .arrived: [StoredField("waypointIndex", .n1, .integer)]
+    case .progress:
+      [
+        StoredField("distanceTravelled", .n1, .real),
+        StoredField("distanceRemaining", .n2, .real),
+        StoredField("timeRemaining", .n3, .real), StoredField("stepIndex", .n4, .integer),
+        StoredField("distanceToNextManeuver", .n5, .real),
+        StoredField("maneuver", .s1, .text), StoredField("roadName", .s2, .text),
+        StoredField("latitude", .n6, .real), StoredField("longitude", .n7, .real),
+        StoredField("course", .n8, .real), StoredField("delay", .s3, .text),
+      ]
+    case .speed:
+      [
+        StoredField("speed", .n1, .optionalReal), StoredField("speedLimit", .n2, .optionalReal),
+        StoredField("severity", .s1, .text), StoredField("speedingPercentage", .n3, .real),
+      ]
+    case .promptReady:
+      [
+        StoredField("promptID", .n1, .integer), StoredField("kind", .s1, .text),
+        StoredField("text", .s2, .text),
+      ]
+    case .promptDismissed: [StoredField("promptID", .n1, .integer)]
+    case .mapResized:
+      [
+        StoredField("width", .n1, .real), StoredField("height", .n2, .real),
+        StoredField("safeTop", .n3, .real), StoredField("safeLeading", .n4, .real),
+        StoredField("safeBottom", .n5, .real), StoredField("safeTrailing", .n6, .real),
+      ]
+    case .settingChanged:
+      [
+        StoredField("name", .s1, .text),
+        StoredField("value", .s2, .settingValue(typeSlot: .s2, numberSlot: .n1, textSlot: .s3)),
+      ]
+    case .camera:
+      [
+        StoredField("mode", .s1, .text), StoredField("bearing", .n1, .real),
+        StoredField("tilt", .n2, .real), StoredField("zoom", .n3, .real),
+      ]
+    case .userPanned: [StoredField("dx", .n1, .real), StoredField("dy", .n2, .real)]
+    case .lightingChanged: [StoredField("mode", .s1, .text)]
+    }
+  }
+}
+
+// MARK: - Encoding
+
+extension EventPayload {
+  /// The payload in its storage form. Hand-written per kind: no reflection, no allocation
+  /// beyond the payload's own strings.
+  /// - Complexity: O(1).
+  public var stored: StoredPayload {
+    switch self {
+    case .navigationEnabled, .navigationDisabled, .guidanceStarted, .recentered:
+      return StoredPayload()
+    case .routeSet(let route):
+      return StoredPayload(
+        n1: .real(route.totalDistance), n2: .real(route.totalDuration),
+        n3: .integer(Int64(route.legs)), n4: .integer(Int64(route.steps)),
+        n5: .integer(Int64(route.alternateRoutes)), s1: route.routeID)
+    case .routeChanged(let reason):
+      return StoredPayload(s1: reason.rawValue)
+    case .guidanceStopped(let reason):
+      return StoredPayload(s1: reason.rawValue)
+    case .arrived(let waypointIndex):
+      return StoredPayload(n1: .integer(Int64(waypointIndex)))
+    case .progress(let progress):
+      return StoredPayload(
+        n1: .real(progress.distanceTravelled), n2: .real(progress.distanceRemaining),
+        n3: .real(progress.timeRemaining), n4: .integer(Int64(progress.stepIndex)),
+        n5: .real(progress.distanceToNextManeuver), n6: .real(progress.latitude),
+        n7: .real(progress.longitude), n8: .real(progress.course), s1: progress.maneuver,
+        s2: progress.roadName, s3: progress.delay.rawValue)
+    case .speed(let report):
+      return StoredPayload(
+        n1: report.speed.map(StoredNumber.real), n2: report.speedLimit.map(StoredNumber.real),
+        n3: .real(report.speedingPercentage), s1: report.severity.rawValue)
+    case .promptReady(let prompt):
+      return StoredPayload(
+        n1: .integer(Int64(prompt.promptID)), s1: prompt.kind.rawValue, s2: prompt.text)
+    case .promptDismissed(let promptID):
+      return StoredPayload(n1: .integer(Int64(promptID)))
+    case .mapResized(let geometry):
+      return StoredPayload(
+        n1: .real(geometry.width), n2: .real(geometry.height), n3: .real(geometry.safeTop),
+        n4: .real(geometry.safeLeading), n5: .real(geometry.safeBottom),
+        n6: .real(geometry.safeTrailing))
+    case .settingChanged(let change):
+      switch change.value {
+      case .bool(let flag):
+        return StoredPayload(n1: .integer(flag ? 1 : 0), s1: change.name.rawValue, s2: "bool")
+      case .number(let number):
+        return StoredPayload(n1: .real(number), s1: change.name.rawValue, s2: "number")
+      case .text(let text):
+        return StoredPayload(s1: change.name.rawValue, s2: "text", s3: text)
+      }
+    case .camera(let camera):
+      return StoredPayload(
+        n1: .real(camera.bearing), n2: .real(camera.tilt), n3: .real(camera.zoom),
+        s1: camera.mode.rawValue)
+    case .userPanned(let dx, let dy):
+      return StoredPayload(n1: .real(dx), n2: .real(dy))
+    case .lightingChanged(let mode):
+      return StoredPayload(s1: mode.rawValue)
+    }
+  }
+
+  /// The name of the first field holding NaN or an infinity, if any. Such values have no JSON
+  /// form and SQLite stores NaN as NULL, so logs refuse them.
+  public var nonFiniteField: String? {
+    let stored = self.stored
+    for field in kind.storedFields where field.slot.isNumeric {
+      if case .real(let value)? = stored.number(field.slot), !value.isFinite { return field.name }
+    }
+    if case .settingChanged(let change) = self, case .number(let value) = change.value,
+      !value.isFinite
+    {
+      return "value"
+    }
+    return nil
+  }
+}
+
+// MARK: - Decoding
+
+extension EventPayload {
+  /// Rebuilds a payload of `kind` from its storage form.
+  /// - Throws: `PayloadDecodingError` naming the field that is missing or malformed.
+  /// - Complexity: O(1).
+  public init(kind: EventKind, stored: StoredPayload) throws(PayloadDecodingError) {
+    let slots = SlotReader(kind: kind, stored: stored)
+    switch kind {
+    case .navigationEnabled: self = .navigationEnabled
+    case .navigationDisabled: self = .navigationDisabled
+    case .guidanceStarted: self = .guidanceStarted
+    case .recentered: self = .recentered
+    case .routeSet:
+      self = .routeSet(
+        RouteInfo(
+          routeID: try slots.text(stored.s1, "routeID"),
+          totalDistance: try slots.real(stored.n1, "totalDistance"),
+          totalDuration: try slots.real(stored.n2, "totalDuration"),
+          legs: try slots.integer(stored.n3, "legs"), steps: try slots.integer(stored.n4, "steps"),
+          alternateRoutes: try slots.integer(stored.n5, "alternateRoutes")))
+    case .routeChanged:
+      self = .routeChanged(try slots.enumeration(stored.s1, "reason"))
+    case .guidanceStopped:
+      self = .guidanceStopped(try slots.enumeration(stored.s1, "reason"))
+    case .arrived:
+      self = .arrived(waypointIndex: try slots.integer(stored.n1, "waypointIndex"))
+    case .progress:
+      self = .progress(
+        Progress(
+          distanceTravelled: try slots.real(stored.n1, "distanceTravelled"),
+          distanceRemaining: try slots.real(stored.n2, "distanceRemaining"),
+          timeRemaining: try slots.real(stored.n3, "timeRemaining"),
+          stepIndex: try slots.integer(stored.n4, "stepIndex"),
+          distanceToNextManeuver: try slots.real(stored.n5, "distanceToNextManeuver"),
+          maneuver: try slots.text(stored.s1, "maneuver"),
+          roadName: try slots.text(stored.s2, "roadName"),
+          latitude: try slots.real(stored.n6, "latitude"),
+          longitude: try slots.real(stored.n7, "longitude"),
+          course: try slots.real(stored.n8, "course"),
+          delay: try slots.enumeration(stored.s3, "delay")))
+    case .speed:
+      self = .speed(
+        SpeedReport(
+          speed: stored.n1?.doubleValue, speedLimit: stored.n2?.doubleValue,
+          severity: try slots.enumeration(stored.s1, "severity"),
+          speedingPercentage: try slots.real(stored.n3, "speedingPercentage")))
+    case .promptReady:
+      self = .promptReady(
+        Prompt(
+          promptID: try slots.integer(stored.n1, "promptID"),
+          kind: PromptKind(rawValue: try slots.text(stored.s1, "kind")),
+          text: try slots.text(stored.s2, "text")))
+    case .promptDismissed:
+      self = .promptDismissed(promptID: try slots.integer(stored.n1, "promptID"))
+    case .mapResized:
+      self = .mapResized(
+        MapGeometry(
+          width: try slots.real(stored.n1, "width"), height: try slots.real(stored.n2, "height"),
+          safeTop: try slots.real(stored.n3, "safeTop"),
+          safeLeading: try slots.real(stored.n4, "safeLeading"),
+          safeBottom: try slots.real(stored.n5, "safeBottom"),
+          safeTrailing: try slots.real(stored.n6, "safeTrailing")))
+    case .settingChanged:
+      let name = Setting(rawValue: try slots.text(stored.s1, "name"))
+      let value: SettingValue
+      switch try slots.text(stored.s2, "value") {
+      case "bool":
+        switch try slots.integer(stored.n1, "value") {
+        case 0: value = .bool(false)
+        case 1: value = .bool(true)
+        case let other: throw slots.error("value", "bool stored as \(other), expected 0 or 1")
+        }
+      case "number": value = .number(try slots.real(stored.n1, "value"))
+      case "text": value = .text(try slots.text(stored.s3, "value"))
+      case let other:
+        throw slots.error("value", "unknown value type '\(other)' (bool, number, text)")
+      }
+      self = .settingChanged(SettingChange(name: name, value: value))
+    case .camera:
+      self = .camera(
+        CameraState(
+          mode: try slots.enumeration(stored.s1, "mode"),
+          bearing: try slots.real(stored.n1, "bearing"), tilt: try slots.real(stored.n2, "tilt"),
+          zoom: try slots.real(stored.n3, "zoom")))
+    case .userPanned:
+      self = .userPanned(dx: try slots.real(stored.n1, "dx"), dy: try slots.real(stored.n2, "dy"))
+    case .lightingChanged:
+      self = .lightingChanged(try slots.enumeration(stored.s1, "mode"))
+    }
+  }
+}
+
+/// Reads required slots, throwing an error that names the field.
+private struct SlotReader {
+  let kind: EventKind
+  let stored: StoredPayload
+
+  func error(_ field: String, _ problem: String) -> PayloadDecodingError {
+    PayloadDecodingError(kind: kind, field: field, problem: problem)
+  }
+
+  @inline(__always)
+  func real(_ number: StoredNumber?, _ field: String) throws(PayloadDecodingError) -> Double {
+    guard let number else { throw error(field, "missing") }
+    return number.doubleValue
+  }
+
+  @inline(__always)
+  func integer(_ number: StoredNumber?, _ field: String) throws(PayloadDecodingError) -> Int {
+    switch number {
+    case .integer(let value)?:
+      guard let result = Int(exactly: value) else { throw error(field, "\(value) out of range") }
+      return result
+    case .real(let value)?:
+      guard let result = Int(exactly: value) else {
+        throw error(field, "\(value) is not an integer")
+      }
+      return result
+    case nil: throw error(field, "missing")
+    }
+  }
+
+  @inline(__always)
+  func text(_ text: String?, _ field: String) throws(PayloadDecodingError) -> String {
+    guard let text else { throw error(field, "missing") }
+    return text
+  }
+
+  @inline(__always)
+  func enumeration<Value: RawRepresentable & CaseIterable>(_ text: String?, _ field: String)
+    throws(PayloadDecodingError) -> Value where Value.RawValue == String
+  {
+    let raw = try self.text(text, field)
+    guard let value = Value(rawValue: raw) else {
+      let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+      throw error(field, "unknown value '\(raw)' (known: \(known))")
+    }
+    return value
+  }
+}

@@ -1,0 +1,489 @@
+#!/usr/bin/env python3
+"""Opens NavSim's HTML reports in headless Chromium and checks them as a person would.
+
+For every report it fails on any console error, uncaught exception, failed load or request
+that leaves the file (a report must be self-contained), on a dialog (an injected script),
+or on a picture that is not drawn at the layout's true proportions or whose view rectangles
+differ from the snapshot. It drives the scrubber with the keyboard (Home, Left/Right for the
+previous/next layout change, Shift+Right for one event, f for the first finding, d for the
+next difference on a diff page, End) and checks where each key lands, then saves
+screenshots: the first guidance frame, a wide-mode frame if the trip has one, and the first
+difference of a diff.
+
+    tools/check-reports.py                    # runs `navsim demo` and checks its reports
+    tools/check-reports.py A.html B.html      # checks these reports
+    options: --screenshots DIR (default .build/report-check), --navsim PATH (binary),
+             --snapshots DB (with --label: compare the page with `navsim render`)
+
+Installs Debian's `chromium` with apt when it is missing. Standard library only: the
+DevTools protocol is spoken over a WebSocket written here on a raw socket.
+"""
+
+import argparse
+import base64
+import glob
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WIDTH, HEIGHT = 1280, 900
+
+
+class CheckFailure(Exception):
+    """A report failed a check; the message says which and why."""
+
+
+# MARK: - Chromium
+
+
+def ensure_chromium():
+    """The chromium binary, installed with apt when missing."""
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    print("check-reports: installing chromium with apt", file=sys.stderr)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(
+        sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium",
+                "fonts-dejavu-core", "fonts-liberation"],
+        check=True, env=env, stdout=subprocess.DEVNULL)
+    path = shutil.which("chromium")
+    if not path:
+        raise CheckFailure("chromium is still missing after apt-get install")
+    return path
+
+
+class Browser:
+    """A headless Chromium with its remote-debugging port open on loopback."""
+
+    def __init__(self, binary):
+        self.profile = tempfile.mkdtemp(prefix="navsim-chromium-")
+        args = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
+                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+                f"--user-data-dir={self.profile}", f"--window-size={WIDTH},{HEIGHT}",
+                "about:blank"]
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        port_file = os.path.join(self.profile, "DevToolsActivePort")
+        deadline = time.monotonic() + 30
+        while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
+            if self.process.poll() is not None:
+                raise CheckFailure("chromium exited: " + self.process.stderr.read().decode()[-2000:])
+            if time.monotonic() > deadline:
+                raise CheckFailure("chromium did not open its debugging port in 30 s")
+            time.sleep(0.05)
+        with open(port_file) as f:
+            self.port = int(f.readline().strip())
+
+    def page_socket(self):
+        """A DevTools connection to the browser's page."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=10) as r:
+            targets = json.load(r)
+        pages = [t for t in targets if t.get("type") == "page"]
+        if not pages:
+            raise CheckFailure("chromium has no page target")
+        return DevTools(pages[0]["webSocketDebuggerUrl"])
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+# MARK: - WebSocket and DevTools protocol
+
+
+class WebSocket:
+    """A minimal RFC 6455 client: text frames out (masked), frames in, ping answered."""
+
+    def __init__(self, url):
+        match = re.match(r"ws://([^/:]+):(\d+)(/.*)", url)
+        if not match:
+            raise CheckFailure(f"unexpected DevTools URL {url}")
+        host, port, path = match.group(1), int(match.group(2)), match.group(3)
+        self.sock = socket.create_connection((host, port), timeout=60)
+        key = base64.b64encode(os.urandom(16)).decode()
+        request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n")
+        self.sock.sendall(request.encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise CheckFailure("DevTools closed the WebSocket handshake")
+            head += chunk
+        head, self.buffer = head.split(b"\r\n\r\n", 1)
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise CheckFailure("DevTools refused the WebSocket: " + head.decode(errors="replace"))
+
+    def _read(self, count):
+        while len(self.buffer) < count:
+            chunk = self.sock.recv(max(65536, count - len(self.buffer)))
+            if not chunk:
+                raise CheckFailure("DevTools closed the connection")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def send(self, text):
+        payload = text.encode()
+        header = bytearray([0x81])
+        if len(payload) < 126:
+            header.append(0x80 | len(payload))
+        elif len(payload) < 65536:
+            header.append(0x80 | 126)
+            header += struct.pack(">H", len(payload))
+        else:
+            header.append(0x80 | 127)
+            header += struct.pack(">Q", len(payload))
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(bytes(header) + mask + masked)
+
+    def receive(self):
+        """The next whole text message."""
+        parts = []
+        while True:
+            first, second = self._read(2)
+            opcode, length = first & 0x0F, second & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._read(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._read(8))[0]
+            mask = self._read(4) if second & 0x80 else None
+            data = self._read(length)
+            if mask:
+                data = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+            if opcode == 0x8:
+                raise CheckFailure("DevTools closed the WebSocket")
+            if opcode == 0x9:
+                self.sock.sendall(bytes([0x8A, 0x80 | len(data)]) + b"\0\0\0\0" + data)
+                continue
+            if opcode in (0x1, 0x0):
+                parts.append(data)
+                if first & 0x80:
+                    return b"".join(parts).decode()
+
+
+class DevTools:
+    """Commands to one page, and the events it sent meanwhile."""
+
+    def __init__(self, url):
+        self.ws = WebSocket(url)
+        self.next_id = 0
+        self.events = []
+
+    def call(self, method, **params):
+        self.next_id += 1
+        ident = self.next_id
+        self.ws.send(json.dumps({"id": ident, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.receive())
+            if message.get("id") == ident:
+                if "error" in message:
+                    raise CheckFailure(f"{method}: {message['error'].get('message')}")
+                return message.get("result", {})
+            if "method" in message:
+                self.on_event(message)
+
+    def on_event(self, message):
+        self.events.append(message)
+        if message["method"] == "Page.javascriptDialogOpening":
+            # Answer from a fresh message id without waiting: the page is blocked until then.
+            self.next_id += 1
+            self.ws.send(json.dumps({"id": self.next_id, "method": "Page.handleJavaScriptDialog",
+                                     "params": {"accept": False}}))
+
+    def wait_for(self, method, timeout=30):
+        deadline = time.monotonic() + timeout
+        self.ws.sock.settimeout(timeout)
+        while time.monotonic() < deadline:
+            if any(e["method"] == method for e in self.events):
+                return
+            message = json.loads(self.ws.receive())
+            if "method" in message:
+                self.on_event(message)
+        raise CheckFailure(f"no {method} within {timeout} s")
+
+    def close(self):
+        self.ws.sock.close()
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                           awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise CheckFailure(f"evaluating {expression[:60]}...: "
+                               + json.dumps(result["exceptionDetails"])[:500])
+        return result["result"].get("value")
+
+    KEYS = {"ArrowRight": 39, "ArrowLeft": 37, "Home": 36, "End": 35}
+
+    def press(self, key, shift=False):
+        code = self.KEYS.get(key) or ord(key.upper())
+        event = {"key": key, "code": key if key in self.KEYS else "Key" + key.upper(),
+                 "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+                 "modifiers": 8 if shift else 0}
+        if key not in self.KEYS:
+            event["text"] = key
+        self.call("Input.dispatchKeyEvent", type="keyDown", **event)
+        self.call("Input.dispatchKeyEvent", type="keyUp", **event)
+
+    def problems(self):
+        """Console errors, exceptions, failed or external loads, dialogs seen so far."""
+        found = []
+        for e in self.events:
+            method, params = e["method"], e.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                details = params.get("exceptionDetails", {})
+                text = details.get("exception", {}).get("description") or details.get("text")
+                found.append(f"uncaught exception: {text}")
+            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+                args = " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))
+                found.append(f"console.{params['type']}: {args}")
+            elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+                entry = params["entry"]
+                found.append(f"log error ({entry.get('source')}): {entry.get('text')} {entry.get('url', '')}")
+            elif method == "Network.loadingFailed":
+                found.append(f"failed load: {params.get('errorText')} ({params.get('type')})")
+            elif method == "Network.requestWillBeSent":
+                url = params.get("request", {}).get("url", "")
+                if not url.startswith(("file:", "data:", "about:", "blob:")):
+                    found.append(f"request leaves the file: {url}")
+            elif method == "Page.javascriptDialogOpening":
+                found.append(f"a dialog opened: {params.get('message')!r} (injected script?)")
+        return found
+
+
+# MARK: - Checking one report
+
+
+def check_report(browser, path, shots, render=None):
+    """Opens one report, checks it, saves its screenshots; returns the screenshot paths."""
+    page = browser.page_socket()
+    for domain in ("Runtime", "Log", "Network", "Page"):
+        page.call(domain + ".enable")
+    page.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+              deviceScaleFactor=1, mobile=False)
+    url = "file://" + os.path.abspath(path)
+    started = time.monotonic()
+    page.call("Page.navigate", url=url)
+    page.wait_for("Page.loadEventFired")
+    deadline = time.monotonic() + 30
+    while page.evaluate("document.body && document.body.dataset.ready") != "1":
+        if time.monotonic() > deadline:
+            raise CheckFailure(f"{path}: the page never became ready; " + "; ".join(page.problems()))
+        time.sleep(0.05)
+    ready = time.monotonic() - started
+    info = page.evaluate("""(() => ({
+        page: NV.D.page, count: NV.D.frames.seq.length, seq: NV.D.frames.seq,
+        changes: NV.D.nav.changes, findings: NV.D.nav.findings,
+        differences: NV.D.nav.differences || [], layouts: NV.D.layouts.length,
+        scripts: document.querySelectorAll("script").length,
+        wide: NV.D.layouts.map((l) => l[1] === 1),
+        label: NV.D.run ? NV.D.run.label : null,
+        layoutOf: NV.D.page === "diff" ? NV.D.frames.layout[1] : NV.D.frames.layout }))()""")
+    if render and info["label"] != render.label:
+        render = None
+    if info["scripts"] != 2:
+        raise CheckFailure(f"{path}: {info['scripts']} script elements, the page has 2 (injection?)")
+    if info["count"] == 0:
+        raise CheckFailure(f"{path}: the report has no events")
+    index = lambda: int(page.evaluate("document.body.dataset.index"))
+
+    def expect_key(key, want, shift=False):
+        page.press(key, shift)
+        got = index()
+        if got != want:
+            name = ("Shift+" if shift else "") + key
+            raise CheckFailure(f"{path}: {name} went to event {got + 1}, expected {want + 1}")
+
+    # The keyboard drives the scrubber.
+    count, changes = info["count"], info["changes"]
+    expect_key("Home", 0)
+    visited = [c for c in changes if c > 0][:3]
+    for step in visited:
+        expect_key("ArrowRight", step)
+    if len(visited) >= 2:
+        expect_key("ArrowLeft", visited[-2])
+    here = index()
+    expect_key("ArrowRight", min(here + 1, count - 1), shift=True)
+    if info["findings"]:
+        expect_key("f", info["findings"][0])
+    if info["page"] == "diff" and info["differences"]:
+        expect_key("Home", 0)
+        expect_key("d", next((d for d in info["differences"] if d > 0), 0))
+    expect_key("End", count - 1)
+    if int(page.evaluate("Number(document.getElementById('scrubber').value)")) != count - 1:
+        raise CheckFailure(f"{path}: the scrubber does not follow the keys")
+
+    base = os.path.splitext(os.path.basename(path))[0]
+    saved = []
+
+    def shoot(frame, label):
+        page.evaluate(f"document.getElementById('scrubber').value = {frame};"
+                      "document.getElementById('scrubber').dispatchEvent(new Event('input'))")
+        check_picture(page, path, frame, render, info)
+        data = page.call("Page.captureScreenshot", format="png")["data"]
+        target = os.path.join(shots, f"{base}-{label}.png")
+        with open(target, "wb") as f:
+            f.write(base64.b64decode(data))
+        saved.append(target)
+
+    if info["page"] == "diff":
+        shoot(info["differences"][0] if info["differences"] else 0, "difference")
+    else:
+        portrait = [i for i in changes if not info["wide"][info["layoutOf"][i]]] or [0]
+        # A frame well into the trip: the first layout change after a tenth of it.
+        tenth = next((i for i in portrait if i >= count // 10), portrait[-1])
+        shoot(info["findings"][0] if info["findings"] else tenth, "portrait")
+        wide = [i for i in changes if info["layoutOf"][i] >= 0 and info["wide"][info["layoutOf"][i]]]
+        if wide:
+            shoot(wide[0], "wide")
+    problems = page.problems()
+    page.close()
+    if problems:
+        raise CheckFailure(f"{path}:\n  " + "\n  ".join(problems))
+    print(f"ok {path}: {count} events, {info['layouts']} layouts, ready in {ready:.2f} s; "
+          f"screenshots {', '.join(os.path.relpath(s) for s in saved)}")
+    return saved
+
+
+def check_picture(page, path, frame, render, info):
+    """The drawn picture keeps the layout's proportions and every view's frame; with a
+    snapshot store, it agrees with `navsim render` of the same event."""
+    drawn = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host svg")).map((svg) => {
+        const box = svg.viewBox.baseVal, rect = svg.getBoundingClientRect();
+        const nodes = {};
+        for (const g of svg.querySelectorAll("g.nv-node")) {
+          const s = g.querySelector(".nv-shape");
+          const b = s.getBBox();
+          nodes[g.dataset.id] = [b.x, b.y, b.width, b.height];
+        }
+        return { viewBox: [box.width, box.height], size: [rect.width, rect.height], nodes };
+      }))()""")
+    expected = page.evaluate(f"""(() => {{
+        const side = NV.D.page === "diff" ? [0, 1] : [null];
+        return side.map((s) => {{
+          const L = NV.layout(s === null ? NV.D.frames.layout[{frame}] : NV.D.frames.layout[s][{frame}]);
+          return L ? {{ W: L.W, H: L.H, nodes: Object.fromEntries(L.nodes.map((n) => [n.id, [n.x, n.y, n.w, n.h]])) }} : null;
+        }}).filter((x) => x);
+      }})()""")
+    if len(drawn) != len(expected) or not drawn:
+        raise CheckFailure(f"{path}: event {frame + 1}: {len(drawn)} pictures drawn, {len(expected)} expected")
+    for picture, layout in zip(drawn, expected):
+        width, height = picture["size"]
+        if width < 100 or height < 100:
+            raise CheckFailure(f"{path}: event {frame + 1}: picture is {width:.0f}x{height:.0f} px")
+        if abs(width / height - layout["W"] / layout["H"]) > 0.02 * layout["W"] / layout["H"]:
+            raise CheckFailure(f"{path}: event {frame + 1}: picture {width:.0f}x{height:.0f} px is "
+                               f"not at the layout's proportions {layout['W']}x{layout['H']}")
+        for ident, rect in layout["nodes"].items():
+            got = picture["nodes"].get(ident)
+            if got is None or any(abs(a - b) > 0.01 for a, b in zip(got, rect)):
+                raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
+                                   f"snapshot frame {rect}")
+    if render:
+        seq = info["seq"][frame]
+        svg = render(seq)
+        rendered = {}
+        for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
+            ident = g.get("data-id")
+            shape = next((c for c in g if c.get("class") == "nv-shape"), None)
+            if ident is not None and shape is not None and shape.tag.endswith("rect"):
+                rendered[ident] = [float(shape.get(k)) for k in ("x", "y", "width", "height")]
+        last = drawn[-1]["nodes"]
+        for ident, rect in rendered.items():
+            if ident not in last or any(abs(a - b) > 0.01 for a, b in zip(last[ident], rect)):
+                raise CheckFailure(f"{path}: seq {seq}: view {ident!r} is {last.get(ident)} in the "
+                                   f"page but {rect} in `navsim render`")
+
+
+# MARK: - Finding the reports
+
+
+def navsim_binary(explicit):
+    if explicit:
+        return explicit
+    for config in ("release", "debug"):
+        candidate = os.path.join(ROOT, ".build", config, "navsim")
+        if os.access(candidate, os.X_OK):
+            return candidate
+    subprocess.run(["swift", "build", "--product", "navsim"], cwd=ROOT, check=True)
+    return os.path.join(ROOT, ".build", "debug", "navsim")
+
+
+def demo_reports(navsim, out):
+    """Runs `navsim demo --out OUT`; returns the HTML reports it wrote and its stores."""
+    result = subprocess.run([navsim, "demo", "--out", out], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise CheckFailure(f"navsim demo failed ({result.returncode}):\n{result.stderr[-3000:]}")
+    reports = sorted(set(os.path.abspath(p) for p in glob.glob(os.path.join(out, "**", "*.html"), recursive=True)))
+    if not reports:
+        raise CheckFailure(f"navsim demo wrote no HTML report into {out}:\n{result.stdout[-2000:]}")
+    for report in reports:
+        if os.path.basename(report) not in result.stdout and report not in result.stdout:
+            raise CheckFailure(f"navsim demo did not print the path of {report}")
+    return reports
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("reports", nargs="*", help="HTML reports (default: run navsim demo)")
+    parser.add_argument("--screenshots", default=os.path.join(ROOT, ".build", "report-check"))
+    parser.add_argument("--navsim", help="the navsim binary (default: .build/{release,debug})")
+    parser.add_argument("--snapshots", help="snapshot store the reports came from")
+    parser.add_argument("--label", help="with --snapshots: the run whose pictures to compare")
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="navsim-report-check-")
+    browser = None
+    try:
+        reports = args.reports
+        if not reports:
+            navsim = navsim_binary(args.navsim)
+            reports = demo_reports(navsim, os.path.join(work, "demo"))
+        render = None
+        if args.snapshots and args.label:
+            navsim = navsim_binary(args.navsim)
+
+            def render(seq):
+                out = os.path.join(work, f"render-{seq}.svg")
+                subprocess.run([navsim, "render", args.snapshots, args.label, "--seq", str(seq),
+                                "--svg", out], check=True, capture_output=True)
+                with open(out) as f:
+                    return f.read()
+            render.label = args.label
+        browser = Browser(ensure_chromium())
+        for report in reports:
+            check_report(browser, report, args.screenshots, render)
+        print(f"{len(reports)} passed, 0 failed")
+        return 0
+    except CheckFailure as failure:
+        print(f"check-reports: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
