@@ -55,7 +55,13 @@ extension SnapshotStore {
     }
 
     /// Commits the last batch and marks the run finished (immutable from now on).
-    public func finish() throws -> RunInfo {
+    /// - Parameter logFingerprint: the fingerprint of the replayed events, when it was only
+    ///   known at the end (see `EventFingerprint`); nil keeps the one given at the start.
+    public func finish(logFingerprint: String? = nil) throws -> RunInfo {
+      if let logFingerprint {
+        let update = try store.db.prepare("UPDATE runs SET log_fingerprint = ? WHERE id = ?")
+        try update.run([.text(logFingerprint), .integer(runID)])
+      }
       try store.db.execute(
         "UPDATE runs SET event_count = \(events), layout_changes = \(layoutChanges), finished = 1 WHERE id = \(runID)")
       try store.db.execute("COMMIT")
