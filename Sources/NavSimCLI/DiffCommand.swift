@@ -44,7 +44,7 @@ struct DiffCommand: NavSimCommand {
   /// Writes the side-by-side HTML report of `diff`.
   @MainActor
   static func writeDiffReport(store: SnapshotStore, diff: RunDiff, to path: String) throws {
-    _ = (store, diff, path)
-    throw CommandFailure("--html needs the HTML report, which is not built yet")
+    let page = try store.diffReport(diff)
+    try writeAtomically(to: path) { write in try write(page) }
   }
 }
