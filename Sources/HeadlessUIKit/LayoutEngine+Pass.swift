@@ -5,7 +5,7 @@ import ConstraintSolver
 import Foundation
 
 extension LayoutEngine {
-  /// Passes stop repeating after this many rounds of layoutSubviews / safe-area feedback.
+  /// A pass stops repeating after this many rounds of layoutSubviews / safe-area feedback.
   static let maxRounds = 8
 
   // MARK: - Entry points
@@ -57,6 +57,7 @@ extension LayoutEngine {
     isRunning = true
     defer { isRunning = false }
     let audit = LayoutAudit.current
+    var converged = false
     for _ in 0..<Self.maxRounds {
       Self.updateConstraints(in: root)
       refreshIntrinsicSizes()
@@ -66,9 +67,15 @@ extension LayoutEngine {
       updateSafeAreas(of: root)
       needsPass = false
       callLayoutSubviews(root)
-      if !needsPass, !hasPendingWork { break }
+      if !needsPass, !hasPendingWork {
+        converged = true
+        break
+      }
     }
-    needsPass = hasPendingWork
+    // A feedback loop (layoutSubviews or safe-area insets that keep changing constraints) is
+    // cut off here; what is still queued applies at the next pass.
+    needsPass = false
+    if !converged { audit?.layoutMisuse(.layoutFeedbackLoop(root, rounds: Self.maxRounds)) }
     if structureChanged, let audit {
       structureChanged = false
       reportAmbiguity(to: audit)

@@ -353,12 +353,9 @@ final class LayoutEngine {
   }
 
   private func shape(of constraint: NSLayoutConstraint) -> Shape {
-    let usesDirection = [constraint.firstAttribute, constraint.secondAttribute].contains {
-      $0.withoutMargins.attribute == .leading || $0.withoutMargins.attribute == .trailing
-    }
-    return Shape(
+    Shape(
       priority: constraint.storedPriority.rawValue,
-      direction: usesDirection ? direction(of: constraint) : nil,
+      direction: shapeDirection(of: constraint),
       slots: items(of: constraint).map { ObjectIdentifier(slot(for: $0)) })
   }
 
@@ -368,31 +365,45 @@ final class LayoutEngine {
   }
 
   /// `first.attr1 - multiplier * second.attr2 - extra - constant`, to compare with zero.
+  ///
+  /// A constraint with a leading / trailing attribute in a right-to-left container is solved
+  /// in mirrored x coordinates, as Auto Layout does: leading is the right edge and positive
+  /// constants point left, so `a.leading == b.leading + 16` insets `a` 16 points from `b`'s
+  /// right edge.
   private func expression(of constraint: NSLayoutConstraint) -> LinearExpression {
-    let direction = direction(of: constraint)
+    let mirrored = shapeDirection(of: constraint) == .rightToLeft
     var result = LinearExpression(-Double(constraint.constant))
     if let first = constraint.first {
-      result = result + term(first, constraint.firstAttribute, direction)
+      result = result + term(first, constraint.firstAttribute, mirrored: mirrored)
     }
     if let second = constraint.second {
-      result = result - term(second, constraint.secondAttribute, direction)
+      result = result - term(second, constraint.secondAttribute, mirrored: mirrored)
         * Double(constraint.multiplier)
     }
     if let extra = constraint.extraItem {
-      result = result - term(extra, constraint.extraAttribute, direction)
+      result = result - term(extra, constraint.extraAttribute, mirrored: mirrored)
         * Double(constraint.extraMultiplier)
     }
     return result
   }
 
-  /// An attribute of an item as a linear expression of its variables.
+  /// The direction a constraint's leading / trailing attributes resolve with, or `nil` when it
+  /// has none.
+  private func shapeDirection(of constraint: NSLayoutConstraint) -> UIUserInterfaceLayoutDirection? {
+    let usesDirection = [constraint.firstAttribute, constraint.secondAttribute].contains {
+      $0.withoutMargins.attribute == .leading || $0.withoutMargins.attribute == .trailing
+    }
+    return usesDirection ? direction(of: constraint) : nil
+  }
+
+  /// An attribute of an item as a linear expression of its variables (x positions negated
+  /// when `mirrored`).
   private func term(
-    _ item: any LayoutItem, _ attribute: NSLayoutConstraint.Attribute,
-    _ direction: UIUserInterfaceLayoutDirection
+    _ item: any LayoutItem, _ attribute: NSLayoutConstraint.Attribute, mirrored: Bool
   ) -> LinearExpression {
     let (plain, onMargins) = attribute.withoutMargins
     if onMargins, let view = item as? UIView {
-      return term(view.layoutMarginsGuide, plain, direction)
+      return term(view.layoutMarginsGuide, plain, mirrored: mirrored)
     }
     let slot = slot(for: item)
     let x = LinearExpression(slot.minX)
@@ -400,12 +411,12 @@ final class LayoutEngine {
     let width = LinearExpression(slot.width)
     let height = LinearExpression(slot.height)
     switch plain {
-    case .left: return x
-    case .right: return x + width
-    case .leading: return direction == .leftToRight ? x : x + width
-    case .trailing: return direction == .leftToRight ? x + width : x
+    case .left: return mirrored ? -x : x
+    case .right: return mirrored ? -(x + width) : x + width
+    case .leading: return mirrored ? -(x + width) : x
+    case .trailing: return mirrored ? -x : x + width
+    case .centerX: return mirrored ? -(x + width * 0.5) : x + width * 0.5
     case .width: return width
-    case .centerX: return x + width * 0.5
     case .top: return y
     case .bottom: return y + height
     case .height: return height

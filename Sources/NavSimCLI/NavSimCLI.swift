@@ -10,6 +10,7 @@ public enum NavSimCLI {
   static let commands: [any NavSimCommand.Type] = [
     DelegatesCommand.self,
     LogCommand.self,
+    RecordCommand.self,
     DiffCommand.self,
     RunsCommand.self,
   ]
