@@ -43,8 +43,9 @@ public final class EventLogFile {
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     if isDirectory.boolValue { throw EventLogError.io(path: path, problem: "is a directory") }
     if !exists && mode != .create { throw EventLogError.fileNotFound(path: path) }
-    let size = exists ? (try? FileManager.default.attributesOfItem(atPath: path)[.size]) : nil
-    let isEmpty = !exists || (size as? NSNumber)?.intValue == 0
+    // Check the header with plain file reads before SQLite opens anything: SQLite would make
+    // -wal / -shm files next to another program's WAL database even when reading it.
+    let isEmpty = try !exists || Self.checkHeader(path: path, mayBeEmpty: mode == .create)
 
     self.path = path
     self.mode = mode
@@ -59,13 +60,49 @@ public final class EventLogFile {
     }
     connection.setBusyTimeout(milliseconds: 5000)
     do {
-      try mappingErrors(path: path) {
-        try checkIdentity(mayInitialize: mode == .create && isEmpty)
-      }
+      try mappingErrors(path: path) { try checkIdentity(mayInitialize: isEmpty) }
     } catch {
       if !exists { Self.removeFiles(of: path) }
       throw error
     }
+  }
+
+  /// Reads the 100-byte SQLite header of an existing file: the magic string, then
+  /// `application_id` (offset 68) and `user_version` (offset 60), both big-endian.
+  /// - Returns: true when the file is empty (and `mayBeEmpty`).
+  /// - Throws: `.notSQLite`, `.notAnEventLog`, `.newerSchema`, `.io`.
+  private static func checkHeader(path: String, mayBeEmpty: Bool) throws -> Bool {
+    guard let file = fopen(path, "rb") else {
+      throw EventLogError.io(path: path, problem: String(cString: strerror(errno)))
+    }
+    defer { fclose(file) }
+    var header = [UInt8](repeating: 0, count: 100)
+    let count = fread(&header, 1, 100, file)
+    if count == 0 && ferror(file) == 0 {
+      if mayBeEmpty { return true }
+      throw EventLogError.notAnEventLog(path: path, detail: "an empty file")
+    }
+    guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+      throw EventLogError.notSQLite(path: path)
+    }
+    func bigEndian(at offset: Int) -> Int64 {
+      Int64(header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    }
+    let applicationID = bigEndian(at: 68)
+    guard applicationID == EventLogSchema.applicationID else {
+      throw EventLogError.notAnEventLog(
+        path: path,
+        detail: applicationID == 0
+          ? "application_id 0: another program's database"
+          : "application_id 0x\(String(applicationID, radix: 16))")
+    }
+    // The on-disk header may lag the WAL, but versions only grow: a newer one here is final.
+    let version = Int64(Int32(truncatingIfNeeded: bigEndian(at: 60)))
+    if version > EventLogSchema.currentVersion {
+      throw EventLogError.newerSchema(
+        path: path, version: version, supported: EventLogSchema.currentVersion)
+    }
+    return false
   }
 
   /// Checks `application_id` first, then the schema version; initializes a new file and
@@ -77,12 +114,9 @@ public final class EventLogFile {
       return
     }
     guard applicationID == EventLogSchema.applicationID else {
-      let detail =
-        applicationID == 0
-        ? (try connection.integerPragma("page_count") == 0
-          ? "an empty file" : "application_id 0: another program's database")
-        : "application_id 0x\(String(UInt32(truncatingIfNeeded: applicationID), radix: 16))"
-      throw EventLogError.notAnEventLog(path: path, detail: detail)
+      throw EventLogError.notAnEventLog(
+        path: path,
+        detail: "application_id 0x\(String(UInt32(truncatingIfNeeded: applicationID), radix: 16))")
     }
     let version = try connection.integerPragma("user_version")
     let current = EventLogSchema.currentVersion
@@ -100,15 +134,16 @@ public final class EventLogFile {
     }
   }
 
-  /// Makes a new log: WAL, identity, the current schema, in one transaction.
+  /// Makes a new log: identity and the current schema in one transaction, then WAL. The
+  /// first transaction uses a rollback journal so the identity lands in the file's own header.
   private func initialize() throws {
-    try connection.execute("PRAGMA journal_mode = WAL")
-    try connection.execute("PRAGMA synchronous = NORMAL")
     try connection.transaction(.immediate) {
       try connection.execute("PRAGMA application_id = \(EventLogSchema.applicationID)")
       for migration in EventLogSchema.migrations { try connection.execute(migration) }
       try connection.execute("PRAGMA user_version = \(EventLogSchema.currentVersion)")
     }
+    try connection.execute("PRAGMA journal_mode = WAL")
+    try connection.execute("PRAGMA synchronous = NORMAL")
   }
 
   /// Applies the pending forward migrations in one transaction.

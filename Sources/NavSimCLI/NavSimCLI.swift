@@ -9,6 +9,8 @@ public enum NavSimCLI {
   @MainActor
   static let commands: [any NavSimCommand.Type] = [
     DelegatesCommand.self,
+    LogCommand.self,
+    RecordCommand.self,
   ]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus

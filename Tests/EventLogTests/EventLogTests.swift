@@ -40,6 +40,24 @@ final class EventLogTests: XCTestCase {
     XCTAssertEqual(try reopened.events(recording: writer.recordingID).readAll(), appended)
   }
 
+  func testValuesSurviveBitForBit() throws {
+    let (directory, path) = freshDatabase()
+    defer { _ = directory }
+    let log = try EventLogFile(path: path, mode: .create)
+    let writer = try log.beginRecording(commute)
+    let values = [-0.0, 0.1 + 0.2, 1e-300, -1.7976931348623157e308, Double.leastNonzeroMagnitude, 123456789.0]
+    try writer.append(.userPanned(dx: values[0], dy: values[1]), t: 0)
+    try writer.append(.userPanned(dx: values[2], dy: values[3]), t: 0)
+    try writer.append(.userPanned(dx: values[4], dy: values[5]), t: 0)
+    try writer.finish()
+    var read: [Double] = []
+    for event in try log.events(recording: 1).readAll() {
+      guard case .userPanned(let dx, let dy) = event.payload else { return XCTFail() }
+      read += [dx, dy]
+    }
+    XCTAssertEqual(read.map(\.bitPattern), values.map(\.bitPattern))
+  }
+
   func testRecordingInfoDescribesTheRecording() throws {
     let (directory, path) = freshDatabase()
     defer { _ = directory }

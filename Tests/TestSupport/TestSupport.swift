@@ -12,8 +12,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
   /// Creates a new unique directory (`mkdtemp`).
   public init(prefix: String = "navsim-test") {
-    var template = Array(
-      (NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
+    var base = NSTemporaryDirectory()
+    while base.hasSuffix("/") { base.removeLast() }
+    var template = Array((base + "/\(prefix)-XXXXXX").utf8CString)
     let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(created != nil, "mkdtemp failed: errno \(errno)")
     path = String(cString: created!)
@@ -62,6 +63,13 @@ public enum Fixtures {
       return URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().path
     }
     return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+  }
+
+  /// The path of a built executable product, e.g. `executable("navsim")`; nil when it has not
+  /// been built (`swift build` builds it, and so does `swift test`).
+  public static func executable(_ name: String) -> String? {
+    let path = productsDirectory + "/" + name
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 }
 

@@ -1,0 +1,69 @@
+import EventLog
+import SessionEvents
+
+// MARK: - navsim log events, navsim log export
+
+extension LogCommand {
+  static func events(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["--recording", "--kind", "--from", "--limit"],
+      flagOptions: ["--json"])
+    let path = try parsed.positional(0, "LOG")
+    try parsed.expectPositionals(atMost: 1)
+    let kinds = try parseKinds(parsed.values("--kind"))
+    let from = try parsed.int("--from", in: 1...Int64.max)
+    let limit = try parsed.int("--limit", in: 0...Int64.max)
+    let log = try EventLogFile(path: path, mode: .readOnly)
+    let recording = try pickRecording(parsed, in: log)
+    let cursor = try log.events(
+      recording: recording.id, kinds: kinds, seqRange: from.map { $0...Int64.max })
+    var output = ChunkedOutput(context)
+    var printed: Int64 = 0
+    let json = parsed.flag("--json")
+    while printed < (limit ?? Int64.max), let event = try cursor.next() {
+      if json {
+        output.line(event.jsonLine)
+      } else {
+        let seq = String(event.seq)
+        output.line(
+          String(repeating: " ", count: max(0, 7 - seq.count)) + seq + "  t=\(event.t)  "
+            + event.kind.rawValue + "  " + event.payload.jsonText)
+      }
+      printed += 1
+    }
+    output.flush()
+    return 0
+  }
+
+  /// Kind names from repeated or comma-separated `--kind` values; nil when none given.
+  /// - Throws: `UsageError` naming an unknown kind and listing the known ones.
+  static func parseKinds(_ values: [String]) throws -> Set<EventKind>? {
+    guard !values.isEmpty else { return nil }
+    var kinds = Set<EventKind>()
+    for name in values.flatMap({ $0.split(separator: ",") }) {
+      guard let kind = EventKind(rawValue: String(name)) else {
+        let known = EventKind.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("unknown event kind '\(name)' (known: \(known))")
+      }
+      kinds.insert(kind)
+    }
+    return kinds
+  }
+
+  static func export(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["--recording", "--out"], flagOptions: [])
+    let path = try parsed.positional(0, "LOG")
+    try parsed.expectPositionals(atMost: 1)
+    let log = try EventLogFile(path: path, mode: .readOnly)
+    let recording = try pickRecording(parsed, in: log)
+    if let out = parsed.value("--out") {
+      try log.exportJSONLines(recording: recording.id, toFile: out)
+      context.printError(
+        "exported recording \(recording.id) (\(recording.eventCount) events) to \(out)")
+    } else {
+      try log.exportJSONLines(recording: recording.id) { context.standardOutput($0) }
+    }
+    return 0
+  }
+}

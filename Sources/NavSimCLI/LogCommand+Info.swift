@@ -1,0 +1,49 @@
+import EventLog
+import SessionEvents
+
+// MARK: - navsim log info
+
+extension LogCommand {
+  static func info(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
+    let path = try parsed.positional(0, "LOG")
+    try parsed.expectPositionals(atMost: 1)
+    let log = try EventLogFile(path: path, mode: .readOnly)
+    let recordings = try log.recordings()
+    let count = recordings.count == 1 ? "1 recording" : "\(recordings.count) recordings"
+    context.print("\(path): NavSim event log, schema version \(try log.schemaVersion()), \(count)")
+    for recording in recordings {
+      let metadata = recording.metadata
+      context.print("")
+      context.print("recording \(recording.id): \(metadata.name)")
+      var source = metadata.source.rawValue
+      if let seed = metadata.seed { source += ", seed \(seed)" }
+      if let scenario = metadata.scenario {
+        let lines = scenario.split(separator: "\n", omittingEmptySubsequences: false).count
+        source += ", scenario of \(lines) line\(lines == 1 ? "" : "s")"
+      }
+      context.print("  source    \(source)")
+      context.print("  device    \(metadata.deviceProfile ?? "-")")
+      context.print("  created   \(metadata.createdAt) by NavSim \(recording.navsimVersion)")
+      if let first = recording.firstT, let last = recording.lastT {
+        context.print(
+          "  events    \(recording.eventCount), t \(first)...\(last) ms "
+            + "(\(duration(last - first)))")
+      } else {
+        context.print("  events    0")
+      }
+      context.print(
+        "  status    "
+          + (recording.isFinished ? "finished" : "unfinished (cut short, or still recording)"))
+      let counts = try log.eventCountsByKind(recording: recording.id)
+      if !counts.isEmpty {
+        context.print("  by kind")
+        for (kind, count) in counts {
+          context.print("    " + kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
+            + String(count))
+        }
+      }
+    }
+    return 0
+  }
+}

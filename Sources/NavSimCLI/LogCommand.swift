@@ -1,0 +1,100 @@
+import EventLog
+import Foundation
+import SessionEvents
+
+/// `navsim log info|events|export|import`: look into event logs, move recordings in and out
+/// as JSON Lines.
+struct LogCommand: NavSimCommand {
+  static let name = "log"
+  static let summary = "Inspect event logs; export and import recordings as JSON Lines"
+  static let usage = """
+    USAGE: navsim log info LOG
+           navsim log events LOG [--recording ID] [--kind K]... [--from SEQ] [--limit N] [--json]
+           navsim log export LOG [--recording ID] [--out FILE]
+           navsim log import FILE.jsonl --out LOG
+
+    info     recordings in LOG: metadata, event counts per kind, time span, finished or not
+    events   a recording's events in seq order, one per line (--json: JSON Lines)
+             --kind K    only events of kind K (repeat, or K1,K2)
+             --from SEQ  start at seq SEQ
+             --limit N   at most N events
+    export   a recording as JSON Lines (a header line, then one event per line), to stdout
+             or atomically to FILE
+    import   a JSON Lines file as a new recording of LOG (created when missing); a bad line
+             is reported with its number and nothing is written
+
+    --recording ID picks the recording; it may be left out when LOG holds only one.
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    guard let subcommand = arguments.first else {
+      throw UsageError("missing subcommand (info, events, export, import)")
+    }
+    let rest = Array(arguments.dropFirst())
+    switch subcommand {
+    case "info": return try info(rest, context: context)
+    case "events": return try events(rest, context: context)
+    case "export": return try export(rest, context: context)
+    case "import": return try importRecording(rest, context: context)
+    case "_append-test": return try appendTest(rest, context: context)
+    default:
+      throw UsageError("unknown subcommand '\(subcommand)' (info, events, export, import)")
+    }
+  }
+
+  // MARK: - Shared
+
+  /// The recording chosen with `--recording`, or the only one in the log.
+  /// - Throws: `UsageError` when the log holds several and none was picked, `CommandFailure`
+  ///   when it holds none; `EventLogError.unknownRecording`.
+  static func pickRecording(_ parsed: ParsedArguments, in log: EventLogFile) throws
+    -> RecordingInfo
+  {
+    if let id = try parsed.int("--recording", in: 1...Int64.max) {
+      return try log.recording(id)
+    }
+    let recordings = try log.recordings()
+    switch recordings.count {
+    case 0: throw CommandFailure("\(log.path): holds no recordings")
+    case 1: return recordings[0]
+    default:
+      let ids = recordings.map { String($0.id) }.joined(separator: ", ")
+      throw UsageError("\(log.path) holds recordings \(ids): pick one with --recording ID")
+    }
+  }
+
+  /// Collects output into large chunks, so printing a million lines is not a million writes.
+  @MainActor
+  struct ChunkedOutput {
+    let context: CommandContext
+    var buffer = ""
+
+    init(_ context: CommandContext) {
+      self.context = context
+      buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func line(_ text: String) {
+      buffer += text
+      buffer += "\n"
+      if buffer.utf8.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+      if !buffer.isEmpty { context.standardOutput(buffer) }
+      buffer = ""
+    }
+  }
+
+  /// `1h 02m 03.400s`-style duration of `milliseconds`.
+  static func duration(_ milliseconds: Int64) -> String {
+    let hours = milliseconds / 3_600_000
+    let minutes = milliseconds / 60_000 % 60
+    let seconds = milliseconds / 1000 % 60
+    let millis = milliseconds % 1000
+    let secondsText = "\(seconds).\(String(format: "%03d", millis))s"
+    if hours > 0 { return "\(hours)h \(String(format: "%02d", minutes))m \(secondsText)" }
+    if minutes > 0 { return "\(minutes)m \(secondsText)" }
+    return secondsText
+  }
+}
