@@ -52,6 +52,27 @@ final class ScenarioTests: XCTestCase {
     XCTAssertEqual(scenario.events[0].key, "events[1]")
   }
 
+  func testTheCanonicalTextReadsBackToTheSameScenario() throws {
+    var scenario = try Scenario.parse(Array(example.utf8), path: "/trips/commute.json")
+    scenario.events.append(ScriptedEvent(at: 130, action: .resize(width: 500, height: nil, safeArea: SafeArea(top: 1, leading: 2.5))))
+    scenario.events.append(ScriptedEvent(at: 140, action: .reroute(detour: 250)))
+    scenario.generatedPromptSpacing = nil
+    let text = scenario.canonicalJSON
+    var again = try Scenario.parse(Array(text.utf8), path: "/trips/commute.json")
+    XCTAssertEqual(again.events.map(\.action), scenario.events.map(\.action))
+    XCTAssertEqual(again.events.map(\.at), scenario.events.map(\.at))
+    again.events = scenario.events
+    again.pointsOfInterest = again.pointsOfInterest.map { point in
+      var point = point
+      point.line = scenario.pointsOfInterest[0].line
+      return point
+    }
+    XCTAssertEqual(again, scenario)
+    XCTAssertEqual(again.canonicalJSON, text)
+    XCTAssertTrue(text.contains("\n  \"seed\": 18446744073709551615,\n"))
+    XCTAssertTrue(text.contains("\n    {\"at\":30,\"setting\":{\"prompts\":false}},\n"))
+  }
+
   func testARouteFileIsFoundNextToTheScenario() throws {
     let scenario = try Scenario.parse(
       Array(#"{"route": {"file": "routes/a.polyline6", "precision": 6}}"#.utf8), path: "/trips/s.json")
