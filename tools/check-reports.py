@@ -422,10 +422,11 @@ def check_picture(page, path, frame, render, info):
 def navsim_binary(explicit):
     if explicit:
         return explicit
-    for config in ("release", "debug"):
-        candidate = os.path.join(ROOT, ".build", config, "navsim")
-        if os.access(candidate, os.X_OK):
-            return candidate
+    # The newest build: a stale release binary must not stand in for today's code.
+    built = [os.path.join(ROOT, ".build", config, "navsim") for config in ("release", "debug")]
+    built = [b for b in built if os.access(b, os.X_OK)]
+    if built:
+        return max(built, key=os.path.getmtime)
     subprocess.run(["swift", "build", "--product", "navsim"], cwd=ROOT, check=True)
     return os.path.join(ROOT, ".build", "debug", "navsim")
 

@@ -8,8 +8,8 @@ extension Engine {
   /// On `unsatisfiableConstraint` the engine is restored exactly (the phase-one pivots are
   /// undone by restoring a copy-on-write copy taken before them).
   /// - Throws: `SolverError` for a duplicate, non-finite or unsatisfiable constraint;
-  ///   `InternalFailure` (wrapped) when the objective turns out unbounded; the caller then
-  ///   rebuilds.
+  ///   `.internalFailure` when the dual simplex can't repair a row (excluded by the
+  ///   algorithm); the caller then rebuilds.
   mutating func add(
     _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil
   ) throws(EngineError) {
@@ -39,14 +39,7 @@ extension Engine {
       insertRow(row, for: subject)
     } else {
       let saved = self
-      let certificate: Row?
-      do {
-        certificate = try addWithArtificialVariable(row)
-      } catch {
-        self = saved
-        throw .internalFailure(error.message)
-      }
-      if let certificate {
+      if let certificate = addWithArtificialVariable(row) {
         self = saved
         throw .solver(.unsatisfiableConstraint(
           constraint, conflicting: requiredOwners(of: certificate, excluding: key)))
@@ -60,8 +53,8 @@ extension Engine {
     ownerOfSymbol[tag.marker.id] = key
     if tag.other.isValid { ownerOfSymbol[tag.other.id] = key }
     retainVariables(of: constraint.expression)
+    optimize()
     do {
-      try optimize()
       try dualOptimize()
     } catch {
       throw .internalFailure(error.message)
@@ -86,8 +79,8 @@ extension Engine {
   // MARK: - Removing
 
   /// Removes `constraint` (paper 4.4) and re-optimises.
-  /// - Throws: `unknownConstraint`; `InternalFailure` (wrapped) when no row holds its marker
-  ///   or the objective turns out unbounded, after the constraint is gone from the tables.
+  /// - Throws: `unknownConstraint`; `.internalFailure` when no row holds its marker or the
+  ///   dual simplex fails, after the constraint is gone from the tables.
   mutating func remove(_ constraint: Constraint) throws(EngineError) {
     let key = ObjectIdentifier(constraint)
     guard let entry = constraints.removeValue(forKey: key) else {
@@ -113,8 +106,8 @@ extension Engine {
       substitute(tag.marker, with: row)
     }
     releaseVariables(of: constraint.expression)
+    optimize()
     do {
-      try optimize()
       try dualOptimize()
     } catch {
       throw .internalFailure(error.message)

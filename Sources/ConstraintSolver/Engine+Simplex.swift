@@ -93,23 +93,31 @@ extension Engine {
   // MARK: - Primal simplex (paper 4.2: "optimize")
 
   /// Pivots until no parameter with a negative objective coefficient is left.
+  ///
+  /// The objective (weighted errors, all `>= 0`) is bounded below, so a parameter with a
+  /// negative coefficient that no restricted row bounds can only carry rounding noise (with
+  /// strengths near required's 1e9, cancellations leave coefficients like -5e-6 on directions
+  /// of zero cost). Such a parameter is skipped until the next pivot changes the objective,
+  /// instead of being reported as an unbounded objective, which is where Kiwi gives up.
   /// - Parameter phaseOne: optimise the artificial objective instead of the real one.
-  /// - Throws: `InternalFailure` when the objective is unbounded (excluded by the algorithm).
-  mutating func optimize(phaseOne: Bool = false) throws(InternalFailure) {
+  mutating func optimize(phaseOne: Bool = false) {
+    var skipped: [Symbol] = []
     while true {
-      let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective)
+      let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
       guard entering.isValid else { return }
       guard let slot = leavingSlot(for: entering) else {
-        throw InternalFailure(message: "the objective is unbounded")
+        skipped.append(entering)
+        continue
       }
       pivot(slot: slot, entering: entering)
+      skipped.removeAll()
     }
   }
 
   /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
-  func enteringSymbol(_ objective: Row) -> Symbol {
+  func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
     for cell in objective.cells where cell.coefficient < 0 && !cell.symbol.isDummy {
-      return cell.symbol
+      if skipped.isEmpty || !skipped.contains(cell.symbol) { return cell.symbol }
     }
     return .invalid
   }
@@ -190,12 +198,12 @@ extension Engine {
   /// - Returns: nil when the row holds (it is now in the tableau); otherwise the final
   ///   phase-one objective, whose markers name the constraints in the way. On failure the
   ///   tableau is left pivoted, for the caller to restore.
-  mutating func addWithArtificialVariable(_ row: Row) throws(InternalFailure) -> Row? {
+  mutating func addWithArtificialVariable(_ row: Row) -> Row? {
     let art = newSymbol(.slack)
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
-    try optimize(phaseOne: true)
+    optimize(phaseOne: true)
     let final = artificial ?? Row()
     guard nearZero(final.constant) else { return final }
 

@@ -10,6 +10,9 @@ public enum NavSimCLI {
   static let commands: [any NavSimCommand.Type] = [
     DelegatesCommand.self,
     LogCommand.self,
+    RecordCommand.self,
+    DiffCommand.self,
+    RunsCommand.self,
   ]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus

@@ -152,6 +152,13 @@ const NV = (() => {
         svgEl("circle", { class: "nv-badge", cx: num(ax), cy: num(ay), r: "8" }, g);
         svgEl("text", { class: "nv-badge-text", x: num(ax), y: num(ay + 4), "text-anchor": "middle" }, g)
           .textContent = String(i + 1);
+        const room = Math.floor((L.W - (ax + 12) - 4) / (FONT * 0.6));
+        if (room >= 4) {
+          let message = Array.from(f.message.replace(/\n/g, " "));
+          if (message.length > room) message = message.slice(0, room - 1).concat(["\u2026"]);
+          svgEl("text", { class: "nv-finding-label", x: num(ax + 12), y: num(ay + 4) }, g)
+            .textContent = message.join("");
+        }
       });
     }
     return { svg, groups, overlay, layout: L };
@@ -295,7 +302,7 @@ const NV = (() => {
       if (n.hidden) flags.push("hidden");
       if (n.alpha < 1) flags.push("alpha " + num(n.alpha));
       if (n.parent !== "map") flags.push("in " + n.parent);
-      htmlEl("td", flags.join(", "), tr);
+      htmlEl("td", flags.join(", "), tr, "k");
       tr.addEventListener("mouseenter", () => panes().forEach((p) => p && p.groups.get(n.id) &&
         p.groups.get(n.id).classList.add("nv-hover")));
       tr.addEventListener("mouseleave", () => panes().forEach((p) => p && p.groups.get(n.id) &&

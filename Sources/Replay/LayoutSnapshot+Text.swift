@@ -244,3 +244,28 @@ func contentHash(_ text: String) -> String {
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
 }
+
+/// A running 64-bit FNV-1a fingerprint of a recording's events (seq, time, kind and readable
+/// payload): two runs replayed the same recording when their fingerprints agree.
+public struct EventFingerprint: Sendable {
+  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  /// Folds one event in.
+  public mutating func add(seq: Int64, t: Int64, kind: String, payloadJSON: String) {
+    for text in ["\(seq)", "\(t)", kind, payloadJSON] {
+      for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+      }
+      hash ^= 0x0A
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+  }
+
+  public var value: String {
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

@@ -167,9 +167,22 @@ public enum SVGRenderer {
       let anchor = frames.first.map { ($0.x + 8, $0.y + 8) } ?? (10.0 + Double(index) * 18, 10.0)
       out += "<circle class=\"nv-badge\" cx=\"\(num(anchor.0))\" cy=\"\(num(anchor.1))\" r=\"8\"/>"
       out += "<text class=\"nv-badge-text\" x=\"\(num(anchor.0))\" y=\"\(num(anchor.1 + 4))\""
-      out += " text-anchor=\"middle\">\(index + 1)</text></g>\n"
+      out += " text-anchor=\"middle\">\(index + 1)</text>"
+      if let text = findingLabel(finding, x: anchor.0 + 12, mapWidth: layout.mapWidth) {
+        out += "<text class=\"nv-finding-label\" x=\"\(num(anchor.0 + 12))\" y=\"\(num(anchor.1 + 4))\">"
+          + "\(escapeXML(text))</text>"
+      }
+      out += "</g>\n"
     }
     return out + "</g>\n"
+  }
+
+  /// The finding's message cut to the room right of its badge; nil when there is none.
+  static func findingLabel(_ finding: SnapshotFinding, x: Double, mapWidth: Double) -> String? {
+    let room = Int(((mapWidth - x - 4) / (fontSize * 0.6)).rounded(.down))
+    guard room >= 4 else { return nil }
+    let message = finding.message.replacingOccurrences(of: "\n", with: " ")
+    return message.count > room ? String(message.prefix(room - 1)) + "…" : message
   }
 
   /// The finding notes under the map, wrapped to the map's width.

@@ -1,1 +1,0 @@
-// Module HeadlessUIKit: implementation lands with its issue.

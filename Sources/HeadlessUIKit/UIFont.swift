@@ -1,0 +1,138 @@
+// Fonts: a point size and a weight, which is all the deterministic text model needs.
+
+import Foundation
+
+/// A font, reduced to what text measuring uses: point size and weight.
+public final class UIFont: Hashable, Sendable, CustomStringConvertible {
+  public let pointSize: CGFloat
+  public let weight: Weight
+  public let fontName: String
+
+  private init(size: CGFloat, weight: Weight, name: String) {
+    self.pointSize = max(size, 0)
+    self.weight = weight
+    self.fontName = name
+  }
+
+  /// The system font at `fontSize`, regular weight.
+  public class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
+    UIFont(size: fontSize, weight: .regular, name: ".SFUI-Regular")
+  }
+
+  /// The system font at `fontSize` and `weight`.
+  public class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    UIFont(size: fontSize, weight: weight, name: ".SFUI")
+  }
+
+  /// The bold system font at `fontSize`.
+  public class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+    UIFont(size: fontSize, weight: .bold, name: ".SFUI-Bold")
+  }
+
+  /// The italic system font at `fontSize` (measured as regular).
+  public class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+    UIFont(size: fontSize, weight: .regular, name: ".SFUI-Italic")
+  }
+
+  /// The system font with monospaced digits (measured as the system font).
+  public class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    UIFont(size: fontSize, weight: weight, name: ".SFUI-MonospacedDigits")
+  }
+
+  /// The font of a text style at the default (large) content size category.
+  public class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+    UIFont(size: style.defaultPointSize, weight: style.defaultWeight, name: ".SFUI-\(style.rawValue)")
+  }
+
+  /// The same font at another size.
+  public func withSize(_ fontSize: CGFloat) -> UIFont {
+    UIFont(size: fontSize, weight: weight, name: fontName)
+  }
+
+  // MARK: - Metrics (the text model; see UILabel)
+
+  /// Advance of every character: 0.5 x the point size, 0.55 x for semibold and heavier.
+  public var glyphAdvance: CGFloat { pointSize * (weight.rawValue >= Weight.semibold.rawValue ? 0.55 : 0.5) }
+  /// Height of one line: 1.2 x the point size.
+  public var lineHeight: CGFloat { pointSize * 1.2 }
+  /// From a line's top to its baseline: 0.95 x the point size.
+  public var ascender: CGFloat { pointSize * 0.95 }
+  /// From the baseline to the line's bottom, negative as in UIKit: -0.25 x the point size.
+  public var descender: CGFloat { -pointSize * 0.25 }
+
+  public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
+    lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.fontName == rhs.fontName
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(pointSize)
+    hasher.combine(weight)
+    hasher.combine(fontName)
+  }
+
+  public var description: String { "\(fontName) \(pointSize.layoutText)pt" }
+
+  // MARK: - Weight and text style
+
+  /// A font weight, as UIKit's raw values (-0.8 ultra light ... 0.62 black).
+  public struct Weight: RawRepresentable, Hashable, Sendable {
+    public var rawValue: CGFloat
+
+    public init(rawValue: CGFloat) {
+      self.rawValue = rawValue
+    }
+
+    public init(_ rawValue: CGFloat) {
+      self.rawValue = rawValue
+    }
+
+    public static let ultraLight = Weight(-0.8)
+    public static let thin = Weight(-0.6)
+    public static let light = Weight(-0.4)
+    public static let regular = Weight(0)
+    public static let medium = Weight(0.23)
+    public static let semibold = Weight(0.3)
+    public static let bold = Weight(0.4)
+    public static let heavy = Weight(0.56)
+    public static let black = Weight(0.62)
+  }
+
+  /// A Dynamic Type text style.
+  public struct TextStyle: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    public static let largeTitle = TextStyle(rawValue: "largeTitle")
+    public static let title1 = TextStyle(rawValue: "title1")
+    public static let title2 = TextStyle(rawValue: "title2")
+    public static let title3 = TextStyle(rawValue: "title3")
+    public static let headline = TextStyle(rawValue: "headline")
+    public static let body = TextStyle(rawValue: "body")
+    public static let callout = TextStyle(rawValue: "callout")
+    public static let subheadline = TextStyle(rawValue: "subheadline")
+    public static let footnote = TextStyle(rawValue: "footnote")
+    public static let caption1 = TextStyle(rawValue: "caption1")
+    public static let caption2 = TextStyle(rawValue: "caption2")
+
+    /// UIKit's sizes at the default content size category (unknown styles: 17).
+    var defaultPointSize: CGFloat {
+      switch rawValue {
+      case "largeTitle": 34
+      case "title1": 28
+      case "title2": 22
+      case "title3": 20
+      case "callout": 16
+      case "subheadline": 15
+      case "footnote": 13
+      case "caption1": 12
+      case "caption2": 11
+      default: 17
+      }
+    }
+
+    var defaultWeight: Weight { self == .headline ? .semibold : .regular }
+  }
+}

@@ -1,0 +1,68 @@
+// Triggering layout: the layout pass entry points and size fitting.
+
+import Foundation
+
+extension UIView {
+  // MARK: - Layout pass
+
+  /// Marks the view for `layoutSubviews` at the next layout pass.
+  public func setNeedsLayout() {
+    needsLayout = true
+    LayoutEngine.needsPass(from: self)
+  }
+
+  /// Runs the layout pass of the whole hierarchy (from its layout root) if anything changed:
+  /// solves all active constraints and writes every frame but the root's.
+  ///
+  /// - Complexity: proportional to what changed since the last pass (constraints added,
+  ///   removed or with new constants) plus one walk over the hierarchy to write frames.
+  public func layoutIfNeeded() {
+    LayoutEngine.layoutIfNeeded(root: layoutRoot)
+  }
+
+  /// Marks the view for `updateConstraints()` at the start of the next layout pass.
+  public func setNeedsUpdateConstraints() {
+    needsUpdateConstraints = true
+    LayoutEngine.needsPass(from: self)
+  }
+
+  /// Calls `updateConstraints()` on the flagged views of the view's subtree now.
+  public func updateConstraintsIfNeeded() {
+    LayoutEngine.updateConstraints(in: self)
+  }
+
+  /// Whether the view's constraints leave its frame undetermined along either axis (as of
+  /// the last layout pass; runs one if needed).
+  public var hasAmbiguousLayout: Bool {
+    layoutIfNeeded()
+    return LayoutEngine.isAmbiguous(self, axis: .horizontal)
+      || LayoutEngine.isAmbiguous(self, axis: .vertical)
+  }
+
+  // MARK: - Sizing
+
+  /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
+  public func sizeToFit() {
+    let size = sizeThatFits(storedFrame.size)
+    frame = CGRect(origin: storedFrame.origin, size: size)
+  }
+
+  /// The smallest (for `layoutFittingCompressedSize`) or largest size the view's constraints
+  /// allow near `targetSize`, solved on the view's subtree alone at fitting-size priority.
+  public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    systemLayoutSizeFitting(
+      targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+      verticalFittingPriority: .fittingSizeLevel)
+  }
+
+  /// The size the view's constraints give it when pulled towards `targetSize` with the given
+  /// priorities per axis (`.required` fixes that dimension).
+  public func systemLayoutSizeFitting(
+    _ targetSize: CGSize,
+    withHorizontalFittingPriority horizontal: UILayoutPriority,
+    verticalFittingPriority vertical: UILayoutPriority
+  ) -> CGSize {
+    LayoutEngine.fittingSize(
+      of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
+  }
+}

@@ -1,0 +1,341 @@
+// UIView: the node of a window-less view hierarchy, its appearance properties and the
+// hierarchy API. Geometry, constraints, margins, layout and animation live in UIView+*.swift.
+
+import Foundation
+
+/// A rectangle in a view hierarchy, laid out by Auto Layout, as UIKit's `UIView`.
+///
+/// The hierarchy's outermost ancestor (the map view, in NavSim) is the layout root: its frame is
+/// set by its owner, and `layoutIfNeeded()` on any view of the hierarchy solves the constraints
+/// of the whole hierarchy and writes every other view's frame.
+@MainActor
+open class UIView: NSObject, LayoutItem {
+  // MARK: - Storage (hierarchy)
+
+  var storedFrame: CGRect
+  weak var storedSuperview: UIView?
+  /// The subviews, back to front. Internal code reads this, never `subviews`, so a subclass
+  /// overriding `subviews` sees only outside reads.
+  var subviewStorage: [UIView] = []
+
+  // MARK: - Storage (layout)
+
+  /// App constraints installed on this view (it is their items' closest common ancestor).
+  var installedConstraints: [NSLayoutConstraint] = []
+  /// Constraints the layout system keeps for this view (autoresizing, intrinsic size, guides).
+  var systemConstraints = SystemConstraints()
+  var storedTranslatesAutoresizingMask = true
+  var storedAutoresizingMask: AutoresizingMask = []
+  var contentHugging = (
+    horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
+  var compressionResistance = (
+    horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
+  var storedDirectionalMargins = NSDirectionalEdgeInsets(
+    top: 8, leading: 8, bottom: 8, trailing: 8)
+  var storedInsetsMarginsFromSafeArea = true
+  var storedAdditionalSafeAreaInsets = UIEdgeInsets.zero
+  /// Computed by the layout pass from the frames and the ancestors' safe areas.
+  var computedSafeAreaInsets = UIEdgeInsets.zero
+  var storedSemanticContentAttribute = UISemanticContentAttribute.unspecified
+  var storedBaseLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight
+  var appLayoutGuides: [UILayoutGuide] = []
+  var marginsGuide: UILayoutGuide?
+  var safeAreaGuide: UILayoutGuide?
+  lazy var anchors = AnchorSet(self)
+  var needsLayout = true
+  var needsUpdateConstraints = true
+  var layoutSlot: LayoutSlot?
+  /// The incremental layout engine, kept by the layout root only.
+  var engine: LayoutEngine?
+
+  // MARK: - Appearance
+
+  /// Hidden views are still laid out, as in UIKit. Changes are reported to `LayoutAudit`.
+  open var isHidden = false {
+    didSet {
+      guard isHidden != oldValue else { return }
+      LayoutAudit.current?.hiddenChanged(self)
+    }
+  }
+
+  /// Opacity, 0...1. Animatable.
+  open var alpha: CGFloat = 1 {
+    didSet {
+      guard alpha != oldValue else { return }
+      UIAnimationClock.recordChange(self, .alpha, from: .scalar(oldValue), to: .scalar(alpha))
+    }
+  }
+
+  /// Whether the view promises to draw every pixel of its bounds opaquely.
+  open var isOpaque = true
+
+  /// The fill colour; `nil` is transparent. Animatable.
+  open var backgroundColor: UIColor? {
+    didSet {
+      guard backgroundColor != oldValue else { return }
+      UIAnimationClock.recordChange(
+        self, .backgroundColor, from: .color(oldValue), to: .color(backgroundColor))
+    }
+  }
+
+  /// A transform applied when drawing; it doesn't change `frame` as layout sees it. Animatable.
+  open var transform = CGAffineTransform.identity {
+    didSet {
+      guard transform != oldValue else { return }
+      UIAnimationClock.recordChange(
+        self, .transform, from: .transform(oldValue), to: .transform(transform))
+    }
+  }
+
+  open var tintColor: UIColor?
+  open var clipsToBounds = false
+  open var contentMode = ContentMode.scaleToFill
+  open var isUserInteractionEnabled = true
+  open var tag = 0
+  /// The layer's drawing properties (corner radius, masked corners, border...).
+  public let layer = CALayer()
+
+  // MARK: - Accessibility
+
+  /// A stable name for tests and findings; also used in descriptions.
+  open var accessibilityIdentifier: String?
+  open var accessibilityLabel: String?
+  open var accessibilityHint: String?
+  open var accessibilityValue: String?
+  open var isAccessibilityElement = false
+  open var accessibilityElementsHidden = false
+
+  // MARK: - Creating views
+
+  /// A view with the given frame. Its `translatesAutoresizingMaskIntoConstraints` is true.
+  public init(frame: CGRect) {
+    storedFrame = frame
+    super.init()
+  }
+
+  /// Kept for source compatibility with `NSCoding`; nothing is decoded: the view has a zero
+  /// frame.
+  public required init?(coder: NSCoder) {
+    storedFrame = .zero
+    super.init()
+  }
+
+  /// A view with a zero frame.
+  public override convenience init() {
+    self.init(frame: .zero)
+  }
+
+  // MARK: - Hierarchy
+
+  /// The view this view is a subview of.
+  public var superview: UIView? { storedSuperview }
+
+  /// The subviews, back to front. Open so that a view can notice outside reads of its
+  /// internals; layout code never reads it.
+  open var subviews: [UIView] { subviewStorage }
+
+  /// Adds `view` on top of the other subviews; moves it to the top if it already is one.
+  open func addSubview(_ view: UIView) {
+    attachSubview(view, at: subviewStorage.count)
+  }
+
+  /// Inserts `view` at `index` (clamped to 0...count) in the subview list.
+  open func insertSubview(_ view: UIView, at index: Int) {
+    attachSubview(view, at: index)
+  }
+
+  /// Inserts `view` just above `sibling` (on top if `sibling` is not a subview).
+  open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    let index = subviewStorage.firstIndex { $0 === sibling }.map { $0 + 1 }
+    attachSubview(view, at: index ?? subviewStorage.count)
+  }
+
+  /// Inserts `view` just below `sibling` (on top if `sibling` is not a subview).
+  open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+    let index = subviewStorage.firstIndex { $0 === sibling }
+    attachSubview(view, at: index ?? subviewStorage.count)
+  }
+
+  /// Moves a subview to the top of the z-order.
+  open func bringSubviewToFront(_ view: UIView) {
+    guard let index = subviewStorage.firstIndex(where: { $0 === view }) else { return }
+    subviewStorage.append(subviewStorage.remove(at: index))
+  }
+
+  /// Moves a subview to the bottom of the z-order.
+  open func sendSubviewToBack(_ view: UIView) {
+    guard let index = subviewStorage.firstIndex(where: { $0 === view }) else { return }
+    subviewStorage.insert(subviewStorage.remove(at: index), at: 0)
+  }
+
+  /// Swaps two subviews in the z-order.
+  open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    guard subviewStorage.indices.contains(index1), subviewStorage.indices.contains(index2)
+    else { return }
+    subviewStorage.swapAt(index1, index2)
+  }
+
+  /// Removes the view from its superview, deactivating every app constraint between the
+  /// view's subtree and the rest of the old hierarchy (as UIKit does).
+  open func removeFromSuperview() {
+    guard let superview = storedSuperview else { return }
+    superview.willRemoveSubview(self)
+    willMove(toSuperview: nil)
+    LayoutEngine.deactivateConstraintsCrossing(subtree: self)
+    let oldRoot = superview.layoutRoot
+    superview.subviewStorage.removeAll { $0 === self }
+    storedSuperview = nil
+    LayoutEngine.subtreeDidLeave(self, oldRoot: oldRoot)
+    LayoutAudit.current?.subviewRemoved(self, from: superview)
+    didMoveToSuperview()
+    superview.setNeedsLayout()
+  }
+
+  /// Whether this view is `view` or one of its descendants.
+  public func isDescendant(of view: UIView) -> Bool {
+    var node: UIView? = self
+    while let current = node {
+      if current === view { return true }
+      node = current.storedSuperview
+    }
+    return false
+  }
+
+  /// The first view of the subtree (depth first, self included) with this tag.
+  public func viewWithTag(_ tag: Int) -> UIView? {
+    if self.tag == tag { return self }
+    for subview in subviewStorage {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// The outermost ancestor: the root whose frame anchors the layout of the hierarchy.
+  public var layoutRoot: UIView {
+    var node = self
+    while let parent = node.storedSuperview { node = parent }
+    return node
+  }
+
+  // MARK: - Hierarchy hooks (overridable, called as UIKit calls them)
+
+  open func willMove(toSuperview newSuperview: UIView?) {}
+  open func didMoveToSuperview() {}
+  open func didAddSubview(_ subview: UIView) {}
+  open func willRemoveSubview(_ subview: UIView) {}
+
+  // MARK: - Adding subviews
+
+  private func attachSubview(_ view: UIView, at index: Int) {
+    if view === self || isDescendant(of: view) {
+      LayoutAudit.current?.layoutMisuse(.subviewCycle(view: view, superview: self))
+      return
+    }
+    if view.storedSuperview === self {
+      subviewStorage.removeAll { $0 === view }
+      subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
+      return
+    }
+    view.removeFromSuperview()
+    view.willMove(toSuperview: self)
+    subviewStorage.insert(view, at: min(max(index, 0), subviewStorage.count))
+    view.storedSuperview = self
+    LayoutEngine.subtreeDidJoin(view)
+    LayoutAudit.current?.subviewAdded(view, to: self)
+    view.didMoveToSuperview()
+    didAddSubview(view)
+    setNeedsLayout()
+  }
+
+  // MARK: - Overridable geometry and layout (declared here: extensions can't be overridden)
+
+  /// The view's rectangle in its superview's coordinates.
+  ///
+  /// On the layout root it sets the size the whole hierarchy is laid out in. On a view that
+  /// translates its autoresizing mask into constraints it becomes required constraints at the
+  /// next layout pass. On a constraint-laid-out view it lasts until the next layout pass.
+  open var frame: CGRect {
+    get { storedFrame }
+    set { setFrame(newValue, byLayout: false) }
+  }
+
+  /// The view's own coordinate space: origin zero, the frame's size. Setting it resizes the
+  /// view around its centre.
+  open var bounds: CGRect {
+    get { CGRect(origin: .zero, size: storedFrame.size) }
+    set {
+      let center = self.center
+      setFrame(
+        CGRect(
+          x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+          width: newValue.width, height: newValue.height),
+        byLayout: false)
+    }
+  }
+
+  /// The frame's centre, in the superview's coordinates.
+  open var center: CGPoint {
+    get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
+    set {
+      var frame = storedFrame
+      frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+      setFrame(frame, byLayout: false)
+    }
+  }
+
+  /// The size the content wants, or `UIView.noIntrinsicMetric` per axis (the default).
+  ///
+  /// The layout pass turns it into content-hugging (`<=`) and compression-resistance (`>=`)
+  /// constraints at the view's priorities. Call `invalidateIntrinsicContentSize()` when it
+  /// changes.
+  open var intrinsicContentSize: CGSize {
+    CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+  }
+
+  /// Tells the layout engine to read `intrinsicContentSize` again at the next layout pass.
+  open func invalidateIntrinsicContentSize() {
+    LayoutEngine.intrinsicContentSizeDidChange(self)
+  }
+
+  /// Lays out subviews. By the time it runs, the layout pass has already written the frames of
+  /// this view's subviews from the constraints; override to adjust them (or to change
+  /// constraints: the pass then solves again).
+  open func layoutSubviews() {}
+
+  /// Called at the start of a layout pass on views flagged with `setNeedsUpdateConstraints()`
+  /// (every view once, when it first takes part in a layout pass); override to update
+  /// constraints, and call super.
+  open func updateConstraints() {}
+
+  /// The size that fits within `size`; the current bounds size by default.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { storedFrame.size }
+
+  /// Called when the layout pass changes `safeAreaInsets`.
+  open func safeAreaInsetsDidChange() {}
+
+  /// Called when the layout margins change.
+  open func layoutMarginsDidChange() {}
+
+  /// Called when the bounds size changed (by layout or by app code); `UILabel` re-wraps.
+  func boundsSizeDidChange() {}
+
+  /// Distances of the first baseline from the top and the last baseline from the bottom;
+  /// `nil` for views without text, whose baselines are their bottom edge (as in UIKit).
+  var baselineInsets: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? { nil }
+
+  // MARK: - Identity and description
+
+  /// `TypeName('identifier')`, or the type name alone: stable across runs.
+  public var layoutDebugName: String {
+    let type = String(describing: Swift.type(of: self))
+    guard let accessibilityIdentifier else { return type }
+    return "\(type)('\(accessibilityIdentifier)')"
+  }
+
+  var hierarchyView: UIView? { self }
+
+  nonisolated open override var description: String {
+    guard Thread.isMainThread else { return String(describing: Swift.type(of: self)) }
+    return MainActor.assumeIsolated { "\(layoutDebugName) \(storedFrame)" }
+  }
+}
