@@ -9,7 +9,8 @@ import Foundation
 /// The four solver variables of a view or layout guide in one engine, in root coordinates.
 @MainActor
 final class LayoutSlot {
-  weak var engine: LayoutEngine?
+  /// The `serial` of the engine that made it (a number, not a reference: cheap to compare).
+  let engineSerial: Int
   let minX: Variable
   let minY: Variable
   let width: Variable
@@ -18,7 +19,7 @@ final class LayoutSlot {
   var useCount = 0
 
   init(engine: LayoutEngine, name: String) {
-    self.engine = engine
+    engineSerial = engine.serial
     minX = Variable("\(name).minX")
     minY = Variable("\(name).minY")
     width = Variable("\(name).width")
@@ -39,6 +40,11 @@ final class LayoutSlot {
 final class LayoutEngine {
   unowned let root: UIView
   let solver = Solver()
+  /// Unique per engine in the process; slots remember it.
+  let serial: Int
+  private static var nextSerial = 1
+  /// Set when a view asked for `updateConstraints()`.
+  var needsUpdateConstraints = true
   /// Set when something may change frames or call `layoutSubviews`.
   var needsPass = true
   /// Set when constraints were added or removed since the last ambiguity check.
@@ -83,6 +89,7 @@ final class LayoutEngine {
   init(root: UIView) {
     self.root = root
     self.fitting = false
+    serial = Self.makeSerial()
     let size = root.storedFrame.size
     rootPins = [
       Self.pin(root, .left, 0, .required), Self.pin(root, .top, 0, .required),
@@ -101,6 +108,7 @@ final class LayoutEngine {
   ) {
     self.root = view
     self.fitting = true
+    serial = Self.makeSerial()
     rootPins = [
       Self.pin(view, .left, 0, .required), Self.pin(view, .top, 0, .required),
       Self.pin(view, .width, target.width, horizontal),
@@ -109,6 +117,11 @@ final class LayoutEngine {
     for pin in rootPins { enqueue(pin) }
     view.forEachConstraintInSubtree { enqueue($0) }
     view.forEachViewInSubtree { markIntrinsicDirty($0) }
+  }
+
+  private static func makeSerial() -> Int {
+    defer { nextSerial += 1 }
+    return nextSerial
   }
 
   private static func pin(
@@ -140,6 +153,7 @@ final class LayoutEngine {
       markIntrinsicDirty(view)
       view.needsUpdateConstraints = true
     }
+    needsUpdateConstraints = true
     structureChanged = true
   }
 
@@ -337,7 +351,7 @@ final class LayoutEngine {
       fittingSlots[ObjectIdentifier(item)] = slot
       return slot
     }
-    if let slot = item.layoutSlot, slot.engine === self { return slot }
+    if let slot = item.layoutSlot, slot.engineSerial == serial { return slot }
     let slot = LayoutSlot(engine: self, name: item.layoutDebugName)
     item.layoutSlot = slot
     return slot
@@ -441,10 +455,48 @@ final class LayoutEngine {
     }
   }
 
-  /// Whether the slot's variables are in this engine's solver.
-  func isSolved(_ item: any LayoutItem) -> Bool {
-    guard !fitting else { return fittingSlots[ObjectIdentifier(item)].map { $0.useCount > 0 } ?? false }
-    guard let slot = item.layoutSlot, slot.engine === self else { return false }
-    return slot.useCount > 0
+  /// The item's variables if installed constraints of this engine use them.
+  func solvedSlot(_ item: any LayoutItem) -> LayoutSlot? {
+    if fitting {
+      return fittingSlots[ObjectIdentifier(item)].flatMap { $0.useCount > 0 ? $0 : nil }
+    }
+    guard let slot = item.layoutSlot, slot.engineSerial == serial, slot.useCount > 0 else {
+      return nil
+    }
+    return slot
   }
+
+
+  // MARK: - Invariants
+
+  #if DEBUG
+    /// Checks the engine's bookkeeping against the solver (tests call it after passes): every
+    /// record's constraint is in the solver and owned, slot use counts match the records, no
+    /// constraint is both installed and broken, and, with nothing queued, every installed
+    /// constraint is still wanted. Compiled in debug builds only.
+    func _checkInvariants() {
+      precondition(owners.count == records.count, "owners out of step with records")
+      var uses: [ObjectIdentifier: Int] = [:]
+      for (id, record) in records {
+        precondition(solver.hasConstraint(record.solverConstraint), "record not in the solver")
+        precondition(
+          owners[ObjectIdentifier(record.solverConstraint)].map(ObjectIdentifier.init) == id,
+          "solver constraint owned by another layout constraint")
+        for slot in record.shape.slots { uses[slot, default: 0] += 1 }
+      }
+      for (id, slot) in slotTable {
+        precondition(slot.useCount == uses[id, default: 0], "slot use count off")
+      }
+      precondition(uses.keys.allSatisfy { slotTable[$0] != nil }, "used slot missing")
+      for constraint in broken {
+        precondition(records[ObjectIdentifier(constraint)] == nil, "broken yet installed")
+      }
+      if pending.isEmpty {
+        for record in records.values {
+          let constraint = owners[ObjectIdentifier(record.solverConstraint)]!
+          precondition(wants(constraint), "unwanted constraint left installed")
+        }
+      }
+    }
+  #endif
 }
