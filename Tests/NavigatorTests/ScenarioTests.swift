@@ -1,6 +1,7 @@
 import XCTest
 @testable import Navigator
 import SessionEvents
+import TestSupport
 
 /// Scenario files: every key read, every mistake a one-line error with line and key.
 final class ScenarioTests: XCTestCase {
@@ -71,6 +72,17 @@ final class ScenarioTests: XCTestCase {
     XCTAssertEqual(again.canonicalJSON, text)
     XCTAssertTrue(text.contains("\n  \"seed\": 18446744073709551615,\n"))
     XCTAssertTrue(text.contains("\n    {\"at\":30,\"setting\":{\"prompts\":false}},\n"))
+  }
+
+  func testTheReadmeExampleRuns() throws {
+    let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
+    let section = try XCTUnwrap(readme.range(of: "### Scenario files"))
+    let start = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+    let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    let scenario = try Scenario.parse(Array(readme[start.upperBound..<end.lowerBound].utf8), path: "README.md")
+    XCTAssertEqual(scenario.events.count, 6)
+    let summary = try Trip(scenario: scenario).run { _, _ in }
+    XCTAssertEqual(summary.count(of: .routeChanged), 2, "next leg and the re-route")
   }
 
   func testARouteFileIsFoundNextToTheScenario() throws {

@@ -39,7 +39,7 @@ public enum BuiltinRoutes {
       sketch: { rtlCity }),
     BuiltinRoute(
       name: "long-haul",
-      summary: "about 1000 km of motorway and towns, 10 hours at speed (benchmarks, long recordings)",
+      summary: "about 1150 km of motorway and towns, 10 hours at speed (benchmarks, long recordings)",
       sketch: { longHaul }),
   ]
 
@@ -155,7 +155,7 @@ public enum BuiltinRoutes {
       ])
   }
 
-  /// About 1000 km: motorway stretches of 20-60 km with gentle curves and varied limits, a
+  /// About 1150 km, 10 hours: motorway stretches of 20-60 km with gentle curves and varied limits, a
   /// town every 150 km, a speed camera every 25 km, incidents and traffic now and then. Drawn
   /// from a fixed seed, so it is the same everywhere.
   static var longHaul: RouteSketch {
@@ -165,7 +165,7 @@ public enum BuiltinRoutes {
     let limits: [Double?] = [130, 120, nil, 100, 130, 110]
     var travelled = 1500.0
     var sinceTown = 0.0
-    while travelled < 1_000_000 {
+    while travelled < 1_150_000 {
       if sinceTown > 150_000 {
         roads.append(.init(turn: 30, name: "Ortsdurchfahrt", length: 3000, limit: 50, maneuver: "off-ramp-slight-right"))
         roads.append(.init(turn: -30, name: "A\(roads.count)", length: 2000, limit: 100, maneuver: "on-ramp-slight-left"))
