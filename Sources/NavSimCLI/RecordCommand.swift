@@ -33,8 +33,10 @@ struct RecordCommand: NavSimCommand {
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments,
-      valueOptions: ["--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
-                     "--precision", "--out"],
+      valueOptions: [
+        "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
+        "--precision", "--out",
+      ],
       flagOptions: ["--list-builtin"])
     try parsed.expectPositionals(atMost: 0)
     if parsed.flag("--list-builtin") {
@@ -88,23 +90,31 @@ struct RecordCommand: NavSimCommand {
       let name = parsed.value("--builtin")!
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
         throw UsageError(
-          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))")
+          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
+        )
       }
-      if precision != nil { throw UsageError("--precision applies to a route file, not a built-in route") }
+      if precision != nil {
+        throw UsageError("--precision applies to a route file, not a built-in route")
+      }
       scenario = try Scenario(name: name, route: .builtin(name))
     }
     if let seed = parsed.value("--seed") {
-      guard let value = UInt64(seed) else { throw UsageError("--seed must be an integer in 0...\(UInt64.max), got '\(seed)'") }
+      guard let value = UInt64(seed) else {
+        throw UsageError("--seed must be an integer in 0...\(UInt64.max), got '\(seed)'")
+      }
       scenario.seed = value
     }
     if let rate = try parsed.double("--rate") {
-      guard rate > 0 && rate <= 10 else { throw UsageError("--rate must be more than 0 and at most 10, got \(rate)") }
+      guard rate > 0 && rate <= 10 else {
+        throw UsageError("--rate must be more than 0 and at most 10, got \(rate)")
+      }
       scenario.rate = rate
     }
     if let device = parsed.value("--device") {
       guard let profile = DeviceProfiles.all.first(where: { $0.name == device }) else {
         throw UsageError(
-          "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))")
+          "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))"
+        )
       }
       scenario.device = .profile(profile)
     }

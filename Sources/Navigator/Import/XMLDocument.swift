@@ -157,7 +157,8 @@ struct XMLReader {
       }
       index += 1
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+      guard index < bytes.count,
+        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
       else { throw fail("attribute '\(attribute)' of <\(name)> is not quoted") }
       let quote = bytes[index]
       index += 1
