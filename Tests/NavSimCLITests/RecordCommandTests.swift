@@ -142,6 +142,37 @@ import Testing
     #expect(infoA.metadata == infoB.metadata)
   }
 
+  // MARK: - Pacing
+
+  @Test func aSpeedMultiplierPacesWallTimeButNotTheTimeline() throws {
+    let directory = TemporaryDirectory()
+    let trip = try Trip(scenario: Scenario(name: "loop", route: .builtin("park-loop")))
+    let plain = directory.file("plain.sqlite"), paced = directory.file("paced.sqlite")
+    _ = try TripRecorder.record(trip, name: "loop", into: plain)
+    var clock = 0.0
+    var sleeps = 0
+    let pacing = TripRecorder.Pacing(
+      speedMultiplier: 60, now: { clock },
+      sleep: { seconds in
+        clock += seconds
+        sleeps += 1
+      })
+    let result = try TripRecorder.record(trip, name: "loop", into: paced, pacing: pacing)
+    // A 5-minute trip at 60x takes about 5 s of (fake) wall time: a sleep before each tick
+    // after the first, and one before navigation is disabled.
+    #expect(abs(clock - Double(result.summary.durationMilliseconds) / 1000 / 60) < 0.001)
+    #expect(sleeps == result.summary.count(of: .progress))
+    #expect(try events(paced) == events(plain))
+
+    let cli = directory.file("cli.sqlite")
+    let fast = run(["record", "--builtin", "park-loop", "--speed-multiplier", "100000", "--name", "loop", "--out", cli])
+    #expect(fast.status == 0, "\(fast.err)")
+    #expect(try events(cli) == events(plain))
+    let refused = run(["record", "--builtin", "park-loop", "--speed-multiplier", "0", "--out", cli])
+    #expect(refused.status == 2)
+    #expect(refused.err.hasPrefix("navsim record: --speed-multiplier must be more than 0, got 0.0"))
+  }
+
   // MARK: - Progress
 
   @Test func progressShowsOnATerminalOnly() throws {
