@@ -186,6 +186,44 @@ import Testing
     #expect(shown.out == quiet.out.replacingOccurrences(of: "q.sqlite", with: "p.sqlite"))
   }
 
+  // MARK: - The real binary
+
+  @Test func theBinaryRecordsQuietlyWhenNotATerminalAndFailsWithOneLine() throws {
+    guard let navsim = Fixtures.executable("navsim") else {
+      Issue.record("navsim is not built in \(Fixtures.productsDirectory)")
+      return
+    }
+    func launch(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: navsim)
+      process.arguments = arguments
+      let out = Pipe(), err = Pipe()
+      process.standardOutput = out
+      process.standardError = err
+      try process.run()
+      let outData = out.fileHandleForReading.readDataToEndOfFile()
+      let errData = err.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self),
+        String(decoding: errData, as: UTF8.self)
+      )
+    }
+    let directory = TemporaryDirectory()
+    let out = directory.file("trip.sqlite")
+    let recorded = try launch(["record", "--builtin", "city-commute", "--out", out])
+    #expect(recorded.status == 0)
+    #expect(recorded.err == "", "stderr is not a terminal: no progress")
+    #expect(recorded.out.hasPrefix("recorded 'city-commute' as recording 1 in \(out)\n"))
+    let bad = directory.file("bad.polyline6")
+    try "_p~iF~ps|U_ulL".write(toFile: bad, atomically: true, encoding: .utf8)
+    let failed = try launch(["record", "--route", bad, "--out", out])
+    #expect(failed.status == 2)
+    #expect(failed.out == "")
+    #expect(failed.err == "navsim record: \(bad):1: malformed polyline at character 15: a latitude without its longitude\n")
+    #expect(try EventLogFile(path: out, mode: .readOnly).recordings().count == 1)
+  }
+
   // MARK: - Bad input
 
   @Test func badInputIsOneLineAndWritesNothing() throws {
