@@ -92,7 +92,9 @@ struct XMLReader {
     return root
   }
 
-  private func attach(_ element: XMLElement, to stack: inout [XMLElement], root: inout XMLElement?) {
+  private func attach(
+    _ element: XMLElement, to stack: inout [XMLElement], root: inout XMLElement?
+  ) {
     if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
   }
 
