@@ -57,8 +57,10 @@ let package = Package(
     .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
     .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
-    .testTarget(name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim"]),
-    .testTarget(name: "SampleDelegatesTests", dependencies: ["SampleDelegates", "NavSim"]),
+    .testTarget(
+      name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim", "SessionEvents"]),
+    .testTarget(
+      name: "SampleDelegatesTests", dependencies: ["SampleDelegates", "NavSim", "SessionEvents"]),
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
