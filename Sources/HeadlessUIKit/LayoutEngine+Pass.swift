@@ -185,14 +185,19 @@ extension LayoutEngine {
 
   // MARK: - Ambiguity
 
-  /// Tells the auditor about every view (but the root) whose frame the constraints leave
-  /// undetermined, per axis, depth first.
+  /// Tells the auditor about every visible view (but the root) whose frame the constraints
+  /// leave undetermined, per axis, depth first. Hidden views and their subtrees are skipped:
+  /// where an invisible view would go doesn't matter.
   private func reportAmbiguity(to audit: any LayoutAuditing) {
-    root.forEachViewInSubtree { view in
-      guard view !== root else { return }
-      if isAmbiguous(view, axis: .horizontal) { audit.ambiguousLayout(view, axis: .horizontal) }
-      if isAmbiguous(view, axis: .vertical) { audit.ambiguousLayout(view, axis: .vertical) }
+    func visit(_ view: UIView) {
+      guard !view.isHidden else { return }
+      if view !== root {
+        if isAmbiguous(view, axis: .horizontal) { audit.ambiguousLayout(view, axis: .horizontal) }
+        if isAmbiguous(view, axis: .vertical) { audit.ambiguousLayout(view, axis: .vertical) }
+      }
+      for subview in view.subviewStorage { visit(subview) }
     }
+    visit(root)
   }
 
   /// Whether the solution leaves the view's position or size free along `axis`.

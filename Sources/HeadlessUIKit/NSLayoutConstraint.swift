@@ -109,6 +109,8 @@ open class NSLayoutConstraint: NSObject {
     case safeArea
     /// Pins the root of a hierarchy to its frame.
     case rootFrame
+    /// Arranges a stack view's arranged subviews.
+    case stackView
   }
 
   // MARK: - Creating constraints
@@ -229,6 +231,7 @@ open class NSLayoutConstraint: NSObject {
     case .layoutMargins: text += "layout margins: "
     case .safeArea: text += "safe area: "
     case .rootFrame: text += "root frame: "
+    case .stackView: text += "stack view: "
     }
     text += "\(first?.layoutDebugName ?? "nil").\(firstAttribute) \(relation)"
     if let second {

@@ -25,6 +25,8 @@ open class UILayoutGuide: NSObject, LayoutItem {
     case app
     case layoutMargins
     case safeArea
+    /// A spacer a `UIStackView` keeps between arranged views.
+    case stackSpacer
   }
 
   public override init() {
@@ -42,7 +44,12 @@ open class UILayoutGuide: NSObject, LayoutItem {
     self.role = role
     self.owningView = owningView
     super.init()
-    identifier = role == .layoutMargins ? "UIViewLayoutMarginsGuide" : "UIViewSafeAreaLayoutGuide"
+    switch role {
+    case .app: break
+    case .layoutMargins: identifier = "UIViewLayoutMarginsGuide"
+    case .safeArea: identifier = "UIViewSafeAreaLayoutGuide"
+    case .stackSpacer: identifier = "UISV-spacer"
+    }
   }
 
   /// The guide's rectangle in its owning view's coordinates, as of the last layout pass.
@@ -75,6 +82,8 @@ open class UILayoutGuide: NSObject, LayoutItem {
       return "\(owningView?.layoutDebugName ?? "nil").layoutMarginsGuide"
     case .safeArea:
       return "\(owningView?.layoutDebugName ?? "nil").safeAreaLayoutGuide"
+    case .stackSpacer:
+      return "\(owningView?.layoutDebugName ?? "nil").spacer"
     }
   }
 

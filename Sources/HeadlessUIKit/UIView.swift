@@ -54,6 +54,7 @@ open class UIView: NSObject, LayoutItem {
   open var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
+      LayoutEngine.visibilityDidChange(self)
       LayoutAudit.current?.hiddenChanged(self)
     }
   }
