@@ -13,6 +13,8 @@ public enum NavSimCLI {
     RecordCommand.self,
     DiffCommand.self,
     RunsCommand.self,
+    ReportCommand.self,
+    RenderCommand.self,
   ]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
