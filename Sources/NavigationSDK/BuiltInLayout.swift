@@ -37,7 +37,8 @@ final class BuiltInLayout: NavigationLayoutDelegate {
         newState.turnCard.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
       ]
       if !newState.wideMode {
-        constraints.append(newState.turnCard.trailingAnchor.constraint(equalTo: safe.trailingAnchor))
+        constraints.append(
+          newState.turnCard.trailingAnchor.constraint(equalTo: safe.trailingAnchor))
       }
       top = newState.turnCard.bottomAnchor
     }
@@ -129,7 +130,8 @@ final class BuiltInLayout: NavigationLayoutDelegate {
     ]
   }
 
-  private func placeLogo(_ logo: UIView, in mapView: GMSMapView, above bottom: NSLayoutYAxisAnchor) {
+  private func placeLogo(_ logo: UIView, in mapView: GMSMapView, above bottom: NSLayoutYAxisAnchor)
+  {
     add(logo, to: mapView)
     constraints += [
       logo.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor),
@@ -140,10 +142,12 @@ final class BuiltInLayout: NavigationLayoutDelegate {
   private func placePrompt(_ prompt: UIView, in mapView: GMSMapView) {
     add(prompt, to: mapView)
     let safe = mapView.safeAreaLayoutGuide
-    let prompts = [
-      prompt.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
-      prompt.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
-    ] + (mapView.isWideMode ? [] : [prompt.trailingAnchor.constraint(equalTo: safe.trailingAnchor)])
+    let prompts =
+      [
+        prompt.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
+        prompt.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
+      ]
+      + (mapView.isWideMode ? [] : [prompt.trailingAnchor.constraint(equalTo: safe.trailingAnchor)])
     NSLayoutConstraint.activate(prompts)
   }
 

@@ -16,8 +16,10 @@ extension GMSMapView {
   /// wide-mode sizes, then `sizeChanged` while navigation is enabled.
   /// - Throws: `LifecycleError` for a size that isn't positive and finite (nothing changes).
   func resize(to geometry: MapGeometry) throws(LifecycleError) {
-    let values = [geometry.width, geometry.height, geometry.safeTop, geometry.safeLeading,
-                  geometry.safeBottom, geometry.safeTrailing]
+    let values = [
+      geometry.width, geometry.height, geometry.safeTop, geometry.safeLeading,
+      geometry.safeBottom, geometry.safeTrailing,
+    ]
     guard values.allSatisfy(\.isFinite), geometry.width > 0, geometry.height > 0,
       values.dropFirst(2).allSatisfy({ $0 >= 0 })
     else {

@@ -37,7 +37,9 @@ extension GMSMapView {
       throw NSError(
         domain: GMSMapViewNavigationLayoutErrorDomain,
         code: GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateOnCarPlayScreen,
-        userInfo: [NSLocalizedDescriptionKey: "The layout delegate cannot be set on a CarPlay screen."])
+        userInfo: [
+          NSLocalizedDescriptionKey: "The layout delegate cannot be set on a CarPlay screen."
+        ])
     }
     if isNavigationEnabled {
       throw NSError(

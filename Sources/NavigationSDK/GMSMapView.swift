@@ -17,8 +17,11 @@ open class GMSMapView: UIView {
   public let isCarPlay: Bool
   /// UI settings (`GMSUISettings`).
   public let settings = GMSUISettings()
-  /// The navigator: prompts, guidance.
-  public let navigator = GMSNavigator()
+  /// The navigator: prompts, guidance. Optional as in the SDK (where it is nil until
+  /// navigation can start); NavSim always has one, so `mapView.navigator?.x` just works.
+  public var navigator: GMSNavigator? { sessionNavigator }
+  /// The navigator, unwrapped, for NavSim's own use.
+  let sessionNavigator = GMSNavigator()
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
@@ -49,7 +52,7 @@ open class GMSMapView: UIView {
     sdkViews = SDKViewSet(profile: profile)
     super.init(frame: frame)
     settings.mapView = self
-    navigator.mapView = self
+    sessionNavigator.mapView = self
     sdkViews.applyWideMode(isWideMode)
   }
 

@@ -128,7 +128,8 @@ open class GMSNavigationHidingStackView: UIView {
         case (.bottom, nil):
           stackConstraints.append(view.bottomAnchor.constraint(equalTo: bottomAnchor))
         case (.bottom, let above?):
-          stackConstraints.append(view.bottomAnchor.constraint(equalTo: above.topAnchor, constant: -spacing))
+          stackConstraints.append(
+            view.bottomAnchor.constraint(equalTo: above.topAnchor, constant: -spacing))
         case (.top, nil):
           stackConstraints.append(view.topAnchor.constraint(equalTo: topAnchor))
         case (.center, nil):
@@ -136,7 +137,8 @@ open class GMSNavigationHidingStackView: UIView {
           centerConstraint = center
           stackConstraints.append(center)
         case (_, let above?):
-          stackConstraints.append(view.topAnchor.constraint(equalTo: above.bottomAnchor, constant: spacing))
+          stackConstraints.append(
+            view.topAnchor.constraint(equalTo: above.bottomAnchor, constant: spacing))
         }
         previous = view
       }

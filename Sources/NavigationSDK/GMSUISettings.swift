@@ -77,8 +77,17 @@ public final class GMSNavigator {
   public var stopGuidanceAtArrival = true
   /// Alternate routes to fetch with the next route. Default `.all`.
   public var alternateRoutesStrategy = GMSNavigationAlternateRoutesStrategy.all
-  /// Whether guidance is running (read-only; the SDK's lifecycle drives it).
-  public var isGuidanceActive: Bool { mapView?.navigationState == .activeGuidance }
+  /// Whether guidance is running. Setting it starts or stops guidance (calling the delegate);
+  /// it is ignored while navigation is disabled.
+  public var isGuidanceActive: Bool {
+    get { mapView?.navigationState == .activeGuidance }
+    set {
+      guard let mapView, newValue != isGuidanceActive else { return }
+      try? mapView.transition { lifecycle throws(LifecycleError) in
+        newValue ? try lifecycle.startGuidance() : try lifecycle.stopGuidance()
+      }
+    }
+  }
 }
 
 /// Strategy for alternate routes, set before routes are fetched.

@@ -28,7 +28,8 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
 
   public static let fixedSizeConstraint = LayoutRule(
     id: "fixed-size-constraint", severity: .error,
-    summary: "no width or height constraints on the turn card, ETA card, prompts, logo, speed widget")
+    summary:
+      "no width or height constraints on the turn card, ETA card, prompts, logo, speed widget")
   public static let sdkViewOutsideMap = LayoutRule(
     id: "sdk-view-outside-map", severity: .error,
     summary: "add SDK views directly to the map view or to a custom container inside it")

@@ -40,8 +40,10 @@ public protocol NavigationLayoutDelegate: AnyObject {
 }
 
 extension NavigationLayoutDelegate {
-  public func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {}
-  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {}
+  public func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
+  }
+  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState)
+  {}
   public func startGuidance(
     navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
     oldState: any NavigationReadyUIState

@@ -100,15 +100,18 @@ public final class NavigationSession {
   private func applyPayload(_ payload: EventPayload) throws {
     switch payload {
     case .navigationEnabled:
-      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.enableNavigation() }
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.enableNavigation()
+      }
     case .navigationDisabled:
-      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.disableNavigation() }
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.disableNavigation()
+      }
     case .guidanceStarted:
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.startGuidance() }
     case .guidanceStopped:
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.stopGuidance() }
     case .promptReady(let prompt):
-      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.promptReady(prompt) }
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.promptReady(prompt)
+      }
     case .promptDismissed(let id):
       try mapView.transition { lifecycle throws(LifecycleError) in
         try lifecycle.promptDismissed(id: id)
@@ -162,14 +165,15 @@ public final class NavigationSession {
     switch name {
     case .speedometer: mapView.shouldDisplaySpeedometer = try bool()
     case .speedLimit: mapView.shouldDisplaySpeedLimit = try bool()
-    case .prompts: mapView.navigator.shouldDisplayPrompts = try bool()
+    case .prompts: mapView.sessionNavigator.shouldDisplayPrompts = try bool()
     case .recenterButton: mapView.settings.isRecenterButtonEnabled = try bool()
     case .compass: mapView.settings.compassButton = try bool()
     case .myLocationButton: mapView.settings.myLocationButton = try bool()
     case .header: mapView.settings.isNavigationHeaderEnabled = try bool()
     case .footer: mapView.settings.isNavigationFooterEnabled = try bool()
     case .tripProgressBar: mapView.settings.isNavigationTripProgressBarEnabled = try bool()
-    case .reportIncidentButton: mapView.settings.isNavigationReportIncidentButtonEnabled = try bool()
+    case .reportIncidentButton:
+      mapView.settings.isNavigationReportIncidentButtonEnabled = try bool()
     case .trafficLights: mapView.showsTrafficLights = try bool()
     case .stopSigns: mapView.showsStopSigns = try bool()
     case .destinationMarkers: mapView.settings.showsDestinationMarkers = try bool()
@@ -185,12 +189,15 @@ public final class NavigationSession {
       let value = try text()
       guard let strategy = GMSNavigationAlternateRoutesStrategy(rawValue: value) else {
         throw SessionError(
-          seq: watcher.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none")
+          seq: watcher.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
+        )
       }
-      mapView.navigator.alternateRoutesStrategy = strategy
+      mapView.sessionNavigator.alternateRoutesStrategy = strategy
     case .mapPadding:
       let value = try text()
-      let parts = value.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      let parts = value.split(separator: ",").map {
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }
       guard parts.count == 4, let top = parts[0], let leading = parts[1], let bottom = parts[2],
         let trailing = parts[3]
       else {

@@ -7,18 +7,22 @@ extension RuleWatcher {
   // MARK: - Constraints
 
   func constraintActivated(_ constraint: NSLayoutConstraint) {
-    if mapView.isNavigationEnabled && !SDKInternal.isActive { navigationConstraints.append(constraint) }
+    if mapView.isNavigationEnabled && !SDKInternal.isActive {
+      navigationConstraints.append(constraint)
+    }
     guard checksRules else { return }
     if let view = constraint.firstItem as? SDKView, view.forbidsSizeConstraints,
       constraint.firstAttribute == .width || constraint.firstAttribute == .height
     {
-      record(.fixedSizeConstraint, [view],
+      record(
+        .fixedSizeConstraint, [view],
         "\(constraint.firstAttribute) constraint on a view the SDK sizes: "
           + constraint.layoutDescription)
     }
     for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 })
     where isSDKInternal(item) {
-      record(.sdkInternalsTouched, [owningSDKView(of: item) ?? item],
+      record(
+        .sdkInternalsTouched, [owningSDKView(of: item) ?? item],
         "constraint on the inside of an SDK view: " + constraint.layoutDescription)
     }
     checkMarginsAddUp(constraint)
@@ -26,7 +30,8 @@ extension RuleWatcher {
 
   /// `a.bottom == b.top` between two SDK views with built-in margins: their margins add up.
   private func checkMarginsAddUp(_ constraint: NSLayoutConstraint) {
-    guard let first = constraint.firstItem as? SDKView, let second = constraint.secondItem as? SDKView,
+    guard let first = constraint.firstItem as? SDKView,
+      let second = constraint.secondItem as? SDKView,
       first.hasVisibleMargins, second.hasVisibleMargins, first !== second
     else { return }
     let opposite: Set<[NSLayoutConstraint.Attribute]> = [
@@ -34,7 +39,8 @@ extension RuleWatcher {
       [.left, .right], [.right, .left],
     ]
     guard opposite.contains([constraint.firstAttribute, constraint.secondAttribute]) else { return }
-    record(.marginsAddUp, [first, second],
+    record(
+      .marginsAddUp, [first, second],
       "edges stacked directly, so both built-in margins show; use layoutMarginsGuide: "
         + constraint.layoutDescription)
   }
@@ -42,7 +48,8 @@ extension RuleWatcher {
   func absoluteDirectionConstraintCreated(_ constraint: NSLayoutConstraint) {
     guard checksRules else { return }
     let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
-    record(.leftRightAnchor, items.filter { $0 !== mapView },
+    record(
+      .leftRightAnchor, items.filter { $0 !== mapView },
       "left / right attribute does not flip in right-to-left layouts: "
         + constraint.layoutDescription)
   }
@@ -56,7 +63,8 @@ extension RuleWatcher {
       items.append(item)
     }
     let others = conflicting.map(\.layoutDescription).joined(separator: "; ")
-    record(.unsatisfiableConstraints, items,
+    record(
+      .unsatisfiableConstraints, items,
       "broke \(constraint.layoutDescription) (conflicts with: \(others))")
   }
 
@@ -76,7 +84,8 @@ extension RuleWatcher {
     if collectsGuidanceAdditions && !SDKInternal.isActive { guidanceViews.append(view) }
     guard checksRules else { return }
     if superview is SDKView || isSDKInternal(superview) {
-      record(.sdkInternalsTouched, [owningSDKView(of: superview) ?? superview, view],
+      record(
+        .sdkInternalsTouched, [owningSDKView(of: superview) ?? superview, view],
         "\(ViewIdentity.baseName(of: view)) added inside an SDK view: add SDK and app views "
           + "to the map view or to a container of your own")
     }
@@ -84,14 +93,16 @@ extension RuleWatcher {
 
   func subviewRemoved(_ view: UIView, from superview: UIView) {
     guard checksRules, superview is SDKView || isSDKInternal(superview) else { return }
-    record(.sdkInternalsTouched, [owningSDKView(of: superview) ?? superview],
+    record(
+      .sdkInternalsTouched, [owningSDKView(of: superview) ?? superview],
       "\(ViewIdentity.baseName(of: view)) removed from inside an SDK view")
   }
 
   func layoutGuideAdded(_ guide: UILayoutGuide, to view: UIView) {
     if collectsGuidanceAdditions && !SDKInternal.isActive { guidanceGuides.append(guide) }
     guard checksRules, view is SDKView || isSDKInternal(view) else { return }
-    record(.sdkInternalsTouched, [owningSDKView(of: view) ?? view],
+    record(
+      .sdkInternalsTouched, [owningSDKView(of: view) ?? view],
       "layout guide '\(guide.identifier)' added to an SDK view")
   }
 
@@ -100,10 +111,12 @@ extension RuleWatcher {
     if let stack = view.superview as? GMSNavigationHidingStackView,
       stack.arrangedSubviews.contains(where: { $0 === view })
     {
-      record(.hidingStackHiddenSet, [view, stack],
+      record(
+        .hidingStackHiddenSet, [view, stack],
         "isHidden set on a view the hiding stack manages (it shows and hides them itself)")
     } else if isSDKInternal(view) {
-      record(.sdkInternalsTouched, [owningSDKView(of: view) ?? view],
+      record(
+        .sdkInternalsTouched, [owningSDKView(of: view) ?? view],
         "isHidden set on the inside of an SDK view")
     }
   }

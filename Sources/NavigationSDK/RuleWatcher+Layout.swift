@@ -19,10 +19,13 @@ extension RuleWatcher {
     for prompt in views.prompts where visible(prompt) {
       let promptRect = contentRectInMap(prompt)
       if let viewportRect, overlaps(promptRect, viewportRect, tolerance) {
-        record(.promptCoversViewport, [prompt, views.viewport],
+        record(
+          .promptCoversViewport, [prompt, views.viewport],
           "prompt \(describe(promptRect)) covers the viewport \(describe(viewportRect))")
       }
-      if visible(views.googleLogo), overlaps(promptRect, contentRectInMap(views.googleLogo), tolerance) {
+      if visible(views.googleLogo),
+        overlaps(promptRect, contentRectInMap(views.googleLogo), tolerance)
+      {
         record(.promptCoversLogo, [prompt, views.googleLogo], "prompt covers the Google logo")
       }
       for button in views.buttonViews where visible(button) {
@@ -33,12 +36,16 @@ extension RuleWatcher {
     }
 
     // SDK cards and controls over each other (visible content only, margins excluded).
-    let solid = [views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
-                 views.googleLogo] + views.buttonViews
+    let solid =
+      [
+        views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
+        views.googleLogo,
+      ] + views.buttonViews
     let shown = solid.filter(visible).map { ($0, contentRectInMap($0)) }.filter { !$0.1.isEmpty }
     for (index, (a, rectA)) in shown.enumerated() {
       for (b, rectB) in shown[(index + 1)...] where overlaps(rectA, rectB, tolerance) {
-        record(.sdkViewsOverlap, [a, b],
+        record(
+          .sdkViewsOverlap, [a, b],
           "\(a.sdkRole) \(describe(rectA)) and \(b.sdkRole) \(describe(rectB)) overlap")
       }
     }
@@ -93,7 +100,8 @@ extension RuleWatcher {
     for view in mapView.sdkViews.allViews {
       guard let superview = view.superview else { continue }
       if view.layoutRoot !== mapView {
-        record(.sdkViewOutsideMap, [view],
+        record(
+          .sdkViewOutsideMap, [view],
           "\(view.sdkRole) was added to \(ViewIdentity.baseName(of: superview)), "
             + "which is not in the map view's tree")
       }
@@ -110,7 +118,8 @@ extension RuleWatcher {
       let rect = rectInMap(view)
       if rect.width <= small && rect.height <= small { continue }
       if overlaps(rect, viewportRect, tolerance) {
-        record(.opaqueViewOverViewport, [view, viewport],
+        record(
+          .opaqueViewOverViewport, [view, viewport],
           "opaque view \(describe(rect)) covers the viewport \(describe(viewportRect)); "
             + "end the viewport at its edge")
       }
@@ -133,10 +142,12 @@ extension RuleWatcher {
     let insets = mapView.safeAreaInsets
     let distance = rtl ? mapView.bounds.width - rect.maxX : rect.minX
     let safe = rtl ? insets.right : insets.left
-    let allowed = safe + CGFloat(mapView.profile.style.headerFooterHorizontalPadding)
+    let allowed =
+      safe + CGFloat(mapView.profile.style.headerFooterHorizontalPadding)
       + CGFloat(mapView.profile.leadingEdgeTolerance)
     if distance > allowed {
-      record(.wideCardNotLeading, [card],
+      record(
+        .wideCardNotLeading, [card],
         "\(card.sdkRole) sits \(Int(distance.rounded())) pt from the leading edge in wide mode "
           + "(at most \(Int(allowed.rounded())) pt)")
     }

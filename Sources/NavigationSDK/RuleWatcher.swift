@@ -58,7 +58,8 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     }
     mapView.pendingLegacyUses.removeAll()
     for view in SDKView.internalReads {
-      record(.sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
+      record(
+        .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
     }
     SDKView.internalReads.removeAll()
     checkLayout()
@@ -140,7 +141,9 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       if items.contains(where: { item in
         (item as? UIView).map { $0 !== mapView && !baselineViews.contains(where: { $0 === item }) }
           ?? false
-      }) { continue }
+      }) {
+        continue
+      }
       leftover(rule, constraint, "constraint still active after disableNavigationUI")
     }
     navigationConstraints.removeAll()
@@ -184,7 +187,9 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       case let constraint as NSLayoutConstraint: remains = constraint.isActive
       default: remains = false
       }
-      if remains { recordLeftover(entry.rule, entry.object, entry.context + " (after its animations)") }
+      if remains {
+        recordLeftover(entry.rule, entry.object, entry.context + " (after its animations)")
+      }
     }
     deferredLeftovers = still
   }

@@ -5,9 +5,10 @@ import HeadlessUIKit
 /// viewport, buttons and prompts.
 ///
 /// The SDK computes its size from the `SDKProfile` (held by required width / height
-/// constraints of its own, so a delegate's conflicting size constraint is unsatisfiable, as
-/// on iOS), gives it built-in layout margins and an internal content view the app must not touch. It comes with
-/// `translatesAutoresizingMaskIntoConstraints == false`, ready for the delegate's constraints.
+/// constraints of its own, so a delegate's conflicting size constraint is unsatisfiable, as on
+/// iOS), gives it built-in layout margins and an internal content view the app must not touch.
+/// It comes with `translatesAutoresizingMaskIntoConstraints == false`, ready for the delegate's
+/// constraints.
 @MainActor
 open class SDKView: UIView {
   /// What the view is, for snapshots and findings: `turnCard`, `etaCard`, `tripProgressBar`,

@@ -101,8 +101,10 @@ public final class SDKViewSet {
 
   /// Every SDK view of a state: what must be on screen or cleaned up.
   public var allViews: [SDKView] {
-    [googleLogo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compass.buttonView,
-     reporting.buttonView] + prompts
+    [
+      googleLogo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compass.buttonView,
+      reporting.buttonView,
+    ] + prompts
   }
 
   /// The views that exist only in Active Guidance (removed by `stopGuidance`).

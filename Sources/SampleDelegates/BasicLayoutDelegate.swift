@@ -23,7 +23,8 @@ public final class BasicLayoutDelegate: NSObject, NavigationLayoutDelegate {
     layOutReady(mapView, newState)
   }
 
-  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
+  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState)
+  {
     tearDown()
     oldState.googleLogo.removeFromSuperview()
     oldState.viewport.removeFromSuperview()

@@ -20,15 +20,18 @@ public final class BrokenLayoutDelegate: NSObject, NavigationLayoutDelegate {
     let logo = newState.googleLogo
     mapView.addSubview(logo)
     NSLayoutConstraint.activate([
-      logo.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 16),
-      logo.bottomAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.bottomAnchor, constant: -16),
+      logo.leadingAnchor.constraint(
+        equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 16),
+      logo.bottomAnchor.constraint(
+        equalTo: mapView.safeAreaLayoutGuide.bottomAnchor, constant: -16),
     ])
     let stack = GMSNavigationHidingStackView(position: .top, alignment: .trailing)
     for button in newState.buttons { stack.addArrangedSubview(button.view) }
     mapView.addSubview(stack)
     NSLayoutConstraint.activate([
       stack.topAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.topAnchor, constant: 16),
-      stack.trailingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.trailingAnchor, constant: -16),
+      stack.trailingAnchor.constraint(
+        equalTo: mapView.safeAreaLayoutGuide.trailingAnchor, constant: -16),
     ])
     self.stack = stack
     // "The compass is distracting": hide it behind the stack's back.

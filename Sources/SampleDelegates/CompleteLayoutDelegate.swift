@@ -35,7 +35,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
     layOut(mapView)
   }
 
-  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
+  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState)
+  {
     NSLayoutConstraint.deactivate(constraints + promptConstraints)
     constraints.removeAll()
     promptConstraints.removeAll()
@@ -65,7 +66,9 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     NSLayoutConstraint.deactivate(constraints)
     constraints.removeAll()
-    for view in [oldState.turnCard, oldState.etaCard, oldState.speedWidget, oldState.tripProgressBar]
+    for view in [
+      oldState.turnCard, oldState.etaCard, oldState.speedWidget, oldState.tripProgressBar,
+    ]
       + fadingPrompts
     {
       view.removeFromSuperview()
@@ -136,7 +139,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
     // The sheet: full width at the bottom, or the trailing side in wide mode.
     constraints += [
       sheet.bottomAnchor.constraint(equalTo: mapView.bottomAnchor),
-      sheet.topAnchor.constraint(equalTo: safeArea.bottomAnchor, constant: -OrderStatusSheet.height),
+      sheet.topAnchor.constraint(
+        equalTo: safeArea.bottomAnchor, constant: -OrderStatusSheet.height),
       sheet.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
     ]
 
@@ -156,7 +160,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
         turnCard.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
         etaCard.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
         guidance.speedWidget.bottomAnchor.constraint(equalTo: etaCard.layoutMarginsGuide.topAnchor),
-        guidance.speedWidget.trailingAnchor.constraint(equalTo: etaCard.layoutMarginsGuide.trailingAnchor),
+        guidance.speedWidget.trailingAnchor.constraint(
+          equalTo: etaCard.layoutMarginsGuide.trailingAnchor),
       ]
       if wide {
         constraints.append(etaCard.bottomAnchor.constraint(equalTo: safeArea.bottomAnchor))
@@ -173,7 +178,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
     }
     if let column = cardsColumnTrailing {
       constraints += [
-        sheet.leadingAnchor.constraint(equalTo: column, constant: NavigationStyleValues.elementHorizontalPadding),
+        sheet.leadingAnchor.constraint(
+          equalTo: column, constant: NavigationStyleValues.elementHorizontalPadding),
         viewport.leadingAnchor.constraint(equalTo: column),
       ]
     } else {
@@ -202,7 +208,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
         promptConstraints += [
           prompt.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
           prompt.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor),
-          prompt.bottomAnchor.constraint(equalTo: sheet.topAnchor, constant: -NavigationStyleValues.buttonVerticalPadding),
+          prompt.bottomAnchor.constraint(
+            equalTo: sheet.topAnchor, constant: -NavigationStyleValues.buttonVerticalPadding),
         ]
         bottomObstacle = prompt.layoutMarginsGuide.topAnchor
       }
@@ -214,16 +221,19 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
       viewport.topAnchor.constraint(equalTo: viewportTop),
       viewport.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor),
       viewport.bottomAnchor.constraint(equalTo: bottomObstacle),
-      logo.leadingAnchor.constraint(equalTo: viewport.leadingAnchor, constant: NavigationStyleValues.buttonHorizontalPadding),
+      logo.leadingAnchor.constraint(
+        equalTo: viewport.leadingAnchor, constant: NavigationStyleValues.buttonHorizontalPadding),
       logo.bottomAnchor.constraint(equalTo: bottomObstacle, constant: -padding),
-      stack.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor, constant: -NavigationStyleValues.buttonHorizontalPadding),
+      stack.trailingAnchor.constraint(
+        equalTo: safeArea.trailingAnchor, constant: -NavigationStyleValues.buttonHorizontalPadding),
       stack.topAnchor.constraint(equalTo: viewportTop, constant: padding),
       stack.bottomAnchor.constraint(lessThanOrEqualTo: bottomObstacle, constant: -padding),
     ]
     if let guidance {
       let bar = guidance.tripProgressBar
       constraints += [
-        stack.bottomAnchor.constraint(lessThanOrEqualTo: guidance.speedWidget.layoutMarginsGuide.topAnchor, constant: -padding),
+        stack.bottomAnchor.constraint(
+          lessThanOrEqualTo: guidance.speedWidget.layoutMarginsGuide.topAnchor, constant: -padding),
         bar.leadingAnchor.constraint(equalTo: viewport.leadingAnchor, constant: 2),
         bar.topAnchor.constraint(equalTo: viewport.topAnchor, constant: padding),
         bar.bottomAnchor.constraint(equalTo: logo.topAnchor, constant: -padding),

@@ -14,12 +14,13 @@ import Testing
       .promptDismissed(promptID: 2), prompt(3), resized(852, 393),
       .guidanceStopped(.arrived), .navigationDisabled,
     ])
-    #expect(delegate.calls == [
-      "enableNavigationUI(wide: false)", "startGuidance", "showPrompt(prompt.incident#1)",
-      "changePrompt(prompt.traffic#2, prompt.incident#1)", "hidePrompt(prompt.traffic#2)",
-      "showPrompt(prompt.incident#3)", "sizeChanged(wide: true)", "hidePrompt(prompt.incident#3)",
-      "stopGuidance", "disableNavigationUI",
-    ])
+    #expect(
+      delegate.calls == [
+        "enableNavigationUI(wide: false)", "startGuidance", "showPrompt(prompt.incident#1)",
+        "changePrompt(prompt.traffic#2, prompt.incident#1)", "hidePrompt(prompt.traffic#2)",
+        "showPrompt(prompt.incident#3)", "sizeChanged(wide: true)", "hidePrompt(prompt.incident#3)",
+        "stopGuidance", "disableNavigationUI",
+      ])
     #expect(drive.mapView.navigationState == .nonNavigation)
   }
 
@@ -59,7 +60,8 @@ import Testing
   @Test func invalidSequencesThrowWithTheSeqAndChangeNothing() throws {
     let delegate = ScriptedDelegate()
     var drive = try Drive(delegate)
-    #expect(throws: SessionError(seq: 1, message: "guidance started before navigation was enabled")) {
+    #expect(throws: SessionError(seq: 1, message: "guidance started before navigation was enabled"))
+    {
       try drive.send(.guidanceStarted)
     }
     #expect(drive.mapView.navigationState == .nonNavigation)
@@ -83,7 +85,8 @@ import Testing
       try drive.send(.settingChanged(SettingChange(name: .layoutDirection, value: .text("up"))))
     }
     #expect(throws: SessionError.self) { try drive.send(resized(-1, 100)) }
-    try drive.send(.settingChanged(SettingChange(name: Setting(rawValue: "futureSetting"), value: .bool(true))))
+    try drive.send(
+      .settingChanged(SettingChange(name: Setting(rawValue: "futureSetting"), value: .bool(true))))
     let session = drive.session
     #expect(throws: SessionError.self) {
       try session.apply(SessionEvent(seq: 1, t: 99_000, payload: .navigationEnabled))
@@ -110,7 +113,8 @@ import Testing
       try drive.mapView.setLayoutDelegate(nil)
       Issue.record("a delegate was set while navigation is enabled")
     } catch let error as NSError {
-      #expect(error.code == GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateWhileNavigationEnabled)
+      #expect(
+        error.code == GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateWhileNavigationEnabled)
     }
     #expect(drive.mapView.layoutDelegate != nil)
     try drive.send(.navigationDisabled)
@@ -137,7 +141,7 @@ import Testing
       prompt(2, .speedCamera, "Camera"), .promptDismissed(promptID: 1),
     ])
     #expect(delegate.calls.suffix(1) == ["showPrompt(prompt.speedCamera#2)"])
-    #expect(drive.mapView.navigator.shouldDisplayPrompts == false)
+    #expect(drive.mapView.navigator?.shouldDisplayPrompts == false)
   }
 
   @Test func builtInLayoutDrawsCardsWithoutADelegate() throws {
@@ -150,5 +154,21 @@ import Testing
     #expect(drive.frame(views.etaCard).maxY == 852)
     try drive.send(.navigationDisabled)
     #expect(drive.mapView.subviews.isEmpty)
+  }
+}
+
+@MainActor @Suite struct AppDrivenLifecycleTests {
+  @Test func appCodeCanDriveTheLifecycleThroughTheSDKsOwnProperties() throws {
+    let delegate = ScriptedDelegate()
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    try mapView.setLayoutDelegate(delegate)
+    mapView.navigator?.isGuidanceActive = true  // ignored: navigation is off
+    mapView.isNavigationEnabled = true
+    mapView.navigator?.isGuidanceActive = true
+    mapView.navigator?.isGuidanceActive = false
+    mapView.isNavigationEnabled = false
+    #expect(delegate.calls == [
+      "enableNavigationUI(wide: false)", "startGuidance", "stopGuidance", "disableNavigationUI",
+    ])
   }
 }

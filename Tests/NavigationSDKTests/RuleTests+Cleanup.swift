@@ -111,7 +111,8 @@ import Testing
     let atDisable = try drive.run([prompt(1), .navigationDisabled])
     #expect(atDisable.with(.leftoverAfterStopGuidance).isEmpty)
     let later = try drive.send(.progress(SessionEvents.Progress.sample), afterMilliseconds: 1000)
-    #expect(later.with(.leftoverAfterStopGuidance).map(\.views) == [["prompt.incident#1"]], "\(later)")
+    #expect(
+      later.with(.leftoverAfterStopGuidance).map(\.views) == [["prompt.incident#1"]], "\(later)")
     #expect(later.with(.leftoverAfterDisable).map(\.views) == [["prompt.incident#1"]])
   }
 }

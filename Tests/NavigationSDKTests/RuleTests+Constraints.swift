@@ -36,7 +36,9 @@ import Testing
       state.buttons[0].view.isHidden = true
     }
     let findings = try drive.send(.navigationEnabled)
-    #expect(findings.with(.hidingStackHiddenSet).first?.views.contains("button.compass") == true, "\(findings)")
+    #expect(
+      findings.with(.hidingStackHiddenSet).first?.views.contains("button.compass") == true,
+      "\(findings)")
 
     // A cramped active-guidance layout: the stack hides the reporting button by itself.
     var (cramped, _, _) = try Drive.clean(width: 393, height: 330)
@@ -53,10 +55,11 @@ import Testing
       _ = mapView.navigationFooterLayoutGuide
     }
     let findings = try drive.send(.navigationEnabled)
-    #expect(findings.with(.legacyAPIWithDelegate).map(\.message) == [
-      "settings.isNavigationHeaderEnabled has no effect while a layout delegate is set",
-      "navigationFooterLayoutGuide has no effect while a layout delegate is set",
-    ])
+    #expect(
+      findings.with(.legacyAPIWithDelegate).map(\.message) == [
+        "settings.isNavigationHeaderEnabled has no effect while a layout delegate is set",
+        "navigationFooterLayoutGuide has no effect while a layout delegate is set",
+      ])
     #expect(try drive.send(setting(.header, true)).isEmpty)
     var builtIn = try Drive(nil)
     builtIn.mapView.settings.isNavigationTripProgressBarEnabled = true
@@ -67,9 +70,10 @@ import Testing
     var (drive, delegate, layout) = try Drive.clean()
     delegate.onStart = { mapView, state in
       layout.guidance(state)
-      NSLayoutConstraint.deactivate(state.speedWidget.constraintsInvolving(mapView).filter {
-        $0.firstAttribute == .bottom
-      })
+      NSLayoutConstraint.deactivate(
+        state.speedWidget.constraintsInvolving(mapView).filter {
+          $0.firstAttribute == .bottom
+        })
       state.speedWidget.bottomAnchor.constraint(equalTo: state.etaCard.topAnchor).isActive = true
     }
     let findings = try drive.startGuidance()

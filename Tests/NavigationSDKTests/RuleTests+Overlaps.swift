@@ -44,19 +44,24 @@ import Testing
       layout.show(prompt)
       // Buttons pinned to the bottom, where the prompt appears.
       NSLayoutConstraint.deactivate(layout.bottomConstraints)
-      NSLayoutConstraint.deactivate(layout.stack!.constraintsInvolving(mapView).filter {
-        $0.firstItem === layout.stack && $0.firstAttribute == .top
-      })
+      NSLayoutConstraint.deactivate(
+        layout.stack!.constraintsInvolving(mapView).filter {
+          $0.firstItem === layout.stack && $0.firstAttribute == .top
+        })
       layout.bottomConstraints = [
         layout.viewport!.bottomAnchor.constraint(equalTo: prompt.layoutMarginsGuide.topAnchor),
-        layout.logo!.bottomAnchor.constraint(equalTo: prompt.layoutMarginsGuide.topAnchor, constant: -12),
+        layout.logo!.bottomAnchor.constraint(
+          equalTo: prompt.layoutMarginsGuide.topAnchor, constant: -12),
         layout.stack!.bottomAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.bottomAnchor),
       ]
       NSLayoutConstraint.activate(layout.bottomConstraints)
     }
     try drive.startGuidance()
     let findings = try drive.send(prompt(1))
-    #expect(findings.with(.promptCoversButton).map(\.views).contains(["button.reporting", "prompt.incident#1"]), "\(findings)")
+    #expect(
+      findings.with(.promptCoversButton).map(\.views).contains([
+        "button.reporting", "prompt.incident#1",
+      ]), "\(findings)")
   }
 
   // MARK: - SDK views over each other
@@ -73,14 +78,17 @@ import Testing
     }
     try drive.run([.navigationEnabled, setting(.speedometer, true), speed(10, limit: nil)])
     let findings = try drive.send(.guidanceStarted)
-    #expect(findings.with(.sdkViewsOverlap).map(\.views) == [["etaCard", "speedWidget"]], "\(findings)")
+    #expect(
+      findings.with(.sdkViewsOverlap).map(\.views) == [["etaCard", "speedWidget"]], "\(findings)")
   }
 
   @Test func aSpeedWidgetOnTheETACardsMarginsGuideDoesNotOverlapInAnyOfItsStates() throws {
     var (drive, _, _) = try Drive.clean()
     try drive.run([.navigationEnabled, setting(.speedometer, true), setting(.speedLimit, true)])
     var findings = try drive.send(.guidanceStarted)
-    for report in [speed(10, limit: nil), speed(nil, limit: 13), speed(15, limit: 13), speed(nil, limit: nil)] {
+    for report in [
+      speed(10, limit: nil), speed(nil, limit: 13), speed(15, limit: 13), speed(nil, limit: nil),
+    ] {
       findings += try drive.send(report)
     }
     #expect(findings.isEmpty, "\(findings)")
@@ -124,10 +132,12 @@ import Testing
     var (drive, delegate, layout) = try Drive.clean(width: 1024, height: 768)
     delegate.onStart = { mapView, state in
       layout.guidance(state)
-      NSLayoutConstraint.deactivate(state.turnCard.constraintsInvolving(mapView).filter {
-        $0.firstAttribute == .leading
-      })
-      state.turnCard.trailingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.trailingAnchor).isActive = true
+      NSLayoutConstraint.deactivate(
+        state.turnCard.constraintsInvolving(mapView).filter {
+          $0.firstAttribute == .leading
+        })
+      state.turnCard.trailingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.trailingAnchor)
+        .isActive = true
     }
     let findings = try drive.startGuidance()
     #expect(findings.ruleIDs == ["wide-card-not-leading"], "\(findings)")
@@ -138,7 +148,8 @@ import Testing
     var (drive, _, _) = try Drive.clean(width: 1024, height: 768)
     var findings = try drive.startGuidance()
     #expect(drive.frame(drive.mapView.sdkViews.turnCard).width == 375)
-    findings += try drive.send(.settingChanged(SettingChange(name: .layoutDirection, value: .text("rtl"))))
+    findings += try drive.send(
+      .settingChanged(SettingChange(name: .layoutDirection, value: .text("rtl"))))
     #expect(drive.frame(drive.mapView.sdkViews.turnCard).maxX == 1024)
     #expect(findings.isEmpty, "\(findings)")
   }

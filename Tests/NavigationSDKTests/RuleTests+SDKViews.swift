@@ -134,7 +134,8 @@ import Testing
       mapView.addSubview(container)
       container.addSubview(state.speedWidget)
       NSLayoutConstraint.activate([
-        container.trailingAnchor.constraint(equalTo: state.etaCard.layoutMarginsGuide.trailingAnchor),
+        container.trailingAnchor.constraint(
+          equalTo: state.etaCard.layoutMarginsGuide.trailingAnchor),
         container.bottomAnchor.constraint(equalTo: state.etaCard.layoutMarginsGuide.topAnchor),
         state.speedWidget.topAnchor.constraint(equalTo: container.topAnchor),
         state.speedWidget.bottomAnchor.constraint(equalTo: container.bottomAnchor),
@@ -157,7 +158,8 @@ import Testing
     }
     let findings = try drive.startGuidance().with(.sdkInternalsTouched)
     #expect(findings.map(\.views).contains(["turnCard"]))
-    #expect(findings.contains { $0.views.contains("etaCard") && $0.message.contains("added inside") })
+    #expect(
+      findings.contains { $0.views.contains("etaCard") && $0.message.contains("added inside") })
   }
 
   @Test func readingTheMapsOwnSubviewsIsFine() throws {

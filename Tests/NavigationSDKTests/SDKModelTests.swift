@@ -66,8 +66,10 @@ import Testing
     try drive.startGuidance()
     let turnCard = drive.mapView.sdkViews.turnCard
     #expect(!drive.mapView.isWideMode)
-    try drive.send(.mapResized(MapGeometry(
-      width: 852, height: 393, safeTop: 0, safeLeading: 59, safeBottom: 21, safeTrailing: 59)))
+    try drive.send(
+      .mapResized(
+        MapGeometry(
+          width: 852, height: 393, safeTop: 0, safeLeading: 59, safeBottom: 21, safeTrailing: 59)))
     #expect(drive.mapView.isWideMode)
     #expect(delegate.calls.last == "sizeChanged(wide: true)")
     #expect(drive.frame(turnCard) == CGRect(x: 59, y: 0, width: 375, height: 112))
@@ -80,7 +82,8 @@ import Testing
 
   @Test func theSafeAreaFollowsTheLayoutDirection() throws {
     var (drive, _, _) = try Drive.clean()
-    try drive.send(.mapResized(MapGeometry(width: 852, height: 393, safeLeading: 59, safeTrailing: 10)))
+    try drive.send(
+      .mapResized(MapGeometry(width: 852, height: 393, safeLeading: 59, safeTrailing: 10)))
     try drive.send(.settingChanged(SettingChange(name: .layoutDirection, value: .text("rtl"))))
     #expect(drive.mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft)
     #expect(drive.mapView.safeAreaInsets.right == 59)
@@ -123,7 +126,8 @@ import Testing
       stack.bottomAnchor.constraint(equalTo: root.bottomAnchor),
       stack.widthAnchor.constraint(equalToConstant: 100), height,
     ])
-    let buttons = SDKViewSet(profile: .default).buttonViews
+    let buttons =
+      SDKViewSet(profile: .default).buttonViews
       + [SDKButton(type: NavigationButtonKnownType(rawValue: 9), profile: .default).buttonView]
     for button in buttons { stack.addArrangedSubview(button) }
     root.layoutIfNeeded()

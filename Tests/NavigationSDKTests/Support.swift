@@ -12,10 +12,14 @@ final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
   var onEnable: (GMSMapView, any NavigationReadyUIState) -> Void = { _, _ in }
   var onDisable: (GMSMapView, any NavigationReadyUIState) -> Void = { _, _ in }
   var onStart: (GMSMapView, any ActiveGuidanceUIState) -> Void = { _, _ in }
-  var onStop: (GMSMapView, any NavigationReadyUIState, any ActiveGuidanceUIState) -> Void = { _, _, _ in }
+  var onStop: (GMSMapView, any NavigationReadyUIState, any ActiveGuidanceUIState) -> Void = {
+    _, _, _ in
+  }
   var onShow: (GMSMapView, any NavigationPromptView) -> Void = { _, _ in }
   var onHide: (GMSMapView, any NavigationPromptView) -> Void = { _, _ in }
-  var onChange: (GMSMapView, any NavigationPromptView, any NavigationPromptView) -> Void = { _, _, _ in }
+  var onChange: (GMSMapView, any NavigationPromptView, any NavigationPromptView) -> Void = {
+    _, _, _ in
+  }
   var onSize: (GMSMapView, any NavigationUIState) -> Void = { _, _ in }
 
   func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
@@ -53,7 +57,8 @@ final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
     oldPrompt: any NavigationPromptView
   ) {
     calls.append(
-      "changePrompt(\((newPrompt as? SDKView)?.sdkRole ?? "?"), \((oldPrompt as? SDKView)?.sdkRole ?? "?"))")
+      "changePrompt(\(role(newPrompt)), \(role(oldPrompt)))"
+    )
     onChange(mapView, newPrompt, oldPrompt)
   }
   func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {
@@ -61,6 +66,10 @@ final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
     onSize(mapView, newState)
   }
 }
+
+/// The SDK role of a prompt view, for call logs.
+@MainActor
+func role(_ view: UIView) -> String { (view as? SDKView)?.sdkRole ?? "?" }
 
 /// A map view, a session and a clock, driven by events with increasing seq and time.
 @MainActor
@@ -179,11 +188,14 @@ final class CleanLayout {
       state.etaCard.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
       state.etaCard.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
       state.viewport.topAnchor.constraint(equalTo: state.turnCard.bottomAnchor),
-      state.speedWidget.bottomAnchor.constraint(equalTo: state.etaCard.layoutMarginsGuide.topAnchor),
-      state.speedWidget.trailingAnchor.constraint(equalTo: state.etaCard.layoutMarginsGuide.trailingAnchor),
+      state.speedWidget.bottomAnchor.constraint(
+        equalTo: state.etaCard.layoutMarginsGuide.topAnchor),
+      state.speedWidget.trailingAnchor.constraint(
+        equalTo: state.etaCard.layoutMarginsGuide.trailingAnchor),
       state.tripProgressBar.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 2),
       state.tripProgressBar.topAnchor.constraint(equalTo: state.turnCard.bottomAnchor, constant: 8),
-      state.tripProgressBar.bottomAnchor.constraint(equalTo: state.googleLogo.topAnchor, constant: -8),
+      state.tripProgressBar.bottomAnchor.constraint(
+        equalTo: state.googleLogo.topAnchor, constant: -8),
     ]
     if !state.wideMode {
       constraints += [

@@ -159,7 +159,8 @@ class RideNavigationLayout: NSObject, NavigationLayoutDelegate {
   private func layoutNavigationReady(on mapView: GMSMapView, state: NavigationReadyUIState) {
     let safeArea = mapView.safeAreaLayoutGuide
     wideMode = state.wideMode
-    addCommonViews(on: mapView, logo: state.googleLogo, viewport: state.viewport, buttons: state.buttons)
+    addCommonViews(
+      on: mapView, logo: state.googleLogo, viewport: state.viewport, buttons: state.buttons)
     stateConstraints += [
       riderCard.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor, constant: 8),
       riderCard.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor, constant: -8),
@@ -178,7 +179,8 @@ class RideNavigationLayout: NSObject, NavigationLayoutDelegate {
     mapView.addSubview(state.etaCard)
     etaCard = state.etaCard
     wideMode = state.wideMode
-    addCommonViews(on: mapView, logo: state.googleLogo, viewport: state.viewport, buttons: state.buttons)
+    addCommonViews(
+      on: mapView, logo: state.googleLogo, viewport: state.viewport, buttons: state.buttons)
     stateConstraints += [
       state.turnCard.topAnchor.constraint(equalTo: safeArea.topAnchor),
       state.turnCard.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
@@ -238,7 +240,8 @@ class RideNavigationLayout: NSObject, NavigationLayoutDelegate {
     let padding = NavigationStyleValues.buttonVerticalPadding
     for anchor in anchors {
       bottomConstraints.append(viewport.bottomAnchor.constraint(lessThanOrEqualTo: anchor))
-      bottomConstraints.append(logo.bottomAnchor.constraint(lessThanOrEqualTo: anchor, constant: -padding))
+      bottomConstraints.append(
+        logo.bottomAnchor.constraint(lessThanOrEqualTo: anchor, constant: -padding))
     }
     let pullViewport = viewport.bottomAnchor.constraint(equalTo: anchors[0])
     pullViewport.priority = .defaultHigh

@@ -46,14 +46,18 @@ import Testing
 
   @Test func basicPortraitFrames() throws {
     var run = try ScenarioRun(delegate: BasicLayoutDelegate())
-    try run.send([.mapResized(Screen.iPhonePortrait.geometry), .navigationEnabled, .guidanceStarted])
+    try run.send([
+      .mapResized(Screen.iPhonePortrait.geometry), .navigationEnabled, .guidanceStarted,
+    ])
     let map = run.mapView
     let views = map.sdkViews
     func frame(_ view: UIView) -> CGRect { view.convert(view.bounds, to: map) }
     #expect(frame(views.turnCard).isClose(to: CGRect(x: 0, y: 59, width: 393, height: 112)))
     #expect(frame(views.etaCard).isClose(to: CGRect(x: 0, y: 818 - 72, width: 393, height: 72)))
-    #expect(frame(views.viewport).isClose(to: CGRect(x: 0, y: 171, width: 393, height: 746 + 8 - 171)))
-    #expect(frame(views.googleLogo).isClose(to: CGRect(x: 16, y: 754 - 12 - 32, width: 72, height: 32)))
+    #expect(
+      frame(views.viewport).isClose(to: CGRect(x: 0, y: 171, width: 393, height: 746 + 8 - 171)))
+    #expect(
+      frame(views.googleLogo).isClose(to: CGRect(x: 16, y: 754 - 12 - 32, width: 72, height: 32)))
     let compass = frame(views.compassButton)
     #expect(compass.maxX == 393 - 16 && compass.minY == 171 - 8 + 12)
     try run.send(ScenarioRun.prompt(1, .incident, "Crash ahead"))
@@ -76,10 +80,12 @@ import Testing
     #expect(frame(views.speedWidget).maxY == frame(views.etaCard).minY + 8)
     #expect(frame(views.speedWidget).maxX == frame(views.etaCard).maxX - 8)
     let prompt = try #require(map.currentPromptView)
-    #expect(prompt.roundedCorners == [
-      .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
-    ])
-    let sheet = try #require(map.subviews.first { $0.accessibilityIdentifier == "orderStatusSheet" })
+    #expect(
+      prompt.roundedCorners == [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+      ])
+    let sheet = try #require(
+      map.subviews.first { $0.accessibilityIdentifier == "orderStatusSheet" })
     #expect(frame(prompt).maxY == frame(sheet).minY - 12)
     #expect(frame(views.viewport).maxY <= frame(prompt).minY + 8)
     #expect(run.findings.isEmpty, "\(run.findings)")
@@ -87,10 +93,14 @@ import Testing
 
   @Test func completeStartsInWideModeWhenLaunchedInLandscape() throws {
     var run = try ScenarioRun(delegate: CompleteLayoutDelegate())
-    try run.send([.mapResized(Screen.iPhoneLandscape.geometry), .navigationEnabled, .guidanceStarted])
+    try run.send([
+      .mapResized(Screen.iPhoneLandscape.geometry), .navigationEnabled, .guidanceStarted,
+    ])
     let map = run.mapView
     let turnCard = map.sdkViews.turnCard
-    #expect(turnCard.convert(turnCard.bounds, to: map).isClose(to: CGRect(x: 59, y: 0, width: 375, height: 112)))
+    #expect(
+      turnCard.convert(turnCard.bounds, to: map).isClose(
+        to: CGRect(x: 59, y: 0, width: 375, height: 112)))
     let viewport = map.sdkViews.viewport
     #expect(abs(viewport.convert(viewport.bounds, to: map).minX - (59 + 375)) < 0.001)
     #expect(run.findings.isEmpty, "\(run.findings)")

@@ -88,7 +88,10 @@ struct ScenarioRun {
       .navigationEnabled,
       .settingChanged(SettingChange(name: .speedometer, value: .bool(true))),
       .settingChanged(SettingChange(name: .speedLimit, value: .bool(true))),
-      .routeSet(RouteInfo(routeID: "r1", totalDistance: 5000, totalDuration: 600, legs: 1, steps: 9, alternateRoutes: 0)),
+      .routeSet(
+        RouteInfo(
+          routeID: "r1", totalDistance: 5000, totalDuration: 600, legs: 1, steps: 9,
+          alternateRoutes: 0)),
       .guidanceStarted,
       Self.speed(nil, nil), Self.speed(12, nil), Self.speed(nil, 14), Self.speed(16, 14),
       Self.prompt(1, .incident, "Crash ahead, left lane blocked"),
@@ -113,10 +116,11 @@ struct ScenarioRun {
       .navigationEnabled,
       .userPanned(dx: 10, dy: 10),
       .navigationDisabled,
-      .progress(SessionEvents.Progress(
-        distanceTravelled: 5000, distanceRemaining: 0, timeRemaining: 0, stepIndex: 9,
-        distanceToNextManeuver: 0, maneuver: "arrive", roadName: "", latitude: 0, longitude: 0,
-        course: -1, delay: .noData)),
+      .progress(
+        SessionEvents.Progress(
+          distanceTravelled: 5000, distanceRemaining: 0, timeRemaining: 0, stepIndex: 9,
+          distanceToNextManeuver: 0, maneuver: "arrive", roadName: "", latitude: 0, longitude: 0,
+          course: -1, delay: .noData)),
     ])
   }
 
