@@ -11,6 +11,8 @@ public enum NavSimCLI {
     DelegatesCommand.self,
     LogCommand.self,
     RecordCommand.self,
+    ReplayCommand.self,
+    LintCommand.self,
     DiffCommand.self,
     RunsCommand.self,
     ReportCommand.self,
