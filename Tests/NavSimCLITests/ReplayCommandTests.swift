@@ -65,3 +65,29 @@ import Testing
     #expect(badRecording.standardError == "navsim replay: \(Self.commute): no recording 7 (recordings: 1)\n")
   }
 }
+
+/// `navsim demo`, the newcomer's first command.
+@Suite struct DemoCommandTests {
+  @Test func demoRecordsReplaysDiffsAndWritesReports() throws {
+    let directory = TemporaryDirectory()
+    let out = directory.file("demo")
+    let result = try launchProduct("navsim", ["demo", "--out", out])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError == "")
+    let story = result.standardOutput
+    #expect(story.contains("1. Recorded a trip: demo-commute"))
+    #expect(story.contains("   complete  ") && story.contains("no findings"))
+    #expect(story.contains("   broken    ") && story.contains("errors"))
+    #expect(story.contains("basic vs complete: "))
+    for file in ["trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
+                 "diff-complete-broken.html", "wide-mode.svg"] {
+      #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
+    }
+    let runs = try launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
+    #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+      == ["basic", "broken", "builtin", "complete"])
+    // A second demo into the same folder replaces the first one's files.
+    let again = try launchProduct("navsim", ["demo", "--out", out])
+    #expect(again.status == 0, "\(again.standardError)")
+  }
+}
