@@ -76,11 +76,12 @@ open class UIView: NSObject, LayoutItem {
   }
 
   /// Whether the view promises to draw every pixel of its bounds opaquely.
-  open var isOpaque = true
+  open var isOpaque = true { didSet { UIView.noteVisibleChange() } }
 
   /// The fill colour; `nil` is transparent. Animatable.
   open var backgroundColor: UIColor? {
     didSet {
+      UIView.noteVisibleChange()
       guard backgroundColor != oldValue else { return }
       UIAnimationClock.recordChange(
         self, .backgroundColor, from: .color(oldValue), to: .color(backgroundColor))
