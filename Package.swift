@@ -32,7 +32,7 @@ let package = Package(
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
-    .target(name: "Replay", dependencies: ["EventLog", "NavigationSDK", "SQLite"]),
+    .target(name: "Replay", dependencies: ["EventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCLI",

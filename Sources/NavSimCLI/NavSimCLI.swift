@@ -11,6 +11,9 @@ public enum NavSimCLI {
     DelegatesCommand.self,
     LogCommand.self,
     RecordCommand.self,
+    DemoCommand.self,
+    ReplayCommand.self,
+    LintCommand.self,
     DiffCommand.self,
     RunsCommand.self,
   ]

@@ -11,12 +11,15 @@ extension RecordCommand {
       context.print("  " + pad(builtin.name, 14) + builtin.summary)
     }
     context.print("")
-    context.print("Device profiles (map width x height in points; safe area top/leading/bottom/trailing):")
+    context.print(
+      "Device profiles (map width x height in points; safe area top/leading/bottom/trailing):")
     for profile in DeviceProfiles.all {
       let geometry = profile.geometry
       let size = "\(Int(geometry.width)) x \(Int(geometry.height))"
-      let safe = [geometry.safeTop, geometry.safeLeading, geometry.safeBottom, geometry.safeTrailing]
-        .map { String(Int($0)) }.joined(separator: "/")
+      let safe = [
+        geometry.safeTop, geometry.safeLeading, geometry.safeBottom, geometry.safeTrailing,
+      ]
+      .map { String(Int($0)) }.joined(separator: "/")
       context.print("  " + pad(profile.name, 28) + pad(size, 13) + safe)
     }
   }
@@ -32,8 +35,10 @@ extension RecordCommand {
         + "leg\(route.legs.count == 1 ? "" : "s"), \(route.steps.count) steps"
         + (trip.isRecordedDrive ? ", replayed at its recorded timing" : ""))
     context.print(
-      "  trip      \(clock(summary.durationMilliseconds)) (\(seconds(summary.durationMilliseconds))), "
-        + "\(kilometres(summary.distance)) driven, arrival at \(seconds(summary.arrivalMilliseconds))")
+      "  trip      \(clock(summary.durationMilliseconds)) "
+        + "(\(seconds(summary.durationMilliseconds))), \(kilometres(summary.distance)) driven, "
+        + "arrival at \(seconds(summary.arrivalMilliseconds))"
+    )
     context.print(
       "  device    \(trip.scenario.device.name), seed \(trip.scenario.seed), "
         + "\(number(trip.scenario.rate)) Hz")

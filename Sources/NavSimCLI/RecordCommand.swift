@@ -9,7 +9,7 @@ struct RecordCommand: NavSimCommand {
   static let usage = """
     USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
                          [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
-                         --out LOG.sqlite
+                         [--speed-multiplier X] --out LOG.sqlite
            navsim record --list-builtin
 
     Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
@@ -26,6 +26,9 @@ struct RecordCommand: NavSimCommand {
       --device NAME          a device profile (default: the scenario's, else \(DeviceProfiles.defaultName))
       --name NAME            the recording's name (default: the scenario's or the route's)
       --precision 5|6        the polyline precision of a route file
+      --speed-multiplier X   record in wall time, X times the trip's pace (1 = real time),
+                             flushing as it goes so a reader can follow; the recorded
+                             timeline is the same (default: as fast as possible)
       --out LOG.sqlite       the event log to append to
       --list-builtin         list the built-in routes and device profiles
     """
@@ -33,8 +36,10 @@ struct RecordCommand: NavSimCommand {
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments,
-      valueOptions: ["--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
-                     "--precision", "--out"],
+      valueOptions: [
+        "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
+        "--precision", "--speed-multiplier", "--out",
+      ],
       flagOptions: ["--list-builtin"])
     try parsed.expectPositionals(atMost: 0)
     if parsed.flag("--list-builtin") {
@@ -42,11 +47,17 @@ struct RecordCommand: NavSimCommand {
       return 0
     }
     let scenario = try makeScenario(parsed)
+    let multiplier = try parsed.double("--speed-multiplier")
+    if let multiplier, multiplier <= 0 {
+      throw UsageError("--speed-multiplier must be more than 0, got \(multiplier)")
+    }
     guard let out = parsed.value("--out") else { throw UsageError("missing --out LOG.sqlite") }
     let trip = try Trip(scenario: scenario)
     let name = parsed.value("--name") ?? scenario.name
     let showsProgress = context.showsProgress
-    let result = try TripRecorder.record(trip, name: name, into: out) { fraction in
+    let pacing = multiplier.map { TripRecorder.Pacing.wallClock(speedMultiplier: $0) }
+    let result = try TripRecorder.record(trip, name: name, into: out, pacing: pacing) {
+      fraction in
       if showsProgress {
         context.standardError("\rrecording '\(name)': \(Int(fraction * 100))% of the expected trip")
       }
@@ -88,23 +99,31 @@ struct RecordCommand: NavSimCommand {
       let name = parsed.value("--builtin")!
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
         throw UsageError(
-          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))")
+          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
+        )
       }
-      if precision != nil { throw UsageError("--precision applies to a route file, not a built-in route") }
+      if precision != nil {
+        throw UsageError("--precision applies to a route file, not a built-in route")
+      }
       scenario = try Scenario(name: name, route: .builtin(name))
     }
     if let seed = parsed.value("--seed") {
-      guard let value = UInt64(seed) else { throw UsageError("--seed must be an integer in 0...\(UInt64.max), got '\(seed)'") }
+      guard let value = UInt64(seed) else {
+        throw UsageError("--seed must be an integer in 0...\(UInt64.max), got '\(seed)'")
+      }
       scenario.seed = value
     }
     if let rate = try parsed.double("--rate") {
-      guard rate > 0 && rate <= 10 else { throw UsageError("--rate must be more than 0 and at most 10, got \(rate)") }
+      guard rate > 0 && rate <= 10 else {
+        throw UsageError("--rate must be more than 0 and at most 10, got \(rate)")
+      }
       scenario.rate = rate
     }
     if let device = parsed.value("--device") {
       guard let profile = DeviceProfiles.all.first(where: { $0.name == device }) else {
         throw UsageError(
-          "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))")
+          "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))"
+        )
       }
       scenario.device = .profile(profile)
     }

@@ -35,15 +35,20 @@ import Testing
 
     let old = try EventLogFile(path: committed, mode: .readOnly)
     let new = try EventLogFile(path: fresh, mode: .readOnly)
-    let oldInfo = try old.recordings(), newInfo = try new.recordings()
+    let oldInfo = try old.recordings()
+    let newInfo = try new.recordings()
     #expect(oldInfo.count == 1)
     #expect(oldInfo.map(\.metadata) == newInfo.map(\.metadata))
     #expect(oldInfo.first?.isFinished == true)
     let oldEvents = try old.events(recording: 1).readAll()
     let newEvents = try new.events(recording: 1).readAll()
     #expect(oldEvents.count == newEvents.count)
-    if let index = oldEvents.indices.first(where: { $0 < newEvents.count && oldEvents[$0] != newEvents[$0] }) {
-      Issue.record("\(name): first difference at seq \(oldEvents[index].seq): \(oldEvents[index]) vs \(newEvents[index]); re-record with tools/record-canonical.sh if intended")
+    if let index = oldEvents.indices.first(where: {
+      $0 < newEvents.count && oldEvents[$0] != newEvents[$0]
+    }) {
+      Issue.record(
+        "\(name): first difference at seq \(oldEvents[index].seq): \(oldEvents[index]) vs \(newEvents[index]); re-record with tools/record-canonical.sh if intended"
+      )
     }
   }
 
@@ -55,7 +60,10 @@ import Testing
       return try EventLogFile(path: copy, mode: .readOnly).events(recording: 1).readAll()
     }
     func severities(_ events: [SessionEvent]) -> Set<SpeedAlertSeverity> {
-      Set(events.compactMap { if case .speed(let report) = $0.payload { report.severity } else { nil } })
+      Set(
+        events.compactMap {
+          if case .speed(let report) = $0.payload { report.severity } else { nil }
+        })
     }
 
     let commute = try events("city-commute")
@@ -64,18 +72,25 @@ import Testing
     #expect(commute.contains { $0.payload == .routeChanged(.nextLeg) })
 
     let highway = try events("highway-cameras")
-    let kinds = highway.compactMap { if case .promptReady(let prompt) = $0.payload { prompt.kind } else { nil } }
+    let kinds = highway.compactMap {
+      if case .promptReady(let prompt) = $0.payload { prompt.kind } else { nil }
+    }
     #expect(kinds.filter { $0 == .speedCamera }.count == 3)
     #expect(severities(highway).contains(.unknown))
     #expect(highway.contains { $0.payload == .lightingChanged(.night) })
 
     let rotations = try events("rotations-wide")
-    let widths = rotations.compactMap { if case .mapResized(let map) = $0.payload { map.width } else { nil } }
+    let widths = rotations.compactMap {
+      if case .mapResized(let map) = $0.payload { map.width } else { nil }
+    }
     #expect(widths.contains { $0 < 600 } && widths.contains { $0 >= 600 }, "narrow and wide")
     #expect(widths.count >= 8)
 
     let rtl = try events("rtl-city")
-    #expect(rtl.contains { $0.payload == .settingChanged(SettingChange(name: .layoutDirection, value: .text("rtl"))) })
+    #expect(
+      rtl.contains {
+        $0.payload == .settingChanged(SettingChange(name: .layoutDirection, value: .text("rtl")))
+      })
 
     let pan = try events("pan-reroute")
     #expect(pan.filter { $0.kind == .userPanned }.count == 3)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Navigator
 import TestSupport
+import XCTest
+
+@testable import Navigator
 
 /// GPX import, on the real files in `shared/fixtures/routes` and small inline documents.
 final class GPXImporterTests: XCTestCase {
@@ -14,7 +15,8 @@ final class GPXImporterTests: XCTestCase {
     // 2020-12-18T06:15:50Z to 06:24:24Z.
     XCTAssertEqual(timing.times.last, 514)
     XCTAssertEqual(timing.startEpochSeconds, 1_608_272_150)
-    XCTAssertEqual(route.points[0], GeoCoordinate(latitude: 45.2735188510, longitude: 13.7142099626))
+    XCTAssertEqual(
+      route.points[0], GeoCoordinate(latitude: 45.2735188510, longitude: 13.7142099626))
     XCTAssertGreaterThan(route.totalDistance, 1000)
     XCTAssertEqual(route.expectedDuration, 514)
   }
@@ -41,7 +43,10 @@ final class GPXImporterTests: XCTestCase {
       XCTAssertEqual(route.name, "example name", file)
       XCTAssertEqual(
         route.points,
-        [.init(latitude: 10, longitude: 20), .init(latitude: 11, longitude: 21), .init(latitude: 12, longitude: 22)],
+        [
+          .init(latitude: 10, longitude: 20), .init(latitude: 11, longitude: 21),
+          .init(latitude: 12, longitude: 22),
+        ],
         file)
       XCTAssertNil(route.timing, "only the first point has a time: \(file)")
     }
@@ -95,20 +100,38 @@ final class GPXImporterTests: XCTestCase {
 
   func testBadDocumentsAreRefusedWithTheirLine() {
     let cases: [(String, String)] = [
-      ("<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>", "test.gpx:3: malformed XML: end tag </trkseg> does not match <trkpt> of line 2"),
+      (
+        "<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>",
+        "test.gpx:3: malformed XML: end tag </trkseg> does not match <trkpt> of line 2"
+      ),
       ("", "test.gpx:1: malformed XML: no root element (the document is empty)"),
       ("<kml></kml>", "test.gpx:1: not a GPX document (the root element is <kml>)"),
-      ("<gpx>\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>", "test.gpx:1: only one point: a track or route needs at least two"),
-      ("<gpx><rte>\n<rtept lat=\"nan\" lon=\"2\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", "test.gpx:2: <rtept> lat 'nan' is not a number"),
-      ("<gpx><rte>\n\n<rtept lat=\"1\" lon=\"200\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", "test.gpx:3: <rtept> longitude 200.0 is out of range -180...180"),
+      (
+        "<gpx>\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>",
+        "test.gpx:1: only one point: a track or route needs at least two"
+      ),
+      (
+        "<gpx><rte>\n<rtept lat=\"nan\" lon=\"2\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>",
+        "test.gpx:2: <rtept> lat 'nan' is not a number"
+      ),
+      (
+        "<gpx><rte>\n\n<rtept lat=\"1\" lon=\"200\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>",
+        "test.gpx:3: <rtept> longitude 200.0 is out of range -180...180"
+      ),
       ("<gpx><rte><rtept lon=\"2\"/></rte></gpx>", "test.gpx:1: <rtept> has no lat"),
       (
         "<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-01-01T00:00:10Z</time></trkpt>\n"
           + "<trkpt lat=\"1\" lon=\"2.1\"><time>2024-01-01T00:00:05Z</time></trkpt></trkseg></trk></gpx>",
         "test.gpx:3: time is before the previous point's (line 2): timestamps decrease"
       ),
-      ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<time>yesterday</time></trkpt></trkseg></trk></gpx>", "test.gpx:2: <time> 'yesterday' is not an ISO 8601 date-time"),
-      ("<gpx><rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", "test.gpx: the route has no length (all points coincide)"),
+      (
+        "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<time>yesterday</time></trkpt></trkseg></trk></gpx>",
+        "test.gpx:2: <time> 'yesterday' is not an ISO 8601 date-time"
+      ),
+      (
+        "<gpx><rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>",
+        "test.gpx: the route has no length (all points coincide)"
+      ),
     ]
     for (document, expected) in cases {
       XCTAssertThrowsError(try gpx(document), expected) { error in

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Navigator
 
 /// Distances on the sphere against the WGS84 ellipsoid (GeographicLib's geodesic, computed
@@ -6,11 +7,23 @@ import XCTest
 final class GeodesyTests: XCTestCase {
   /// (from, to, WGS84 geodesic distance in metres, initial azimuth in degrees).
   let references: [(GeoCoordinate, GeoCoordinate, Double, Double)] = [
-    (.init(latitude: 48.8566, longitude: 2.3522), .init(latitude: 51.5074, longitude: -0.1278), 343_923.120, -30.049),
-    (.init(latitude: 47.3769, longitude: 8.5417), .init(latitude: 47.3780, longitude: 8.5500), 638.625, 78.957),
-    (.init(latitude: -33.8688, longitude: 151.2093), .init(latitude: -37.8136, longitude: 144.9631), 713_857.665, -129.597),
+    (
+      .init(latitude: 48.8566, longitude: 2.3522), .init(latitude: 51.5074, longitude: -0.1278),
+      343_923.120, -30.049
+    ),
+    (
+      .init(latitude: 47.3769, longitude: 8.5417), .init(latitude: 47.3780, longitude: 8.5500),
+      638.625, 78.957
+    ),
+    (
+      .init(latitude: -33.8688, longitude: 151.2093),
+      .init(latitude: -37.8136, longitude: 144.9631), 713_857.665, -129.597
+    ),
     (.init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1), 111_319.491, 90),
-    (.init(latitude: 59.4426, longitude: 24.7654), .init(latitude: 59.4522, longitude: 24.7300), 2275.193, -61.947),
+    (
+      .init(latitude: 59.4426, longitude: 24.7654), .init(latitude: 59.4522, longitude: 24.7300),
+      2275.193, -61.947
+    ),
   ]
 
   func testDistanceIsWithinHalfAPercentOfTheEllipsoid() {
@@ -35,7 +48,9 @@ final class GeodesyTests: XCTestCase {
     for bearing in stride(from: 0.0, to: 360, by: 45) {
       let end = Geodesy.destination(from: start, bearing: bearing, distance: 1234)
       XCTAssertEqual(Geodesy.distance(start, end), 1234, accuracy: 0.01)
-      XCTAssertEqual(abs(Geodesy.turnAngle(from: bearing, to: Geodesy.bearing(from: start, to: end))), 0, accuracy: 0.01)
+      XCTAssertEqual(
+        abs(Geodesy.turnAngle(from: bearing, to: Geodesy.bearing(from: start, to: end))), 0,
+        accuracy: 0.01)
     }
   }
 

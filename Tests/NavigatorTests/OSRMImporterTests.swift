@@ -1,6 +1,7 @@
-import XCTest
-@testable import Navigator
 import TestSupport
+import XCTest
+
+@testable import Navigator
 
 /// OSRM-shaped JSON (OSRM, Valhalla, Mapbox), on the real responses and inline documents.
 final class OSRMImporterTests: XCTestCase {
@@ -31,7 +32,8 @@ final class OSRMImporterTests: XCTestCase {
   }
 
   func testRoundaboutsAndTwoLegs() throws {
-    let route = try RouteFile.load(path: Fixtures.route("ferrostar-valhalla_osrm_with_roundabouts.json"))
+    let route = try RouteFile.load(
+      path: Fixtures.route("ferrostar-valhalla_osrm_with_roundabouts.json"))
     XCTAssertEqual(route.points.count, 182)
     XCTAssertEqual(route.legs.count, 2)
     XCTAssertEqual(route.legs[0].endDistance / 2064.338, 1, accuracy: 0.01)
@@ -44,7 +46,8 @@ final class OSRMImporterTests: XCTestCase {
   }
 
   func testLegsWithoutStepsAreSplitAtTheWaypoints() throws {
-    let route = try RouteFile.load(path: Fixtures.route("ferrostar-standard_osrm_polyline6_response.json"))
+    let route = try RouteFile.load(
+      path: Fixtures.route("ferrostar-standard_osrm_polyline6_response.json"))
     XCTAssertEqual(route.legs.count, 2)
     let waypoint = GeoCoordinate(latitude: 52.529432, longitude: 13.39763)
     XCTAssertLessThan(Geodesy.distance(route.points[route.legs[0].endPointIndex], waypoint), 10)
@@ -57,7 +60,9 @@ final class OSRMImporterTests: XCTestCase {
   // MARK: - Shapes
 
   func testPrecisionFiveIsDetectedFromTheWaypoint() throws {
-    let points = [GeoCoordinate(latitude: 1.5, longitude: 2.5), GeoCoordinate(latitude: 1.51, longitude: 2.52)]
+    let points = [
+      GeoCoordinate(latitude: 1.5, longitude: 2.5), GeoCoordinate(latitude: 1.51, longitude: 2.52),
+    ]
     let json = """
       {"code":"Ok","routes":[{"geometry":"\(Polyline.encode(points, precision: 5))","legs":[{"steps":[]}]}],
        "waypoints":[{"location":[2.5,1.5]},{"location":[2.52,1.51]}]}
@@ -91,16 +96,34 @@ final class OSRMImporterTests: XCTestCase {
 
   func testBadResponsesAreRefusedWithLineAndKey() {
     let cases: [(String, String)] = [
-      ("{\"code\":\"NoRoute\",\"message\":\"Impossible route\"}", "r.json:1: code: the response's code is 'NoRoute': Impossible route"),
+      (
+        "{\"code\":\"NoRoute\",\"message\":\"Impossible route\"}",
+        "r.json:1: code: the response's code is 'NoRoute': Impossible route"
+      ),
       ("{\n\"routes\": [\n]}", "r.json:2: routes: no route in the response"),
       ("{\"routes\":[{\n\"legs\":[]}]}", "r.json:1: routes[0]: missing key 'geometry'"),
-      ("{\"routes\":[{\"geometry\":\"\"}]}", "r.json:1: routes[0].geometry: no points to drive (the geometry is empty)"),
-      ("{\"routes\":[{\"geometry\":\"_p~iF~ps|U\"}]}", "r.json:1: routes[0].geometry: only one point: a route needs at least two"),
-      ("{\"routes\":[{\"geometry\":\"_p~iF~ps|U_ulL\"}]}", "r.json:1: routes[0].geometry: malformed polyline at character 14: a latitude without its longitude"),
-      ("{\"routes\":[{\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2],\n[1,95]]}}]}", "r.json:2: routes[0].geometry.coordinates[1][1]: 95.0 is out of range -90.0...90.0"),
+      (
+        "{\"routes\":[{\"geometry\":\"\"}]}",
+        "r.json:1: routes[0].geometry: no points to drive (the geometry is empty)"
+      ),
+      (
+        "{\"routes\":[{\"geometry\":\"_p~iF~ps|U\"}]}",
+        "r.json:1: routes[0].geometry: only one point: a route needs at least two"
+      ),
+      (
+        "{\"routes\":[{\"geometry\":\"_p~iF~ps|U_ulL\"}]}",
+        "r.json:1: routes[0].geometry: malformed polyline at character 14: a latitude without its longitude"
+      ),
+      (
+        "{\"routes\":[{\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2],\n[1,95]]}}]}",
+        "r.json:2: routes[0].geometry.coordinates[1][1]: 95.0 is out of range -90.0...90.0"
+      ),
       ("{\"routes\": [1, 2,]}", "r.json:1: malformed JSON at column 18: unexpected character ']'"),
       ("", "r.json:1: malformed JSON at column 1: the document is empty"),
-      ("{\"type\":\"FeatureCollection\"}", "r.json:1: not an OSRM route: no 'routes' or 'geometry' key"),
+      (
+        "{\"type\":\"FeatureCollection\"}",
+        "r.json:1: not an OSRM route: no 'routes' or 'geometry' key"
+      ),
       (
         "{\"routes\":[{\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2],[1,3]]},\n\"legs\":[{\"annotation\":{\"maxspeed\":[{\"speed\":50},{\"speed\":50}]}}]}]}",
         "r.json:2: routes[0].legs[0].annotation.maxspeed: 2 'maxspeed' values for 1 segments of the geometry"
@@ -114,6 +137,7 @@ final class OSRMImporterTests: XCTestCase {
   }
 
   private func osrm(_ text: String, precision: Int? = nil) throws -> Route {
-    try RouteFile.route(from: Array(text.utf8), format: .osrmJSON, source: "r.json", name: "r", precision: precision)
+    try RouteFile.route(
+      from: Array(text.utf8), format: .osrmJSON, source: "r.json", name: "r", precision: precision)
   }
 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Navigator
 import TestSupport
+import XCTest
+
+@testable import Navigator
 
 final class PolylineTests: XCTestCase {
   /// The example of Google's "Encoded Polyline Algorithm Format" page.
@@ -36,7 +37,8 @@ final class PolylineTests: XCTestCase {
 
   func testMalformedPolylinesNameTheCharacter() {
     XCTAssertThrowsError(try Polyline.decode("_p~iF~ps|U_ulL", precision: 5)) { error in
-      XCTAssertEqual((error as? Polyline.DecodingError)?.message, "a latitude without its longitude")
+      XCTAssertEqual(
+        (error as? Polyline.DecodingError)?.message, "a latitude without its longitude")
     }
     XCTAssertThrowsError(try Polyline.decode("_p~iF ~ps|U", precision: 5)) { error in
       XCTAssertEqual((error as? Polyline.DecodingError)?.offset, 5)
@@ -48,7 +50,8 @@ final class PolylineTests: XCTestCase {
 
   func testThePolyline6FixtureIsTheGeometryOfTheOSRMResponse() throws {
     let bare = try RouteFile.load(path: Fixtures.route("ferrostar-standard_osrm_route.polyline6"))
-    let osrm = try RouteFile.load(path: Fixtures.route("ferrostar-standard_osrm_polyline6_response.json"))
+    let osrm = try RouteFile.load(
+      path: Fixtures.route("ferrostar-standard_osrm_polyline6_response.json"))
     XCTAssertEqual(bare.points, osrm.points)
     XCTAssertEqual(bare.points.count, 18)
     XCTAssertEqual(bare.points[0], GeoCoordinate(latitude: 52.517033, longitude: 13.388798))
@@ -57,7 +60,8 @@ final class PolylineTests: XCTestCase {
   func testAPrecisionSixFileReadAsPrecisionFiveIsRefusedWithAHint() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("route.polyline")
-    let text = try String(contentsOfFile: Fixtures.route("ferrostar-standard_osrm_route.polyline6"), encoding: .utf8)
+    let text = try String(
+      contentsOfFile: Fixtures.route("ferrostar-standard_osrm_route.polyline6"), encoding: .utf8)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     XCTAssertThrowsError(try RouteFile.load(path: path)) { error in
       let message = "\(error)"

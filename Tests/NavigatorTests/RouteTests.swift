@@ -1,6 +1,7 @@
-import XCTest
-@testable import Navigator
 import SessionEvents
+import XCTest
+
+@testable import Navigator
 
 /// The route model: distances, lookups, derived manoeuvres, built-in routes, devices.
 final class RouteTests: XCTestCase {
@@ -9,8 +10,12 @@ final class RouteTests: XCTestCase {
     let start = GeoCoordinate(latitude: 47, longitude: 8)
     let corner = Geodesy.destination(from: start, bearing: 0, distance: 1000)
     var points = [start]
-    for step in 1...10 { points.append(Geodesy.destination(from: start, bearing: 0, distance: Double(step) * 100)) }
-    for step in 1...10 { points.append(Geodesy.destination(from: corner, bearing: 90, distance: Double(step) * 100)) }
+    for step in 1...10 {
+      points.append(Geodesy.destination(from: start, bearing: 0, distance: Double(step) * 100))
+    }
+    for step in 1...10 {
+      points.append(Geodesy.destination(from: corner, bearing: 90, distance: Double(step) * 100))
+    }
     return try Route(id: "corner", name: "corner", points: points)
   }
 
@@ -43,11 +48,19 @@ final class RouteTests: XCTestCase {
   }
 
   func testInvalidGeometriesAreRefused() {
-    XCTAssertThrowsError(try Route(id: "", name: "", points: [])) { XCTAssertEqual(($0 as? NavigatorError)?.message, "no points to drive") }
+    XCTAssertThrowsError(try Route(id: "", name: "", points: [])) {
+      XCTAssertEqual(($0 as? NavigatorError)?.message, "no points to drive")
+    }
     XCTAssertThrowsError(try Route(id: "", name: "", points: [.init(latitude: 1, longitude: 1)]))
-    XCTAssertThrowsError(try Route(id: "", name: "", points: [.init(latitude: .nan, longitude: 1), .init(latitude: 1, longitude: 1)]))
     XCTAssertThrowsError(
-      try Route(id: "", name: "", points: [.init(latitude: 1, longitude: 1), .init(latitude: 1, longitude: 2)], speedLimits: [1, 2]))
+      try Route(
+        id: "", name: "",
+        points: [.init(latitude: .nan, longitude: 1), .init(latitude: 1, longitude: 1)]))
+    XCTAssertThrowsError(
+      try Route(
+        id: "", name: "",
+        points: [.init(latitude: 1, longitude: 1), .init(latitude: 1, longitude: 2)],
+        speedLimits: [1, 2]))
   }
 
   func testBuiltInRoutesAreWellFormed() throws {
@@ -57,7 +70,8 @@ final class RouteTests: XCTestCase {
       XCTAssertEqual(route.steps.first?.maneuver, "depart", builtin.name)
       XCTAssertEqual(route.steps.last?.maneuver, "arrive", builtin.name)
       XCTAssertFalse(route.pointsOfInterest.isEmpty, builtin.name)
-      XCTAssertTrue(route.pointsOfInterest.allSatisfy { $0.distance <= route.totalDistance }, builtin.name)
+      XCTAssertTrue(
+        route.pointsOfInterest.allSatisfy { $0.distance <= route.totalDistance }, builtin.name)
       XCTAssertTrue(route.speedLimits.contains { $0 != nil }, builtin.name)
       XCTAssertEqual(route.id, builtin.makeRoute().id, "stable identity")
     }
@@ -65,18 +79,21 @@ final class RouteTests: XCTestCase {
     XCTAssertGreaterThan(longHaul.totalDistance, 1_000_000)
     XCTAssertGreaterThan(longHaul.expectedDuration, 9 * 3600)
     XCTAssertThrowsError(try BuiltinRoutes.route(named: "moon")) { error in
-      XCTAssertTrue("\(error)".hasPrefix("builtin 'moon': unknown built-in route (known: city-commute"))
+      XCTAssertTrue(
+        "\(error)".hasPrefix("builtin 'moon': unknown built-in route (known: city-commute"))
     }
   }
 
   func testDeviceProfilesRotateAndSplit() throws {
     let phone = try DeviceProfiles.profile(named: "iphone-15-portrait")
-    XCTAssertEqual(phone.geometry, MapGeometry(width: 393, height: 852, safeTop: 59, safeBottom: 34))
+    XCTAssertEqual(
+      phone.geometry, MapGeometry(width: 393, height: 852, safeTop: 59, safeBottom: 34))
     let landscape = phone.rotated(to: .landscape)
     XCTAssertEqual(landscape.name, "iphone-15-landscape")
     XCTAssertEqual(
       landscape.geometry,
-      MapGeometry(width: 852, height: 393, safeTop: 0, safeLeading: 59, safeBottom: 21, safeTrailing: 59))
+      MapGeometry(
+        width: 852, height: 393, safeTop: 0, safeLeading: 59, safeBottom: 21, safeTrailing: 59))
     let pad = try DeviceProfiles.profile(named: "ipad-pro-13-landscape")
     XCTAssertTrue(pad.supportsSplitScreen)
     XCTAssertEqual(DeviceProfiles.splitScreen(pad, fraction: 0.5).width, 683)
@@ -89,7 +106,8 @@ final class RouteTests: XCTestCase {
     XCTAssertEqual(Timestamp.epochSeconds("1970-01-01T00:00:00Z"), 0)
     XCTAssertEqual(Timestamp.epochSeconds("2020-12-18T06:15:50Z"), 1_608_272_150)
     XCTAssertEqual(Timestamp.epochSeconds("2020-12-18T08:15:50+02:00"), 1_608_272_150)
-    XCTAssertEqual(Timestamp.epochSeconds("2016-05-27T10:08:47.8Z")!, 1_464_343_727.8, accuracy: 1e-6)
+    XCTAssertEqual(
+      Timestamp.epochSeconds("2016-05-27T10:08:47.8Z")!, 1_464_343_727.8, accuracy: 1e-6)
     XCTAssertEqual(Timestamp.epochSeconds("2013-01-01T12:00:04"), 1_357_041_604)
     XCTAssertNil(Timestamp.epochSeconds("2013-13-01T12:00:04Z"))
     XCTAssertNil(Timestamp.epochSeconds("2013-01-01 12:00:04Z"))

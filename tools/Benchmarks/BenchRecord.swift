@@ -25,7 +25,8 @@ func benchRecord(_ arguments: [String]) throws {
       index += 2
     default:
       throw RecordBenchUsage(
-        "unknown argument '\(arguments[index])' (usage: navsim-bench record [--rate HZ] [--dir DIR])")
+        "unknown argument '\(arguments[index])' (usage: navsim-bench record [--rate HZ] [--dir DIR])"
+      )
     }
   }
   let directory = keepDirectory ?? NSTemporaryDirectory() + "navsim-bench-record-\(getpid())"
@@ -44,7 +45,9 @@ func benchRecord(_ arguments: [String]) throws {
 
   // 2. Recording: what `navsim record` does (a validating run, then a run that appends).
   let recordingPath = directory + "/record.sqlite"
-  let recording = try timed { _ = try TripRecorder.record(trip, name: "bench", into: recordingPath) }
+  let recording = try timed {
+    _ = try TripRecorder.record(trip, name: "bench", into: recordingPath)
+  }
 
   // 3. The raw append rate of the same events, already built, with the writer's defaults
   //    (the configuration of the `eventlog` benchmark), and of the synthetic mixed events that
@@ -71,30 +74,34 @@ func benchRecord(_ arguments: [String]) throws {
   }
 
   let hours = Double(summary.durationMilliseconds) / 3_600_000
-  print(String(
-    format: "record: %@ at %@ Hz, %.2f h of driving, %d ticks, %d events, %.0f km",
-    trip.route.name, rate == rate.rounded() ? String(Int(rate)) : String(rate), hours,
-    summary.count(of: .progress), events, summary.distance / 1000))
+  print(
+    String(
+      format: "record: %@ at %@ Hz, %.2f h of driving, %d ticks, %d events, %.0f km",
+      trip.route.name, rate == rate.rounded() ? String(Int(rate)) : String(rate), hours,
+      summary.count(of: .progress), events, summary.distance / 1000))
   print("")
   print("                                             events/s (wall)      events/s (CPU)")
   func row(_ name: String, _ timing: RecordTiming) {
     print(
       name.padding(toLength: 42, withPad: " ", startingAt: 0)
-        + String(format: "%12.0f (%6.2f s)  %12.0f (%6.2f s)", Double(events) / timing.wall,
-                 timing.wall, Double(events) / timing.cpu, timing.cpu))
+        + String(
+          format: "%12.0f (%6.2f s)  %12.0f (%6.2f s)", Double(events) / timing.wall,
+          timing.wall, Double(events) / timing.cpu, timing.cpu))
   }
   row("simulation, nothing written", simulation)
   row("recording (validate + simulate + write)", recording)
   row("raw append, the same events", raw)
   row("raw append, synthetic mixed events", synthetic)
   print("")
-  print(String(
-    format: "simulation / raw append: %.1fx faster (recording is bounded by the log)",
-    raw.wall / simulation.wall))
-  print(String(
-    format: "recording / raw append (target >= 0.5x): %.2fx wall, %.2fx CPU (same events); "
-      + "%.2fx wall vs synthetic", raw.wall / recording.wall, raw.cpu / recording.cpu,
-    synthetic.wall / recording.wall))
+  print(
+    String(
+      format: "simulation / raw append: %.1fx faster (recording is bounded by the log)",
+      raw.wall / simulation.wall))
+  print(
+    String(
+      format: "recording / raw append (target >= 0.5x): %.2fx wall, %.2fx CPU (same events); "
+        + "%.2fx wall vs synthetic", raw.wall / recording.wall, raw.cpu / recording.cpu,
+      synthetic.wall / recording.wall))
 }
 
 // MARK: - Timing

@@ -19,7 +19,8 @@ public enum BuiltinRoutes {
   public static let all: [BuiltinRoute] = [
     BuiltinRoute(
       name: "city-commute",
-      summary: "6.5 km across town, two legs, 30/50/60 km/h limits, roundabout, overlapping prompts",
+      summary:
+        "6.5 km across town, two legs, 30/50/60 km/h limits, roundabout, overlapping prompts",
       sketch: { cityCommute }),
     BuiltinRoute(
       name: "highway",
@@ -39,7 +40,8 @@ public enum BuiltinRoutes {
       sketch: { rtlCity }),
     BuiltinRoute(
       name: "long-haul",
-      summary: "about 1150 km of motorway and towns, 10 hours at speed (benchmarks, long recordings)",
+      summary:
+        "about 1150 km of motorway and towns, 10 hours at speed (benchmarks, long recordings)",
       sketch: { longHaul }),
   ]
 
@@ -82,18 +84,23 @@ public enum BuiltinRoutes {
       name: "highway", start: GeoCoordinate(latitude: 47.4150, longitude: 8.5500), heading: 20,
       roads: [
         .init(turn: 0, name: "Zufahrtsstrasse", length: 400, limit: 50),
-        .init(turn: 30, name: "A1", length: 3000, limit: 100, maneuver: "on-ramp-slight-right", curve: -25),
+        .init(
+          turn: 30, name: "A1", length: 3000, limit: 100, maneuver: "on-ramp-slight-right",
+          curve: -25),
         .init(turn: 0, name: "A1", length: 8000, limit: 120, maneuver: "continue", curve: 15),
         .init(turn: 0, name: "A1", length: 5000, limit: nil, maneuver: "continue", curve: -10),
         .init(turn: 0, name: "A1", length: 4000, limit: 120, maneuver: "continue"),
-        .init(turn: 25, name: "Ausfahrt Winterthur", length: 600, limit: 80, maneuver: "off-ramp-slight-right", curve: 60),
+        .init(
+          turn: 25, name: "Ausfahrt Winterthur", length: 600, limit: 80,
+          maneuver: "off-ramp-slight-right", curve: 60),
         .init(turn: 90, name: "Landstrasse", length: 2500, limit: 80),
         .init(turn: -90, name: "Frauenfelderstrasse", length: 500, limit: 50),
       ],
       points: [
         .init(road: 2, offset: 2500, kind: .speedCamera, text: "Speed camera, 120 km/h"),
         .init(road: 3, offset: 2000, kind: .speedCamera, text: "Speed camera"),
-        .init(road: 3, offset: 4200, kind: .incident, text: "Broken-down vehicle on the hard shoulder"),
+        .init(
+          road: 3, offset: 4200, kind: .incident, text: "Broken-down vehicle on the hard shoulder"),
         .init(road: 4, offset: 3000, kind: .speedCamera, text: "Average speed check"),
         .init(road: 6, offset: 1200, kind: .traffic, text: "Queue ahead"),
       ],
@@ -113,7 +120,7 @@ public enum BuiltinRoutes {
         .init(turn: -45, name: "Parkplatz Nord", length: 150, limit: 20),
       ],
       points: [
-        .init(road: 2, offset: 350, kind: .incident, text: "Fallen tree: road narrows"),
+        .init(road: 2, offset: 350, kind: .incident, text: "Fallen tree: road narrows")
       ])
   }
 
@@ -143,7 +150,8 @@ public enum BuiltinRoutes {
       name: "rtl-city", start: GeoCoordinate(latitude: 25.2048, longitude: 55.2708), heading: 45,
       roads: [
         .init(turn: 0, name: "شارع الشيخ زايد", length: 1500, limit: 80),
-        .init(turn: 35, name: "شارع الصفا", length: 700, limit: 60, maneuver: "off-ramp-slight-right"),
+        .init(
+          turn: 35, name: "شارع الصفا", length: 700, limit: 60, maneuver: "off-ramp-slight-right"),
         .init(turn: -90, name: "شارع الوصل", length: 1300, limit: 60),
         .init(turn: 90, name: "شارع الجميرا", length: 1000, limit: 60, curve: -20),
         .init(turn: -90, name: "شارع البحر", length: 400, limit: 40),
@@ -155,9 +163,9 @@ public enum BuiltinRoutes {
       ])
   }
 
-  /// About 1150 km, 10 hours: motorway stretches of 20-60 km with gentle curves and varied limits, a
-  /// town every 150 km, a speed camera every 25 km, incidents and traffic now and then. Drawn
-  /// from a fixed seed, so it is the same everywhere.
+  /// About 1150 km, 10 hours: motorway stretches of 20-60 km with gentle curves and varied
+  /// limits, a town every 150 km, a speed camera every 25 km, incidents and traffic now and
+  /// then. Drawn from a fixed seed, so it is the same everywhere.
   static var longHaul: RouteSketch {
     var generator = SeededGenerator(seed: 0x1_0000_0000)
     var roads: [RouteSketch.Road] = [.init(turn: 0, name: "Zubringer", length: 1500, limit: 60)]
@@ -167,31 +175,45 @@ public enum BuiltinRoutes {
     var sinceTown = 0.0
     while travelled < 1_150_000 {
       if sinceTown > 150_000 {
-        roads.append(.init(turn: 30, name: "Ortsdurchfahrt", length: 3000, limit: 50, maneuver: "off-ramp-slight-right"))
-        roads.append(.init(turn: -30, name: "A\(roads.count)", length: 2000, limit: 100, maneuver: "on-ramp-slight-left"))
+        roads.append(
+          .init(
+            turn: 30, name: "Ortsdurchfahrt", length: 3000, limit: 50,
+            maneuver: "off-ramp-slight-right"))
+        roads.append(
+          .init(
+            turn: -30, name: "A\(roads.count)", length: 2000, limit: 100,
+            maneuver: "on-ramp-slight-left"))
         travelled += 5000
         sinceTown = 0
         continue
       }
       let length = 20_000 + generator.unit() * 40_000
       let limit = limits[Int(generator.next() % UInt64(limits.count))]
-      roads.append(.init(turn: 0, name: "A\(roads.count / 4 + 1)", length: length, limit: limit,
-                         maneuver: "continue", curve: generator.symmetric() * 40))
+      roads.append(
+        .init(
+          turn: 0, name: "A\(roads.count / 4 + 1)", length: length, limit: limit,
+          maneuver: "continue", curve: generator.symmetric() * 40))
       var offset = 12_500.0
       while offset < length {
-        points.append(.init(road: roads.count - 1, offset: offset, kind: .speedCamera, text: "Speed camera"))
+        points.append(
+          .init(road: roads.count - 1, offset: offset, kind: .speedCamera, text: "Speed camera"))
         offset += 25_000
       }
       if generator.unit() < 0.3 {
-        points.append(.init(road: roads.count - 1, offset: length / 2 + 3000, kind: .incident, text: "Incident reported"))
+        points.append(
+          .init(
+            road: roads.count - 1, offset: length / 2 + 3000, kind: .incident,
+            text: "Incident reported"))
       }
       if generator.unit() < 0.2 {
-        points.append(.init(road: roads.count - 1, offset: length / 3, kind: .traffic, text: "Slow traffic"))
+        points.append(
+          .init(road: roads.count - 1, offset: length / 3, kind: .traffic, text: "Slow traffic"))
       }
       travelled += length
       sinceTown += length
     }
-    roads.append(.init(turn: 35, name: "Ausfahrt", length: 800, limit: 80, maneuver: "off-ramp-slight-right"))
+    roads.append(
+      .init(turn: 35, name: "Ausfahrt", length: 800, limit: 80, maneuver: "off-ramp-slight-right"))
     roads.append(.init(turn: 90, name: "Hafenstrasse", length: 1000, limit: 50))
     points.sort { ($0.road, $0.offset) < ($1.road, $1.offset) }
     return RouteSketch(

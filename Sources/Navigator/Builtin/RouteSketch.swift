@@ -52,7 +52,8 @@ struct RouteSketch {
     var travelled = 0.0
 
     func move(_ distance: Double, limit: Double?) {
-      let next = Geodesy.destination(from: coordinates[coordinates.count - 1], bearing: heading, distance: distance)
+      let next = Geodesy.destination(
+        from: coordinates[coordinates.count - 1], bearing: heading, distance: distance)
       coordinates.append(next)
       limits.append(limit.map { $0 / 3.6 })
       travelled += distance
@@ -72,8 +73,13 @@ struct RouteSketch {
       }
       let maneuver =
         index == 0
-        ? "depart" : road.maneuver ?? (abs(road.turn) < Route.maneuverThreshold ? "continue" : Route.maneuverName(forTurn: road.turn))
-      let stepDistance = index > 0 && road.turn != 0 ? travelled - abs(road.turn) * .pi / 180 * turnRadius / 2 : travelled
+        ? "depart"
+        : road.maneuver
+          ?? (abs(road.turn) < Route.maneuverThreshold
+            ? "continue" : Route.maneuverName(forTurn: road.turn))
+      let stepDistance =
+        index > 0 && road.turn != 0
+        ? travelled - abs(road.turn) * .pi / 180 * turnRadius / 2 : travelled
       steps.append(RouteStep(maneuver: maneuver, roadName: road.name, distance: stepDistance))
       roadStarts.append(travelled)
       let count = max(1, Int((road.length / spacing).rounded(.up)))
@@ -83,9 +89,11 @@ struct RouteSketch {
       }
       if road.waypoint && index < roads.count - 1 { legEnds.append(coordinates.count - 1) }
     }
-    steps.append(RouteStep(maneuver: "arrive", roadName: roads.last?.name ?? "", distance: travelled))
+    steps.append(
+      RouteStep(maneuver: "arrive", roadName: roads.last?.name ?? "", distance: travelled))
     let placed = points.enumerated().map { offset, point in
-      PointOfInterest(kind: point.kind, text: point.text, distance: roadStarts[point.road] + point.offset)
+      PointOfInterest(
+        kind: point.kind, text: point.text, distance: roadStarts[point.road] + point.offset)
     }
     // The sketch is valid by construction (it is tested for every built-in route).
     return try! Route(

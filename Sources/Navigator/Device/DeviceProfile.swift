@@ -41,12 +41,24 @@ public enum DeviceProfiles {
 
   /// Sizes and safe areas as iOS 17 reports them for full-screen apps.
   static let models: [Model] = [
-    Model(name: "iphone-se", width: 375, height: 667, portrait: (20, 0), landscape: (0, 0, 0), isPad: false),
-    Model(name: "iphone-15", width: 393, height: 852, portrait: (59, 34), landscape: (0, 59, 21), isPad: false),
-    Model(name: "iphone-15-pro-max", width: 430, height: 932, portrait: (59, 34), landscape: (0, 59, 21), isPad: false),
-    Model(name: "ipad-mini", width: 744, height: 1133, portrait: (24, 20), landscape: (24, 0, 20), isPad: true),
-    Model(name: "ipad-pro-11", width: 834, height: 1194, portrait: (24, 20), landscape: (24, 0, 20), isPad: true),
-    Model(name: "ipad-pro-13", width: 1032, height: 1376, portrait: (24, 20), landscape: (24, 0, 20), isPad: true),
+    Model(
+      name: "iphone-se", width: 375, height: 667, portrait: (20, 0), landscape: (0, 0, 0),
+      isPad: false),
+    Model(
+      name: "iphone-15", width: 393, height: 852, portrait: (59, 34), landscape: (0, 59, 21),
+      isPad: false),
+    Model(
+      name: "iphone-15-pro-max", width: 430, height: 932, portrait: (59, 34),
+      landscape: (0, 59, 21), isPad: false),
+    Model(
+      name: "ipad-mini", width: 744, height: 1133, portrait: (24, 20), landscape: (24, 0, 20),
+      isPad: true),
+    Model(
+      name: "ipad-pro-11", width: 834, height: 1194, portrait: (24, 20), landscape: (24, 0, 20),
+      isPad: true),
+    Model(
+      name: "ipad-pro-13", width: 1032, height: 1376, portrait: (24, 20), landscape: (24, 0, 20),
+      isPad: true),
   ]
 
   /// The profile used when a scenario names none.

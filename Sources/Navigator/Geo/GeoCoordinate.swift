@@ -4,9 +4,9 @@
 // Earth, and far closer than that along a road, which is all a navigator needs.
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A point on Earth in degrees (WGS84 latitude and longitude).
@@ -40,7 +40,8 @@ public enum Geodesy {
     let phi2 = radians(b.latitude)
     let dPhi = phi2 - phi1
     let dLambda = radians(b.longitude - a.longitude)
-    let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+    let h =
+      sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
     return 2 * earthRadius * asin(min(1, h.squareRoot()))
   }
 

@@ -104,7 +104,8 @@ struct GPXPoint {
     func number(_ text: String?, _ what: String) throws -> Double? {
       guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
       guard let value = Double(text), value.isFinite else {
-        throw NavigatorError(source: source, line: element.line, "<\(element.name)> \(what) '\(text)' is not a number")
+        throw NavigatorError(
+          source: source, line: element.line, "<\(element.name)> \(what) '\(text)' is not a number")
       }
       return value
     }
@@ -115,15 +116,21 @@ struct GPXPoint {
       throw NavigatorError(source: source, line: element.line, "<\(element.name)> has no lon")
     }
     guard abs(latitude) <= 90 else {
-      throw NavigatorError(source: source, line: element.line, "<\(element.name)> latitude \(latitude) is out of range -90...90")
+      throw NavigatorError(
+        source: source, line: element.line,
+        "<\(element.name)> latitude \(latitude) is out of range -90...90")
     }
     guard abs(longitude) <= 180 else {
-      throw NavigatorError(source: source, line: element.line, "<\(element.name)> longitude \(longitude) is out of range -180...180")
+      throw NavigatorError(
+        source: source, line: element.line,
+        "<\(element.name)> longitude \(longitude) is out of range -180...180")
     }
     coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
     if let timeElement = element.child(named: "time") {
       guard let epoch = Timestamp.epochSeconds(timeElement.text) else {
-        throw NavigatorError(source: source, line: timeElement.line, "<time> '\(timeElement.text.trimmingWhitespace())' is not an ISO 8601 date-time")
+        throw NavigatorError(
+          source: source, line: timeElement.line,
+          "<time> '\(timeElement.text.trimmingWhitespace())' is not an ISO 8601 date-time")
       }
       time = epoch
     }
@@ -131,7 +138,8 @@ struct GPXPoint {
     speed = try number(
       (element.child(named: "speed") ?? extensions?.firstDescendant(named: "speed"))?.text, "speed")
     course = try number(
-      (element.child(named: "course") ?? extensions?.firstDescendant(named: "course"))?.text, "course")
+      (element.child(named: "course") ?? extensions?.firstDescendant(named: "course"))?.text,
+      "course")
     if let value = speed, value < 0 { speed = nil }
   }
 }

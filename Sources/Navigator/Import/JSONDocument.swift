@@ -52,7 +52,9 @@ extension JSONDocument {
 
     /// A finite number, nil for anything else.
     var doubleValue: Double? {
-      guard case .number(let text) = kind, let value = Double(text), value.isFinite else { return nil }
+      guard case .number(let text) = kind, let value = Double(text), value.isFinite else {
+        return nil
+      }
       return value
     }
 
@@ -117,9 +119,15 @@ struct JSONDocumentReader {
     case UInt8(ascii: "{"): return JSONDocument.Value(kind: try object(), line: line)
     case UInt8(ascii: "["): return JSONDocument.Value(kind: try array(), line: line)
     case UInt8(ascii: "\""): return JSONDocument.Value(kind: .string(try string()), line: line)
-    case UInt8(ascii: "t"): try literal("true"); return JSONDocument.Value(kind: .bool(true), line: line)
-    case UInt8(ascii: "f"): try literal("false"); return JSONDocument.Value(kind: .bool(false), line: line)
-    case UInt8(ascii: "n"): try literal("null"); return JSONDocument.Value(kind: .null, line: line)
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return JSONDocument.Value(kind: .bool(true), line: line)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return JSONDocument.Value(kind: .bool(false), line: line)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return JSONDocument.Value(kind: .null, line: line)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return JSONDocument.Value(kind: .number(try number()), line: line)
     default:
@@ -233,7 +241,8 @@ struct JSONDocumentReader {
     if try consume(UInt8(ascii: ".")) { guard digits() > 0 else { throw fail("invalid number") } }
     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard digits() > 0 else { throw fail("invalid number") }

@@ -37,7 +37,9 @@ struct JSONNode {
   /// The member `key`. - Throws: when it is missing.
   func required(_ key: String) throws -> JSONNode {
     guard let child = member(key) else {
-      guard value.objectMembers != nil else { throw error("expected an object, found \(value.typeName)") }
+      guard value.objectMembers != nil else {
+        throw error("expected an object, found \(value.typeName)")
+      }
       throw error("missing key '\(key)'")
     }
     return child
@@ -45,7 +47,9 @@ struct JSONNode {
 
   /// The elements of an array. - Throws: when this is not an array.
   func elements() throws -> [JSONNode] {
-    guard let values = value.arrayValues else { throw error("expected an array, found \(value.typeName)") }
+    guard let values = value.arrayValues else {
+      throw error("expected an array, found \(value.typeName)")
+    }
     return values.enumerated().map { offset, element in
       JSONNode(value: element, path: "\(path)[\(offset)]", source: source)
     }
@@ -57,9 +61,12 @@ struct JSONNode {
       throw error("expected an object, found \(value.typeName)")
     }
     return members.map { member in
-      (member.key, JSONNode(
-        value: member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)",
-        source: source))
+      (
+        member.key,
+        JSONNode(
+          value: member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)",
+          source: source)
+      )
     }
   }
 
@@ -76,20 +83,28 @@ struct JSONNode {
   // MARK: - Scalars
 
   func string() throws -> String {
-    guard let text = value.stringValue else { throw error("expected a string, found \(value.typeName)") }
+    guard let text = value.stringValue else {
+      throw error("expected a string, found \(value.typeName)")
+    }
     return text
   }
 
   func bool() throws -> Bool {
-    guard let flag = value.boolValue else { throw error("expected true or false, found \(value.typeName)") }
+    guard let flag = value.boolValue else {
+      throw error("expected true or false, found \(value.typeName)")
+    }
     return flag
   }
 
   /// A finite number in `range`.
-  func double(in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+  func double(
+    in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+  )
     throws -> Double
   {
-    guard let number = value.doubleValue else { throw error("expected a number, found \(value.typeName)") }
+    guard let number = value.doubleValue else {
+      throw error("expected a number, found \(value.typeName)")
+    }
     guard range.contains(number) else {
       throw error("\(number) is out of range \(range.lowerBound)...\(range.upperBound)")
     }

@@ -38,14 +38,18 @@ public enum OSRMImporter {
     let reference = try referenceLocation(root: root, legs: legs)
     let distance = try route.member("distance")?.double()
     let points = try geometry(
-      try route.required("geometry"), precision: precision, reference: reference, distance: distance)
+      try route.required("geometry"), precision: precision, reference: reference, distance: distance
+    )
     guard points.count >= 2 else {
       throw try route.required("geometry").error(
-        points.isEmpty ? "no points to drive (the geometry is empty)" : "only one point: a route needs at least two")
+        points.isEmpty
+          ? "no points to drive (the geometry is empty)"
+          : "only one point: a route needs at least two")
     }
     let legEnds = try legBoundaries(
       legs, points: points, waypoints: try root.member("waypoints")?.elements() ?? [])
-    let limits = try annotations(legs, key: "maxspeed", legEnds: legEnds, points: points, read: speedLimit)
+    let limits = try annotations(
+      legs, key: "maxspeed", legEnds: legEnds, points: points, read: speedLimit)
     let typical = try annotations(legs, key: "speed", legEnds: legEnds, points: points) { node in
       let value = try node.double()
       return value > 0 ? value : nil
@@ -69,7 +73,9 @@ public enum OSRMImporter {
   ) throws -> [GeoCoordinate] {
     if node.value.objectMembers != nil {
       let type = try node.required("type").string()
-      guard type == "LineString" else { throw node.error("GeoJSON type '\(type)' is not a LineString") }
+      guard type == "LineString" else {
+        throw node.error("GeoJSON type '\(type)' is not a LineString")
+      }
       return try node.required("coordinates").elements().map { try location($0) }
     }
     let encoded = try node.string()
@@ -85,15 +91,19 @@ public enum OSRMImporter {
       }
     }
     if let firstError, decoded.isEmpty {
-      throw node.error("malformed polyline at character \(firstError.offset): \(firstError.message)")
+      throw node.error(
+        "malformed polyline at character \(firstError.offset): \(firstError.message)")
     }
-    guard !decoded.isEmpty else { throw node.error("the polyline decodes to coordinates out of range at precision 5 and 6") }
+    guard !decoded.isEmpty else {
+      throw node.error("the polyline decodes to coordinates out of range at precision 5 and 6")
+    }
     let best = decoded.min { a, b in
       score(a.points, reference: reference, distance: distance)
         < score(b.points, reference: reference, distance: distance)
     }!
     if let bad = best.points.firstIndex(where: { !$0.isValid }) {
-      throw node.error("point \(bad) \(best.points[bad]) is out of range at precision \(best.precision)")
+      throw node.error(
+        "point \(bad) \(best.points[bad]) is out of range at precision \(best.precision)")
     }
     return best.points
   }
@@ -140,7 +150,9 @@ public enum OSRMImporter {
 
   /// The point index where each leg ends: from the annotation counts when present, else from
   /// the waypoints, else from the legs' distances.
-  private static func legBoundaries(_ legs: [JSONNode], points: [GeoCoordinate], waypoints: [JSONNode])
+  private static func legBoundaries(
+    _ legs: [JSONNode], points: [GeoCoordinate], waypoints: [JSONNode]
+  )
     throws -> [Int]
   {
     guard legs.count > 1 else { return [] }
@@ -163,11 +175,15 @@ public enum OSRMImporter {
       return ends
     }
     var cumulative = [0.0]
-    for (a, b) in zip(points, points.dropFirst()) { cumulative.append(cumulative.last! + Geodesy.distance(a, b)) }
+    for (a, b) in zip(points, points.dropFirst()) {
+      cumulative.append(cumulative.last! + Geodesy.distance(a, b))
+    }
     var travelled = 0.0
     return try legs.map { leg in
       travelled += try leg.required("distance").double()
-      return cumulative.indices.min { abs(cumulative[$0] - travelled) < abs(cumulative[$1] - travelled) }!
+      return cumulative.indices.min {
+        abs(cumulative[$0] - travelled) < abs(cumulative[$1] - travelled)
+      }!
     }
   }
 
@@ -184,7 +200,8 @@ public enum OSRMImporter {
       values += try array.elements().map(read)
     }
     guard values.count == points.count - 1 else {
-      throw arrays.last!!.error("\(values.count) '\(key)' values for \(points.count - 1) segments of the geometry")
+      throw arrays.last!!.error(
+        "\(values.count) '\(key)' values for \(points.count - 1) segments of the geometry")
     }
     return values
   }
@@ -207,7 +224,9 @@ public enum OSRMImporter {
     -> [RouteStep]
   {
     var cumulative = [0.0]
-    for (a, b) in zip(points, points.dropFirst()) { cumulative.append(cumulative.last! + Geodesy.distance(a, b)) }
+    for (a, b) in zip(points, points.dropFirst()) {
+      cumulative.append(cumulative.last! + Geodesy.distance(a, b))
+    }
     let ends = legEnds + [points.count - 1]
     var steps: [RouteStep] = []
     var searchFrom = 0
@@ -216,7 +235,8 @@ public enum OSRMImporter {
       for step in try leg.member("steps")?.elements() ?? [] {
         let maneuver = try step.required("maneuver")
         let target = try location(try maneuver.required("location"))
-        searchFrom = nearestPoint(to: target, in: points, from: searchFrom, to: max(searchFrom, legEnd))
+        searchFrom = nearestPoint(
+          to: target, in: points, from: searchFrom, to: max(searchFrom, legEnd))
         var roadName = try step.member("name")?.string() ?? ""
         if roadName.isEmpty, let ref = step.member("ref")?.value.stringValue { roadName = ref }
         steps.append(
@@ -241,7 +261,9 @@ public enum OSRMImporter {
   }
 
   /// The index in `from...to` of the point nearest `target` (the first of equals).
-  private static func nearestPoint(to target: GeoCoordinate, in points: [GeoCoordinate], from: Int, to: Int)
+  private static func nearestPoint(
+    to target: GeoCoordinate, in points: [GeoCoordinate], from: Int, to: Int
+  )
     -> Int
   {
     var best = from

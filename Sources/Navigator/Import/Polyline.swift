@@ -32,7 +32,10 @@ public enum Polyline {
         }
         let byte = Int(bytes[index]) - 63
         guard byte >= 0 && byte < 64 else {
-          throw DecodingError(offset: index, message: "character '\(Unicode.Scalar(bytes[index]))' is not part of an encoded polyline")
+          throw DecodingError(
+            offset: index,
+            message:
+              "character '\(Unicode.Scalar(bytes[index]))' is not part of an encoded polyline")
         }
         guard shift <= 30 else {
           throw DecodingError(offset: index, message: "a value is too long")

@@ -51,7 +51,8 @@ public enum RouteFile {
     case .gpx:
       return try GPXImporter.route(fromGPX: bytes, source: source, name: name)
     case .osrmJSON:
-      return try OSRMImporter.route(fromJSON: bytes, source: source, name: name, precision: precision)
+      return try OSRMImporter.route(
+        fromJSON: bytes, source: source, name: name, precision: precision)
     case .polyline, .polyline6:
       let precision = precision ?? (format == .polyline ? 5 : 6)
       return try polylineRoute(bytes, precision: precision, source: source, name: name)
@@ -74,7 +75,9 @@ public enum RouteFile {
     throws -> Route
   {
     let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-    guard !text.isEmpty else { throw NavigatorError(source: source, "no points to drive (the file is empty)") }
+    guard !text.isEmpty else {
+      throw NavigatorError(source: source, "no points to drive (the file is empty)")
+    }
     let points: [GeoCoordinate]
     do {
       points = try Polyline.decode(text, precision: precision)
@@ -84,13 +87,16 @@ public enum RouteFile {
         "malformed polyline at character \(error.offset + 1): \(error.message)")
     }
     if let bad = points.firstIndex(where: { !$0.isValid }) {
-      let hint = precision == 5 ? " (a precision-6 polyline? name it .polyline6 or pass precision 6)" : ""
+      let hint =
+        precision == 5 ? " (a precision-6 polyline? name it .polyline6 or pass precision 6)" : ""
       throw NavigatorError(
-        source: source, line: 1, "point \(bad) \(points[bad]) is out of range at precision \(precision)\(hint)")
+        source: source, line: 1,
+        "point \(bad) \(points[bad]) is out of range at precision \(precision)\(hint)")
     }
     do {
       return try Route(
-        id: RouteIdentity.id(kind: "polyline", name: name, points: points), name: name, points: points)
+        id: RouteIdentity.id(kind: "polyline", name: name, points: points), name: name,
+        points: points)
     } catch let error as NavigatorError {
       throw error.located(in: source)
     }

@@ -80,21 +80,21 @@ struct XMLReader {
         guard localName(name) == open.name else {
           throw fail("end tag </\(name)> does not match <\(open.name)> of line \(open.line)")
         }
-        try attach(open, to: &stack, root: &root)
+        attach(open, to: &stack, root: &root)
         continue
       }
       let (element, selfClosing) = try startTag()
       if stack.isEmpty && root != nil { throw fail("a second root element <\(element.name)>") }
-      if selfClosing { try attach(element, to: &stack, root: &root) } else { stack.append(element) }
+      if selfClosing { attach(element, to: &stack, root: &root) } else { stack.append(element) }
     }
     if let open = stack.last { throw fail("<\(open.name)> of line \(open.line) is never closed") }
     guard let root else { throw fail("no root element (the document is empty)") }
     return root
   }
 
-  private func attach(_ element: XMLElement, to stack: inout [XMLElement], root: inout XMLElement?)
-    throws
-  {
+  private func attach(
+    _ element: XMLElement, to stack: inout [XMLElement], root: inout XMLElement?
+  ) {
     if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
   }
 
@@ -157,7 +157,8 @@ struct XMLReader {
       }
       index += 1
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+      guard index < bytes.count,
+        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
       else { throw fail("attribute '\(attribute)' of <\(name)> is not quoted") }
       let quote = bytes[index]
       index += 1

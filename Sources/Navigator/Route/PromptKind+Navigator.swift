@@ -3,7 +3,9 @@ import SessionEvents
 // How the navigator raises each kind of prompt.
 extension PromptKind {
   /// The kinds a point of interest or a scripted prompt may have.
-  public static let navigatorKinds: [PromptKind] = [.incident, .speedCamera, .traffic, .betterRoute]
+  public static let navigatorKinds: [PromptKind] = [
+    .incident, .speedCamera, .traffic, .betterRoute,
+  ]
 
   /// Default distance before the point at which the prompt appears, in metres.
   public var defaultAnnounceDistance: Double {

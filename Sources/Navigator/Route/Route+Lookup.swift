@@ -45,7 +45,8 @@ extension Route {
     let start = cumulativeDistance[cursor.segment]
     let length = cumulativeDistance[cursor.segment + 1] - start
     let fraction = length > 0 ? (cursor.distance - start) / length : 0
-    return Geodesy.interpolate(points[cursor.segment], points[cursor.segment + 1], fraction: fraction)
+    return Geodesy.interpolate(
+      points[cursor.segment], points[cursor.segment + 1], fraction: fraction)
   }
 
   /// The coordinate `distance` metres along the route.
@@ -59,7 +60,8 @@ extension Route {
   /// it (or before it, at the very end), in degrees.
   public func course(atDistance distance: Double) -> Double {
     var index = segmentIndex(containing: distance)
-    while index < points.count - 2 && cumulativeDistance[index + 1] - cumulativeDistance[index] <= 0 {
+    while index < points.count - 2 && cumulativeDistance[index + 1] - cumulativeDistance[index] <= 0
+    {
       index += 1
     }
     while index > 0 && cumulativeDistance[index + 1] - cumulativeDistance[index] <= 0 { index -= 1 }

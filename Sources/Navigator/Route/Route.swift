@@ -153,7 +153,8 @@ public struct Route: Equatable, Sendable {
     self.name = name
     self.points = points
     self.cumulativeDistance = cumulative
-    self.speedLimits = speedLimits.isEmpty ? Array(repeating: nil, count: segmentCount) : speedLimits
+    self.speedLimits =
+      speedLimits.isEmpty ? Array(repeating: nil, count: segmentCount) : speedLimits
     self.typicalSpeeds =
       typicalSpeeds.isEmpty ? Array(repeating: nil, count: segmentCount) : typicalSpeeds
     self.pointsOfInterest = pointsOfInterest.sorted { $0.distance < $1.distance }
@@ -198,10 +199,13 @@ public struct Route: Equatable, Sendable {
     }
     steps.sort { $0.distance < $1.distance }
     if steps.first?.distance ?? 1 > 0 {
-      steps.insert(RouteStep(maneuver: "depart", roadName: steps.first?.roadName ?? "", distance: 0), at: 0)
+      steps.insert(
+        RouteStep(maneuver: "depart", roadName: steps.first?.roadName ?? "", distance: 0), at: 0)
     }
     if steps.last?.maneuver != "arrive" {
-      steps.append(RouteStep(maneuver: "arrive", roadName: steps.last?.roadName ?? "", distance: totalDistance))
+      steps.append(
+        RouteStep(maneuver: "arrive", roadName: steps.last?.roadName ?? "", distance: totalDistance)
+      )
     }
     for index in steps.indices {
       steps[index].turnAngle = turnAngle(at: steps[index].distance)

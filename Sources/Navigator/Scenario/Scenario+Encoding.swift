@@ -23,36 +23,57 @@ extension Scenario {
     switch device {
     case .profile(let profile): members.append(JSONMember("device", .string(profile.name)))
     case .custom(let geometry):
-      members.append(JSONMember("device", .object([
-        JSONMember("width", number(geometry.width)), JSONMember("height", number(geometry.height)),
-        JSONMember("safeArea", safeArea(SafeArea(
-          top: geometry.safeTop, leading: geometry.safeLeading, bottom: geometry.safeBottom,
-          trailing: geometry.safeTrailing))),
-      ])))
+      members.append(
+        JSONMember(
+          "device",
+          .object([
+            JSONMember("width", number(geometry.width)),
+            JSONMember("height", number(geometry.height)),
+            JSONMember(
+              "safeArea",
+              safeArea(
+                SafeArea(
+                  top: geometry.safeTop, leading: geometry.safeLeading, bottom: geometry.safeBottom,
+                  trailing: geometry.safeTrailing))),
+          ])))
     }
     members.append(JSONMember("layoutDirection", .string(layoutDirection)))
     members.append(JSONMember("units", .string(units.rawValue)))
-    members.append(JSONMember("driver", .object([
-      JSONMember("profile", .string(driver.name)),
-      JSONMember("speedFactor", number(driver.speedFactor)),
-      JSONMember("variation", number(driver.variation)),
-      JSONMember("acceleration", number(driver.acceleration)),
-      JSONMember("deceleration", number(driver.deceleration)),
-      JSONMember("cruiseSpeed", number(driver.cruiseSpeed * 3.6)),
-    ])))
-    members.append(JSONMember("settings", .object(settings.map { JSONMember($0.name.rawValue, settingValue($0.value)) })))
-    members.append(JSONMember("pointsOfInterest", .array(pointsOfInterest.map { point in
-      var fields = [
-        JSONMember("kind", .string(point.kind.rawValue)), JSONMember("text", .string(point.text)),
-        JSONMember("at", number(point.at)),
-      ]
-      if let announce = point.announce { fields.append(JSONMember("announce", number(announce))) }
-      if let clear = point.clear { fields.append(JSONMember("clear", number(clear))) }
-      return .object(fields)
-    })))
-    members.append(JSONMember(
-      "generatedPrompts",
-      generatedPromptSpacing.map { .object([JSONMember("spacing", number($0))]) } ?? .bool(false)))
+    members.append(
+      JSONMember(
+        "driver",
+        .object([
+          JSONMember("profile", .string(driver.name)),
+          JSONMember("speedFactor", number(driver.speedFactor)),
+          JSONMember("variation", number(driver.variation)),
+          JSONMember("acceleration", number(driver.acceleration)),
+          JSONMember("deceleration", number(driver.deceleration)),
+          JSONMember("cruiseSpeed", number(driver.cruiseSpeed * 3.6)),
+        ])))
+    members.append(
+      JSONMember(
+        "settings", .object(settings.map { JSONMember($0.name.rawValue, settingValue($0.value)) })))
+    members.append(
+      JSONMember(
+        "pointsOfInterest",
+        .array(
+          pointsOfInterest.map { point in
+            var fields = [
+              JSONMember("kind", .string(point.kind.rawValue)),
+              JSONMember("text", .string(point.text)),
+              JSONMember("at", number(point.at)),
+            ]
+            if let announce = point.announce {
+              fields.append(JSONMember("announce", number(announce)))
+            }
+            if let clear = point.clear { fields.append(JSONMember("clear", number(clear))) }
+            return .object(fields)
+          })))
+    members.append(
+      JSONMember(
+        "generatedPrompts",
+        generatedPromptSpacing.map { .object([JSONMember("spacing", number($0))]) } ?? .bool(false))
+    )
     members.append(JSONMember("timing", .string(timing.rawValue)))
     members.append(JSONMember("events", .array(events.map(event))))
     return pretty(members)
@@ -73,19 +94,27 @@ extension Scenario {
       if let area { fields.append(JSONMember("safeArea", safeArea(area))) }
       action = JSONMember("resize", .object(fields))
     case .setting(let change):
-      action = JSONMember("setting", .object([JSONMember(change.name.rawValue, settingValue(change.value))]))
+      action = JSONMember(
+        "setting", .object([JSONMember(change.name.rawValue, settingValue(change.value))]))
     case .pan(let dx, let dy):
-      action = JSONMember("pan", .object([JSONMember("dx", number(dx)), JSONMember("dy", number(dy))]))
+      action = JSONMember(
+        "pan", .object([JSONMember("dx", number(dx)), JSONMember("dy", number(dy))]))
     case .recenter: action = JSONMember("recenter", .bool(true))
-    case .reroute(let detour): action = JSONMember("reroute", .object([JSONMember("detour", number(detour))]))
+    case .reroute(let detour):
+      action = JSONMember("reroute", .object([JSONMember("detour", number(detour))]))
     case .prompt(let kind, let text, let duration):
-      action = JSONMember("prompt", .object([
-        JSONMember("kind", .string(kind.rawValue)), JSONMember("text", .string(text)),
-        JSONMember("duration", number(duration)),
-      ]))
+      action = JSONMember(
+        "prompt",
+        .object([
+          JSONMember("kind", .string(kind.rawValue)), JSONMember("text", .string(text)),
+          JSONMember("duration", number(duration)),
+        ]))
     case .speeding(let factor, let duration):
-      action = JSONMember("speeding", .object([JSONMember("factor", number(factor)), JSONMember("duration", number(duration))]))
-    case .pause(let duration): action = JSONMember("pause", .object([JSONMember("duration", number(duration))]))
+      action = JSONMember(
+        "speeding",
+        .object([JSONMember("factor", number(factor)), JSONMember("duration", number(duration))]))
+    case .pause(let duration):
+      action = JSONMember("pause", .object([JSONMember("duration", number(duration))]))
     case .lighting(let mode): action = JSONMember("lighting", .string(mode.rawValue))
     }
     return .object([JSONMember("at", number(event.at)), action])

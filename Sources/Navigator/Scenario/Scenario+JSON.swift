@@ -51,13 +51,16 @@ extension Scenario {
     }
     if let device = root.member("device") { scenario.device = try deviceSetup(device) }
     if let direction = root.member("layoutDirection") {
-      let change = try Setting.scenarioChange(name: Setting.layoutDirection.rawValue, node: direction)
+      let change = try Setting.scenarioChange(
+        name: Setting.layoutDirection.rawValue, node: direction)
       if case .text(let text) = change.value { scenario.layoutDirection = text }
     }
     if let units = root.member("units") { scenario.units = try choice(units, SpeedUnits.self) }
     if let driver = root.member("driver") { scenario.driver = try driverProfile(driver) }
     if let settings = root.member("settings") {
-      scenario.settings = try settings.members().map { try Setting.scenarioChange(name: $0.key, node: $0.node) }
+      scenario.settings = try settings.members().map {
+        try Setting.scenarioChange(name: $0.key, node: $0.node)
+      }
     }
     if let points = root.member("pointsOfInterest") {
       scenario.pointsOfInterest = try points.elements().map(scenarioPoint)
@@ -67,12 +70,15 @@ extension Scenario {
         scenario.generatedPromptSpacing = nil
       } else {
         try generated.expectKeys(["spacing"])
-        scenario.generatedPromptSpacing = try generated.required("spacing").double(in: 200...1_000_000)
+        scenario.generatedPromptSpacing = try generated.required("spacing").double(
+          in: 200...1_000_000)
       }
     }
     if let timing = root.member("timing") { scenario.timing = try choice(timing, TrackTiming.self) }
     if let events = root.member("events") {
-      let parsed = try events.elements().enumerated().map { ($0.offset, try scriptedEvent($0.element)) }
+      let parsed = try events.elements().enumerated().map {
+        ($0.offset, try scriptedEvent($0.element))
+      }
       scenario.events = parsed.sorted { ($0.1.at, $0.0) < ($1.1.at, $1.0) }.map(\.1)
     }
     return scenario
@@ -85,20 +91,25 @@ extension Scenario {
       let name = try node.string()
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
         throw node.error(
-          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))")
+          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
+        )
       }
       return .builtin(name)
     }
     if node.value.stringValue != nil { return try builtin(node) }
     try node.expectKeys(["builtin", "file", "precision"])
     if let name = node.member("builtin") {
-      guard node.member("file") == nil else { throw node.error("give either 'builtin' or 'file', not both") }
+      guard node.member("file") == nil else {
+        throw node.error("give either 'builtin' or 'file', not both")
+      }
       return try builtin(name)
     }
     let file = try node.required("file").string()
     let precision = try node.member("precision")?.int(in: 5...6)
     let directory = (path as NSString).deletingLastPathComponent
-    let resolved = file.hasPrefix("/") || directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+    let resolved =
+      file.hasPrefix("/") || directory.isEmpty
+      ? file : (directory as NSString).appendingPathComponent(file)
     return .file(path: resolved, precision: precision)
   }
 
@@ -132,18 +143,28 @@ extension Scenario {
   private static func driverProfile(_ node: JSONNode) throws -> DriverProfile {
     func named(_ name: String, _ at: JSONNode) throws -> DriverProfile {
       guard let profile = DriverProfile.all.first(where: { $0.name == name }) else {
-        throw at.error("unknown driver profile '\(name)' (known: \(DriverProfile.all.map(\.name).joined(separator: ", ")))")
+        throw at.error(
+          "unknown driver profile '\(name)' (known: \(DriverProfile.all.map(\.name).joined(separator: ", ")))"
+        )
       }
       return profile
     }
     if let name = node.value.stringValue { return try named(name, node) }
-    try node.expectKeys(["profile", "speedFactor", "variation", "acceleration", "deceleration", "cruiseSpeed"])
+    try node.expectKeys([
+      "profile", "speedFactor", "variation", "acceleration", "deceleration", "cruiseSpeed",
+    ])
     var driver = try node.member("profile").map { try named(try $0.string(), $0) } ?? .normal
     if let value = node.member("speedFactor") { driver.speedFactor = try value.double(in: 0.3...2) }
     if let value = node.member("variation") { driver.variation = try value.double(in: 0...0.3) }
-    if let value = node.member("acceleration") { driver.acceleration = try value.double(in: 0.3...6) }
-    if let value = node.member("deceleration") { driver.deceleration = try value.double(in: 0.5...6) }
-    if let value = node.member("cruiseSpeed") { driver.cruiseSpeed = try value.double(in: 5...250) / 3.6 }
+    if let value = node.member("acceleration") {
+      driver.acceleration = try value.double(in: 0.3...6)
+    }
+    if let value = node.member("deceleration") {
+      driver.deceleration = try value.double(in: 0.5...6)
+    }
+    if let value = node.member("cruiseSpeed") {
+      driver.cruiseSpeed = try value.double(in: 5...250) / 3.6
+    }
     return driver
   }
 
@@ -153,22 +174,27 @@ extension Scenario {
       kind: try promptKind(try node.required("kind")), text: try node.required("text").string(),
       at: try node.required("at").double(in: 0...10_000_000),
       announce: try node.member("announce")?.double(in: 0...10_000),
-      clear: try node.member("clear")?.double(in: 0...10_000), line: node.value.line, key: node.path)
+      clear: try node.member("clear")?.double(in: 0...10_000), line: node.value.line, key: node.path
+    )
   }
 
   static func promptKind(_ node: JSONNode) throws -> PromptKind {
     let text = try node.string()
     guard let kind = PromptKind.navigatorKinds.first(where: { $0.rawValue == text }) else {
-      throw node.error("unknown prompt kind '\(text)' (known: \(PromptKind.navigatorKinds.map(\.rawValue).joined(separator: ", ")))")
+      throw node.error(
+        "unknown prompt kind '\(text)' (known: \(PromptKind.navigatorKinds.map(\.rawValue).joined(separator: ", ")))"
+      )
     }
     return kind
   }
 
-  static func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ type: T.Type) throws -> T
+  static func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ type: T.Type) throws
+    -> T
   where T.RawValue == String {
     let text = try node.string()
     guard let value = T(rawValue: text) else {
-      throw node.error("'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+      throw node.error(
+        "'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     return value
   }

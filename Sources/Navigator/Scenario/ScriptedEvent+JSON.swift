@@ -29,7 +29,9 @@ extension Scenario {
       try node.expectKeys(["width", "height", "safeArea"])
       let safe = try node.member("safeArea").map { area -> SafeArea in
         try area.expectKeys(["top", "leading", "bottom", "trailing"])
-        func inset(_ key: String) throws -> Double { try area.member(key)?.double(in: 0...500) ?? 0 }
+        func inset(_ key: String) throws -> Double {
+          try area.member(key)?.double(in: 0...500) ?? 0
+        }
         return SafeArea(
           top: try inset("top"), leading: try inset("leading"), bottom: try inset("bottom"),
           trailing: try inset("trailing"))

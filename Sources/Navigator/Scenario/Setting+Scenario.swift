@@ -28,7 +28,8 @@ extension Setting {
   static func scenarioChange(name: String, node: JSONNode) throws -> SettingChange {
     guard let entry = scenarioSettings.first(where: { $0.setting.rawValue == name }) else {
       throw node.error(
-        "unknown setting '\(name)' (known: \(scenarioSettings.map(\.setting.rawValue).joined(separator: ", ")))")
+        "unknown setting '\(name)' (known: \(scenarioSettings.map(\.setting.rawValue).joined(separator: ", ")))"
+      )
     }
     switch entry.kind {
     case .bool:

@@ -25,7 +25,9 @@ struct DeviceState {
   /// Turns the device.
   /// - Throws: a message when the device is not a named profile.
   mutating func rotate(to orientation: Orientation) throws {
-    guard let profile else { throw DeviceStateError("rotate needs a named device profile, not a custom size") }
+    guard let profile else {
+      throw DeviceStateError("rotate needs a named device profile, not a custom size")
+    }
     self.profile = profile.rotated(to: orientation)
     custom = nil
   }
@@ -39,7 +41,8 @@ struct DeviceState {
   /// - Throws: a message on a device without split screen.
   mutating func split(_ fraction: Double) throws {
     guard let profile, profile.supportsSplitScreen else {
-      throw DeviceStateError("split screen needs an iPad profile (the device is \(profile?.name ?? "a custom size"))")
+      throw DeviceStateError(
+        "split screen needs an iPad profile (the device is \(profile?.name ?? "a custom size"))")
     }
     splitFraction = fraction
     custom = nil

@@ -15,7 +15,8 @@ extension Route {
     let legEnd = legs[legIndex(atDistance: distance)].endDistance
     let length = min(300, legEnd - distance - 50)
     guard length >= 50 else {
-      throw NavigatorError(source: "", "too close to the destination to re-route (\(Int(legEnd - distance)) m left)")
+      throw NavigatorError(
+        source: "", "too close to the destination to re-route (\(Int(legEnd - distance)) m left)")
     }
     let start = distance
     let end = distance + length
@@ -46,7 +47,9 @@ extension Route {
     // parallel road AB depends on `offset` (by at most its factor |rightIn - rightOut| < 2, so
     // the fixed-point steps contract unless the old road turns right round).
     var offset = max(10, detour / 2)
-    var corners = (GeoCoordinate(latitude: 0, longitude: 0), GeoCoordinate(latitude: 0, longitude: 0))
+    var corners = (
+      GeoCoordinate(latitude: 0, longitude: 0), GeoCoordinate(latitude: 0, longitude: 0)
+    )
     for _ in 0..<60 {
       corners = (
         Geodesy.destination(from: departure, bearing: rightOut, distance: offset),
@@ -72,7 +75,9 @@ extension Route {
     }
 
     var cumulative = [0.0]
-    for (a, b) in zip(newPoints, newPoints.dropFirst()) { cumulative.append(cumulative.last! + Geodesy.distance(a, b)) }
+    for (a, b) in zip(newPoints, newPoints.dropFirst()) {
+      cumulative.append(cumulative.last! + Geodesy.distance(a, b))
+    }
     let shift = cumulative[rejoinIndex] - end
     let map: @Sendable (Double) -> Double? = { old in
       old <= start ? old : old >= end ? old + shift : nil
@@ -87,7 +92,8 @@ extension Route {
     newSteps += [
       RouteStep(maneuver: "turn-right", roadName: "", distance: start),
       RouteStep(maneuver: "turn-left", roadName: "", distance: cumulative[departureIndex + 1]),
-      RouteStep(maneuver: "turn-left", roadName: currentRoad, distance: cumulative[rejoinIndex - 1]),
+      RouteStep(
+        maneuver: "turn-left", roadName: currentRoad, distance: cumulative[rejoinIndex - 1]),
       RouteStep(maneuver: "turn-right", roadName: rejoinRoad, distance: cumulative[rejoinIndex]),
     ]
     newSteps += steps.filter { $0.distance >= end }.map {
@@ -100,7 +106,8 @@ extension Route {
       return copy
     }
     let legEnds = legs.dropLast().compactMap { newIndex[$0.endPointIndex] }
-    let speedHere = typicalSpeeds[startSegment] ?? speedLimits[startSegment] ?? Route.defaultCruiseSpeed
+    let speedHere =
+      typicalSpeeds[startSegment] ?? speedLimits[startSegment] ?? Route.defaultCruiseSpeed
     let baseID = id.split(separator: "~").first.map(String.init) ?? id
     let route = try Route(
       id: "\(baseID)~reroute\(sequence)", name: name, points: newPoints, legEnds: legEnds,

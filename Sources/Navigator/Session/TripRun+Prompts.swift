@@ -18,21 +18,29 @@ extension TripRun {
       }
     }
     let points = route.pointsOfInterest
-    while nextPoint < points.count && distance >= points[nextPoint].distance - points[nextPoint].announceDistance {
+    while nextPoint < points.count
+      && distance >= points[nextPoint].distance - points[nextPoint].announceDistance
+    {
       let point = points[nextPoint]
       nextPoint += 1
       guard distance < point.distance + point.clearDistance else { continue }  // already behind
       guard promptsEnabled || !point.kind.isSilencedByPromptsSetting else { continue }
-      try showPrompt(kind: point.kind, text: point.text, at: now, clearDistance: point.distance + point.clearDistance)
+      try showPrompt(
+        kind: point.kind, text: point.text, at: now,
+        clearDistance: point.distance + point.clearDistance)
     }
   }
 
   /// Shows a prompt, replacing the one on screen.
-  mutating func showPrompt(kind: PromptKind, text: String, at now: Int64, clearDistance: Double? = nil, clearTime: Int64? = nil) throws {
+  mutating func showPrompt(
+    kind: PromptKind, text: String, at now: Int64, clearDistance: Double? = nil,
+    clearTime: Int64? = nil
+  ) throws {
     let id = nextPromptID
     nextPromptID += 1
     try emit(now, .promptReady(Prompt(promptID: id, kind: kind, text: text)))
-    shownPrompt = ShownPrompt(id: id, kind: kind, clearDistance: clearDistance, clearTime: clearTime)
+    shownPrompt = ShownPrompt(
+      id: id, kind: kind, clearDistance: clearDistance, clearTime: clearTime)
   }
 
   /// After `navigator.shouldDisplayPrompts = false`: the silenced kinds go away at once.

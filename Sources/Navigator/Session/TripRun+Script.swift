@@ -23,21 +23,27 @@ extension TripRun {
     case .splitScreen(let fraction):
       try changeDevice(event, at: time) { try $0.split(fraction) }
     case .resize(let width, let height, let safeArea):
-      try changeDevice(event, at: time) { $0.resize(width: width, height: height, safeArea: safeArea) }
+      try changeDevice(event, at: time) {
+        $0.resize(width: width, height: height, safeArea: safeArea)
+      }
     case .setting(let change):
       try applySetting(change, at: time)
     case .pan(let dx, let dy):
       try emit(time, .userPanned(dx: dx, dy: dy))
       isPanned = true
     case .recenter:
-      guard isPanned else { throw scriptError(event, "re-centre without a pan before it: the map is already following the vehicle") }
+      guard isPanned else {
+        throw scriptError(
+          event, "re-centre without a pan before it: the map is already following the vehicle")
+      }
       try emit(time, .recentered)
       isPanned = false
     case .reroute(let detour):
       try reroute(event, detour: detour, at: time)
     case .prompt(let kind, let text, let duration):
       guard promptsEnabled || !kind.isSilencedByPromptsSetting else { return }
-      try showPrompt(kind: kind, text: text, at: time, clearTime: time + Int64((duration * 1000).rounded()))
+      try showPrompt(
+        kind: kind, text: text, at: time, clearTime: time + Int64((duration * 1000).rounded()))
     case .speeding(let factor, let duration):
       speedingFactor = factor
       speedingUntil = time + Int64((duration * 1000).rounded())
@@ -49,7 +55,9 @@ extension TripRun {
   }
 
   /// Applies a device change and reports the new map size when it changed.
-  private mutating func changeDevice(_ event: ScriptedEvent, at time: Int64, _ change: (inout DeviceState) throws -> Void) throws {
+  private mutating func changeDevice(
+    _ event: ScriptedEvent, at time: Int64, _ change: (inout DeviceState) throws -> Void
+  ) throws {
     let before = device.geometry
     do {
       try change(&device)

@@ -111,7 +111,8 @@ struct TripRun {
       let event = trip.scenario.events[nextScripted]
       throw scriptError(
         event,
-        "at \(event.at) s is after the trip ends (arrival at \(Double(summary.arrivalMilliseconds) / 1000) s)")
+        "at \(event.at) s is after the trip ends (arrival at \(Double(summary.arrivalMilliseconds) / 1000) s)"
+      )
     }
     return summary
   }
@@ -120,7 +121,8 @@ struct TripRun {
     try emit(0, .navigationEnabled)
     try emit(0, .mapResized(device.geometry))
     if trip.scenario.layoutDirection != "ltr" {
-      try applySetting(SettingChange(name: .layoutDirection, value: .text(trip.scenario.layoutDirection)), at: 0)
+      try applySetting(
+        SettingChange(name: .layoutDirection, value: .text(trip.scenario.layoutDirection)), at: 0)
     }
     for change in trip.scenario.settings { try applySetting(change, at: 0) }
     try emit(0, .routeSet(routeInfo))
@@ -189,7 +191,9 @@ struct TripRun {
     let timeRemaining: Double
     switch vehicle {
     case .track(let playback): timeRemaining = max(0, playback.duration - Double(now) / 1000)
-    case .simulated: timeRemaining = max(0, route.expectedTimes[legEnd.endPointIndex] - route.expectedTime(at: cursor))
+    case .simulated:
+      timeRemaining = max(
+        0, route.expectedTimes[legEnd.endPointIndex] - route.expectedTime(at: cursor))
     }
     let stepIndex = route.stepIndex(atDistance: distance)
     var maneuver = "arrive"
@@ -249,6 +253,8 @@ struct TripRun {
   var source: String { trip.scenario.sourcePath ?? trip.scenario.name }
 
   func scriptError(_ event: ScriptedEvent, _ message: String) -> NavigatorError {
-    NavigatorError(source: source, line: event.line > 0 ? event.line : nil, key: event.key.isEmpty ? nil : event.key, message)
+    NavigatorError(
+      source: source, line: event.line > 0 ? event.line : nil,
+      key: event.key.isEmpty ? nil : event.key, message)
   }
 }

@@ -74,7 +74,9 @@ struct SimulatedDrive {
     baseSpeeds.reserveCapacity(route.speedLimits.count)
     var lastKnown: Double?
     for segment in route.speedLimits.indices {
-      let base = route.speedLimits[segment] ?? route.typicalSpeeds[segment] ?? lastKnown ?? driver.cruiseSpeed
+      let base =
+        route.speedLimits[segment] ?? route.typicalSpeeds[segment] ?? lastKnown
+        ?? driver.cruiseSpeed
       if route.speedLimits[segment] != nil { lastKnown = base }
       baseSpeeds.append(base)
     }
@@ -86,9 +88,11 @@ struct SimulatedDrive {
           distance: max(0, step.distance - half), end: step.distance + half,
           speed: Self.turnSpeed(angle: step.turnAngle)))
     }
-    for segment in baseSpeeds.indices.dropFirst() where baseSpeeds[segment] < baseSpeeds[segment - 1] - 0.5 {
+    for segment in baseSpeeds.indices.dropFirst()
+    where baseSpeeds[segment] < baseSpeeds[segment - 1] - 0.5 {
       let start = route.cumulativeDistance[segment]
-      list.append(Constraint(distance: start, end: start, speed: baseSpeeds[segment] * driver.speedFactor))
+      list.append(
+        Constraint(distance: start, end: start, speed: baseSpeeds[segment] * driver.speedFactor))
     }
     for leg in route.legs {
       list.append(Constraint(distance: leg.endDistance, end: leg.endDistance, speed: 0))
@@ -115,7 +119,8 @@ struct SimulatedDrive {
       return .none
     }
     let target = targetSpeed(dt: dt)
-    var newSpeed = speed < target
+    var newSpeed =
+      speed < target
       ? min(target, speed + driver.acceleration * dt)
       : max(target, speed - DriverProfile.maximumDeceleration * dt)
     newSpeed = max(0, newSpeed)

@@ -32,7 +32,8 @@ struct SpeedAlerts {
     let roundedSpeed = speed.map { rounded($0, 2) }
     guard let speed, let limit, limit > 0 else {
       majorSince = nil
-      return SpeedReport(speed: roundedSpeed, speedLimit: limit, severity: .unknown, speedingPercentage: -1)
+      return SpeedReport(
+        speed: roundedSpeed, speedLimit: limit, severity: .unknown, speedingPercentage: -1)
     }
     let over = speed - limit
     let percentage = over > 0 ? rounded(over / limit * 100, 1) : 0
