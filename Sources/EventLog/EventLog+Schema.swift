@@ -91,7 +91,8 @@ enum EventLogSchema {
   // MARK: - The readable view
 
   /// `events_readable`: every event with its kind's name and its payload as JSON, built from
-  /// the slot table so it always matches `SessionEvent.jsonLine`'s payload.
+  /// the slot table so it always matches `SessionEvent.jsonLine`'s payload (same names and
+  /// order; SQLite prints reals to 15 significant digits, where export is exact).
   static var readableViewSQL: String {
     var kindCases = ""
     var payloadCases = ""

@@ -16,6 +16,8 @@ public enum NavSimCLI {
     LintCommand.self,
     DiffCommand.self,
     RunsCommand.self,
+    ReportCommand.self,
+    RenderCommand.self,
   ]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
