@@ -141,6 +141,9 @@ final class GPXImporterTests: XCTestCase {
   }
 
   private func gpx(_ text: String) throws -> Route {
-    try RouteFile.route(from: Array(text.utf8), format: .gpx, source: "test.gpx", name: "test")
+    let route = try RouteFile.route(
+      from: Array(text.utf8), format: .gpx, source: "test.gpx", name: "test")
+    route._checkInvariants()
+    return route
   }
 }

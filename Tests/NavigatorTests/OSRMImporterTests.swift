@@ -137,7 +137,9 @@ final class OSRMImporterTests: XCTestCase {
   }
 
   private func osrm(_ text: String, precision: Int? = nil) throws -> Route {
-    try RouteFile.route(
+    let route = try RouteFile.route(
       from: Array(text.utf8), format: .osrmJSON, source: "r.json", name: "r", precision: precision)
+    route._checkInvariants()
+    return route
   }
 }

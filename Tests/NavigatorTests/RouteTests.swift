@@ -66,6 +66,7 @@ final class RouteTests: XCTestCase {
   func testBuiltInRoutesAreWellFormed() throws {
     for builtin in BuiltinRoutes.all {
       let route = builtin.makeRoute()
+      route._checkInvariants()
       XCTAssertEqual(route.name, builtin.name)
       XCTAssertEqual(route.steps.first?.maneuver, "depart", builtin.name)
       XCTAssertEqual(route.steps.last?.maneuver, "arrive", builtin.name)
@@ -82,6 +83,34 @@ final class RouteTests: XCTestCase {
       XCTAssertTrue(
         "\(error)".hasPrefix("builtin 'moon': unknown built-in route (known: city-commute"))
     }
+  }
+
+  func testAReRouteDetoursAroundABlockAndKeepsTheRestOfTheRoute() throws {
+    let route = try BuiltinRoutes.route(named: "city-commute")
+    let (detoured, map) = try route.rerouted(at: 1500, detour: 300, sequence: 2)
+    detoured._checkInvariants()
+    XCTAssertEqual(detoured.id, route.id + "~reroute2")
+    XCTAssertEqual(detoured.totalDistance - route.totalDistance, 300, accuracy: 1)
+    XCTAssertEqual(map(1000), 1000)
+    XCTAssertNil(map(1650), "inside the replaced stretch")
+    XCTAssertEqual(map(4000)!, 4000 + detoured.totalDistance - route.totalDistance, accuracy: 1e-3)
+    // The old geometry before and after the detour is kept.
+    XCTAssertEqual(detoured.coordinate(atDistance: 1400), route.coordinate(atDistance: 1400))
+    let after = detoured.coordinate(atDistance: map(3000)!)
+    XCTAssertLessThan(Geodesy.distance(after, route.coordinate(atDistance: 3000)), 0.01)
+    // Four turns around the block; the later manoeuvres, legs and prompts move along.
+    XCTAssertEqual(detoured.steps.count, route.steps.count + 4)
+    XCTAssertEqual(
+      detoured.steps.filter { $0.distance >= 1500 && $0.distance < 1500 + 700 }.map(\.maneuver),
+      ["turn-right", "turn-left", "turn-left", "turn-right"])
+    XCTAssertEqual(detoured.legs.count, 2)
+    XCTAssertEqual(detoured.legs[0].endDistance, map(route.legs[0].endDistance)!, accuracy: 1e-3)
+    // The traffic jam 300 m into Seestrasse was on the stretch the detour avoids.
+    XCTAssertEqual(
+      detoured.pointsOfInterest.map(\.text),
+      route.pointsOfInterest.filter { map($0.distance) != nil }.map(\.text))
+    XCTAssertEqual(detoured.pointsOfInterest.count, route.pointsOfInterest.count - 1)
+    XCTAssertThrowsError(try route.rerouted(at: route.legs[0].endDistance - 60, detour: 300, sequence: 1))
   }
 
   func testDeviceProfilesRotateAndSplit() throws {

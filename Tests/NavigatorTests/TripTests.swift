@@ -260,7 +260,9 @@ final class TripTests: XCTestCase {
     for file in files {
       let scenario = try Scenario(
         name: file, route: .file(path: Fixtures.route(file), precision: nil))
-      let summary = try Trip(scenario: scenario).run { _, _ in }
+      let trip = try Trip(scenario: scenario)
+      trip.route._checkInvariants()
+      let summary = try trip.run { _, _ in }
       XCTAssertEqual(
         summary.count(of: .arrived), try Trip(scenario: scenario).route.legs.count, file)
       XCTAssertEqual(summary.count(of: .navigationDisabled), 1, file)

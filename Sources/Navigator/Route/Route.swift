@@ -207,6 +207,7 @@ public struct Route: Equatable, Sendable {
         RouteStep(maneuver: "arrive", roadName: steps.last?.roadName ?? "", distance: totalDistance)
       )
     }
+    steps[steps.count - 1].distance = totalDistance  // exactly, whatever the source's rounding
     for index in steps.indices {
       steps[index].turnAngle = turnAngle(at: steps[index].distance)
     }
