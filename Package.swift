@@ -32,7 +32,7 @@ let package = Package(
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
-    .target(name: "Replay", dependencies: ["EventLog", "NavigationSDK", "SQLite"]),
+    .target(name: "Replay", dependencies: ["EventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCLI",
@@ -57,8 +57,10 @@ let package = Package(
     .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
     .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
-    .testTarget(name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim"]),
-    .testTarget(name: "SampleDelegatesTests", dependencies: ["SampleDelegates", "NavSim"]),
+    .testTarget(
+      name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim", "SessionEvents"]),
+    .testTarget(
+      name: "SampleDelegatesTests", dependencies: ["SampleDelegates", "NavSim", "SessionEvents"]),
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",

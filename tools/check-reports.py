@@ -13,7 +13,9 @@ difference of a diff.
     tools/check-reports.py                    # runs `navsim demo` and checks its reports
     tools/check-reports.py A.html B.html      # checks these reports
     options: --screenshots DIR (default .build/report-check), --navsim PATH (binary),
-             --snapshots DB (with --label: compare the page with `navsim render`)
+             --snapshots DB (compare replay pictures with `navsim render`; the demo's
+             store is used by default),
+             --window WxH (browser window, default 1280x900)
 
 Installs Debian's `chromium` with apt when it is missing. Standard library only: the
 DevTools protocol is spoken over a WebSocket written here on a raw socket.
@@ -36,7 +38,7 @@ import urllib.request
 import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WIDTH, HEIGHT = 1280, 900
+WIDTH, HEIGHT = 1280, 900  # the browser window; --window changes it
 
 
 class CheckFailure(Exception):
@@ -298,10 +300,12 @@ def check_report(browser, path, shots, render=None):
         differences: NV.D.nav.differences || [], layouts: NV.D.layouts.length,
         scripts: document.querySelectorAll("script").length,
         wide: NV.D.layouts.map((l) => l[1] === 1),
+        guiding: NV.D.layouts.map((l) => NV.S[l[0]] === "activeGuidance"),
+        withFindings: NV.D.page === "diff"
+          ? NV.D.frames.findings[0].map((a, i) => a >= 0 || NV.D.frames.findings[1][i] >= 0)
+          : NV.D.frames.findings.map((f) => f >= 0),
         label: NV.D.run ? NV.D.run.label : null,
         layoutOf: NV.D.page === "diff" ? NV.D.frames.layout[1] : NV.D.frames.layout }))()""")
-    if render and info["label"] != render.label:
-        render = None
     if info["scripts"] != 2:
         raise CheckFailure(f"{path}: {info['scripts']} script elements, the page has 2 (injection?)")
     if info["count"] == 0:
@@ -348,7 +352,11 @@ def check_report(browser, path, shots, render=None):
         saved.append(target)
 
     if info["page"] == "diff":
-        shoot(info["differences"][0] if info["differences"] else 0, "difference")
+        # A telling difference: during guidance, with a finding when there is one.
+        differing = info["differences"] or [0]
+        guiding = [i for i in differing if info["layoutOf"][i] >= 0 and info["guiding"][info["layoutOf"][i]]]
+        flagged = [i for i in guiding if info["withFindings"][i]]
+        shoot((flagged or guiding or differing)[0], "difference")
     else:
         portrait = [i for i in changes if not info["wide"][info["layoutOf"][i]]] or [0]
         # A frame well into the trip: the first layout change after a tenth of it.
@@ -368,7 +376,7 @@ def check_report(browser, path, shots, render=None):
 
 def check_picture(page, path, frame, render, info):
     """The drawn picture keeps the layout's proportions and every view's frame; with a
-    snapshot store, it agrees with `navsim render` of the same event."""
+    snapshot store, a replay's picture agrees with `navsim render` of the same event."""
     drawn = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host svg")).map((svg) => {
         const box = svg.viewBox.baseVal, rect = svg.getBoundingClientRect();
         const nodes = {};
@@ -400,9 +408,9 @@ def check_picture(page, path, frame, render, info):
             if got is None or any(abs(a - b) > 0.01 for a, b in zip(got, rect)):
                 raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
                                    f"snapshot frame {rect}")
-    if render:
+    if render and info["page"] == "replay":
         seq = info["seq"][frame]
-        svg = render(seq)
+        svg = render(info["label"], seq)
         rendered = {}
         for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
             ident = g.get("data-id")
@@ -422,10 +430,11 @@ def check_picture(page, path, frame, render, info):
 def navsim_binary(explicit):
     if explicit:
         return explicit
-    for config in ("release", "debug"):
-        candidate = os.path.join(ROOT, ".build", config, "navsim")
-        if os.access(candidate, os.X_OK):
-            return candidate
+    # The newest build: a stale release binary must not stand in for today's code.
+    built = [os.path.join(ROOT, ".build", config, "navsim") for config in ("release", "debug")]
+    built = [b for b in built if os.access(b, os.X_OK)]
+    if built:
+        return max(built, key=os.path.getmtime)
     subprocess.run(["swift", "build", "--product", "navsim"], cwd=ROOT, check=True)
     return os.path.join(ROOT, ".build", "debug", "navsim")
 
@@ -445,32 +454,36 @@ def demo_reports(navsim, out):
 
 
 def main():
+    global WIDTH, HEIGHT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("reports", nargs="*", help="HTML reports (default: run navsim demo)")
     parser.add_argument("--screenshots", default=os.path.join(ROOT, ".build", "report-check"))
     parser.add_argument("--navsim", help="the navsim binary (default: .build/{release,debug})")
-    parser.add_argument("--snapshots", help="snapshot store the reports came from")
-    parser.add_argument("--label", help="with --snapshots: the run whose pictures to compare")
+    parser.add_argument("--snapshots", help="the snapshot store the replay reports came from: "
+                        "their pictures are compared with `navsim render` (automatic for the demo)")
+    parser.add_argument("--window", default=f"{WIDTH}x{HEIGHT}", help="browser window, WxH")
     args = parser.parse_args()
+    WIDTH, HEIGHT = (int(v) for v in args.window.split("x"))
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="navsim-report-check-")
     browser = None
     try:
-        reports = args.reports
+        reports, store = args.reports, args.snapshots
         if not reports:
-            navsim = navsim_binary(args.navsim)
-            reports = demo_reports(navsim, os.path.join(work, "demo"))
+            reports = demo_reports(navsim_binary(args.navsim), os.path.join(work, "demo"))
+            store = os.path.join(work, "demo", "snapshots.sqlite")
         render = None
-        if args.snapshots and args.label:
+        if store:
             navsim = navsim_binary(args.navsim)
 
-            def render(seq):
+            def render(label, seq):
                 out = os.path.join(work, f"render-{seq}.svg")
-                subprocess.run([navsim, "render", args.snapshots, args.label, "--seq", str(seq),
-                                "--svg", out], check=True, capture_output=True)
+                result = subprocess.run([navsim, "render", store, label, "--seq", str(seq),
+                                         "--svg", out], capture_output=True, text=True)
+                if result.returncode != 0:
+                    raise CheckFailure(f"navsim render {label} --seq {seq}: {result.stderr.strip()}")
                 with open(out) as f:
                     return f.read()
-            render.label = args.label
         browser = Browser(ensure_chromium())
         for report in reports:
             check_report(browser, report, args.screenshots, render)

@@ -30,12 +30,12 @@ extension EventLogFile {
     while let event = try cursor.next() {
       event.writeJSON(to: &writer)
       writer.raw("\n")
-      if writer.output.utf8.count >= 1 << 16 {
+      if writer.bytes.count >= 1 << 16 {
         try output(writer.output)
-        writer = JSONWriter(capacity: 1 << 16)
+        writer.removeAll()
       }
     }
-    if !writer.output.isEmpty { try output(writer.output) }
+    if !writer.bytes.isEmpty { try output(writer.output) }
   }
 
   /// Writes recording `id` as JSON Lines to the file at `path`, atomically: a temporary
@@ -83,7 +83,7 @@ extension EventLogFile {
     writer.raw(",\"scenario\":")
     optional(metadata.scenario)
     writer.raw(",\"seed\":")
-    if let seed = metadata.seed { writer.raw(String(seed)) } else { writer.null() }
+    if let seed = metadata.seed { writer.rawText(String(seed)) } else { writer.null() }
     writer.raw(",\"deviceProfile\":")
     optional(metadata.deviceProfile)
     writer.raw(",\"createdAt\":")

@@ -18,7 +18,15 @@ enum EventRows {
   static func insert(_ event: SessionEvent, recording: Int64, with statement: SQLiteStatement)
     throws
   {
-    let stored = event.payload.stored
+    try insert(event, stored: event.payload.stored, recording: recording, with: statement)
+  }
+
+  /// Like `insert(_:recording:with:)`, with the payload's stored form already computed.
+  @inline(__always)
+  static func insert(
+    _ event: SessionEvent, stored: StoredPayload, recording: Int64,
+    with statement: SQLiteStatement
+  ) throws {
     statement.reset()
     try statement.bind(recording, at: 1)
     try statement.bind(event.seq, at: 2)

@@ -25,7 +25,8 @@ public final class RecordingWriter {
   private let insert: SQLiteStatement
   private let lastStoredSeq: SQLiteStatement
   private var flushedSeq: Int64
-  private var pending: [SessionEvent] = []
+  /// Appended events not yet written, with their payloads' stored forms.
+  private var pending: [(event: SessionEvent, stored: StoredPayload)] = []
   private var state = State.open
 
   // MARK: - Life cycle
@@ -77,13 +78,14 @@ public final class RecordingWriter {
           ? "t \(t) is negative"
           : "t \(t) is before the previous event's t \(lastT)")
     }
-    if let field = payload.nonFiniteField {
+    let stored = payload.stored
+    if let field = stored.nonFiniteField(of: payload.kind) {
       throw EventLogError.invalidEvent(
         path: log.path, recording: recordingID, seq: nextSeq,
         problem: "\(payload.kind.rawValue).\(field) is not a finite number")
     }
     let event = SessionEvent(seq: nextSeq, t: t, payload: payload)
-    pending.append(event)
+    pending.append((event, stored))
     nextSeq += 1
     lastT = t
     if pending.count >= batchSize { try flush() }
@@ -118,8 +120,8 @@ public final class RecordingWriter {
     do {
       try connection.transaction(.immediate) {
         try checkNoOtherWriter()
-        for event in pending {
-          try EventRows.insert(event, recording: recordingID, with: insert)
+        for (event, stored) in pending {
+          try EventRows.insert(event, stored: stored, recording: recordingID, with: insert)
         }
         insert.reset()
         if finishing {

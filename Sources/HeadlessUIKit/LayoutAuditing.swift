@@ -65,6 +65,10 @@ public enum LayoutMisuse {
   case requiredPriorityChangedWhileActive(NSLayoutConstraint, to: UILayoutPriority)
   /// Adding a view as a subview of itself or of one of its descendants.
   case subviewCycle(view: UIView, superview: UIView)
+  /// A layout pass kept changing constraints (from `layoutSubviews`, or safe-area insets
+  /// feeding back into margins) for `rounds` rounds and was cut off; UIKit's layout feedback
+  /// loop.
+  case layoutFeedbackLoop(UIView, rounds: Int)
 
   /// A one-line explanation naming the constraint or views.
   public var message: String {
@@ -79,6 +83,9 @@ public enum LayoutMisuse {
     case .subviewCycle(let view, let superview):
       "\(view.layoutDebugName) can't become a subview of its own descendant "
         + superview.layoutDebugName
+    case .layoutFeedbackLoop(let root, let rounds):
+      "layout of \(root.layoutDebugName)'s hierarchy still changing after \(rounds) rounds "
+        + "(layout feedback loop)"
     }
   }
 }

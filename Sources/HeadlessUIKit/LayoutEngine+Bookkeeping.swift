@@ -161,6 +161,15 @@ extension LayoutEngine {
     engine.needsPass = true
   }
 
+  /// `view.isHidden` changed: a stack view re-arranges; ambiguity is checked again (hidden
+  /// views are not reported).
+  static func visibilityDidChange(_ view: UIView) {
+    (view.storedSuperview as? UIStackView)?.arrangedSubviewVisibilityDidChange(view)
+    guard let engine = view.layoutRoot.engine else { return }
+    engine.structureChanged = true
+    engine.needsPass = true
+  }
+
   /// Something under `view` needs a layout pass.
   static func needsPass(from view: UIView) {
     view.layoutRoot.engine?.needsPass = true

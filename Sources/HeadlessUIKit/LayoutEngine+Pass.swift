@@ -5,7 +5,7 @@ import ConstraintSolver
 import Foundation
 
 extension LayoutEngine {
-  /// Passes stop repeating after this many rounds of layoutSubviews / safe-area feedback.
+  /// A pass stops repeating after this many rounds of layoutSubviews / safe-area feedback.
   static let maxRounds = 8
 
   // MARK: - Entry points
@@ -52,43 +52,61 @@ extension LayoutEngine {
 
   // MARK: - The pass
 
-  /// One layout pass over the whole hierarchy.
+  /// One layout pass over the whole hierarchy: rounds of update constraints, intrinsic sizes,
+  /// solve, frames and safe areas, layoutSubviews, until nothing changes any more.
   func run() {
     isRunning = true
     defer { isRunning = false }
     let audit = LayoutAudit.current
+    var converged = false
     for _ in 0..<Self.maxRounds {
-      Self.updateConstraints(in: root)
+      if needsUpdateConstraints {
+        needsUpdateConstraints = false
+        Self.updateConstraints(in: root)
+      }
       refreshIntrinsicSizes()
       flush(audit: audit)
       solver.updateVariables()
       writeFrames()
-      updateSafeAreas(of: root)
       needsPass = false
       callLayoutSubviews(root)
-      if !needsPass, !hasPendingWork { break }
+      if !needsPass, !hasPendingWork {
+        converged = true
+        break
+      }
     }
-    needsPass = hasPendingWork
+    // A feedback loop (layoutSubviews or safe-area insets that keep changing constraints) is
+    // cut off here; what is still queued applies at the next pass.
+    needsPass = false
+    if !converged { audit?.layoutMisuse(.layoutFeedbackLoop(root, rounds: Self.maxRounds)) }
     if structureChanged, let audit {
       structureChanged = false
       reportAmbiguity(to: audit)
     }
   }
 
-  // MARK: - Frames
+  // MARK: - Frames and safe areas
 
   /// Writes every view's frame (but the root's) and every guide's layout frame from the
-  /// solution, parents first. Views the solver doesn't know keep their frames.
+  /// solution, parents first, computing each view's safe area insets on the way. Views the
+  /// solver doesn't know keep their frames.
   private func writeFrames() {
     let rootRect = CGRect(origin: .zero, size: root.storedFrame.size)
+    root.updateSafeAreaInsets(root.storedAdditionalSafeAreaInsets)
     writeGuideFrames(of: root, viewRect: rootRect)
-    for subview in root.subviewStorage { writeFrames(subview, parentRect: rootRect) }
+    let safe = rootRect.inset(by: root.computedSafeAreaInsets)
+    for subview in root.subviewStorage {
+      writeFrames(subview, parentRect: rootRect, parentSafe: safe)
+    }
   }
 
-  private func writeFrames(_ view: UIView, parentRect: CGRect) {
+  /// - Parameters:
+  ///   - parentRect: the superview's rectangle in root coordinates.
+  ///   - parentSafe: the superview's safe area in its own coordinates.
+  private func writeFrames(_ view: UIView, parentRect: CGRect, parentSafe: CGRect) {
     let rect: CGRect
-    if isSolved(view) {
-      rect = rootRect(of: view)
+    if let slot = solvedSlot(view) {
+      rect = Self.rect(of: slot)
     } else {
       rect = view.storedFrame.offsetBy(dx: parentRect.minX, dy: parentRect.minY)
     }
@@ -97,17 +115,37 @@ extension LayoutEngine {
       y: Self.snap(Double(rect.minY - parentRect.minY)),
       width: rect.width, height: rect.height)
     view.setFrame(frame, byLayout: true)
+    view.updateSafeAreaInsets(Self.safeAreaInsets(of: frame, in: parentSafe, adding: view))
     writeGuideFrames(of: view, viewRect: rect)
-    for subview in view.subviewStorage { writeFrames(subview, parentRect: rect) }
+    let subviews = view.subviewStorage
+    guard !subviews.isEmpty else { return }
+    let safe = CGRect(origin: .zero, size: frame.size).inset(by: view.computedSafeAreaInsets)
+    for subview in subviews { writeFrames(subview, parentRect: rect, parentSafe: safe) }
+  }
+
+  /// The insets of `frame` that lie outside the superview's safe area, plus the view's own
+  /// `additionalSafeAreaInsets`.
+  private static func safeAreaInsets(
+    of frame: CGRect, in safe: CGRect, adding view: UIView
+  ) -> UIEdgeInsets {
+    func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat {
+      min(max(value, 0), max(limit, 0))
+    }
+    let extra = view.storedAdditionalSafeAreaInsets
+    return UIEdgeInsets(
+      top: clamp(safe.minY - frame.minY, frame.height) + extra.top,
+      left: clamp(safe.minX - frame.minX, frame.width) + extra.left,
+      bottom: clamp(frame.maxY - safe.maxY, frame.height) + extra.bottom,
+      right: clamp(frame.maxX - safe.maxX, frame.width) + extra.right)
   }
 
   private func writeGuideFrames(of view: UIView, viewRect: CGRect) {
     func write(_ guide: UILayoutGuide) {
-      guard isSolved(guide) else {
+      guard let slot = solvedSlot(guide) else {
         guide.storedLayoutFrame = .zero
         return
       }
-      let rect = rootRect(of: guide)
+      let rect = Self.rect(of: slot)
       guide.storedLayoutFrame = CGRect(
         x: Self.snap(Double(rect.minX - viewRect.minX)),
         y: Self.snap(Double(rect.minY - viewRect.minY)),
@@ -118,12 +156,11 @@ extension LayoutEngine {
     for guide in view.appLayoutGuides { write(guide) }
   }
 
-  /// The item's rectangle in root coordinates, from its variables.
-  private func rootRect(of item: any LayoutItem) -> CGRect {
-    let slot = slot(for: item)
-    return CGRect(
-      x: Self.snap(slot.minX.value), y: Self.snap(slot.minY.value),
-      width: Self.snap(slot.width.value), height: Self.snap(slot.height.value))
+  /// A slot's rectangle in root coordinates.
+  private static func rect(of slot: LayoutSlot) -> CGRect {
+    CGRect(
+      x: snap(slot.minX.value), y: snap(slot.minY.value),
+      width: snap(slot.width.value), height: snap(slot.height.value))
   }
 
   /// A solver value rounded to a millionth of a point (so 99.99999999 reads 100) without
@@ -131,29 +168,6 @@ extension LayoutEngine {
   static func snap(_ value: Double) -> CGFloat {
     let rounded = (value * 1e6).rounded() / 1e6
     return CGFloat(rounded == 0 ? 0 : rounded)
-  }
-
-  // MARK: - Safe area
-
-  /// Computes each view's safe area insets from its frame and its superview's safe area.
-  private func updateSafeAreas(of view: UIView) {
-    if view === root { view.updateSafeAreaInsets(view.storedAdditionalSafeAreaInsets) }
-    let bounds = CGRect(origin: .zero, size: view.storedFrame.size)
-    let safe = bounds.inset(by: view.computedSafeAreaInsets)
-    for subview in view.subviewStorage {
-      let frame = subview.storedFrame
-      func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat {
-        min(max(value, 0), max(limit, 0))
-      }
-      let extra = subview.storedAdditionalSafeAreaInsets
-      subview.updateSafeAreaInsets(
-        UIEdgeInsets(
-          top: clamp(safe.minY - frame.minY, frame.height) + extra.top,
-          left: clamp(safe.minX - frame.minX, frame.width) + extra.left,
-          bottom: clamp(frame.maxY - safe.maxY, frame.height) + extra.bottom,
-          right: clamp(frame.maxX - safe.maxX, frame.width) + extra.right))
-      updateSafeAreas(of: subview)
-    }
   }
 
   // MARK: - layoutSubviews
@@ -171,21 +185,25 @@ extension LayoutEngine {
 
   // MARK: - Ambiguity
 
-  /// Tells the auditor about every view (but the root) whose frame the constraints leave
-  /// undetermined, per axis, depth first.
+  /// Tells the auditor about every visible view (but the root) whose frame the constraints
+  /// leave undetermined, per axis, depth first. Hidden views and their subtrees are skipped:
+  /// where an invisible view would go doesn't matter.
   private func reportAmbiguity(to audit: any LayoutAuditing) {
-    root.forEachViewInSubtree { view in
-      guard view !== root else { return }
-      if isAmbiguous(view, axis: .horizontal) { audit.ambiguousLayout(view, axis: .horizontal) }
-      if isAmbiguous(view, axis: .vertical) { audit.ambiguousLayout(view, axis: .vertical) }
+    func visit(_ view: UIView) {
+      guard !view.isHidden else { return }
+      if view !== root {
+        if isAmbiguous(view, axis: .horizontal) { audit.ambiguousLayout(view, axis: .horizontal) }
+        if isAmbiguous(view, axis: .vertical) { audit.ambiguousLayout(view, axis: .vertical) }
+      }
+      for subview in view.subviewStorage { visit(subview) }
     }
+    visit(root)
   }
 
   /// Whether the solution leaves the view's position or size free along `axis`.
   func isAmbiguous(_ view: UIView, axis: NSLayoutConstraint.Axis) -> Bool {
     if view === root { return false }
-    guard isSolved(view) else { return true }
-    let slot = slot(for: view)
+    guard let slot = solvedSlot(view) else { return true }
     return axis == .horizontal
       ? solver.isAmbiguous(slot.minX) || solver.isAmbiguous(slot.width)
       : solver.isAmbiguous(slot.minY) || solver.isAmbiguous(slot.height)

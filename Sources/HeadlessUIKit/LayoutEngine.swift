@@ -9,7 +9,8 @@ import Foundation
 /// The four solver variables of a view or layout guide in one engine, in root coordinates.
 @MainActor
 final class LayoutSlot {
-  weak var engine: LayoutEngine?
+  /// The `serial` of the engine that made it (a number, not a reference: cheap to compare).
+  let engineSerial: Int
   let minX: Variable
   let minY: Variable
   let width: Variable
@@ -18,7 +19,7 @@ final class LayoutSlot {
   var useCount = 0
 
   init(engine: LayoutEngine, name: String) {
-    self.engine = engine
+    engineSerial = engine.serial
     minX = Variable("\(name).minX")
     minY = Variable("\(name).minY")
     width = Variable("\(name).width")
@@ -39,6 +40,11 @@ final class LayoutSlot {
 final class LayoutEngine {
   unowned let root: UIView
   let solver = Solver()
+  /// Unique per engine in the process; slots remember it.
+  let serial: Int
+  private static var nextSerial = 1
+  /// Set when a view asked for `updateConstraints()`.
+  var needsUpdateConstraints = true
   /// Set when something may change frames or call `layoutSubviews`.
   var needsPass = true
   /// Set when constraints were added or removed since the last ambiguity check.
@@ -47,14 +53,14 @@ final class LayoutEngine {
   /// Whether this is a throw-away `systemLayoutSizeFitting` engine, which keeps its variables
   /// to itself and solves only its root's subtree.
   let fitting: Bool
-  private var fittingSlots: [ObjectIdentifier: LayoutSlot] = [:]
+  var fittingSlots: [ObjectIdentifier: LayoutSlot] = [:]
 
   /// The installed constraints, by identity of the layout constraint.
-  private var records: [ObjectIdentifier: Record] = [:]
+  var records: [ObjectIdentifier: Record] = [:]
   /// The layout constraint each solver constraint stands for (to name conflicts).
-  private var owners: [ObjectIdentifier: NSLayoutConstraint] = [:]
+  var owners: [ObjectIdentifier: NSLayoutConstraint] = [:]
   /// Constraints to reconcile, in the order first queued.
-  private var pending: [NSLayoutConstraint] = []
+  var pending: [NSLayoutConstraint] = []
   private var pendingIDs: Set<ObjectIdentifier> = []
   /// Wanted constraints the solver couldn't satisfy, in the order broken.
   private(set) var broken: [NSLayoutConstraint] = []
@@ -65,7 +71,7 @@ final class LayoutEngine {
   private var rootPins: [NSLayoutConstraint] = []
 
   /// One installed constraint.
-  private struct Record {
+  struct Record {
     let solverConstraint: Constraint
     let shape: Shape
     var expressionConstant: Double
@@ -73,7 +79,7 @@ final class LayoutEngine {
 
   /// What fixes a solver constraint's terms and strength: if it changes, the constraint is
   /// removed and added again; otherwise only the constant moves.
-  private struct Shape: Equatable {
+  struct Shape: Equatable {
     var priority: Float
     var direction: UIUserInterfaceLayoutDirection?
     var slots: [ObjectIdentifier]
@@ -83,6 +89,7 @@ final class LayoutEngine {
   init(root: UIView) {
     self.root = root
     self.fitting = false
+    serial = Self.makeSerial()
     let size = root.storedFrame.size
     rootPins = [
       Self.pin(root, .left, 0, .required), Self.pin(root, .top, 0, .required),
@@ -101,6 +108,7 @@ final class LayoutEngine {
   ) {
     self.root = view
     self.fitting = true
+    serial = Self.makeSerial()
     rootPins = [
       Self.pin(view, .left, 0, .required), Self.pin(view, .top, 0, .required),
       Self.pin(view, .width, target.width, horizontal),
@@ -109,6 +117,11 @@ final class LayoutEngine {
     for pin in rootPins { enqueue(pin) }
     view.forEachConstraintInSubtree { enqueue($0) }
     view.forEachViewInSubtree { markIntrinsicDirty($0) }
+  }
+
+  private static func makeSerial() -> Int {
+    defer { nextSerial += 1 }
+    return nextSerial
   }
 
   private static func pin(
@@ -140,6 +153,7 @@ final class LayoutEngine {
       markIntrinsicDirty(view)
       view.needsUpdateConstraints = true
     }
+    needsUpdateConstraints = true
     structureChanged = true
   }
 
@@ -230,7 +244,7 @@ final class LayoutEngine {
   }
 
   /// Whether this engine should solve `constraint` now.
-  private func wants(_ constraint: NSLayoutConstraint) -> Bool {
+  func wants(_ constraint: NSLayoutConstraint) -> Bool {
     let active = constraint.kind == .app ? constraint.container != nil : constraint.systemWanted
     guard active, let container = constraint.container else { return false }
     guard fitting else { return container.layoutRoot === root }
@@ -327,7 +341,7 @@ final class LayoutEngine {
   // MARK: - Building solver expressions
 
   /// The slots in use by installed constraints, by identity (to count uses down on removal).
-  private var slotTable: [ObjectIdentifier: LayoutSlot] = [:]
+  var slotTable: [ObjectIdentifier: LayoutSlot] = [:]
 
   /// The item's variables in this engine, made on first use.
   func slot(for item: any LayoutItem) -> LayoutSlot {
@@ -337,103 +351,20 @@ final class LayoutEngine {
       fittingSlots[ObjectIdentifier(item)] = slot
       return slot
     }
-    if let slot = item.layoutSlot, slot.engine === self { return slot }
+    if let slot = item.layoutSlot, slot.engineSerial == serial { return slot }
     let slot = LayoutSlot(engine: self, name: item.layoutDebugName)
     item.layoutSlot = slot
     return slot
   }
 
-  /// The items a constraint's expression uses.
-  private func items(of constraint: NSLayoutConstraint) -> [any LayoutItem] {
-    var items: [any LayoutItem] = []
-    if let first = constraint.first { items.append(first) }
-    if let second = constraint.second { items.append(second) }
-    if let extra = constraint.extraItem { items.append(extra) }
-    return items
-  }
-
-  private func shape(of constraint: NSLayoutConstraint) -> Shape {
-    let usesDirection = [constraint.firstAttribute, constraint.secondAttribute].contains {
-      $0.withoutMargins.attribute == .leading || $0.withoutMargins.attribute == .trailing
+  /// The item's variables if installed constraints of this engine use them.
+  func solvedSlot(_ item: any LayoutItem) -> LayoutSlot? {
+    if fitting {
+      return fittingSlots[ObjectIdentifier(item)].flatMap { $0.useCount > 0 ? $0 : nil }
     }
-    return Shape(
-      priority: constraint.storedPriority.rawValue,
-      direction: usesDirection ? direction(of: constraint) : nil,
-      slots: items(of: constraint).map { ObjectIdentifier(slot(for: $0)) })
-  }
-
-  /// The layout direction leading / trailing resolve with: the container's.
-  private func direction(of constraint: NSLayoutConstraint) -> UIUserInterfaceLayoutDirection {
-    constraint.container?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
-  }
-
-  /// `first.attr1 - multiplier * second.attr2 - extra - constant`, to compare with zero.
-  private func expression(of constraint: NSLayoutConstraint) -> LinearExpression {
-    let direction = direction(of: constraint)
-    var result = LinearExpression(-Double(constraint.constant))
-    if let first = constraint.first {
-      result = result + term(first, constraint.firstAttribute, direction)
+    guard let slot = item.layoutSlot, slot.engineSerial == serial, slot.useCount > 0 else {
+      return nil
     }
-    if let second = constraint.second {
-      result = result - term(second, constraint.secondAttribute, direction)
-        * Double(constraint.multiplier)
-    }
-    if let extra = constraint.extraItem {
-      result = result - term(extra, constraint.extraAttribute, direction)
-        * Double(constraint.extraMultiplier)
-    }
-    return result
-  }
-
-  /// An attribute of an item as a linear expression of its variables.
-  private func term(
-    _ item: any LayoutItem, _ attribute: NSLayoutConstraint.Attribute,
-    _ direction: UIUserInterfaceLayoutDirection
-  ) -> LinearExpression {
-    let (plain, onMargins) = attribute.withoutMargins
-    if onMargins, let view = item as? UIView {
-      return term(view.layoutMarginsGuide, plain, direction)
-    }
-    let slot = slot(for: item)
-    let x = LinearExpression(slot.minX)
-    let y = LinearExpression(slot.minY)
-    let width = LinearExpression(slot.width)
-    let height = LinearExpression(slot.height)
-    switch plain {
-    case .left: return x
-    case .right: return x + width
-    case .leading: return direction == .leftToRight ? x : x + width
-    case .trailing: return direction == .leftToRight ? x + width : x
-    case .width: return width
-    case .centerX: return x + width * 0.5
-    case .top: return y
-    case .bottom: return y + height
-    case .height: return height
-    case .centerY: return y + height * 0.5
-    case .firstBaseline:
-      guard let insets = (item as? UIView)?.baselineInsets else { return y + height }
-      return y + Double(insets.firstFromTop)
-    case .lastBaseline:
-      guard let insets = (item as? UIView)?.baselineInsets else { return y + height }
-      return y + height - Double(insets.lastFromBottom)
-    default: return LinearExpression(0)
-    }
-  }
-
-  private static func solverRelation(
-    _ relation: NSLayoutConstraint.Relation
-  ) -> ConstraintSolver.Relation {
-    switch relation {
-    case .lessThanOrEqual: .lessThanOrEqual
-    case .equal: .equal
-    case .greaterThanOrEqual: .greaterThanOrEqual
-    }
-  }
-
-  /// Whether the slot's variables are in this engine's solver.
-  func isSolved(_ item: any LayoutItem) -> Bool {
-    guard !fitting else { return fittingSlots[ObjectIdentifier(item)].map { $0.useCount > 0 } ?? false }
-    guard let slot = item.layoutSlot, slot.engine === self else { return false }
-    return slot.useCount > 0
+    return slot
   }
 }

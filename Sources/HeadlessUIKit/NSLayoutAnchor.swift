@@ -84,12 +84,16 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     _ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<AnchorType>?,
     multiplier: CGFloat = 1, constant: CGFloat
   ) -> NSLayoutConstraint {
+    let missing = layoutItem == nil || (anchor != nil && anchor?.layoutItem == nil)
     let constraint = NSLayoutConstraint(
       first: layoutItem, attribute, relation,
       second: anchor?.layoutItem, anchor?.attribute ?? .notAnAttribute,
       multiplier: multiplier, constant: constant, kind: .app,
-      invalidReason: layoutItem == nil || (anchor != nil && anchor?.layoutItem == nil)
-        ? "an anchor's item no longer exists" : nil)
+      invalidReason: missing
+        ? "an anchor's item no longer exists"
+        : NSLayoutConstraint.validate(
+          attribute, second: anchor?.layoutItem, anchor?.attribute ?? .notAnAttribute,
+          secondGiven: anchor != nil))
     LayoutEngine.appConstraintCreated(constraint)
     return constraint
   }

@@ -109,6 +109,8 @@ open class NSLayoutConstraint: NSObject {
     case safeArea
     /// Pins the root of a hierarchy to its frame.
     case rootFrame
+    /// Arranges a stack view's arranged subviews.
+    case stackView
   }
 
   // MARK: - Creating constraints
@@ -131,8 +133,7 @@ open class NSLayoutConstraint: NSObject {
   ) {
     let first = view1 as? any LayoutItem
     let second = view2.flatMap { $0 as? any LayoutItem }
-    var reason = Self.validate(
-      first: first, attr1, second: second, attr2, secondGiven: view2 != nil)
+    var reason = Self.validate(attr1, second: second, attr2, secondGiven: view2 != nil)
     if reason == nil, first == nil { reason = "the first item is not a view or layout guide" }
     self.init(
       first: first, attr1, relation, second: second, attr2, multiplier: multiplier,
@@ -161,9 +162,8 @@ open class NSLayoutConstraint: NSObject {
   }
 
   /// Why an item / attribute combination can't form a constraint, or `nil` when it can.
-  private static func validate(
-    first: (any LayoutItem)?, _ attr1: Attribute, second: (any LayoutItem)?,
-    _ attr2: Attribute, secondGiven: Bool
+  static func validate(
+    _ attr1: Attribute, second: (any LayoutItem)?, _ attr2: Attribute, secondGiven: Bool
   ) -> String? {
     if secondGiven, second == nil { return "the second item is not a view or layout guide" }
     guard let axis = attr1.axis else { return "the first attribute is notAnAttribute" }
@@ -179,6 +179,12 @@ open class NSLayoutConstraint: NSObject {
     // Sizes may relate across axes (aspect ratios); positions may not.
     if !attr1.isDimension, axis != axis2 {
       return "\(attr1) and \(attr2) lie on different axes"
+    }
+    let directional: Set<Attribute> = [.leading, .trailing, .leadingMargin, .trailingMargin]
+    if attr1.isAbsoluteDirection && directional.contains(attr2)
+      || attr2.isAbsoluteDirection && directional.contains(attr1)
+    {
+      return "leading / trailing can't be related to left / right (\(attr1), \(attr2))"
     }
     return nil
   }
@@ -225,6 +231,7 @@ open class NSLayoutConstraint: NSObject {
     case .layoutMargins: text += "layout margins: "
     case .safeArea: text += "safe area: "
     case .rootFrame: text += "root frame: "
+    case .stackView: text += "stack view: "
     }
     text += "\(first?.layoutDebugName ?? "nil").\(firstAttribute) \(relation)"
     if let second {

@@ -9,7 +9,7 @@ import Foundation
 @MainActor
 open class UILayoutGuide: NSObject, LayoutItem {
   /// A name for debugging and findings.
-  open var identifier = ""
+  open var identifier = "" { didSet { UIView.noteVisibleChange() } }
 
   /// The view the guide belongs to, `nil` until added.
   public internal(set) weak var owningView: UIView?
@@ -17,7 +17,9 @@ open class UILayoutGuide: NSObject, LayoutItem {
   /// What positions the guide: the app, or the owning view (margins, safe area).
   let role: Role
   var layoutSlot: LayoutSlot?
-  var storedLayoutFrame = CGRect.zero
+  var storedLayoutFrame = CGRect.zero {
+    didSet { if storedLayoutFrame != oldValue { UIView.noteVisibleChange() } }
+  }
   lazy var anchors = AnchorSet(self)
 
   /// What positions a guide.
@@ -25,6 +27,8 @@ open class UILayoutGuide: NSObject, LayoutItem {
     case app
     case layoutMargins
     case safeArea
+    /// A spacer a `UIStackView` keeps between arranged views.
+    case stackSpacer
   }
 
   public override init() {
@@ -42,7 +46,12 @@ open class UILayoutGuide: NSObject, LayoutItem {
     self.role = role
     self.owningView = owningView
     super.init()
-    identifier = role == .layoutMargins ? "UIViewLayoutMarginsGuide" : "UIViewSafeAreaLayoutGuide"
+    switch role {
+    case .app: break
+    case .layoutMargins: identifier = "UIViewLayoutMarginsGuide"
+    case .safeArea: identifier = "UIViewSafeAreaLayoutGuide"
+    case .stackSpacer: identifier = "UISV-spacer"
+    }
   }
 
   /// The guide's rectangle in its owning view's coordinates, as of the last layout pass.
@@ -75,6 +84,8 @@ open class UILayoutGuide: NSObject, LayoutItem {
       return "\(owningView?.layoutDebugName ?? "nil").layoutMarginsGuide"
     case .safeArea:
       return "\(owningView?.layoutDebugName ?? "nil").safeAreaLayoutGuide"
+    case .stackSpacer:
+      return "\(owningView?.layoutDebugName ?? "nil").spacer"
     }
   }
 

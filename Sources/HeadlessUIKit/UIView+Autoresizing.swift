@@ -16,6 +16,8 @@ struct SystemConstraints {
   var margins: [NSLayoutConstraint] = []
   /// The safe area guide's edges: [left, right, top, bottom].
   var safeArea: [NSLayoutConstraint] = []
+  /// A stack view's arrangement of its arranged subviews.
+  var stack: [NSLayoutConstraint] = []
 
   /// Calls `body` with every system constraint, in a fixed order.
   func forEach(_ body: (NSLayoutConstraint) -> Void) {
@@ -23,6 +25,7 @@ struct SystemConstraints {
     for constraint in intrinsic { body(constraint) }
     for constraint in margins { body(constraint) }
     for constraint in safeArea { body(constraint) }
+    for constraint in stack { body(constraint) }
   }
 }
 

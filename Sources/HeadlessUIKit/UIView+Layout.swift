@@ -23,7 +23,10 @@ extension UIView {
   /// Marks the view for `updateConstraints()` at the start of the next layout pass.
   public func setNeedsUpdateConstraints() {
     needsUpdateConstraints = true
-    LayoutEngine.needsPass(from: self)
+    if let engine = layoutRoot.engine {
+      engine.needsUpdateConstraints = true
+      engine.needsPass = true
+    }
   }
 
   /// Calls `updateConstraints()` on the flagged views of the view's subtree now.
@@ -31,11 +34,10 @@ extension UIView {
     LayoutEngine.updateConstraints(in: self)
   }
 
-  /// Whether the view's constraints leave its frame undetermined along either axis (as of
-  /// the last layout pass; runs one if needed).
+  /// Whether the view's constraints leave its frame undetermined along either axis, as of the
+  /// last layout pass of its hierarchy.
   public var hasAmbiguousLayout: Bool {
-    layoutIfNeeded()
-    return LayoutEngine.isAmbiguous(self, axis: .horizontal)
+    LayoutEngine.isAmbiguous(self, axis: .horizontal)
       || LayoutEngine.isAmbiguous(self, axis: .vertical)
   }
 

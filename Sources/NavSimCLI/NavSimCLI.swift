@@ -10,6 +10,14 @@ public enum NavSimCLI {
   static let commands: [any NavSimCommand.Type] = [
     DelegatesCommand.self,
     LogCommand.self,
+    RecordCommand.self,
+    DemoCommand.self,
+    ReplayCommand.self,
+    LintCommand.self,
+    DiffCommand.self,
+    RunsCommand.self,
+    ReportCommand.self,
+    RenderCommand.self,
   ]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus

@@ -28,7 +28,8 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
 
   public static let fixedSizeConstraint = LayoutRule(
     id: "fixed-size-constraint", severity: .error,
-    summary: "no width or height constraints on the turn card, ETA card, prompts, logo, speed widget")
+    summary:
+      "no width or height constraints on the turn card, ETA card, prompts, logo, speed widget")
   public static let sdkViewOutsideMap = LayoutRule(
     id: "sdk-view-outside-map", severity: .error,
     summary: "add SDK views directly to the map view or to a custom container inside it")
@@ -86,6 +87,9 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
   public static let unsatisfiableConstraints = LayoutRule(
     id: "unsatisfiable-constraints", severity: .error,
     summary: "conflicting required constraints: Auto Layout broke one to continue")
+  public static let layoutMisuse = LayoutRule(
+    id: "layout-misuse", severity: .error,
+    summary: "a request UIKit answers with an exception (NavSim ignores it and goes on)")
   public static let ambiguousLayout = LayoutRule(
     id: "ambiguous-layout", severity: .warning,
     summary: "a view's frame is not determined by its constraints")
@@ -96,7 +100,8 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
     .sdkInternalsTouched, .leftoverAfterStopGuidance, .leftoverAfterDisable,
     .promptCoversViewport, .promptCoversLogo, .promptCoversButton, .sdkViewsOverlap,
     .opaqueViewOverViewport, .wideCardNotLeading, .leftRightAnchor, .hidingStackHiddenSet,
-    .legacyAPIWithDelegate, .marginsAddUp, .unsatisfiableConstraints, .ambiguousLayout,
+    .legacyAPIWithDelegate, .marginsAddUp, .unsatisfiableConstraints, .layoutMisuse,
+    .ambiguousLayout,
   ]
 
   /// The rule with this id, if NavSim knows it.

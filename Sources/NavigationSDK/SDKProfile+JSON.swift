@@ -63,41 +63,47 @@ private struct ProfileReader {
   let file: String
 
   /// Top-level keys holding one size each, with where they go.
-  static var sizeKeys: [(String, WritableKeyPath<SDKProfile, Double>)] { [
-    ("wideModeMinimumWidth", \.wideModeMinimumWidth),
-    ("wideCardWidth", \.wideCardWidth),
-    ("etaCardHeight", \.etaCardHeight),
-    ("tripProgressBarWidth", \.tripProgressBarWidth),
-    ("speedGaugeSize", \.speedGaugeSize),
-    ("logoWidth", \.logoWidth),
-    ("logoHeight", \.logoHeight),
-    ("recenterLogoWidth", \.recenterLogoWidth),
-    ("recenterLogoHeight", \.recenterLogoHeight),
-    ("buttonSize", \.buttonSize),
-    ("promptDefaultHeight", \.promptDefaultHeight),
-    ("smallOverlaySide", \.smallOverlaySide),
-  ] }
+  static var sizeKeys: [(String, WritableKeyPath<SDKProfile, Double>)] {
+    [
+      ("wideModeMinimumWidth", \.wideModeMinimumWidth),
+      ("wideCardWidth", \.wideCardWidth),
+      ("etaCardHeight", \.etaCardHeight),
+      ("tripProgressBarWidth", \.tripProgressBarWidth),
+      ("speedGaugeSize", \.speedGaugeSize),
+      ("logoWidth", \.logoWidth),
+      ("logoHeight", \.logoHeight),
+      ("recenterLogoWidth", \.recenterLogoWidth),
+      ("recenterLogoHeight", \.recenterLogoHeight),
+      ("buttonSize", \.buttonSize),
+      ("promptDefaultHeight", \.promptDefaultHeight),
+      ("smallOverlaySide", \.smallOverlaySide),
+    ]
+  }
 
   /// Top-level keys that may be zero.
-  static var lengthKeys: [(String, WritableKeyPath<SDKProfile, Double>)] { [
-    ("cardLayoutMargin", \.cardLayoutMargin),
-    ("controlLayoutMargin", \.controlLayoutMargin),
-    ("speedGaugeSpacing", \.speedGaugeSpacing),
-    ("promptLineHeight", \.promptLineHeight),
-    ("hidingStackSpacing", \.hidingStackSpacing),
-    ("leadingEdgeTolerance", \.leadingEdgeTolerance),
-    ("overlapTolerance", \.overlapTolerance),
-  ] }
+  static var lengthKeys: [(String, WritableKeyPath<SDKProfile, Double>)] {
+    [
+      ("cardLayoutMargin", \.cardLayoutMargin),
+      ("controlLayoutMargin", \.controlLayoutMargin),
+      ("speedGaugeSpacing", \.speedGaugeSpacing),
+      ("promptLineHeight", \.promptLineHeight),
+      ("hidingStackSpacing", \.hidingStackSpacing),
+      ("leadingEdgeTolerance", \.leadingEdgeTolerance),
+      ("overlapTolerance", \.overlapTolerance),
+    ]
+  }
 
-  static var styleKeys: [(String, WritableKeyPath<SDKStyleValues, Double>)] { [
-    ("buttonHorizontalPadding", \.buttonHorizontalPadding),
-    ("buttonVerticalPadding", \.buttonVerticalPadding),
-    ("defaultCornerRadius", \.defaultCornerRadius),
-    ("elementHorizontalPadding", \.elementHorizontalPadding),
-    ("headerFooterHorizontalPadding", \.headerFooterHorizontalPadding),
-    ("headerNominalHeight", \.headerNominalHeight),
-    ("headerTopPadding", \.headerTopPadding),
-  ] }
+  static var styleKeys: [(String, WritableKeyPath<SDKStyleValues, Double>)] {
+    [
+      ("buttonHorizontalPadding", \.buttonHorizontalPadding),
+      ("buttonVerticalPadding", \.buttonVerticalPadding),
+      ("defaultCornerRadius", \.defaultCornerRadius),
+      ("elementHorizontalPadding", \.elementHorizontalPadding),
+      ("headerFooterHorizontalPadding", \.headerFooterHorizontalPadding),
+      ("headerNominalHeight", \.headerNominalHeight),
+      ("headerTopPadding", \.headerTopPadding),
+    ]
+  }
 
   mutating func read(_ object: [String: JSONTree]) throws -> SDKProfile {
     var profile = SDKProfile.default
@@ -145,7 +151,9 @@ private struct ProfileReader {
   }
 
   /// Prompt kinds are open (new kinds come with new recordings), so any key is accepted here.
-  private func promptHeights(_ value: JSONTree, over base: [String: Double]) throws -> [String: Double] {
+  private func promptHeights(_ value: JSONTree, over base: [String: Double]) throws -> [String:
+    Double]
+  {
     guard case .object(let object) = value else {
       throw error("promptHeights", "expected an object")
     }

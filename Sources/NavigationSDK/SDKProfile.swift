@@ -16,7 +16,7 @@ import Foundation
 /// | key | default | meaning |
 /// |---|---|---|
 /// | `style.*` | see `SDKStyleValues` | what `NavigationStyleValues` returns |
-/// | `wideModeMinimumWidth` | 600 | map width from which `wideMode` is on (iPhone landscape, iPad) |
+/// | `wideModeMinimumWidth` | 600 | map width from which `wideMode` is on |
 /// | `wideCardWidth` | 375 | turn card, ETA card and prompt width in wide mode |
 /// | `etaCardHeight` | 72 | ETA card height |
 /// | `cardLayoutMargin` | 8 | layout margin of cards, prompts and the speed widget |
@@ -27,14 +27,18 @@ import Foundation
 /// | `logoWidth` x `logoHeight` | 72 x 32 | the Google logo |
 /// | `recenterLogoWidth` x `recenterLogoHeight` | 136 x 48 | the logo as a re-center button |
 /// | `buttonSize` | 48 | compass, reporting and other buttons (square) |
-/// | `promptHeights.<kind>` | incident 104, speedCamera 88, traffic 104, betterRoute 128 | prompt height for one line of text |
+/// | `promptHeights.<kind>` | see below | prompt height for one line of text, by kind |
 /// | `promptDefaultHeight` | 104 | height of a prompt of a kind not listed |
 /// | `promptLineHeight` | 20 | added per extra line of prompt text |
 /// | `promptCharactersPerLine` | 40 | prompt text wraps after this many characters |
 /// | `hidingStackSpacing` | 8 | `GMSNavigationHidingStackView.spacing` default (published) |
 /// | `smallOverlaySide` | 64 | an app view at most this wide and tall may sit over the viewport |
-/// | `leadingEdgeTolerance` | 16 | how far from the leading safe-area edge a card may sit in wide mode |
+/// | `leadingEdgeTolerance` | 16 | extra room a wide-mode card may leave at the leading edge |
 /// | `overlapTolerance` | 0.5 | overlaps thinner than this are rounding, not findings |
+///
+/// Prompt heights: incident 104, speedCamera 88, traffic 104, betterRoute 128; other kinds
+/// `promptDefaultHeight`. Wide mode from 600 pt: iPhone landscape, iPad full screen and 2/3
+/// split are wide; iPhone portrait and iPad 1/3 and 1/2 splits are not.
 public struct SDKProfile: Equatable, Sendable {
   /// A name for reports (`default` unless a file or caller says otherwise).
   public var name: String

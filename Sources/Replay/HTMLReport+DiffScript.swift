@@ -48,12 +48,12 @@ extension HTMLReport {
         deltas.set(c.view, c.delta);
       }
     }
+    const placed = [];
     for (const [view, text] of deltas) {
       const n = pane.layout.nodes.find((m) => m.id === view);
       if (!n) continue;
       const y = n.y + n.h + 13 <= pane.layout.H ? n.y + n.h + 13 : Math.max(12, n.y - 4);
-      NV.svgEl("text", { class: "nv-delta", x: NV.num(Math.max(2, n.x + 4)), y: NV.num(y) }, pane.overlay)
-        .textContent = view + ": " + text;
+      NV.placeLabel(pane.overlay, placed, Math.max(2, n.x + 4), y, view + ": " + text, "nv-delta", pane.layout.H);
     }
   }
 

@@ -143,18 +143,41 @@ const NV = (() => {
     const overlay = svgEl("g", { class: "nv-overlay" }, svg);
     if (findings.length) {
       const fg = svgEl("g", { class: "nv-findings" }, svg);
+      const badges = [];
       findings.forEach((f, i) => {
         const g = svgEl("g", { class: "nv-finding nv-" + f.severity, "data-rule": f.rule }, fg);
         svgEl("title", {}, g).textContent = f.message;
         const frames = f.views.map((v) => L.nodes.find((n) => n.id === v)).filter((n) => n);
         for (const n of frames) rect(g, n.x - 2, n.y - 2, n.w + 4, n.h + 4, { class: "nv-finding-outline" });
-        const ax = frames.length ? frames[0].x + 8 : 10 + i * 18, ay = frames.length ? frames[0].y + 8 : 10;
+        const ax = frames.length ? frames[0].x + 8 : 10;
+        let ay = frames.length ? frames[0].y + 8 : 10;
+        while (badges.some((b) => Math.abs(b[0] - ax) < 1 && Math.abs(b[1] - ay) < 17)) ay += 18;
+        badges.push([ax, ay]);
         svgEl("circle", { class: "nv-badge", cx: num(ax), cy: num(ay), r: "8" }, g);
         svgEl("text", { class: "nv-badge-text", x: num(ax), y: num(ay + 4), "text-anchor": "middle" }, g)
           .textContent = String(i + 1);
+        const room = Math.floor((L.W - (ax + 12) - 4) / (FONT * 0.6));
+        if (room >= 4) {
+          let message = Array.from(f.message.replace(/\n/g, " "));
+          if (message.length > room) message = message.slice(0, room - 1).concat(["\u2026"]);
+          svgEl("text", { class: "nv-finding-label", x: num(ax + 12), y: num(ay + 4) }, g)
+            .textContent = message.join("");
+        }
       });
     }
     return { svg, groups, overlay, layout: L };
+  }
+
+  // Places a one-line label near (x, y) where it covers no label placed before: `placed` holds
+  // their boxes; the label moves down a line at a time.
+  function placeLabel(parent, placed, x, y, text, cls, limit) {
+    const width = Array.from(text).length * FONT * 0.6, height = FONT + 2;
+    const hits = (b) => x < b[0] + b[2] && b[0] < x + width && y - FONT < b[1] + b[3] && b[1] < y - FONT + height;
+    while (placed.some(hits) && y + height < limit) y += height;
+    placed.push([x, y - FONT, width, height]);
+    const e = svgEl("text", { class: cls, x: num(x), y: num(y) }, parent);
+    e.textContent = text;
+    return e;
   }
 
   // Sizes the host's picture to fit the host at true proportions.
@@ -318,7 +341,7 @@ const NV = (() => {
   }
 
   return {
-    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, findingSet, draw, fit, rect, nextIn, previousIn,
+    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, findingSet, draw, fit, placeLabel, rect, nextIn, previousIn,
     timeline, fillList, fillPayload, layoutFacts, fillFindings, fillViews, keys,
   };
 })();

@@ -28,14 +28,14 @@ extension HTMLReport {
       margin:12px 0 4px}
     .details dl{display:grid;grid-template-columns:max-content 1fr;gap:1px 10px;margin:0}
     .details dt{color:#5f6368}
-    .details dd{margin:0;word-break:break-word}
+    .details dd{margin:0;overflow-wrap:anywhere}
     .details table{border-collapse:collapse;width:100%;font-size:12px}
     .details th,.details td{text-align:left;padding:1px 4px;border-bottom:1px solid #f1f3f4;
-      vertical-align:top;word-break:break-word}
+      vertical-align:top;overflow-wrap:break-word}
     .details th{color:#5f6368;font-weight:normal;white-space:nowrap}
     .details td.n,.details th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     .details td.k{white-space:nowrap}
-    .details td.id{font-family:"DejaVu Sans Mono",monospace;font-size:11px;word-break:break-all}
+    .details td.id{font-family:"DejaVu Sans Mono",monospace;font-size:11px;overflow-wrap:break-word}
     .details tr:hover td{background:#e8f0fe}
     #findings{margin:0;padding-left:20px}
     #findings li{margin-bottom:4px}
@@ -57,7 +57,7 @@ extension HTMLReport {
     button:disabled{color:#9aa0a6;cursor:default}
     #timeline{width:100%;display:block;margin-top:6px;cursor:pointer}
     .keys{margin:4px 0 0;color:#5f6368;font-size:11px}
-    .summary{padding:8px 16px;border-bottom:1px solid #dadce0;max-height:220px;overflow:auto}
+    .summary{padding:6px 16px;border-bottom:1px solid #dadce0;max-height:150px;overflow:auto}
     .summary p{margin:0 0 6px}
     .summary table{border-collapse:collapse;font-size:12px}
     .summary th,.summary td{padding:2px 8px;border-bottom:1px solid #f1f3f4;text-align:left}

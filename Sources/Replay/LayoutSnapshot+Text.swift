@@ -244,3 +244,44 @@ func contentHash(_ text: String) -> String {
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
 }
+
+/// A running 64-bit FNV-1a fingerprint of a recording's events (seq, time, kind and readable
+/// payload): two runs replayed the same recording when their fingerprints agree.
+public struct EventFingerprint: Sendable {
+  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  /// Folds one event in.
+  public mutating func add(seq: Int64, t: Int64, kind: String, payloadJSON: String) {
+    fold(UInt64(bitPattern: seq))
+    fold(UInt64(bitPattern: t))
+    var kind = kind, payload = payloadJSON
+    kind.withUTF8 { fold($0) }
+    payload.withUTF8 { fold($0) }
+  }
+
+  private mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var hash = self.hash
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    self.hash = hash
+    fold(UInt64(bytes.count))
+  }
+
+  private mutating func fold(_ word: UInt64) {
+    var hash = self.hash
+    for shift in stride(from: 0, to: 64, by: 8) {
+      hash ^= (word >> UInt64(shift)) & 0xFF
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    self.hash = hash
+  }
+
+  public var value: String {
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

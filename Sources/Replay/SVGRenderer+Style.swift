@@ -101,6 +101,8 @@ extension SVGRenderer {
     .nv-warning .nv-badge{fill:#e8710a}
     .nv-badge-text{fill:#fff;font-size:10px;font-weight:bold}
     .nv-note{fill:#a50e0e;font-size:11px}
+    .nv-finding-label{fill:#a50e0e;font-size:11px;font-weight:bold;paint-order:stroke;stroke:#fff;
+      stroke-width:3;stroke-linejoin:round}
     .nv-changed .nv-shape{stroke:#d01884;stroke-width:3.5;stroke-dasharray:none}
     .nv-ghost{fill:none;stroke:#d01884;stroke-width:1.5;stroke-dasharray:4 3}
     .nv-delta{fill:#d01884;font-size:11px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:3}

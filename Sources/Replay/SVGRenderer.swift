@@ -155,6 +155,7 @@ public enum SVGRenderer {
   static func findingOutlines(_ findings: [SnapshotFinding], layout: LayoutState) -> String {
     guard !findings.isEmpty else { return "" }
     var out = "<g class=\"nv-findings\">\n"
+    var badges: [(Double, Double)] = []
     for (index, finding) in findings.enumerated() {
       let frames = finding.views.compactMap { layout.node($0)?.frame }
       out += "<g class=\"nv-finding nv-\(finding.severity.rawValue)\" data-rule=\""
@@ -164,12 +165,30 @@ public enum SVGRenderer {
           x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
         out += rectElement(outline, attributes: " class=\"nv-finding-outline\"")
       }
-      let anchor = frames.first.map { ($0.x + 8, $0.y + 8) } ?? (10.0 + Double(index) * 18, 10.0)
+      var anchor = frames.first.map { ($0.x + 8, $0.y + 8) } ?? (10.0, 10.0)
+      // Badges of findings on the same view stack downwards instead of covering each other.
+      while badges.contains(where: { abs($0.0 - anchor.0) < 1 && abs($0.1 - anchor.1) < 17 }) {
+        anchor.1 += 18
+      }
+      badges.append(anchor)
       out += "<circle class=\"nv-badge\" cx=\"\(num(anchor.0))\" cy=\"\(num(anchor.1))\" r=\"8\"/>"
       out += "<text class=\"nv-badge-text\" x=\"\(num(anchor.0))\" y=\"\(num(anchor.1 + 4))\""
-      out += " text-anchor=\"middle\">\(index + 1)</text></g>\n"
+      out += " text-anchor=\"middle\">\(index + 1)</text>"
+      if let text = findingLabel(finding, x: anchor.0 + 12, mapWidth: layout.mapWidth) {
+        out += "<text class=\"nv-finding-label\" x=\"\(num(anchor.0 + 12))\" y=\"\(num(anchor.1 + 4))\">"
+          + "\(escapeXML(text))</text>"
+      }
+      out += "</g>\n"
     }
     return out + "</g>\n"
+  }
+
+  /// The finding's message cut to the room right of its badge; nil when there is none.
+  static func findingLabel(_ finding: SnapshotFinding, x: Double, mapWidth: Double) -> String? {
+    let room = Int(((mapWidth - x - 4) / (fontSize * 0.6)).rounded(.down))
+    guard room >= 4 else { return nil }
+    let message = finding.message.replacingOccurrences(of: "\n", with: " ")
+    return message.count > room ? String(message.prefix(room - 1)) + "…" : message
   }
 
   /// The finding notes under the map, wrapped to the map's width.

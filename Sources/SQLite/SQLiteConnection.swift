@@ -133,6 +133,13 @@ public final class SQLiteConnection {
     sqlite3_busy_timeout(handle, milliseconds)
   }
 
+  /// Switches triggers on or off for this connection only (`SQLITE_DBCONFIG_ENABLE_TRIGGER`);
+  /// other connections to the same file keep running them. Affects statements prepared later.
+  public func setTriggersEnabled(_ enabled: Bool) {
+    var ignored: Int32 = 0
+    _ = navsim_sqlite_db_config_int(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, enabled ? 1 : 0, &ignored)
+  }
+
   /// The version of the linked SQLite library, e.g. `3.40.1`.
   public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 

@@ -8,7 +8,18 @@ extension EventKind {
   ///
   /// This table is the documentation of the storage format: the SQL view and JSON are built
   /// from it, and tests check that `EventPayload.stored` follows it. Append-only.
-  public var storedFields: [StoredField] {
+  /// - Complexity: O(1) (a cached table).
+  @inline(__always)
+  public var storedFields: [StoredField] { Self.fieldTable[code] }
+
+  /// `fields` of every kind, indexed by code.
+  private static let fieldTable: [[StoredField]] = {
+    var table = [[StoredField]](repeating: [], count: (allCases.map(\.code).max() ?? 0) + 1)
+    for kind in allCases { table[kind.code] = kind.fields }
+    return table
+  }()
+
+  private var fields: [StoredField] {
     switch self {
     case .navigationEnabled, .navigationDisabled, .guidanceStarted, .recentered: []
     case .routeSet:
@@ -126,16 +137,34 @@ extension EventPayload {
 
   /// The name of the first field holding NaN or an infinity, if any. Such values have no JSON
   /// form and SQLite stores NaN as NULL, so logs refuse them.
-  public var nonFiniteField: String? {
-    let stored = self.stored
-    for field in kind.storedFields where field.slot.isNumeric {
-      if case .real(let value)? = stored.number(field.slot), !value.isFinite { return field.name }
+  public var nonFiniteField: String? { stored.nonFiniteField(of: kind) }
+}
+
+extension StoredPayload {
+  /// The name of the first field of `kind` whose slot holds NaN or an infinity, if any.
+  /// - Complexity: O(1); the field table is consulted only when a value is not finite.
+  @inline(__always)
+  public func nonFiniteField(of kind: EventKind) -> String? {
+    guard let slot = firstNonFiniteSlot else { return nil }
+    return kind.storedFields.first { field in
+      if case .settingValue(_, let numberSlot, _) = field.type { return numberSlot == slot }
+      return field.slot == slot
+    }?.name ?? slot.rawValue
+  }
+
+  private var firstNonFiniteSlot: StoredSlot? {
+    func bad(_ number: StoredNumber?) -> Bool {
+      if case .real(let value)? = number { return !value.isFinite }
+      return false
     }
-    if case .settingChanged(let change) = self, case .number(let value) = change.value,
-      !value.isFinite
-    {
-      return "value"
-    }
+    if bad(n1) { return .n1 }
+    if bad(n2) { return .n2 }
+    if bad(n3) { return .n3 }
+    if bad(n4) { return .n4 }
+    if bad(n5) { return .n5 }
+    if bad(n6) { return .n6 }
+    if bad(n7) { return .n7 }
+    if bad(n8) { return .n8 }
     return nil
   }
 }

@@ -305,92 +305,107 @@ private struct JSONParser {
 
 // MARK: - Writing
 
-/// Appends JSON to a string. Members are written in the order the caller gives them, so
+/// Appends JSON to a UTF-8 buffer. Members are written in the order the caller gives them, so
 /// output is deterministic.
 public struct JSONWriter {
-  public private(set) var output: String
+  /// The JSON written so far, as UTF-8 bytes.
+  public private(set) var bytes: [UInt8]
 
   public init(capacity: Int = 256) {
-    output = ""
-    output.reserveCapacity(capacity)
+    bytes = []
+    bytes.reserveCapacity(capacity)
   }
+
+  /// The JSON written so far.
+  public var output: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Forgets what was written, keeping the buffer's capacity.
+  public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
   /// Appends raw JSON text (punctuation or an already-encoded value).
   @inline(__always)
-  public mutating func raw(_ text: String) { output += text }
+  public mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start,
+                                                 count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends raw JSON text held in a string.
+  @inline(__always)
+  public mutating func rawText(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
   /// Appends `"key":`.
   @inline(__always)
   public mutating func key(_ key: String) {
     string(key)
-    output += ":"
+    bytes.append(UInt8(ascii: ":"))
   }
 
   /// Appends a quoted, escaped string.
   public mutating func string(_ text: String) {
-    output += "\""
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-    {
-      output += text
-    } else {
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": output += "\\\""
-        case "\\": output += "\\\\"
-        case "\n": output += "\\n"
-        case "\r": output += "\\r"
-        case "\t": output += "\\t"
-        case _ where scalar.value < 0x20:
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: output.unicodeScalars.append(scalar)
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+        case 0..<0x20:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          bytes.append(contentsOf: [
+            UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+            hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+          ])
+        default: bytes.append(byte)
         }
       }
     }
-    output += "\""
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// Appends an integer.
   @inline(__always)
-  public mutating func integer(_ value: Int64) { output += String(value) }
+  public mutating func integer(_ value: Int64) { bytes.append(contentsOf: String(value).utf8) }
 
   /// Appends a finite real in its shortest exact form (`1.5`, `12.0`, `1e-05`).
   @inline(__always)
   public mutating func real(_ value: Double) {
     precondition(value.isFinite, "JSON has no form for \(value)")
-    output += value.description
+    bytes.append(contentsOf: value.description.utf8)
   }
 
   /// Appends `true` or `false`.
   @inline(__always)
-  public mutating func bool(_ value: Bool) { output += value ? "true" : "false" }
+  public mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
 
   /// Appends `null`.
   @inline(__always)
-  public mutating func null() { output += "null" }
+  public mutating func null() { raw("null") }
 
   /// Appends any parsed value, members in their order.
   public mutating func value(_ value: JSONValue) {
     switch value {
     case .null: null()
     case .bool(let flag): bool(flag)
-    case .number(let text): output += text
+    case .number(let text): rawText(text)
     case .string(let text): string(text)
     case .array(let elements):
-      output += "["
+      raw("[")
       for (offset, element) in elements.enumerated() {
-        if offset > 0 { output += "," }
+        if offset > 0 { raw(",") }
         self.value(element)
       }
-      output += "]"
+      raw("]")
     case .object(let members):
-      output += "{"
+      raw("{")
       for (offset, member) in members.enumerated() {
-        if offset > 0 { output += "," }
+        if offset > 0 { raw(",") }
         key(member.key)
         self.value(member.value)
       }
-      output += "}"
+      raw("}")
     }
   }
 }

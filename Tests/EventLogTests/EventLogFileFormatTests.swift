@@ -68,6 +68,38 @@ final class EventLogFileFormatTests: XCTestCase {
       try log.events(recording: 1).readAll().map(\.payload), SampleEvents.oneOfEachKind)
   }
 
+  func testRawInsertsCanOnlyAppendInOrder() throws {
+    let (directory, path) = freshDatabase()
+    defer { _ = directory }
+    _ = try writeSampleLog(at: path, count: 5, finish: false)  // seq 1...5, t up to 1000
+    let raw = try SQLiteConnection(path: path, mode: .readWrite)
+    let attempts = [
+      (
+        "INSERT OR REPLACE INTO events (recording_id, seq, t, kind) VALUES (1, 3, 500, 16)",
+        "seq must be the recording's last seq + 1"
+      ),
+      (
+        "INSERT INTO events (recording_id, seq, t, kind) VALUES (1, 7, 2000, 16)",
+        "seq must be the recording's last seq + 1"
+      ),
+      (
+        "INSERT INTO events (recording_id, seq, t, kind) VALUES (1, 6, 999, 16)",
+        "t must not be before the previous event's t"
+      ),
+    ]
+    for (sql, message) in attempts {
+      XCTAssertThrowsError(try raw.execute(sql), sql) { error in
+        XCTAssertTrue("\(error)".contains(message), "\(sql): \(error)")
+      }
+    }
+    try raw.execute("INSERT INTO events (recording_id, seq, t, kind) VALUES (1, 6, 1000, 16)")
+    let log = try EventLogFile(path: path, mode: .readOnly)
+    let events = try log.events(recording: 1).readAll()
+    XCTAssertEqual(events.map(\.seq), Array(1...6))
+    XCTAssertEqual(events[2].payload, SampleEvents.oneOfEachKind[2])
+    XCTAssertEqual(events[5].payload, .recentered)
+  }
+
   func testTheSQLiteShellCannotDeleteEventsEither() throws {
     let shell = "/usr/bin/sqlite3"
     guard FileManager.default.isExecutableFile(atPath: shell) else {
@@ -151,6 +183,7 @@ final class EventLogFileFormatTests: XCTestCase {
     defer { _ = directory }
     let (log, id) = try writeSampleLog(at: path, count: 3, finish: false)
     let raw = try SQLiteConnection(path: path, mode: .readWrite)
+    raw.setTriggersEnabled(false)  // a file damaged by a tool that bypassed the triggers
     try raw.execute("INSERT INTO events (recording_id, seq, t, kind) VALUES (1, 6, 5000, 16)")
     XCTAssertThrowsError(try log.events(recording: id).readAll()) { error in
       XCTAssertEqual("\(error)", "\(path): recording 1 seq 6: gap in seq: expected 4")

@@ -185,6 +185,9 @@ import Testing
       mixed.isActive = true
       #expect(!mixed.isActive)
       view.addSubview(root)
+      let crossed = view.leadingAnchor.constraint(equalTo: root.leftAnchor)
+      crossed.isActive = true
+      #expect(!crossed.isActive)
     }
     #expect(auditor.events == [
       "misuse constraint's items have no common ancestor: "
@@ -192,8 +195,30 @@ import Testing
       "misuse invalid constraint (leading and top lie on different axes): "
         + "UIView('v').leading == UIView('root').top",
       "misuse UIView('root') can't become a subview of its own descendant UIView('v')",
+      "absolute UIView('v').leading == UIView('root').left",
+      "misuse invalid constraint (leading / trailing can't be related to left / right "
+        + "(leading, left)): UIView('v').leading == UIView('root').left",
     ])
     #expect(root.superview == nil)
+  }
+
+  @Test func layoutFeedbackLoopIsCutOffAndReported() {
+    let root = makeRoot()
+    let restless = RestlessView()
+    restless.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(restless)
+    let auditor = RecordingAuditor()
+    NSLayoutConstraint.activate([
+      restless.width, restless.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+      restless.topAnchor.constraint(equalTo: root.topAnchor),
+      restless.heightAnchor.constraint(equalToConstant: 10),
+    ])
+    withAuditor(auditor) { root.layoutIfNeeded() }
+    #expect(auditor.events == [
+      "misuse layout of UIView('root')'s hierarchy still changing after 8 rounds "
+        + "(layout feedback loop)"
+    ])
+    #expect(restless.calls == 8)
   }
 
   @Test func noAuditorMeansNoWorkAndNoCrash() {
@@ -204,5 +229,17 @@ import Testing
     view.widthAnchor.constraint(equalToConstant: 20).isActive = true
     root.layoutIfNeeded()
     #expect(view.frame.width == 10)
+  }
+}
+
+/// A view whose `layoutSubviews` always changes its own width: a layout feedback loop.
+@MainActor
+private final class RestlessView: UIView {
+  var calls = 0
+  lazy var width = widthAnchor.constraint(equalToConstant: 0)
+
+  override func layoutSubviews() {
+    calls += 1
+    width.constant += 1
   }
 }

@@ -81,3 +81,11 @@ extension CGRect {
     self.init(x: x, y: y, width: width, height: height)
   }
 }
+
+/// Checks the layout engine's bookkeeping of `root`'s hierarchy (debug builds).
+@MainActor
+func checkEngine(_ root: UIView) {
+  #if DEBUG
+    root.engine?._checkInvariants()
+  #endif
+}

@@ -154,25 +154,11 @@ import Testing
   // MARK: - The real binary
 
   @Test func theBinaryReportsErrorsOnStderrWithAStatus() throws {
-    guard let navsim = Fixtures.executable("navsim") else {
-      Issue.record("navsim is not built in \(Fixtures.productsDirectory)")
-      return
-    }
     let directory = TemporaryDirectory()
     let path = try makeLog(directory, count: 3)
     func launch(_ arguments: [String]) throws -> (Int32, String, String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: navsim)
-      process.arguments = arguments
-      let out = Pipe(), err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      try process.run()
-      let outData = out.fileHandleForReading.readDataToEndOfFile()
-      let errData = err.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
-              String(decoding: errData, as: UTF8.self))
+      let result = try launchProduct("navsim", arguments)
+      return (result.status, result.standardOutput, result.standardError)
     }
     let (status, out, err) = try launch(["log", "events", path, "--json"])
     #expect(status == 0)

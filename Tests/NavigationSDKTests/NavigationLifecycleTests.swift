@@ -29,7 +29,9 @@ import Testing
     var lifecycle = try guiding()
     _ = try lifecycle.promptReady(incident)
     #expect(
-      try lifecycle.disableNavigation() == [.hidePrompt(incident), .stopGuidance, .disableNavigationUI])
+      try lifecycle.disableNavigation() == [
+        .hidePrompt(incident), .stopGuidance, .disableNavigationUI,
+      ])
     #expect(lifecycle.shownPrompt == nil)
   }
 

@@ -31,7 +31,8 @@ import Testing
   @Test func jsonOverridesOnlyTheKeysItNames() throws {
     let json = """
       { "name": "calibrated", "wideModeMinimumWidth": 700,
-        "style": { "headerNominalHeight": 120 }, "promptHeights": { "incident": 96, "roadWork": 90 } }
+        "style": { "headerNominalHeight": 120 },
+        "promptHeights": { "incident": 96, "roadWork": 90 } }
       """
     let profile = try SDKProfile.decode(Data(json.utf8), file: "p.json")
     #expect(profile.name == "calibrated")
@@ -45,7 +46,9 @@ import Testing
   }
 
   @Test func unknownKeysAreRejectedByName() {
-    #expect(throws: SDKProfileError(file: "p.json", key: "wideModeMinWidth", message: "unknown key")) {
+    #expect(
+      throws: SDKProfileError(file: "p.json", key: "wideModeMinWidth", message: "unknown key")
+    ) {
       try SDKProfile.decode(Data(#"{"wideModeMinWidth": 700}"#.utf8), file: "p.json")
     }
     #expect(

@@ -113,7 +113,7 @@ private func keepSample(_ name: String, _ page: String) throws {
     #expect(seqs(line.state) == [1, 2, 3, 44, 45])
   }
 
-  @Test func aLongTripsReportStaysSmall() {
+  @Test func aLongTripsReportStaysSmall() throws {
     // 36 000 events over five layouts: the page grows by the per-event columns only.
     let run = ReportFixture.run(shift: 0)
     let guiding = run.frames[5], prompting = run.frames[34]
@@ -129,6 +129,7 @@ private func keepSample(_ name: String, _ page: String) throws {
     let small = HTMLReport.replayPage(
       run: ReportFixture.reportRun("long", delegate: "classic", events: 100),
       frames: Array(frames.prefix(100)), layouts: run.layouts)
+    try keepSample("long.html", page)
     let perEvent = Double(page.utf8.count - small.utf8.count) / 35_900
     #expect(perEvent < 40, "\(perEvent) bytes per event")
   }

@@ -117,3 +117,44 @@ public enum SampleEvents {
     }
   }
 }
+
+// MARK: - Running built executables
+
+/// What a finished process printed and returned.
+public struct ProcessResult: Sendable {
+  public var status: Int32
+  public var standardOutput: String
+  public var standardError: String
+}
+
+/// Runs the built executable `name` (e.g. `navsim`) with `arguments` and waits for it.
+/// - Throws: when the executable is not built or cannot be started.
+public func launchProduct(
+  _ name: String, _ arguments: [String], currentDirectory: String? = nil
+) throws -> ProcessResult {
+  guard let path = Fixtures.executable(name) else {
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: Fixtures.productsDirectory + "/" + name])
+  }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+  let out = Pipe(), err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  // Read stderr on another thread so neither pipe can fill up and block the child.
+  nonisolated(unsafe) var errData = Data()
+  let done = DispatchSemaphore(value: 0)
+  let waiter = Thread {
+    errData = err.fileHandleForReading.readDataToEndOfFile()
+    done.signal()
+  }
+  waiter.start()
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  done.wait()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+    standardError: String(decoding: errData, as: UTF8.self))
+}

@@ -7,6 +7,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> Void)
   ("solver", "ConstraintSolver vs kiwisolver", benchSolver),
   ("record", "simulate and record a 10-hour drive", benchRecord),
   ("replay", "replay a 1-hour recording through the complete delegate", benchReplay),
+  ("layout", "incremental layout passes of a 40-view screen vs solving from scratch", benchLayout),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,147 @@
+import Foundation
+import Navigator
+import Replay
+
+/// `navsim demo`: the whole workflow on a built-in trip, told as a short story.
+struct DemoCommand: NavSimCommand {
+  static let name = "demo"
+  static let summary = "Record a trip, replay it through the sample delegates, diff and report"
+  static let usage = """
+    USAGE: navsim demo [--out DIR]
+
+    Records a built-in city trip (iPhone 15, a rotation to landscape that turns wide mode on,
+    prompts that replace each other, a speeding episode), replays it through every
+    registered delegate and the SDK's built-in layout, lints them, diffs the delegates, and
+    writes HTML reports. Everything goes to DIR (default: ./navsim-demo); files of an earlier
+    demo there are replaced.
+    """
+
+  /// The demo trip: the built-in city commute with a rotation into wide mode and back.
+  static let scenario = """
+    {
+      "name": "demo-commute",
+      "description": "The navsim demo: a city commute in portrait, rotated to landscape (wide mode) for a while.",
+      "route": {"builtin": "city-commute"},
+      "seed": 7,
+      "rate": 1,
+      "createdAt": "2025-01-01T08:00:00Z",
+      "device": "iphone-15-portrait",
+      "settings": {"speedometer": true, "speedLimit": true},
+      "events": [
+        {"at": 150, "rotate": "landscape"},
+        {"at": 240, "rotate": "portrait"},
+        {"at": 400, "speeding": {"factor": 1.45, "duration": 40}}
+      ]
+    }
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, valueOptions: ["--out"], flagOptions: [])
+    try parsed.expectPositionals(atMost: 0)
+    let directory = parsed.value("--out") ?? "navsim-demo"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let logPath = directory + "/trip.sqlite", storePath = directory + "/snapshots.sqlite"
+    for path in [logPath, storePath] {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    // 1. Record.
+    let scenario = try Scenario.parse(Array(Self.scenario.utf8), path: "demo-commute.json")
+    let recorded = try TripRecorder.record(try Trip(scenario: scenario), name: scenario.name, into: logPath)
+    let minutes = Double(recorded.summary.durationMilliseconds) / 60_000
+    context.print("1. Recorded a trip: \(scenario.name), \(recorded.summary.eventCount) events over "
+      + "\(formatted(minutes, 1)) min (\(formatted(recorded.summary.distance / 1000, 1)) km) into \(logPath)")
+    context.print("   The phone turns to landscape at 2:30, where the map is wide enough for wide mode,")
+    context.print("   and back at 4:00; prompts replace each other; the driver speeds at 6:40.")
+
+    // 2. Replay through every delegate.
+    let store = try SnapshotStore(path: storePath, mode: .create)
+    let names = context.delegates.names
+    context.print("")
+    context.print("2. Replayed it through \(names.count) layouts, a snapshot after every event:")
+    var summaries: [String: ReplayJob.Summary] = [:]
+    for name in names {
+      let registry = context.delegates
+      let job = ReplayJob(
+        logPath: logPath, delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
+      let summary = try job.run(store: store, label: name)
+      summaries[name] = summary
+      let errors = summary.errorCount, warnings = summary.findings.count - errors
+      var line = "   \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(summary.layoutChanges) distinct layouts"
+      line += errors + warnings == 0 ? ", no findings" : ", \(errors) errors, \(warnings) warnings"
+      if errors > 0 {
+        let rules = Set(summary.findings.filter { $0.finding.severity == .error }.map(\.finding.ruleID)).sorted()
+        line += " (" + rules.prefix(4).joined(separator: ", ") + (rules.count > 4 ? ", ..." : "") + ")"
+      }
+      context.print(line)
+    }
+
+    // 3. Diff.
+    let pairs = demoPairs(names)
+    context.print("")
+    context.print("3. Compared them event by event:")
+    var diffReports: [String] = []
+    for (a, b) in pairs {
+      let diff = try store.diff(labelA: a, labelB: b)
+      let views = diff.viewSummaries.prefix(3).map { "\($0.view) (\($0.events))" }
+      context.print("   \(a) vs \(b): \(diff.differences.count) of \(diff.eventsCompared) events differ"
+        + (views.isEmpty ? "" : "; most: " + views.joined(separator: ", ")))
+      let report = directory + "/diff-\(a)-\(b).html"
+      let page = try store.diffReport(diff)
+      try writeAtomically(to: report) { write in try write(page) }
+      diffReports.append(report)
+    }
+
+    // 4. Reports.
+    var replayReports: [String] = []
+    for name in names where summaries[name] != nil {
+      let report = directory + "/report-\(name).html"
+      let page = try store.replayReport(label: name)
+      try writeAtomically(to: report) { write in try write(page) }
+      replayReports.append(report)
+    }
+    let svgPath = directory + "/wide-mode.svg"
+    if let name = pairs.first?.1, let svg = try wideModeSVG(store: store, label: name) {
+      try writeAtomically(to: svgPath) { write in try write(svg) }
+    }
+    context.print("")
+    context.print("4. Wrote the reports (open them in a browser):")
+    for report in replayReports + diffReports { context.print("   \(report)") }
+    if FileManager.default.fileExists(atPath: svgPath) { context.print("   \(svgPath) (one wide-mode frame)") }
+    context.print("")
+    context.print("Next: navsim replay \(logPath) --delegate complete --print | less")
+    context.print("      navsim diff \(storePath) basic complete --json")
+    context.print("      navsim lint \(logPath) --delegate broken")
+    return 0
+  }
+
+  /// The pairs to diff: basic -> complete and complete -> broken when registered, else the
+  /// first registered delegates against each other and the built-in layout.
+  static func demoPairs(_ names: [String]) -> [(String, String)] {
+    if names.contains("basic"), names.contains("complete"), names.contains("broken") {
+      return [("basic", "complete"), ("complete", "broken"), ("builtin", "complete")]
+    }
+    let custom = names.filter { $0 != DelegateRegistry.builtinName }
+    if custom.count >= 2 { return [(custom[0], custom[1])] }
+    return custom.map { (DelegateRegistry.builtinName, $0) }
+  }
+
+  /// The first wide-mode frame of a run, drawn as SVG.
+  static func wideModeSVG(store: SnapshotStore, label: String) throws -> String? {
+    let run = try store.run(label: label)
+    var result: String?
+    try store.forEachFrame(of: run) { frame in
+      guard result == nil, frame.event == "mapResized" else { return }
+      let layout = try store.layout(hash: frame.layoutHash)
+      if layout.wideMode {
+        result = SVGRenderer.svg(
+          layout: layout, findings: frame.findings, title: "\(label), event \(frame.seq): wide mode")
+      }
+    }
+    return result
+  }
+
+  private static func formatted(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+  }
+}

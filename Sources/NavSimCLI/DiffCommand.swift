@@ -1,0 +1,50 @@
+import Foundation
+import Replay
+
+/// `navsim diff`: compares two stored runs of the same recording, event by event.
+struct DiffCommand: NavSimCommand {
+  static let name = "diff"
+  static let summary = "Compare two replays of the same recording event by event"
+  static let usage = """
+    USAGE: navsim diff SNAPSHOTS LABEL_A LABEL_B [--tolerance PT] [--json] [--html OUT.html]
+                       [--max-events N]
+
+    Aligns the two runs by event seq and reports how many events differ, the first
+    difference, per view what changed (appeared, disappeared, moved / resized with the
+    delta, hidden, z-order) and the findings introduced and fixed. --tolerance ignores
+    moves of at most PT points. --max-events (default 5) limits the events detailed in the
+    text report; --json prints everything. --html also writes the side-by-side report.
+    Exit status: 0 identical, 1 different, 2 error.
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["--tolerance", "--html", "--max-events"], flagOptions: ["--json"])
+    try parsed.expectPositionals(atMost: 3)
+    let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
+    let labelA = try parsed.positional(1, "LABEL_A")
+    let labelB = try parsed.positional(2, "LABEL_B")
+    let tolerance = try parsed.double("--tolerance") ?? 0
+    guard tolerance >= 0 else { throw UsageError("--tolerance must not be negative") }
+    let maxEvents = Int(try parsed.int("--max-events", in: 0...1_000_000) ?? 5)
+    let store = try SnapshotStore(path: path, mode: .readOnly)
+    let diff = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance)
+    if let htmlPath = parsed.value("--html") {
+      try writeDiffReport(store: store, diff: diff, to: htmlPath)
+      if !parsed.flag("--json") { context.print("wrote \(htmlPath)") }
+    }
+    if parsed.flag("--json") {
+      context.print(diff.json)
+    } else {
+      context.standardOutput(diff.text(maxEvents: maxEvents))
+    }
+    return diff.isIdentical ? 0 : 1
+  }
+
+  /// Writes the side-by-side HTML report of `diff`.
+  @MainActor
+  static func writeDiffReport(store: SnapshotStore, diff: RunDiff, to path: String) throws {
+    let page = try store.diffReport(diff)
+    try writeAtomically(to: path) { write in try write(page) }
+  }
+}

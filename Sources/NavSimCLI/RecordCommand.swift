@@ -1,0 +1,132 @@
+import Foundation
+import Navigator
+import SessionEvents
+
+/// `navsim record`: simulates (or replays) a trip and appends it to an event log.
+struct RecordCommand: NavSimCommand {
+  static let name = "record"
+  static let summary = "Record a trip from a scenario, a route file or a built-in route"
+  static let usage = """
+    USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
+                         [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
+                         [--speed-multiplier X] --out LOG.sqlite
+           navsim record --list-builtin
+
+    Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
+    appends the events as a new recording to LOG (created if needed), then prints a summary.
+    Nothing is written when the input is bad.
+
+    OPTIONS:
+      --scenario FILE.json   a scenario: route, device, driver, settings, scripted events
+      --route FILE           a route file: .gpx, .json (OSRM / Valhalla / Mapbox),
+                             .polyline (precision 5) or .polyline6 (precision 6)
+      --builtin NAME         a built-in route (see --list-builtin)
+      --seed N               the simulation's seed (default: the scenario's, else 1)
+      --rate HZ              ticks per second, up to 10 (default: the scenario's, else 1)
+      --device NAME          a device profile (default: the scenario's, else \(DeviceProfiles.defaultName))
+      --name NAME            the recording's name (default: the scenario's or the route's)
+      --precision 5|6        the polyline precision of a route file
+      --speed-multiplier X   record in wall time, X times the trip's pace (1 = real time),
+                             flushing as it goes so a reader can follow; the recorded
+                             timeline is the same (default: as fast as possible)
+      --out LOG.sqlite       the event log to append to
+      --list-builtin         list the built-in routes and device profiles
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments,
+      valueOptions: [
+        "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
+        "--precision", "--speed-multiplier", "--out",
+      ],
+      flagOptions: ["--list-builtin"])
+    try parsed.expectPositionals(atMost: 0)
+    if parsed.flag("--list-builtin") {
+      listBuiltin(context)
+      return 0
+    }
+    let scenario = try makeScenario(parsed)
+    let multiplier = try parsed.double("--speed-multiplier")
+    if let multiplier, multiplier <= 0 {
+      throw UsageError("--speed-multiplier must be more than 0, got \(multiplier)")
+    }
+    guard let out = parsed.value("--out") else { throw UsageError("missing --out LOG.sqlite") }
+    let trip = try Trip(scenario: scenario)
+    let name = parsed.value("--name") ?? scenario.name
+    let showsProgress = context.showsProgress
+    let pacing = multiplier.map { TripRecorder.Pacing.wallClock(speedMultiplier: $0) }
+    let result = try TripRecorder.record(trip, name: name, into: out, pacing: pacing) {
+      fraction in
+      if showsProgress {
+        context.standardError("\rrecording '\(name)': \(Int(fraction * 100))% of the expected trip")
+      }
+    }
+    if showsProgress { context.standardError("\r\u{1B}[K") }
+    printSummary(of: trip, name: name, result: result, out: out, context: context)
+    return 0
+  }
+
+  // MARK: - Scenario
+
+  /// The scenario the options describe, with the command line's overrides applied.
+  /// - Throws: `UsageError` for a missing or doubled source, a bad option value.
+  static func makeScenario(_ parsed: ParsedArguments) throws -> Scenario {
+    let sources = ["--scenario", "--route", "--builtin"].filter { parsed.value($0) != nil }
+    guard sources.count == 1 else {
+      throw UsageError(
+        sources.isEmpty
+          ? "give one of --scenario, --route or --builtin"
+          : "give only one of \(sources.joined(separator: ", "))")
+    }
+    let precision = try parsed.int("--precision", in: 5...6).map(Int.init)
+    var scenario: Scenario
+    if let path = parsed.value("--scenario") {
+      scenario = try Scenario.load(path: path)
+      if let precision {
+        guard case .file(let file, _) = scenario.route else {
+          throw UsageError("--precision applies to a route file, not a built-in route")
+        }
+        scenario.route = .file(path: file, precision: precision)
+      }
+    } else if let path = parsed.value("--route") {
+      guard RouteFormat(path: path) != nil else {
+        throw UsageError("--route needs a .gpx, .json, .polyline or .polyline6 file, got '\(path)'")
+      }
+      let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+      scenario = try Scenario(name: name, route: .file(path: path, precision: precision))
+    } else {
+      let name = parsed.value("--builtin")!
+      guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
+        throw UsageError(
+          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
+        )
+      }
+      if precision != nil {
+        throw UsageError("--precision applies to a route file, not a built-in route")
+      }
+      scenario = try Scenario(name: name, route: .builtin(name))
+    }
+    if let seed = parsed.value("--seed") {
+      guard let value = UInt64(seed) else {
+        throw UsageError("--seed must be an integer in 0...\(UInt64.max), got '\(seed)'")
+      }
+      scenario.seed = value
+    }
+    if let rate = try parsed.double("--rate") {
+      guard rate > 0 && rate <= 10 else {
+        throw UsageError("--rate must be more than 0 and at most 10, got \(rate)")
+      }
+      scenario.rate = rate
+    }
+    if let device = parsed.value("--device") {
+      guard let profile = DeviceProfiles.all.first(where: { $0.name == device }) else {
+        throw UsageError(
+          "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))"
+        )
+      }
+      scenario.device = .profile(profile)
+    }
+    return scenario
+  }
+}

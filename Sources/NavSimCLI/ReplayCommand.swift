@@ -1,0 +1,178 @@
+import Foundation
+import NavSim
+import Replay
+
+/// Options shared by the commands that replay a log through a delegate.
+@MainActor
+struct ReplayOptions {
+  static let valueOptions: Set<String> = ["--delegate", "--recording", "--direction", "--profile"]
+
+  var logPath: String
+  var delegateName: String
+  var recordingID: Int64?
+  var direction: LayoutDirectionOverride?
+  var profile: SDKProfile = .default
+  var profileName = "default"
+
+  /// - Throws: `UsageError` for a missing log or delegate or a bad value,
+  ///   `CommandFailure` for a profile file that can't be read.
+  init(_ parsed: ParsedArguments) throws {
+    logPath = try parsed.positional(0, "LOG (the recording's .sqlite file)")
+    guard let delegate = parsed.value("--delegate") else {
+      throw UsageError("missing --delegate NAME (see 'navsim delegates')")
+    }
+    delegateName = delegate
+    recordingID = try parsed.int("--recording", in: 1...Int64.max)
+    if let text = parsed.value("--direction") {
+      guard let direction = LayoutDirectionOverride(rawValue: text) else {
+        throw UsageError("--direction must be ltr or rtl, got '\(text)'")
+      }
+      self.direction = direction
+    }
+    if let path = parsed.value("--profile") {
+      do {
+        profile = try SDKProfile.load(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw CommandFailure("\(error)")
+      }
+      profileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+  }
+
+  func job(_ context: CommandContext) throws -> ReplayJob {
+    let registry = context.delegates
+    _ = try registry.makeDelegate(named: delegateName)  // validates the name up front
+    let name = delegateName
+    return ReplayJob(
+      logPath: logPath, recordingID: recordingID, delegateName: name,
+      makeDelegate: { try? registry.makeDelegate(named: name) }, profile: profile,
+      profileName: profileName, direction: direction)
+  }
+}
+
+/// Shows "replaying 1200/36000" on a terminal, nothing otherwise.
+@MainActor
+struct ProgressLine {
+  let context: CommandContext
+  let total: Int
+  let verb: String
+  private var shown = 0
+
+  init(context: CommandContext, total: Int, verb: String) {
+    self.context = context
+    self.total = total
+    self.verb = verb
+  }
+
+  mutating func update(_ done: Int) {
+    guard context.showsProgress, total >= 5000, done - shown >= 2000 || done == total else { return }
+    shown = done
+    context.standardError("\r\(verb) \(done)/\(total) events")
+    if done == total { context.standardError("\r\u{1B}[K") }
+  }
+}
+
+/// `navsim replay`: replays a recording through a delegate and stores the snapshots.
+struct ReplayCommand: NavSimCommand {
+  static let name = "replay"
+  static let summary = "Replay a recording through a layout delegate"
+  static let usage = """
+    USAGE: navsim replay LOG --delegate NAME [--recording ID] [--label L] [--snapshots FILE]
+                         [--direction ltr|rtl] [--profile FILE] [--print]
+
+    Replays the recording (default: the log's newest) through the delegate, takes a layout
+    snapshot after every event, and prints a summary: events, layout changes, findings by
+    rule. With --snapshots the snapshots are stored as a run labelled L (default: the
+    delegate's name) for 'navsim diff' and 'navsim report'. --print writes every snapshot
+    whose layout changed, as text. --direction forces the layout direction; --profile loads
+    SDK sizes and style values from a JSON file.
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ReplayOptions.valueOptions.union(["--label", "--snapshots"]),
+      flagOptions: ["--print"])
+    try parsed.expectPositionals(atMost: 1)
+    let options = try ReplayOptions(parsed)
+    let job = try options.job(context)
+    let store = try parsed.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
+    let label = parsed.value("--label")
+    let printChanged = parsed.flag("--print")
+    var progress = ProgressLine(context: context, total: 0, verb: "replaying")
+    var done = 0
+    let summary = try job.run(store: store, label: label) { snapshot, changed in
+      done += 1
+      progress.update(done)
+      if printChanged && (changed || !snapshot.findings.isEmpty) { context.print(snapshot.text) }
+    }
+    printSummary(summary, delegate: options.delegateName, context: context)
+    if let run = summary.run, let path = parsed.value("--snapshots") {
+      context.print("stored run '\(run.label)' in \(path)")
+    }
+    return 0
+  }
+
+  @MainActor
+  static func printSummary(_ summary: ReplayJob.Summary, delegate: String, context: CommandContext) {
+    let recording = summary.recording
+    context.print(
+      "replayed recording \(recording.id) '\(recording.metadata.name)' through '\(delegate)': "
+        + "\(summary.events) events, \(summary.layoutChanges) layout changes")
+    if summary.findings.isEmpty {
+      context.print("no findings")
+      return
+    }
+    var byRule: [String: (severity: SnapshotFinding.Severity, count: Int)] = [:]
+    for entry in summary.findings {
+      let current = byRule[entry.finding.ruleID]
+      byRule[entry.finding.ruleID] = (
+        max(current?.severity ?? .warning, entry.finding.severity), (current?.count ?? 0) + 1
+      )
+    }
+    context.print("findings by rule:")
+    for rule in byRule.keys.sorted() {
+      let entry = byRule[rule]!
+      context.print("  \(entry.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule): \(entry.count)")
+    }
+  }
+}
+
+/// `navsim lint`: replays and lists the findings; exit 1 when any is an error.
+struct LintCommand: NavSimCommand {
+  static let name = "lint"
+  static let summary = "Replay and list the layout rules a delegate breaks"
+  static let usage = """
+    USAGE: navsim lint LOG --delegate NAME [--recording ID] [--direction ltr|rtl]
+                       [--profile FILE] [--json]
+
+    Replays the recording through the delegate and lists every finding once (rule,
+    severity, views, the first event that raised it and how many did). Exits 1 when any
+    finding is an error, 0 otherwise.
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ReplayOptions.valueOptions, flagOptions: ["--json"])
+    try parsed.expectPositionals(atMost: 1)
+    let options = try ReplayOptions(parsed)
+    let summary = try options.job(context).run()
+    if parsed.flag("--json") {
+      let items = summary.findings.map { entry in
+        "{\"count\":\(entry.count),\"finding\":\(entry.finding.json),\"firstSeq\":\(entry.firstSeq)}"
+      }
+      context.print("{\"errors\":\(summary.errorCount),\"events\":\(summary.events),\"findings\":[\(items.joined(separator: ","))]}")
+    } else {
+      for entry in summary.findings {
+        let finding = entry.finding
+        context.print(
+          "\(finding.severity.rawValue): \(finding.ruleID) [\(finding.views.joined(separator: ", "))] "
+            + "first at event \(entry.firstSeq), \(entry.count) events: \(finding.message)")
+      }
+      let warnings = summary.findings.count - summary.errorCount
+      context.print(
+        "\(summary.events) events, \(summary.errorCount) errors, \(warnings) warnings "
+          + "('\(options.delegateName)' on recording \(summary.recording.id))")
+    }
+    return summary.errorCount > 0 ? 1 : 0
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Replay
+
+/// `navsim report`: writes the self-contained HTML report of one stored run.
+struct ReportCommand: NavSimCommand {
+  static let name = "report"
+  static let summary = "Write the HTML report of a replay (screen after each event, timeline)"
+  static let usage = """
+    USAGE: navsim report SNAPSHOTS LABEL --html OUT.html
+
+    Writes one self-contained HTML page (no network, no external files) showing the screen
+    after each event of run LABEL: every view at its frame, the viewport as the camera frame,
+    the safe area, findings in red, a timeline of the trip with a scrubber (Left / Right:
+    previous / next layout change, f: first finding), and the event's details. Identical
+    layouts are embedded once, so a long trip's report stays small.
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, valueOptions: ["--html"], flagOptions: [])
+    try parsed.expectPositionals(atMost: 2)
+    let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
+    let label = try parsed.positional(1, "LABEL (the run to report)")
+    guard let output = parsed.value("--html") else { throw UsageError("missing --html OUT.html") }
+    let store = try SnapshotStore(path: path, mode: .readOnly)
+    let run = try store.run(label: label)
+    let frames = try store.frames(of: run)
+    let layouts = try store.layouts(for: frames)
+    let page = HTMLReport.replayPage(
+      run: ReportRun(run), frames: frames.map(ReportFrame.init), layouts: layouts)
+    try writeAtomically(to: output) { write in try write(page) }
+    context.print("wrote \(output) (\(frames.count) events, \(layouts.count) distinct layouts)")
+    return 0
+  }
+}

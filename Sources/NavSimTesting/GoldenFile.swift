@@ -1,0 +1,136 @@
+import Foundation
+import Replay
+
+/// The golden text of a replay: every event in seq order; an event whose layout equals the
+/// previous one and raised no finding is one line (`event 12 t=12.000 progress =`), any
+/// other event is its full snapshot text. Reviewable in a pull request, stable across runs.
+public struct GoldenText: Equatable, Sendable {
+  public private(set) var text = ""
+  private var previous: LayoutState?
+
+  public init() {}
+
+  /// Appends one snapshot.
+  public mutating func append(_ snapshot: LayoutSnapshot) {
+    if snapshot.findings.isEmpty, let previous, previous == snapshot.layout {
+      text += "event \(snapshot.seq) t=\(seconds(snapshot.t)) \(snapshot.event) =\n"
+    } else {
+      text += snapshot.text
+    }
+    previous = snapshot.layout
+  }
+
+  private func seconds(_ t: Int64) -> String {
+    let whole = t / 1000, millis = t % 1000
+    let padded = String(millis)
+    return "\(whole)." + String(repeating: "0", count: 3 - padded.count) + padded
+  }
+}
+
+/// The outcome of comparing a replay with its golden file.
+public enum GoldenComparison: Equatable, Sendable {
+  case matches
+  /// Different: a readable message with the first differing events.
+  case differs(String)
+  /// Record mode wrote the file; the test still fails once so nobody records by accident.
+  case recorded(String)
+  /// No golden file yet (and not in record mode).
+  case missing(String)
+
+  /// The failure message, nil when it matches.
+  public var failureMessage: String? {
+    switch self {
+    case .matches: nil
+    case .differs(let message), .recorded(let message), .missing(let message): message
+    }
+  }
+}
+
+/// Golden files for replays.
+public enum GoldenFile {
+  /// The environment variable that turns record mode on (`NAVSIM_RECORD=1`).
+  public static let recordVariable = "NAVSIM_RECORD"
+
+  /// True when `NAVSIM_RECORD` is set to anything but `0` or empty.
+  public static var isRecording: Bool {
+    guard let value = ProcessInfo.processInfo.environment[recordVariable] else { return false }
+    return !value.isEmpty && value != "0"
+  }
+
+  /// Compares `actual` with the file at `path`, or writes it in record mode.
+  /// - Parameters:
+  ///   - maxEvents: how many differing events the message shows.
+  public static func compare(
+    _ actual: GoldenText, withFileAt path: String, record: Bool = isRecording, maxEvents: Int = 3
+  ) -> GoldenComparison {
+    if record {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(actual.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        return .differs("could not write golden file \(path): \(error)")
+      }
+      return .recorded(
+        "recorded golden file \(path); run again without \(recordVariable) to check against it")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .missing(
+        "no golden file at \(path); run once with \(recordVariable)=1 to record it, then review it")
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    if expected == actual.text { return .matches }
+    return .differs(describeDifference(expected: expected, actual: actual.text, path: path, maxEvents: maxEvents))
+  }
+
+  /// A unified-style diff of the first `maxEvents` events that differ.
+  static func describeDifference(expected: String, actual: String, path: String, maxEvents: Int)
+    -> String
+  {
+    let expectedEvents = splitEvents(expected), actualEvents = splitEvents(actual)
+    var out = "replay differs from golden file \(path)"
+    var shown = 0
+    var differing = 0
+    let keys = Array(Set(expectedEvents.keys).union(actualEvents.keys)).sorted()
+    for key in keys where expectedEvents[key] != actualEvents[key] {
+      differing += 1
+      guard shown < maxEvents else { continue }
+      shown += 1
+      out += "\n--- event \(key)"
+      let old = expectedEvents[key] ?? [], new = actualEvents[key] ?? []
+      let oldSet = Set(old), newSet = Set(new)
+      for line in old where !newSet.contains(line) { out += "\n- " + line }
+      for line in new where !oldSet.contains(line) { out += "\n+ " + line }
+      if old.isEmpty { out += "\n(event missing from the golden file)" }
+      if new.isEmpty { out += "\n(event missing from the replay)" }
+    }
+    out += "\n\(differing) event(s) differ; re-record with \(recordVariable)=1 if the change is intended"
+    return out
+  }
+
+  /// Lines of each event by seq. An `=` event inherits the previous event's lines, so a
+  /// layout change is reported at every event it affects.
+  private static func splitEvents(_ text: String) -> [Int64: [String]] {
+    var events: [Int64: [String]] = [:]
+    var current: Int64?
+    var previousLines: [String] = []
+    for line in text.split(separator: "\n").map(String.init) {
+      if line.hasPrefix("event ") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let seq = Int64(fields[1]) else { continue }
+        if let current {
+          previousLines = events[current]!.dropFirst().filter { !$0.hasPrefix("finding ") }
+        }
+        current = seq
+        if line.hasSuffix(" =") {
+          events[seq] = [String(line.dropLast(2))] + previousLines
+        } else {
+          events[seq] = [line]
+        }
+      } else if let current {
+        events[current]!.append(line)
+      }
+    }
+    return events
+  }
+}

@@ -1,1 +1,0 @@
-// Module NavSimTesting: implementation lands with its issue.

@@ -1,0 +1,53 @@
+import Foundation
+import HeadlessUIKit
+import SessionEvents
+
+extension GMSMapView {
+  /// The map's size and safe area as last recorded (`mapResized`), in leading / trailing terms.
+  public var mapGeometry: MapGeometry {
+    let insets = safeAreaInsets.directional(for: effectiveUserInterfaceLayoutDirection)
+    return MapGeometry(
+      width: Double(bounds.width), height: Double(bounds.height), safeTop: Double(insets.top),
+      safeLeading: Double(insets.leading), safeBottom: Double(insets.bottom),
+      safeTrailing: Double(insets.trailing))
+  }
+
+  /// Resizes the map (rotation, split screen, container slider): frame, safe area, the cards'
+  /// wide-mode sizes, then `sizeChanged` while navigation is enabled.
+  /// - Throws: `LifecycleError` for a size that isn't positive and finite (nothing changes).
+  func resize(to geometry: MapGeometry) throws(LifecycleError) {
+    let values = [
+      geometry.width, geometry.height, geometry.safeTop, geometry.safeLeading,
+      geometry.safeBottom, geometry.safeTrailing,
+    ]
+    guard values.allSatisfy(\.isFinite), geometry.width > 0, geometry.height > 0,
+      values.dropFirst(2).allSatisfy({ $0 >= 0 })
+    else {
+      throw LifecycleError(
+        "map resized to \(geometry.width) x \(geometry.height) with safe area "
+          + "\(values.dropFirst(2).map { String($0) }.joined(separator: ",")): not a valid size")
+    }
+    recordedSafeArea = NSDirectionalEdgeInsets(
+      top: CGFloat(geometry.safeTop), leading: CGFloat(geometry.safeLeading),
+      bottom: CGFloat(geometry.safeBottom), trailing: CGFloat(geometry.safeTrailing))
+    frame = CGRect(x: 0, y: 0, width: CGFloat(geometry.width), height: CGFloat(geometry.height))
+    applyRecordedSafeArea()
+    // Relax, call back, tighten: the cards' old fixed width goes before `sizeChanged` and the
+    // new one comes after it, so a delegate that adapts in `sizeChanged` never passes through
+    // a conflict between its constraints and the SDK's.
+    let wide = isWideMode
+    sdkViews.applyWideMode(wide, step: .release)
+    perform(lifecycle.sizeChanged())
+    sdkViews.applyWideMode(wide, step: .apply)
+  }
+
+  /// Sets the layout direction (`ltr` / `rtl`) and flips the recorded safe area with it.
+  func setLayoutDirection(rightToLeft: Bool) {
+    semanticContentAttribute = rightToLeft ? .forceRightToLeft : .forceLeftToRight
+    applyRecordedSafeArea()
+  }
+
+  private func applyRecordedSafeArea() {
+    additionalSafeAreaInsets = recordedSafeArea.absolute(for: effectiveUserInterfaceLayoutDirection)
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import HeadlessUIKit
+import SessionEvents
+
+/// The navigation map view: the root of the layout a delegate builds.
+///
+/// Create it with the map's frame and an `SDKProfile` (`.default` unless calibrating);
+/// `isCarPlay: true` models a map view created for a CarPlay screen, on which
+/// `setLayoutDelegate(_:)` throws. The SDK views (`sdkViews`) are created once and handed to
+/// the delegate in state objects; they are sized from the profile and resized by the SDK as
+/// the map's size, the speed data and the user's pans change.
+@MainActor
+open class GMSMapView: UIView {
+  /// The SDK's sizes and style values for this map view.
+  public let profile: SDKProfile
+  /// Whether the map view was created for a CarPlay screen.
+  public let isCarPlay: Bool
+  /// UI settings (`GMSUISettings`).
+  public let settings = GMSUISettings()
+  /// The navigator: prompts, guidance. Optional as in the SDK (where it is nil until
+  /// navigation can start); NavSim always has one, so `mapView.navigator?.x` just works.
+  public var navigator: GMSNavigator? { sessionNavigator }
+  /// The navigator, unwrapped, for NavSim's own use.
+  let sessionNavigator = GMSNavigator()
+  /// Every SDK view of this map.
+  public let sdkViews: SDKViewSet
+
+  /// The SDK's lifecycle (state, shown prompt).
+  var lifecycle = NavigationLifecycle()
+  /// The custom layout delegate, strongly held; nil means the built-in layout.
+  var customDelegate: (any NavigationLayoutDelegate)?
+  /// Draws the SDK's own UI when no delegate is set.
+  let builtInLayout = BuiltInLayout()
+  /// Observes every callback (the session's rule watcher).
+  var callbackObserver: (any LifecycleCallbackObserver)?
+  /// Legacy APIs used while a delegate is attached, not yet reported.
+  var pendingLegacyUses: [String] = []
+  /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
+  var isApplyingRecordedSetting = false
+  /// The safe area as recorded (leading / trailing), applied for the current direction.
+  var recordedSafeArea = NSDirectionalEdgeInsets.zero
+  private var speed: SpeedReport?
+  private var legacyGuides: [String: UILayoutGuide] = [:]
+
+  /// - Parameters:
+  ///   - frame: the map's frame (its size decides wide mode).
+  ///   - profile: the SDK's sizes and style values.
+  ///   - isCarPlay: whether the map shows on a CarPlay screen.
+  public init(frame: CGRect, profile: SDKProfile = .default, isCarPlay: Bool = false) {
+    self.profile = profile
+    self.isCarPlay = isCarPlay
+    sdkViews = SDKViewSet(profile: profile)
+    super.init(frame: frame)
+    settings.mapView = self
+    sessionNavigator.mapView = self
+    sdkViews.applyWideMode(isWideMode)
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  // MARK: - State
+
+  /// The navigation UI state.
+  public var navigationState: NavigationState { lifecycle.state }
+
+  /// Whether the current size shows the cards in wide mode (`profile.wideModeMinimumWidth`).
+  public var isWideMode: Bool { profile.isWide(mapWidth: Double(bounds.width)) }
+
+  /// Whether the navigation UI is enabled. Setting it runs the SDK's lifecycle and calls the
+  /// layout delegate (`enableNavigationUI`, or `stopGuidance` then `disableNavigationUI`).
+  public var isNavigationEnabled: Bool {
+    get { lifecycle.state != .nonNavigation }
+    set {
+      guard newValue != isNavigationEnabled else { return }
+      try? transition { lifecycle throws(LifecycleError) in
+        newValue ? try lifecycle.enableNavigation() : try lifecycle.disableNavigation()
+      }
+    }
+  }
+
+  /// The prompt view on screen, if any.
+  public var currentPromptView: PromptView? {
+    guard let prompt = lifecycle.shownPrompt else { return nil }
+    return sdkViews.prompts.first { $0.promptID == prompt.promptID }
+  }
+
+  // MARK: - Speed widget
+
+  /// Whether the speed widget shows the current speed. Default false.
+  public var shouldDisplaySpeedometer = false {
+    didSet { updateSpeedWidget() }
+  }
+  /// Whether the speed widget shows the posted speed limit. Default false (as documented).
+  public var shouldDisplaySpeedLimit = false {
+    didSet { updateSpeedWidget() }
+  }
+
+  /// New speed data: the widget resizes between its four states, with no callback.
+  func speedChanged(_ report: SpeedReport) {
+    speed = report
+    updateSpeedWidget()
+  }
+
+  private func updateSpeedWidget() {
+    let showsSpeed = shouldDisplaySpeedometer && speed?.speed != nil
+    let showsLimit = shouldDisplaySpeedLimit && speed?.speedLimit != nil
+    let state: SpeedWidgetState =
+      switch (showsSpeed, showsLimit) {
+      case (true, true): .both
+      case (true, false): .speedOnly
+      case (false, true): .limitOnly
+      case (false, false): .hidden
+      }
+    sdkViews.setSpeedWidgetState(state)
+  }
+
+  // MARK: - Camera
+
+  /// How the camera follows the vehicle.
+  public var cameraMode: GMSNavigationCameraMode = .following
+  /// Camera bearing (degrees), tilt (degrees) and zoom.
+  public internal(set) var cameraBearing: Double = 0
+  public internal(set) var cameraTilt: Double = 0
+  public internal(set) var cameraZoom: Double = 16
+
+  /// The user dragged the map: the camera stops following and, when
+  /// `settings.isRecenterButtonEnabled`, the logo turns into the (larger) re-center button.
+  func userPanned() {
+    cameraMode = .free
+    if settings.isRecenterButtonEnabled && isNavigationEnabled { sdkViews.setRecenterForm(true) }
+  }
+
+  /// The camera follows the vehicle again: the logo returns to its normal form.
+  func recentered() {
+    cameraMode = .following
+    sdkViews.setRecenterForm(false)
+  }
+
+  // MARK: - Map options
+
+  /// Traffic lights and stop signs (shown only during active navigation). Default false.
+  public var showsTrafficLights = false
+  public var showsStopSigns = false
+  /// The suggested lighting (day / night), as the navigator last reported it.
+  public internal(set) var lightingMode: LightingMode = .day
+
+  // MARK: - Legacy layout APIs (no effect with a layout delegate)
+
+  /// Map padding: moves built-in controls in from the edges. Legacy: frame the camera with
+  /// `viewport` instead.
+  public var padding = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
+    didSet { noteLegacyUse("padding") }
+  }
+
+  /// How the safe area adds to `padding`. Legacy: frame the camera with `viewport` instead.
+  public var paddingAdjustmentBehavior = GMSMapViewPaddingAdjustmentBehavior.always {
+    didSet { noteLegacyUse("paddingAdjustmentBehavior") }
+  }
+
+  /// Header guide of the built-in layout. Legacy: pin to `turnCard`.
+  public var navigationHeaderLayoutGuide: UILayoutGuide {
+    legacyGuide("navigationHeaderLayoutGuide")
+  }
+  /// Footer guide of the built-in layout. Legacy: pin to `etaCard`.
+  public var navigationFooterLayoutGuide: UILayoutGuide {
+    legacyGuide("navigationFooterLayoutGuide")
+  }
+  /// Guide of the bottom-trailing buttons. Legacy: anchor to `etaCard` or your own guides.
+  public var bottomTrailingButtonsLayoutGuide: UILayoutGuide {
+    legacyGuide("bottomTrailingButtonsLayoutGuide")
+  }
+  /// Alternate guide of the bottom-trailing buttons. Legacy.
+  public var bottomTrailingButtonsAlternateLayoutGuide: UILayoutGuide {
+    legacyGuide("bottomTrailingButtonsAlternateLayoutGuide")
+  }
+
+  /// Replaces the secondary header with an accessory view. Legacy: anchor your own view to
+  /// `turnCard`.
+  public func setHeaderAccessoryView(_ view: (UIView & GMSNavigationAccessoryView)?) {
+    noteLegacyUse("setHeaderAccessoryView(_:)")
+  }
+
+  /// Re-measures the header accessory view. Legacy.
+  public func invalidateLayout(forAccessoryView view: UIView & GMSNavigationAccessoryView) {
+    noteLegacyUse("invalidateLayout(forAccessoryView:)")
+  }
+
+  private func legacyGuide(_ name: String) -> UILayoutGuide {
+    noteLegacyUse(name)
+    if let guide = legacyGuides[name] { return guide }
+    let guide = UILayoutGuide()
+    guide.identifier = name
+    addLayoutGuide(guide)
+    legacyGuides[name] = guide
+    return guide
+  }
+
+  /// Records a legacy API use when a custom delegate is attached (rule 11).
+  func noteLegacyUse(_ name: String) {
+    guard customDelegate != nil, !isApplyingRecordedSetting else { return }
+    pendingLegacyUses.append(name)
+  }
+}
+
+/// How safe-area insets are added to the map's padding (legacy).
+public enum GMSMapViewPaddingAdjustmentBehavior: Int, Sendable {
+  case always = 0
+  case automatic = 1
+  case never = 2
+}
+
+/// A header accessory view of the built-in layout (legacy).
+@MainActor
+public protocol GMSNavigationAccessoryView: AnyObject {
+  /// The height the view wants when constrained to `size`.
+  func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HeadlessUIKit
+
+/// The map's UI settings (`mapView.settings`): the built-in (legacy) layout's switches.
+///
+/// While a custom layout delegate is attached, the layout properties here (header, footer,
+/// trip progress bar, report-incident button) have no effect, and setting them records a
+/// `legacy-api-with-delegate` finding (spec section 4, rules 2 and 11). The compass switch
+/// still applies while navigation is disabled; `isRecenterButtonEnabled` decides whether the
+/// logo turns into a re-center button when the user pans.
+@MainActor
+public final class GMSUISettings {
+  weak var mapView: GMSMapView?
+
+  init() {}
+
+  // MARK: - Controls
+
+  /// The compass, top-trailing in the built-in layout. Default false.
+  public var compassButton = false
+  /// The my-location button, bottom-trailing in the built-in layout. Default false.
+  public var myLocationButton = false
+  /// Whether the logo becomes a re-center button after the user pans away. Default true.
+  public var isRecenterButtonEnabled = true
+  /// Destination markers on the map. Default true.
+  public var showsDestinationMarkers = true
+  public var scrollGestures = true
+  public var zoomGestures = true
+  public var tiltGestures = true
+  public var rotateGestures = true
+
+  // MARK: - Legacy layout (no effect with a layout delegate)
+
+  /// The navigation header (turn card). Default true. Legacy: read `turnCard` instead.
+  public var isNavigationHeaderEnabled = true {
+    didSet { noteLegacy("settings.isNavigationHeaderEnabled") }
+  }
+  /// The navigation footer (ETA card). Default true. Legacy: read `etaCard` instead.
+  public var isNavigationFooterEnabled = true {
+    didSet { noteLegacy("settings.isNavigationFooterEnabled") }
+  }
+  /// The trip progress bar. Default false. Legacy: read `tripProgressBar` instead.
+  public var isNavigationTripProgressBarEnabled = false {
+    didSet { noteLegacy("settings.isNavigationTripProgressBarEnabled") }
+  }
+  /// The report-incident button. Default true. Legacy: find `.reporting` in `buttons`.
+  public var isNavigationReportIncidentButtonEnabled = true {
+    didSet { noteLegacy("settings.isNavigationReportIncidentButtonEnabled") }
+  }
+  /// Header colours (built-in layout only).
+  public var navigationHeaderPrimaryBackgroundColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderPrimaryBackgroundColor") }
+  }
+  public var navigationHeaderSecondaryBackgroundColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderSecondaryBackgroundColor") }
+  }
+
+  private func noteLegacy(_ name: String) { mapView?.noteLegacyUse(name) }
+}
+
+/// The navigator (`mapView.navigator`): the settings of a navigation session that affect
+/// the UI.
+@MainActor
+public final class GMSNavigator {
+  weak var mapView: GMSMapView?
+
+  init() {}
+
+  /// Whether traffic, better-route and incident prompts show. Default true.
+  public var shouldDisplayPrompts = true {
+    didSet {
+      guard oldValue != shouldDisplayPrompts else { return }
+      mapView?.promptsSettingChanged(shouldDisplayPrompts)
+    }
+  }
+  /// Whether guidance stops by itself at the last destination. Default true.
+  public var stopGuidanceAtArrival = true
+  /// Alternate routes to fetch with the next route. Default `.all`.
+  public var alternateRoutesStrategy = GMSNavigationAlternateRoutesStrategy.all
+  /// Whether guidance is running. Setting it starts or stops guidance (calling the delegate);
+  /// it is ignored while navigation is disabled.
+  public var isGuidanceActive: Bool {
+    get { mapView?.navigationState == .activeGuidance }
+    set {
+      guard let mapView, newValue != isGuidanceActive else { return }
+      try? mapView.transition { lifecycle throws(LifecycleError) in
+        newValue ? try lifecycle.startGuidance() : try lifecycle.stopGuidance()
+      }
+    }
+  }
+}
+
+/// Strategy for alternate routes, set before routes are fetched.
+public enum GMSNavigationAlternateRoutesStrategy: String, Sendable, CaseIterable {
+  /// Up to two alternates (default).
+  case all
+  case one
+  case none
+}
+
+/// The camera's follow mode.
+public enum GMSNavigationCameraMode: String, Sendable, CaseIterable {
+  case following, free, overview
+}

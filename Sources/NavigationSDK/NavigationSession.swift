@@ -1,0 +1,225 @@
+import Foundation
+import HeadlessUIKit
+import SessionEvents
+
+/// An event the SDK model could not apply: it names the event's seq.
+public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var seq: Int64
+  public var message: String
+
+  public init(seq: Int64, message: String) {
+    self.seq = seq
+    self.message = message
+  }
+
+  public var description: String { "seq \(seq): \(message)" }
+}
+
+/// Applies recorded `SessionEvent`s to a map view as the SDK would, and watches the layout
+/// delegate for broken rules.
+///
+/// `apply(_:)` advances the virtual clock (`UIAnimationClock.current`) to the event's time
+/// (running due animation completions), changes the SDK's state, calls the delegate as the
+/// lifecycle says, runs the layout pass, then checks the laid-out frames. Findings collect in
+/// `findings`: rules about the current layout (overlaps, missing logo...) are reported after
+/// every event while they hold; rules about actions (a width constraint on the turn card, a
+/// left anchor...) once, at the event during which the delegate acted.
+///
+/// Rules are only checked while a custom layout delegate is set: the built-in layout is the
+/// SDK's own.
+@MainActor
+public final class NavigationSession {
+  public let mapView: GMSMapView
+  /// Every finding so far (see `drainFindings()`).
+  public private(set) var findings: [LayoutFinding] = []
+  /// The last event applied (0 before the first).
+  public private(set) var lastSeq: Int64 = 0
+  /// Its time, milliseconds.
+  public private(set) var lastTime: Int64 = 0
+  /// `ltr` or `rtl` to force a layout direction whatever the recording's settings say.
+  public var forcedLayoutDirection: String? {
+    didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
+  }
+  let watcher: RuleWatcher
+
+  public init(mapView: GMSMapView) {
+    self.mapView = mapView
+    watcher = RuleWatcher(mapView: mapView)
+    mapView.callbackObserver = watcher
+  }
+
+  /// Returns the findings recorded since the last call and forgets them.
+  public func drainFindings() -> [LayoutFinding] {
+    defer { findings.removeAll() }
+    return findings
+  }
+
+  // MARK: - Applying events
+
+  /// Applies one event: clock, SDK state, delegate callbacks, layout pass, rules.
+  ///
+  /// - Throws: `SessionError` (with the event's seq) for an event the SDK's lifecycle rejects
+  ///   (guidance started before navigation was enabled, a prompt dismissed that was never
+  ///   shown...), a seq or time going backwards, or a malformed setting. The rejected event
+  ///   changes no SDK state; the clock and the layout still advance.
+  public func apply(_ event: SessionEvent) throws {
+    guard event.seq > lastSeq else {
+      throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
+    }
+    let previousAuditor = LayoutAudit.current
+    let previousProfile = SDKProfile.active
+    LayoutAudit.current = watcher
+    SDKProfile.active = mapView.profile
+    defer {
+      LayoutAudit.current = previousAuditor
+      SDKProfile.active = previousProfile
+    }
+    watcher.begin(seq: event.seq)
+    var failure: SessionError?
+    if event.t < lastTime {
+      failure = SessionError(
+        seq: event.seq, message: "time \(event.t) ms is before the previous event's \(lastTime) ms")
+    } else {
+      UIAnimationClock.current.advance(to: Double(event.t) / 1000)
+      watcher.recheckDeferredLeftovers()
+      do {
+        try applyPayload(event.payload)
+      } catch let error as LifecycleError {
+        failure = SessionError(seq: event.seq, message: error.message)
+      } catch let error as SessionError {
+        failure = error
+      }
+      lastTime = event.t
+    }
+    lastSeq = event.seq
+    mapView.layoutIfNeeded()
+    findings += watcher.finish()
+    if let failure { throw failure }
+  }
+
+  private func applyPayload(_ payload: EventPayload) throws {
+    switch payload {
+    case .navigationEnabled:
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.enableNavigation()
+      }
+    case .navigationDisabled:
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.disableNavigation()
+      }
+    case .guidanceStarted:
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.startGuidance() }
+    case .guidanceStopped:
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.stopGuidance() }
+    case .promptReady(let prompt):
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.promptReady(prompt)
+      }
+    case .promptDismissed(let id):
+      try mapView.transition { lifecycle throws(LifecycleError) in
+        try lifecycle.promptDismissed(id: id)
+      }
+    case .routeSet, .routeChanged:
+      mapView.sdkViews.tripProgressBar.reset()
+    case .progress(let progress):
+      let total = progress.distanceTravelled + progress.distanceRemaining
+      mapView.sdkViews.tripProgressBar.progress = total > 0 ? progress.distanceTravelled / total : 0
+    case .arrived:
+      break  // guidance stops with its own `guidanceStopped` event
+    case .speed(let report):
+      mapView.speedChanged(report)
+    case .mapResized(let geometry):
+      try mapView.resize(to: geometry)
+    case .settingChanged(let change):
+      try apply(change)
+    case .camera(let camera):
+      mapView.cameraMode = GMSNavigationCameraMode(rawValue: camera.mode.rawValue) ?? .following
+      mapView.cameraBearing = camera.bearing
+      mapView.cameraTilt = camera.tilt
+      mapView.cameraZoom = camera.zoom
+    case .userPanned:
+      mapView.userPanned()
+    case .recentered:
+      mapView.recentered()
+    case .lightingChanged(let mode):
+      mapView.lightingMode = mode
+    }
+  }
+
+  // MARK: - Settings
+
+  /// Maps a recorded setting onto the map view, settings or navigator. Unknown setting names
+  /// (from newer recordings) are ignored.
+  private func apply(_ change: SettingChange) throws {
+    mapView.isApplyingRecordedSetting = true
+    defer { mapView.isApplyingRecordedSetting = false }
+    let name = change.name
+    func bool() throws -> Bool {
+      guard case .bool(let value) = change.value else { throw wrongType("a bool") }
+      return value
+    }
+    func text() throws -> String {
+      guard case .text(let value) = change.value else { throw wrongType("text") }
+      return value
+    }
+    func wrongType(_ expected: String) -> SessionError {
+      SessionError(seq: watcher.seq, message: "setting '\(name.rawValue)' expects \(expected)")
+    }
+    switch name {
+    case .speedometer: mapView.shouldDisplaySpeedometer = try bool()
+    case .speedLimit: mapView.shouldDisplaySpeedLimit = try bool()
+    case .prompts: mapView.sessionNavigator.shouldDisplayPrompts = try bool()
+    case .recenterButton: mapView.settings.isRecenterButtonEnabled = try bool()
+    case .compass: mapView.settings.compassButton = try bool()
+    case .myLocationButton: mapView.settings.myLocationButton = try bool()
+    case .header: mapView.settings.isNavigationHeaderEnabled = try bool()
+    case .footer: mapView.settings.isNavigationFooterEnabled = try bool()
+    case .tripProgressBar: mapView.settings.isNavigationTripProgressBarEnabled = try bool()
+    case .reportIncidentButton:
+      mapView.settings.isNavigationReportIncidentButtonEnabled = try bool()
+    case .trafficLights: mapView.showsTrafficLights = try bool()
+    case .stopSigns: mapView.showsStopSigns = try bool()
+    case .destinationMarkers: mapView.settings.showsDestinationMarkers = try bool()
+    case .scrollGestures: mapView.settings.scrollGestures = try bool()
+    case .zoomGestures: mapView.settings.zoomGestures = try bool()
+    case .tiltGestures: mapView.settings.tiltGestures = try bool()
+    case .rotateGestures: mapView.settings.rotateGestures = try bool()
+    case .layoutDirection:
+      let value = try text()
+      guard forcedLayoutDirection == nil else { return }
+      try setLayoutDirection(value)
+    case .alternateRoutes:
+      let value = try text()
+      guard let strategy = GMSNavigationAlternateRoutesStrategy(rawValue: value) else {
+        throw SessionError(
+          seq: watcher.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
+        )
+      }
+      mapView.sessionNavigator.alternateRoutesStrategy = strategy
+    case .mapPadding:
+      let value = try text()
+      let parts = value.split(separator: ",").map {
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard parts.count == 4, let top = parts[0], let leading = parts[1], let bottom = parts[2],
+        let trailing = parts[3]
+      else {
+        throw SessionError(
+          seq: watcher.seq,
+          message: "setting 'mapPadding': '\(value)' is not top,leading,bottom,trailing")
+      }
+      let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+      mapView.padding = UIEdgeInsets(
+        top: top, left: rtl ? trailing : leading, bottom: bottom, right: rtl ? leading : trailing)
+    default:
+      break
+    }
+  }
+
+  private func setLayoutDirection(_ value: String) throws {
+    switch value {
+    case "ltr": mapView.setLayoutDirection(rightToLeft: false)
+    case "rtl": mapView.setLayoutDirection(rightToLeft: true)
+    default:
+      throw SessionError(
+        seq: watcher.seq, message: "setting 'layoutDirection': '\(value)' is not ltr or rtl")
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import HeadlessUIKit
+
+// The layout rules: checked on the laid-out frames at the end of every event, reported for
+// every event while they hold.
+
+extension RuleWatcher {
+  func checkLayout() {
+    checkPlacement()
+    guard mapView.isNavigationEnabled else { return }
+    let views = mapView.sdkViews
+    checkMandatory(views.googleLogo, rule: .missingLogo)
+    checkMandatory(views.viewport, rule: .missingViewport)
+    let profile = mapView.profile
+    let tolerance = CGFloat(profile.overlapTolerance)
+    let viewportRect = visible(views.viewport) ? rectInMap(views.viewport) : nil
+
+    // Prompts over the viewport, the logo and the buttons (a prompt over the ETA card is fine).
+    for prompt in views.prompts where visible(prompt) {
+      let promptRect = contentRectInMap(prompt)
+      if let viewportRect, overlaps(promptRect, viewportRect, tolerance) {
+        record(
+          .promptCoversViewport, [prompt, views.viewport],
+          "prompt \(describe(promptRect)) covers the viewport \(describe(viewportRect))")
+      }
+      if visible(views.googleLogo),
+        overlaps(promptRect, contentRectInMap(views.googleLogo), tolerance)
+      {
+        record(.promptCoversLogo, [prompt, views.googleLogo], "prompt covers the Google logo")
+      }
+      for button in views.buttonViews where visible(button) {
+        if overlaps(promptRect, contentRectInMap(button), tolerance) {
+          record(.promptCoversButton, [prompt, button], "prompt covers an SDK button")
+        }
+      }
+    }
+
+    // SDK cards and controls over each other (visible content only, margins excluded).
+    let solid =
+      [
+        views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
+        views.googleLogo,
+      ] + views.buttonViews
+    let shown = solid.filter(visible).map { ($0, contentRectInMap($0)) }.filter { !$0.1.isEmpty }
+    for (index, (a, rectA)) in shown.enumerated() {
+      for (b, rectB) in shown[(index + 1)...] where overlaps(rectA, rectB, tolerance) {
+        record(
+          .sdkViewsOverlap, [a, b],
+          "\(a.sdkRole) \(describe(rectA)) and \(b.sdkRole) \(describe(rectB)) overlap")
+      }
+    }
+
+    if let viewportRect { checkOpaqueViews(over: viewportRect, tolerance: tolerance) }
+    if mapView.isWideMode && mapView.navigationState == .activeGuidance {
+      checkLeadingEdge(views.turnCard)
+      checkLeadingEdge(views.etaCard)
+    }
+  }
+
+  // MARK: - Mandatory views (rule 5)
+
+  private func checkMandatory(_ view: SDKView, rule: LayoutRule) {
+    guard isInMap(view) else {
+      record(rule, [view], "\(view.sdkRole) is not in the map view")
+      return
+    }
+    guard visible(view) else {
+      record(rule, [view], "\(view.sdkRole) is hidden or transparent")
+      return
+    }
+    let rect = rectInMap(view)
+    guard rect.width > 0, rect.height > 0 else {
+      record(rule, [view], "\(view.sdkRole) has an empty frame \(describe(rect))")
+      return
+    }
+    guard rect.intersects(mapView.bounds), !rect.intersection(mapView.bounds).isEmpty else {
+      record(rule, [view], "\(view.sdkRole) \(describe(rect)) is outside the map view")
+      return
+    }
+    if view === mapView.sdkViews.googleLogo, let cover = opaqueView(above: view) {
+      record(rule, [view, cover], "the Google logo is covered by an opaque view")
+    }
+  }
+
+  /// An opaque app view painted above `view` that overlaps its content.
+  private func opaqueView(above view: SDKView) -> UIView? {
+    let order = Self.views(under: mapView)
+    guard let index = order.firstIndex(where: { $0 === view }) else { return nil }
+    let rect = contentRectInMap(view)
+    let tolerance = CGFloat(mapView.profile.overlapTolerance)
+    return order[(index + 1)...].first { other in
+      isOpaqueAppView(other) && !view.isDescendant(of: other)
+        && overlaps(rectInMap(other), rect, tolerance)
+    }
+  }
+
+  // MARK: - Placement (rule 7)
+
+  private func checkPlacement() {
+    for view in mapView.sdkViews.allViews {
+      guard let superview = view.superview else { continue }
+      if view.layoutRoot !== mapView {
+        record(
+          .sdkViewOutsideMap, [view],
+          "\(view.sdkRole) was added to \(ViewIdentity.baseName(of: superview)), "
+            + "which is not in the map view's tree")
+      }
+    }
+  }
+
+  // MARK: - Opaque overlays
+
+  private func checkOpaqueViews(over viewportRect: CGRect, tolerance: CGFloat) {
+    let viewport = mapView.sdkViews.viewport
+    let small = CGFloat(mapView.profile.smallOverlaySide)
+    for view in Self.views(under: mapView) where isOpaqueAppView(view) {
+      guard !viewport.isDescendant(of: view) else { continue }
+      let rect = rectInMap(view)
+      if rect.width <= small && rect.height <= small { continue }
+      if overlaps(rect, viewportRect, tolerance) {
+        record(
+          .opaqueViewOverViewport, [view, viewport],
+          "opaque view \(describe(rect)) covers the viewport \(describe(viewportRect)); "
+            + "end the viewport at its edge")
+      }
+    }
+  }
+
+  private func isOpaqueAppView(_ view: UIView) -> Bool {
+    guard !(view is SDKView), !(view is GMSNavigationHidingStackView), visible(view),
+      let color = view.backgroundColor
+    else { return false }
+    return color.alpha > 0.01
+  }
+
+  // MARK: - Wide mode (section 5)
+
+  private func checkLeadingEdge(_ card: SDKView) {
+    guard visible(card) else { return }
+    let rect = rectInMap(card)
+    let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    let insets = mapView.safeAreaInsets
+    let distance = rtl ? mapView.bounds.width - rect.maxX : rect.minX
+    let safe = rtl ? insets.right : insets.left
+    let allowed =
+      safe + CGFloat(mapView.profile.style.headerFooterHorizontalPadding)
+      + CGFloat(mapView.profile.leadingEdgeTolerance)
+    if distance > allowed {
+      record(
+        .wideCardNotLeading, [card],
+        "\(card.sdkRole) sits \(Int(distance.rounded())) pt from the leading edge in wide mode "
+          + "(at most \(Int(allowed.rounded())) pt)")
+    }
+  }
+
+  // MARK: - Geometry
+
+  /// Whether the view and its ancestors up to the map are shown (not hidden, not transparent).
+  func visible(_ view: UIView) -> Bool {
+    guard isInMap(view) else { return false }
+    var node: UIView? = view
+    while let current = node, current !== mapView {
+      if current.isHidden || current.alpha <= 0.01 { return false }
+      node = current.superview
+    }
+    return true
+  }
+
+  /// The view's frame in map coordinates, moved by the translations of its transforms.
+  func rectInMap(_ view: UIView) -> CGRect {
+    translated(view.convert(view.bounds, to: mapView), by: view)
+  }
+
+  /// The visible content of an SDK view (bounds inset by its layout margins), in map
+  /// coordinates.
+  func contentRectInMap(_ view: SDKView) -> CGRect {
+    translated(view.convert(view.visibleContentBounds, to: mapView), by: view)
+  }
+
+  private func translated(_ rect: CGRect, by view: UIView) -> CGRect {
+    var dx: CGFloat = 0
+    var dy: CGFloat = 0
+    var node: UIView? = view
+    while let current = node, current !== mapView {
+      dx += current.transform.tx
+      dy += current.transform.ty
+      node = current.superview
+    }
+    return rect.offsetBy(dx: dx, dy: dy)
+  }
+
+  private func overlaps(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat) -> Bool {
+    let overlap = a.intersection(b)
+    return !overlap.isNull && overlap.width > tolerance && overlap.height > tolerance
+  }
+
+  private func describe(_ rect: CGRect) -> String {
+    func text(_ value: CGFloat) -> String {
+      value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
+    }
+    return "(\(text(rect.minX)), \(text(rect.minY)), \(text(rect.width)) x \(text(rect.height)))"
+  }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import HeadlessUIKit
+
+/// Watches a delegate at work and turns what it does into findings.
+///
+/// Installed as `LayoutAudit.current` while a `NavigationSession` applies an event, and as the
+/// map view's callback observer. Action rules (constraints made or activated, subviews added,
+/// `isHidden` set) are checked as the audit reports them; clean-up rules right after
+/// `stopGuidance` / `disableNavigationUI`; layout rules (`RuleWatcher+Layout.swift`) on the
+/// laid-out frames at the end of each event.
+@MainActor
+final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
+  unowned let mapView: GMSMapView
+  /// The event being applied.
+  private(set) var seq: Int64 = 0
+  /// Findings of the current event, in the order found (deduplicated at the end).
+  var found: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)] = []
+  /// The layout checks' findings and what they were computed from: while nothing visible
+  /// changed (`UIView.visibleRevision`), the checks would find the same again.
+  private var layoutCheckCache: (
+    revision: UInt64, state: NavigationState, wide: Bool, enabled: Bool,
+    found: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)]
+  )?
+
+  /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
+  private var baselineViews: [UIView] = []
+  private var baselineGuides: [UILayoutGuide] = []
+  /// Constraints activated since navigation was enabled (inactive ones are dropped).
+  var navigationConstraints: [NSLayoutConstraint] = []
+  /// `navigationConstraints.count` after the last pruning of inactive constraints.
+  private var prunedConstraintCount = 0
+  /// Views and guides added during Active Guidance (before `stopGuidance`).
+  var guidanceViews: [UIView] = []
+  var guidanceGuides: [UILayoutGuide] = []
+  var collectsGuidanceAdditions = false
+  /// Leftovers that were still animating out when checked: re-checked once their animations
+  /// are over.
+  private var deferredLeftovers:
+    [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
+
+  init(mapView: GMSMapView) {
+    self.mapView = mapView
+  }
+
+  /// Whether rules apply: only to a custom delegate (the built-in layout is the SDK's).
+  var checksRules: Bool { mapView.customDelegate != nil && !SDKInternal.isActive }
+
+  // MARK: - Event bracket
+
+  /// Starts an event: findings from here on carry `seq`.
+  func begin(seq: Int64) {
+    self.seq = seq
+    found.removeAll()
+    SDKView.internalReads.removeAll()
+    SDKView.delegateCodeRunning = true
+  }
+
+  /// Ends an event: checks the laid-out frames and returns the event's findings.
+  func finish() -> [LayoutFinding] {
+    SDKView.delegateCodeRunning = false
+    defer { found.removeAll() }
+    // Pruning reads every constraint's isActive: do it only when the list has doubled.
+    if navigationConstraints.count > prunedConstraintCount * 2 + 64 {
+      navigationConstraints.removeAll { !$0.isActive }
+      prunedConstraintCount = navigationConstraints.count
+    }
+    guard mapView.customDelegate != nil else { return [] }
+    for use in mapView.pendingLegacyUses {
+      record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
+    }
+    mapView.pendingLegacyUses.removeAll()
+    for view in SDKView.internalReads {
+      record(
+        .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
+    }
+    SDKView.internalReads.removeAll()
+    checkLayoutUnlessUnchanged()
+    guard !found.isEmpty else { return [] }
+    let identity = ViewIdentity(mapView: mapView)
+    var seen: Set<String> = []
+    var findings: [LayoutFinding] = []
+    for item in found {
+      let views = (item.objects.map { identity.name(of: $0) } + item.names).sorted()
+      let finding = LayoutFinding(rule: item.rule, views: views, message: item.message, seq: seq)
+      if seen.insert(finding.description).inserted { findings.append(finding) }
+    }
+    return findings
+  }
+
+  /// Runs the layout checks, or repeats their last findings when nothing they read changed.
+  private func checkLayoutUnlessUnchanged() {
+    let revision = UIView.visibleRevision, state = mapView.navigationState
+    let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
+    if let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
+      cache.wide == wide, cache.enabled == enabled
+    {
+      found += cache.found
+      return
+    }
+    let first = found.count
+    checkLayout()
+    layoutCheckCache = (revision, state, wide, enabled, Array(found[first...]))
+  }
+
+  func record(_ rule: LayoutRule, _ objects: [AnyObject], _ message: String, names: [String] = []) {
+    found.append((rule, objects, names, message))
+  }
+
+  // MARK: - Lifecycle callbacks
+
+  func willPerform(_ step: LifecycleStep, on mapView: GMSMapView) {
+    switch step {
+    case .enableNavigationUI:
+      baselineViews = Self.views(under: mapView)
+      baselineGuides = Self.guides(under: mapView)
+      navigationConstraints.removeAll()
+      deferredLeftovers.removeAll()
+    case .startGuidance:
+      guidanceViews.removeAll()
+      guidanceGuides.removeAll()
+      collectsGuidanceAdditions = true
+    case .stopGuidance:
+      collectsGuidanceAdditions = false
+    default:
+      break
+    }
+  }
+
+  func didPerform(_ step: LifecycleStep, on mapView: GMSMapView) {
+    guard checksRules else { return }
+    switch step {
+    case .stopGuidance:
+      checkLeftoversAfterStopGuidance()
+    case .disableNavigationUI:
+      checkLeftoversAfterDisable()
+    default:
+      break
+    }
+  }
+
+  // MARK: - Clean-up (rule 9)
+
+  private func checkLeftoversAfterStopGuidance() {
+    let rule = LayoutRule.leftoverAfterStopGuidance
+    let sdkLeftovers: [UIView] = mapView.sdkViews.guidanceOnlyViews.filter { isInMap($0) }
+    for view in sdkLeftovers + guidanceViews.filter({ isInMap($0) && !($0 is SDKView) }) {
+      leftover(rule, view, "still in the map view after stopGuidance")
+    }
+    for guide in guidanceGuides where guide.owningView.map(isInMap) ?? false {
+      leftover(rule, guide, "layout guide still in the map view after stopGuidance")
+    }
+    guidanceViews.removeAll()
+    guidanceGuides.removeAll()
+  }
+
+  private func checkLeftoversAfterDisable() {
+    let rule = LayoutRule.leftoverAfterDisable
+    for view in Self.views(under: mapView) where !baselineViews.contains(where: { $0 === view }) {
+      leftover(rule, view, "still in the map view after disableNavigationUI")
+    }
+    for guide in Self.guides(under: mapView)
+    where !baselineGuides.contains(where: { $0 === guide }) && !isLegacyGuide(guide) {
+      leftover(rule, guide, "layout guide still in the map view after disableNavigationUI")
+    }
+    for constraint in navigationConstraints where constraint.isActive {
+      let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+      // A constraint of a leftover view is reported with the view.
+      if items.contains(where: { item in
+        (item as? UIView).map { $0 !== mapView && !baselineViews.contains(where: { $0 === item }) }
+          ?? false
+      }) {
+        continue
+      }
+      leftover(rule, constraint, "constraint still active after disableNavigationUI")
+    }
+    navigationConstraints.removeAll()
+  }
+
+  /// Records a leftover (a view, guide or constraint), or defers it while animations run: the
+  /// delegate may remove things in an animation's completion, as the SDK recommends for
+  /// prompts. A deferred leftover is checked again once the clock has passed the end of every
+  /// animation in flight when it was found.
+  private func leftover(_ rule: LayoutRule, _ object: AnyObject, _ context: String) {
+    if let deadline = UIAnimationClock.current.inFlight.map(\.end).max() {
+      deferredLeftovers.append((rule, object, context, deadline))
+    } else {
+      recordLeftover(rule, object, context)
+    }
+  }
+
+  private func recordLeftover(_ rule: LayoutRule, _ object: AnyObject, _ context: String) {
+    if let constraint = object as? NSLayoutConstraint {
+      let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+      record(rule, items.filter { $0 !== mapView }, context + ": " + constraint.layoutDescription)
+    } else {
+      record(rule, [object], context)
+    }
+  }
+
+  /// Re-checks deferred leftovers whose animations are over (call right after the clock
+  /// advanced, before the next event changes anything).
+  func recheckDeferredLeftovers() {
+    let now = UIAnimationClock.current.now
+    var still: [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
+    for entry in deferredLeftovers {
+      guard entry.deadline <= now else {
+        still.append(entry)
+        continue
+      }
+      let remains: Bool
+      switch entry.object {
+      case let view as UIView: remains = isInMap(view)
+      case let guide as UILayoutGuide: remains = guide.owningView.map(isInMap) ?? false
+      case let constraint as NSLayoutConstraint: remains = constraint.isActive
+      default: remains = false
+      }
+      if remains {
+        recordLeftover(entry.rule, entry.object, entry.context + " (after its animations)")
+      }
+    }
+    deferredLeftovers = still
+  }
+
+  private func isLegacyGuide(_ guide: UILayoutGuide) -> Bool {
+    guide.owningView === mapView && guide.identifier.hasPrefix("navigation")
+      || guide.identifier.hasPrefix("bottomTrailingButtons")
+  }
+
+  // MARK: - Tree helpers
+
+  func isInMap(_ view: UIView) -> Bool { view.isDescendant(of: mapView) && view !== mapView }
+
+  /// Every view under `root` (not the insides of SDK views), depth first.
+  static func views(under root: UIView) -> [UIView] {
+    var result: [UIView] = []
+    func visit(_ view: UIView) {
+      for subview in view.subviews {
+        result.append(subview)
+        if !(subview is SDKView) { visit(subview) }
+      }
+    }
+    visit(root)
+    return result
+  }
+
+  /// Every layout guide of `root` and the views under it.
+  static func guides(under root: UIView) -> [UILayoutGuide] {
+    ([root] + views(under: root)).flatMap { $0.layoutGuides }
+  }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import HeadlessUIKit
+import SessionEvents
+
+// The concrete state objects and buttons the SDK hands to the delegate. Read-only; a new state
+// object is made for every callback (with the current `wideMode`), over the same views.
+
+/// A Google-provided button: its type and its view.
+@MainActor
+final class SDKButton: NSObject, NavigationUIButton {
+  let type: NavigationButtonKnownType
+  let buttonView: NavigationButtonView
+  var view: UIView { buttonView }
+
+  init(type: NavigationButtonKnownType, profile: SDKProfile) {
+    self.type = type
+    buttonView = NavigationButtonView(
+      role: "button.\(type.name)", margin: CGFloat(profile.controlLayoutMargin))
+    buttonView.setFixedSize(
+      width: CGFloat(profile.buttonSize), height: CGFloat(profile.buttonSize))
+  }
+}
+
+/// The Navigation Ready state.
+@MainActor
+final class ReadyUIState: NSObject, NavigationReadyUIState {
+  let wideMode: Bool
+  let googleLogo: UIView
+  let viewport: UIView
+  let buttons: [any NavigationUIButton]
+
+  init(views: SDKViewSet, wideMode: Bool) {
+    self.wideMode = wideMode
+    googleLogo = views.googleLogo
+    viewport = views.viewport
+    buttons = views.readyButtons
+  }
+}
+
+/// The Active Guidance state.
+@MainActor
+final class GuidanceUIState: NSObject, ActiveGuidanceUIState {
+  let wideMode: Bool
+  let googleLogo: UIView
+  let viewport: UIView
+  let turnCard: UIView
+  let etaCard: UIView
+  let tripProgressBar: UIView
+  let speedWidget: UIView
+  let buttons: [any NavigationUIButton]
+
+  init(views: SDKViewSet, wideMode: Bool) {
+    self.wideMode = wideMode
+    googleLogo = views.googleLogo
+    viewport = views.viewport
+    turnCard = views.turnCard
+    etaCard = views.etaCard
+    tripProgressBar = views.tripProgressBar
+    speedWidget = views.speedWidget
+    buttons = views.guidanceButtons
+  }
+}
+
+// MARK: - The views of one map view
+
+/// Every SDK view of one map view, created once and sized from the profile.
+@MainActor
+public final class SDKViewSet {
+  public let googleLogo: GoogleLogoView
+  public let viewport: ViewportView
+  public let turnCard: TurnCardView
+  public let etaCard: ETACardView
+  public let tripProgressBar: TripProgressBarView
+  public let speedWidget: SpeedWidgetView
+  let compass: SDKButton
+  let reporting: SDKButton
+  /// Prompt views by id, while the SDK still holds them (shown, or being hidden).
+  public private(set) var prompts: [PromptView] = []
+  let profile: SDKProfile
+
+  init(profile: SDKProfile) {
+    self.profile = profile
+    let card = CGFloat(profile.cardLayoutMargin)
+    let control = CGFloat(profile.controlLayoutMargin)
+    googleLogo = GoogleLogoView(role: "googleLogo", margin: control)
+    viewport = ViewportView(role: "viewport", margin: 0, hasContent: false)
+    turnCard = TurnCardView(role: "turnCard", margin: card)
+    etaCard = ETACardView(role: "etaCard", margin: card)
+    tripProgressBar = TripProgressBarView(role: "tripProgressBar", margin: 0)
+    speedWidget = SpeedWidgetView(role: "speedWidget", margin: card)
+    compass = SDKButton(type: .compass, profile: profile)
+    reporting = SDKButton(type: .reporting, profile: profile)
+    tripProgressBar.setFixedSize(width: CGFloat(profile.tripProgressBarWidth), height: nil)
+    setRecenterForm(false)
+    setSpeedWidgetState(.hidden)
+    applyWideMode(false)
+  }
+
+  var readyButtons: [any NavigationUIButton] { [compass] }
+  var guidanceButtons: [any NavigationUIButton] { [compass, reporting] }
+
+  /// Every SDK view of a state: what must be on screen or cleaned up.
+  public var allViews: [SDKView] {
+    [
+      googleLogo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compass.buttonView,
+      reporting.buttonView,
+    ] + prompts
+  }
+
+  /// The views that exist only in Active Guidance (removed by `stopGuidance`).
+  var guidanceOnlyViews: [SDKView] {
+    [turnCard, etaCard, tripProgressBar, speedWidget, reporting.buttonView] + prompts
+  }
+
+  /// The SDK's button views, in both states.
+  public var buttonViews: [SDKView] { [compass.buttonView, reporting.buttonView] }
+  /// The compass button's view (Navigation Ready and Active Guidance).
+  public var compassButton: NavigationButtonView { compass.buttonView }
+  /// The incident-reporting button's view (Active Guidance).
+  public var reportingButton: NavigationButtonView { reporting.buttonView }
+
+  // MARK: - Sizing
+
+  /// Which part of a wide-mode change to make.
+  enum WidthChange {
+    /// Only drop fixed widths the new mode doesn't have.
+    case release
+    /// Set every size for the mode.
+    case apply
+  }
+
+  /// Resizes the cards and prompts for standard or wide mode (fixed width in wide mode only).
+  func applyWideMode(_ wide: Bool, step change: WidthChange = .apply) {
+    if change == .release && wide { return }
+    let cardWidth: CGFloat? = wide ? CGFloat(profile.wideCardWidth) : nil
+    turnCard.setFixedSize(width: cardWidth, height: CGFloat(profile.style.headerNominalHeight))
+    etaCard.setFixedSize(width: cardWidth, height: CGFloat(profile.etaCardHeight))
+    for prompt in prompts {
+      prompt.setFixedSize(
+        width: cardWidth,
+        height: CGFloat(profile.promptHeight(kind: prompt.kind, text: prompt.text)))
+    }
+  }
+
+  /// Turns the logo into the re-center button (larger) or back.
+  func setRecenterForm(_ recenter: Bool) {
+    googleLogo.isRecenterButton = recenter
+    googleLogo.setFixedSize(
+      width: CGFloat(recenter ? profile.recenterLogoWidth : profile.logoWidth),
+      height: CGFloat(recenter ? profile.recenterLogoHeight : profile.logoHeight))
+  }
+
+  /// Resizes the speed widget for what it shows.
+  func setSpeedWidgetState(_ state: SpeedWidgetState) {
+    speedWidget.displayState = state
+    let gauge = CGFloat(profile.speedGaugeSize)
+    switch state {
+    case .hidden: speedWidget.setFixedSize(width: 0, height: 0)
+    case .speedOnly, .limitOnly: speedWidget.setFixedSize(width: gauge, height: gauge)
+    case .both:
+      speedWidget.setFixedSize(
+        width: gauge, height: 2 * gauge + CGFloat(profile.speedGaugeSpacing))
+    }
+  }
+
+  // MARK: - Prompts
+
+  /// The view for a prompt, made on first use and sized for the current mode.
+  func promptView(for prompt: Prompt, wide: Bool) -> PromptView {
+    if let view = prompts.first(where: { $0.promptID == prompt.promptID }) { return view }
+    let view = PromptView(
+      promptID: prompt.promptID, kind: prompt.kind.rawValue, text: prompt.text,
+      margin: CGFloat(profile.cardLayoutMargin))
+    view.setFixedSize(
+      width: wide ? CGFloat(profile.wideCardWidth) : nil,
+      height: CGFloat(profile.promptHeight(kind: prompt.kind.rawValue, text: prompt.text)))
+    prompts.append(view)
+    return view
+  }
+
+  /// Forgets prompt views the app no longer shows (out of the tree, not the current one).
+  func releasePrompts(keeping current: Int?) {
+    prompts.removeAll { $0.promptID != current && $0.superview == nil }
+  }
+}

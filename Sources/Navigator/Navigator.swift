@@ -1,1 +1,0 @@
-// Module Navigator: implementation lands with its issue.

@@ -1,0 +1,128 @@
+import EventLog
+import Foundation
+import HeadlessUIKit
+import NavigationSDK
+import SessionEvents
+
+/// Replays one recording of a log through one delegate, optionally storing the snapshots as
+/// a run: the shared engine of `navsim replay`, `lint`, `demo` and `NavSimTesting`.
+@MainActor
+public struct ReplayJob {
+  public var logPath: String
+  /// The recording to replay; nil picks the log's only (or newest) recording.
+  public var recordingID: Int64?
+  public var delegateName: String
+  public var makeDelegate: @MainActor () -> (any NavigationLayoutDelegate)?
+  public var profile: SDKProfile
+  public var profileName: String
+  public var direction: LayoutDirectionOverride?
+
+  public init(
+    logPath: String, recordingID: Int64? = nil, delegateName: String,
+    makeDelegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
+    profile: SDKProfile = .default, profileName: String = "default",
+    direction: LayoutDirectionOverride? = nil
+  ) {
+    self.logPath = logPath
+    self.recordingID = recordingID
+    self.delegateName = delegateName
+    self.makeDelegate = makeDelegate
+    self.profile = profile
+    self.profileName = profileName
+    self.direction = direction
+  }
+
+  /// What a replay saw.
+  public struct Summary: Sendable {
+    public var recording: RecordingInfo
+    public var events = 0
+    public var layoutChanges = 0
+    /// Findings, unique by rule and views, with how many events raised each and the first seq.
+    public var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
+    public var run: RunInfo?
+    /// The fingerprint of the replayed events (`EventFingerprint`).
+    public var fingerprint = ""
+
+    public var errorCount: Int { findings.filter { $0.finding.severity == .error }.count }
+  }
+
+  /// Replays, calling `onSnapshot` after every event (with whether its layout changed).
+  /// - Parameters:
+  ///   - store: when given, the snapshots go into a new run labelled `label`.
+  /// - Throws: `EventLogError` for an unreadable log or recording, `SnapshotStoreError`
+  ///   for a label already taken; never for what the delegate does.
+  public func run(
+    store: SnapshotStore? = nil, label: String? = nil,
+    onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in }
+  ) throws -> Summary {
+    let log = try EventLogFile(path: logPath, mode: .readOnly)
+    let recording = try Self.pickRecording(in: log, id: recordingID, path: logPath)
+    let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
+    var writer: SnapshotStore.RunWriter?
+    if let store {
+      writer = try store.beginRun(
+        RunMetadata(
+          label: label ?? delegateName, delegate: delegateName, recordingID: recording.id,
+          recordingName: recording.metadata.name, logFingerprint: "",
+          navsimVersion: NavSimVersion.current, sdkProfile: profileName,
+          variants: direction.map { "direction=\($0.rawValue)" } ?? ""))
+    }
+    var summary = Summary(recording: recording)
+    var findingIndex: [String: Int] = [:]
+    var previous: LayoutState?
+    var fingerprint = EventFingerprint()
+    let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
+    while let event = try cursor.next() {
+      let detail = event.payload.jsonText
+      fingerprint.add(seq: event.seq, t: event.t, kind: event.kind.rawValue, payloadJSON: detail)
+      let snapshot = replayer.apply(event)
+      let changed = previous != snapshot.layout
+      previous = snapshot.layout
+      summary.events += 1
+      if changed { summary.layoutChanges += 1 }
+      for finding in snapshot.findings {
+        if let index = findingIndex[finding.key] {
+          summary.findings[index].count += 1
+        } else {
+          findingIndex[finding.key] = summary.findings.count
+          summary.findings.append((finding, 1, snapshot.seq))
+        }
+      }
+      try writer?.append(snapshot, detail: detail)
+      onSnapshot(snapshot, changed)
+    }
+    summary.fingerprint = fingerprint.value
+    summary.run = try writer?.finish(logFingerprint: fingerprint.value)
+    return summary
+  }
+
+  /// The recording `id`, or the only one, or the newest.
+  /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has.
+  static func pickRecording(in log: EventLogFile, id: Int64?, path: String) throws -> RecordingInfo {
+    let recordings = try log.recordings()
+    if let id {
+      guard let recording = recordings.first(where: { $0.id == id }) else {
+        throw ReplayError.unknownRecording(path: path, id: id, known: recordings.map(\.id))
+      }
+      return recording
+    }
+    guard let newest = recordings.max(by: { $0.id < $1.id }) else {
+      throw ReplayError.emptyLog(path: path)
+    }
+    return newest
+  }
+}
+
+/// Why a replay could not start.
+public enum ReplayError: Error, CustomStringConvertible, Equatable {
+  case unknownRecording(path: String, id: Int64, known: [Int64])
+  case emptyLog(path: String)
+
+  public var description: String {
+    switch self {
+    case .unknownRecording(let path, let id, let known):
+      "\(path): no recording \(id) (recordings: \(known.map(String.init).joined(separator: ", ")))"
+    case .emptyLog(let path): "\(path): the log holds no recording"
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HeadlessUIKit
+import NavigationSDK
+import SessionEvents
+
+/// Replays events through a layout delegate on a fresh map view and takes a layout snapshot
+/// after each one.
+///
+/// The delegate is set before navigation is enabled; each event is applied to the SDK model
+/// (which calls the delegate as the SDK would, advances the virtual clock to the event's
+/// time and runs the layout pass); then the map view's tree is read into a `LayoutSnapshot`.
+/// A delegate that breaks rules, builds an unsatisfiable layout or sends the SDK model into
+/// an invalid state produces findings, never a crash.
+@MainActor
+public final class Replayer {
+  public let mapView: GMSMapView
+  public let session: NavigationSession
+  private var previous: LayoutState?
+  private var reader = SnapshotReader()
+
+  /// - Parameters:
+  ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.
+  ///   - profile: the SDK's sizes and style values.
+  ///   - direction: forces `rtl` or `ltr` whatever the recording says; nil follows it.
+  /// - Throws: what `setLayoutDelegate` throws (it cannot, on a fresh phone map view).
+  public init(
+    delegate: (any NavigationLayoutDelegate)?, profile: SDKProfile = .default,
+    direction: LayoutDirectionOverride? = nil
+  ) throws {
+    UIAnimationClock.current.reset()
+    mapView = GMSMapView(
+      frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
+    if let delegate { try mapView.setLayoutDelegate(delegate) }
+    session = NavigationSession(mapView: mapView)
+    if let direction { session.forcedLayoutDirection = direction.rawValue }
+  }
+
+  /// Applies one event and returns the snapshot after it.
+  public func apply(_ event: SessionEvent) -> LayoutSnapshot {
+    var findings: [SnapshotFinding] = []
+    do {
+      try session.apply(event)
+    } catch {
+      findings.append(
+        SnapshotFinding(
+          ruleID: "invalid-event", severity: .error, views: [],
+          message: "event \(event.seq) (\(event.kind.rawValue)): \(error)"))
+    }
+    findings += session.drainFindings().map(SnapshotFinding.init)
+    let layout = reader.read(mapView, reuse: previous)
+    previous = layout
+    return LayoutSnapshot(
+      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout,
+      findings: findings.sorted())
+  }
+}
+
+/// `--direction ltr|rtl`: replays a recording in a forced layout direction.
+public enum LayoutDirectionOverride: String, Sendable, CaseIterable {
+  case ltr, rtl
+}
+
+extension SnapshotFinding {
+  @MainActor
+  init(_ finding: LayoutFinding) {
+    self.init(
+      ruleID: finding.ruleID, severity: finding.severity == .error ? .error : .warning,
+      views: finding.views, message: finding.message)
+  }
+}

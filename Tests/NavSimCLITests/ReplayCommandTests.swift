@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `navsim replay`, `lint`, `diff` and `runs` through the real binary.
+@Suite struct ReplayCommandTests {
+  static let commute = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
+
+  @Test func replaysInTwoProcessesGiveByteIdenticalSnapshots() throws {
+    let directory = TemporaryDirectory()
+    var exports: [String] = []
+    for index in 1...2 {
+      let store = directory.file("run\(index).sqlite")
+      let replay = try launchProduct(
+        "navsim", ["replay", Self.commute, "--delegate", "complete", "--snapshots", store, "--label", "v"])
+      #expect(replay.status == 0, "\(replay.standardError)")
+      let export = try launchProduct("navsim", ["runs", store, "export", "v"])
+      #expect(export.status == 0)
+      exports.append(export.standardOutput)
+    }
+    #expect(exports[0].split(separator: "\n").count > 1000)
+    #expect(exports[0] == exports[1])
+  }
+
+  @Test func diffExitsZeroWhenIdenticalOneWhenDifferentTwoOnError() throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("snapshots.sqlite")
+    for (label, delegate) in [("a", "basic"), ("b", "basic"), ("c", "complete")] {
+      let result = try launchProduct(
+        "navsim", ["replay", Self.commute, "--delegate", delegate, "--snapshots", store, "--label", label])
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let same = try launchProduct("navsim", ["diff", store, "a", "b"])
+    #expect(same.status == 0)
+    #expect(same.standardOutput.hasPrefix("identical: a (basic) and b (basic) agree on all"))
+    let different = try launchProduct("navsim", ["diff", store, "a", "c", "--json"])
+    #expect(different.status == 1)
+    let json = try JSONSerialization.jsonObject(with: Data(different.standardOutput.utf8)) as? [String: Any]
+    #expect(json?["identical"] as? Bool == false)
+    #expect((json?["differingEvents"] as? Int ?? 0) > 0)
+    let unknown = try launchProduct("navsim", ["diff", store, "a", "zzz"])
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError == "navsim diff: \(store): no run labelled 'zzz' (runs: a, b, c)\n")
+  }
+
+  @Test func lintExitsOneOnErrorFindingsAndZeroOnACleanDelegate() throws {
+    let broken = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "broken"])
+    #expect(broken.status == 1)
+    #expect(broken.standardOutput.contains("error: missing-viewport [viewport]"))
+    let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
+    #expect(clean.status == 0)
+    #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))
+  }
+
+  @Test func badArgumentsAreOneLineErrors() throws {
+    let unknownDelegate = try launchProduct("navsim", ["replay", Self.commute, "--delegate", "nope"])
+    #expect(unknownDelegate.status == 2)
+    #expect(unknownDelegate.standardError.hasPrefix(
+      "navsim replay: unknown delegate 'nope' (known: basic, broken, builtin, complete)\n"))
+    let missingLog = try launchProduct("navsim", ["replay", "/nonexistent.sqlite", "--delegate", "basic"])
+    #expect(missingLog.status == 2)
+    #expect(missingLog.standardError.contains("/nonexistent.sqlite"))
+    #expect(missingLog.standardError.split(separator: "\n").count == 1)
+    let badRecording = try launchProduct("navsim", ["replay", Self.commute, "--delegate", "basic", "--recording", "7"])
+    #expect(badRecording.standardError == "navsim replay: \(Self.commute): no recording 7 (recordings: 1)\n")
+  }
+}
+
+/// `navsim demo`, the newcomer's first command.
+@Suite struct DemoCommandTests {
+  @Test func demoRecordsReplaysDiffsAndWritesReports() throws {
+    let directory = TemporaryDirectory()
+    let out = directory.file("demo")
+    let result = try launchProduct("navsim", ["demo", "--out", out])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError == "")
+    let story = result.standardOutput
+    #expect(story.contains("1. Recorded a trip: demo-commute"))
+    #expect(story.contains("   complete  ") && story.contains("no findings"))
+    #expect(story.contains("   broken    ") && story.contains("errors"))
+    #expect(story.contains("basic vs complete: "))
+    for file in ["trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
+                 "diff-complete-broken.html", "wide-mode.svg"] {
+      #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
+    }
+    let runs = try launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
+    #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+      == ["basic", "broken", "builtin", "complete"])
+    // A second demo into the same folder replaces the first one's files.
+    let again = try launchProduct("navsim", ["demo", "--out", out])
+    #expect(again.status == 0, "\(again.standardError)")
+  }
+}

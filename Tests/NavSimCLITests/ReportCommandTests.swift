@@ -1,0 +1,121 @@
+import Foundation
+import Replay
+import Testing
+import TestSupport
+@testable import NavSimCLI
+
+/// `navsim report` and `navsim render` against a small store written here.
+@MainActor
+@Suite struct ReportCommandTests {
+  static let sheetID = "sheet<script>alert(1)</script>"
+
+  /// A store with run `v1`: ready, guidance, then a prompt covering the viewport (a finding).
+  private func makeStore() throws -> (directory: TemporaryDirectory, path: String) {
+    let (directory, path) = freshDatabase(named: "snapshots.sqlite")
+    let store = try SnapshotStore(path: path, mode: .create)
+    let writer = try store.beginRun(RunMetadata(
+      label: "v1", delegate: "classic", recordingID: 1, recordingName: "harbour", logFingerprint: "f1",
+      navsimVersion: "0.1.0", sdkProfile: "default", variants: ""))
+    func layout(prompt: Bool) -> LayoutState {
+      var nodes = [
+        SnapshotNode(id: "turnCard", kind: .sdkView, parent: "map",
+          frame: SnapshotRect(x: 0, y: 59, width: 393, height: 120)),
+        SnapshotNode(id: "viewport", kind: .sdkView, parent: "map",
+          frame: SnapshotRect(x: 0, y: 179, width: 393, height: 473)),
+        SnapshotNode(id: Self.sheetID, kind: .appView, parent: "map",
+          frame: SnapshotRect(x: 0, y: 652, width: 393, height: 200)),
+      ]
+      if prompt {
+        nodes.append(SnapshotNode(id: "prompt.incident#1", kind: .sdkView, parent: "map",
+          frame: SnapshotRect(x: 0, y: 600, width: 393, height: 252), roundedCorners: ["minXminY", "maxXminY"]))
+      }
+      return LayoutState(
+        state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
+        safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
+        nodes: nodes, animations: [])
+    }
+    let finding = SnapshotFinding(ruleID: "prompt-covers-viewport", severity: .error,
+      views: ["prompt.incident#1", "viewport"], message: "The prompt covers the viewport.")
+    try writer.append(LayoutSnapshot(seq: 1, t: 0, event: "guidanceStarted", layout: layout(prompt: false), findings: []), detail: "{}")
+    try writer.append(LayoutSnapshot(seq: 2, t: 1000, event: "progress", layout: layout(prompt: false), findings: []),
+      detail: #"{"roadName":"Main <b>St</b>"}"#)
+    try writer.append(LayoutSnapshot(seq: 3, t: 2000, event: "promptReady", layout: layout(prompt: true), findings: [finding]),
+      detail: #"{"promptID":1}"#)
+    _ = try writer.finish()
+    return (directory, path)
+  }
+
+  private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+    var out = "", err = ""
+    let context = CommandContext(
+      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
+      standardError: { err += $0 }, showsProgress: false)
+    return (NavSimCLI.run(arguments, context: context), out, err)
+  }
+
+  @Test func reportWritesOneSelfContainedPage() throws {
+    let (directory, path) = try makeStore()
+    let output = directory.file("v1.html")
+    let result = run(["report", path, "v1", "--html", output])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == "wrote \(output) (3 events, 2 distinct layouts)\n")
+    let page = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.components(separatedBy: "<script").count - 1 == 2)
+    #expect(page.contains("sheet\\u003cscript>alert(1)\\u003c/script>"))
+    #expect(!page.contains("<b>St"))
+  }
+
+  @Test func renderDrawsTheLayoutAfterOneEvent() throws {
+    let (directory, path) = try makeStore()
+    let output = directory.file("seq3.svg")
+    let result = run(["render", path, "v1", "--seq", "3", "--svg", output])
+    #expect(result.status == 0, "\(result.err)")
+    let svg = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 393 "))
+    #expect(svg.contains(#"data-id="turnCard"><title>turnCard (sdk) 0,59 393x120</title><rect class="nv-shape""#))
+    #expect(svg.contains(#"x="0" y="59" width="393" height="120"/>"#))
+    #expect(svg.contains("data-id=\"sheet&lt;script&gt;alert(1)&lt;/script&gt;\""))
+    #expect(!svg.contains("<script"))
+    #expect(svg.contains(">1 [error] prompt-covers-viewport: The prompt covers the</text>"))
+  }
+
+  @Test func anUnknownLabelIsAOneLineErrorAndWritesNothing() throws {
+    let (directory, path) = try makeStore()
+    let output = directory.file("nope.html")
+    let result = run(["report", path, "nope", "--html", output])
+    #expect(result.status == 2)
+    #expect(result.err.split(separator: "\n").count == 1)
+    #expect(result.err.contains("no run labelled 'nope' (runs: v1)"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func anUnknownSeqIsAOneLineErrorAndWritesNothing() throws {
+    let (directory, path) = try makeStore()
+    let output = directory.file("seq9.svg")
+    let result = run(["render", path, "v1", "--seq", "9", "--svg", output])
+    #expect(result.status == 2)
+    #expect(result.err == "navsim render: \(path): run 'v1' has no event 9 (its events are 1...3)\n")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func missingOutputOptionsAreUsageErrors() throws {
+    let (_, path) = try makeStore()
+    let report = run(["report", path, "v1"])
+    #expect(report.status == 2 && report.err.contains("missing --html OUT.html"))
+    let render = run(["render", path, "v1", "--svg", "x.svg"])
+    #expect(render.status == 2 && render.err.contains("missing --seq N"))
+    let badSeq = run(["render", path, "v1", "--seq", "three", "--svg", "x.svg"])
+    #expect(badSeq.status == 2 && badSeq.err.contains("--seq must be an integer"))
+  }
+
+  @Test func anUnwritableOutputLeavesNoPartialFile() throws {
+    let (directory, path) = try makeStore()
+    let output = directory.file("missing-dir/v1.html")
+    let result = run(["report", path, "v1", "--html", output])
+    #expect(result.status == 2)
+    #expect(result.err.contains("cannot write"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(left.allSatisfy { !$0.contains(".tmp") })
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import NavSim
+import NavSimTesting
+import Replay
+import SampleDelegates
+import TestSupport
+import Testing
+
+/// Every canonical recording replayed through the sample delegates, compared snapshot by
+/// snapshot with the golden files in `__Golden__/` (re-record with `NAVSIM_RECORD=1`, then
+/// review the change in the pull request).
+@MainActor
+@Suite struct GoldenReplayTests {
+  nonisolated static let recordings = ["city-commute", "highway-cameras", "pan-reroute", "rotations-wide", "rtl-city"]
+
+  @Test(arguments: recordings)
+  func basicDelegate(recordingName: String) {
+    expectReplayMatchesGolden(
+      log: recording(recordingName), delegate: { BasicLayoutDelegate() },
+      golden: "\(recordingName).basic")
+  }
+
+  @Test(arguments: recordings)
+  func completeDelegate(recordingName: String) {
+    expectReplayMatchesGolden(
+      log: recording(recordingName), delegate: { CompleteLayoutDelegate() },
+      golden: "\(recordingName).complete")
+  }
+
+  @Test(arguments: recordings)
+  func theGoodDelegatesRaiseNoErrors(recordingName: String) {
+    expectNoErrorFindings(log: recording(recordingName), delegate: { CompleteLayoutDelegate() })
+    expectNoErrorFindings(log: recording(recordingName), delegate: { BasicLayoutDelegate() })
+  }
+
+  @Test func aChangedLayoutFailsWithTheFirstDifferingEvents() throws {
+    let (golden, _) = try ReplayTesting.replay(
+      log: recording("city-commute"), delegate: { MarginDelegate(logoMargin: 16) })
+    let (changed, _) = try ReplayTesting.replay(
+      log: recording("city-commute"), delegate: { MarginDelegate(logoMargin: 20) })
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/margin.txt"
+    #expect(GoldenFile.compare(golden, withFileAt: path, record: false) == .missing(
+      "no golden file at \(path); run once with NAVSIM_RECORD=1 to record it, then review it"))
+    guard case .recorded = GoldenFile.compare(golden, withFileAt: path, record: true) else {
+      Issue.record("record mode must still fail once")
+      return
+    }
+    #expect(GoldenFile.compare(golden, withFileAt: path, record: false) == .matches)
+    let message = try #require(GoldenFile.compare(changed, withFileAt: path, record: false).failureMessage)
+    #expect(message.contains("--- event 1\n- sdk googleLogo parent=map frame=16.00"))
+    #expect(message.contains("+ sdk googleLogo parent=map frame=20.00"))
+    #expect(message.hasSuffix("re-record with NAVSIM_RECORD=1 if the change is intended"))
+  }
+}
+

@@ -1,0 +1,135 @@
+import Foundation
+import NavSim
+import SampleDelegates
+import SessionEvents
+import TestSupport
+import Testing
+@testable import Replay
+
+/// A canonical recording, by name.
+func recording(_ name: String) -> String { Fixtures.repositoryRoot + "/Recordings/\(name).sqlite" }
+
+/// A small delegate as an app would write it, whose logo margin is a parameter: two
+/// "versions" of it differ in exactly one constant.
+final class MarginDelegate: NSObject, NavigationLayoutDelegate {
+  let logoMargin: CGFloat
+  private var constraints: [NSLayoutConstraint] = []
+
+  init(logoMargin: CGFloat) { self.logoMargin = logoMargin }
+
+  func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
+    place(mapView, newState)
+  }
+
+  func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
+    NSLayoutConstraint.deactivate(constraints)
+    constraints = []
+    oldState.googleLogo.removeFromSuperview()
+    oldState.viewport.removeFromSuperview()
+  }
+
+  func startGuidance(
+    navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
+    oldState: any NavigationReadyUIState
+  ) {
+    place(mapView, newState)
+  }
+
+  func stopGuidance(
+    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
+    oldState: any ActiveGuidanceUIState
+  ) {
+    place(mapView, newState)
+  }
+
+  private func place(_ mapView: GMSMapView, _ state: any NavigationUIState) {
+    NSLayoutConstraint.deactivate(constraints)
+    let logo = state.googleLogo, viewport = state.viewport
+    for view in [viewport, logo] where view.superview == nil { mapView.addSubview(view) }
+    constraints = [
+      viewport.topAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.topAnchor),
+      viewport.bottomAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.bottomAnchor),
+      viewport.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
+      viewport.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
+      logo.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: logoMargin),
+      logo.bottomAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.bottomAnchor, constant: -8),
+    ]
+    NSLayoutConstraint.activate(constraints)
+  }
+}
+
+@MainActor
+@Suite struct ReplayerTests {
+  @Test func twoVersionsDifferingInOneConstantDifferExactlyWhereTheLogoIsShown() throws {
+    let (directory, path) = freshDatabase(named: "snapshots.sqlite")
+    let store = try SnapshotStore(path: path, mode: .create)
+    var logoShown: [Int64] = []
+    for (label, margin) in [("v1", 16.0), ("v2", 20.0)] {
+      _ = try ReplayJob(
+        logPath: recording("city-commute"), delegateName: "margin",
+        makeDelegate: { MarginDelegate(logoMargin: margin) }
+      ).run(store: store, label: label) { snapshot, _ in
+        if label == "v1", snapshot.layout.node("googleLogo") != nil { logoShown.append(snapshot.seq) }
+      }
+    }
+    let diff = try store.diff(labelA: "v1", labelB: "v2")
+    #expect(!logoShown.isEmpty)
+    #expect(diff.differences.map(\.seq) == logoShown)
+    #expect(diff.viewSummaries.map(\.view) == ["googleLogo"])
+    #expect(diff.differences.allSatisfy { difference in
+      guard case .frame(let from, let to) = difference.viewChanges.first?.change else { return false }
+      return to.x - from.x == 4 && to.y == from.y
+    })
+    _ = directory
+  }
+
+  @Test func theSameReplayTwiceGivesTheSameSnapshots() throws {
+    func replayTexts() throws -> [String] {
+      var texts: [String] = []
+      _ = try ReplayJob(
+        logPath: recording("rotations-wide"), delegateName: "complete",
+        makeDelegate: { CompleteLayoutDelegate() }
+      ).run { snapshot, _ in texts.append(snapshot.text) }
+      return texts
+    }
+    let first = try replayTexts()
+    #expect(first.count > 100)
+    #expect(try replayTexts() == first)
+  }
+
+  @Test func theBrokenDelegateIsReportedNotFatal() throws {
+    let summary = try ReplayJob(
+      logPath: recording("city-commute"), delegateName: "broken",
+      makeDelegate: { BrokenLayoutDelegate() }
+    ).run()
+    let rules = Set(summary.findings.map(\.finding.ruleID))
+    #expect(summary.events == summary.recording.eventCount)
+    #expect(rules.isSuperset(of: ["missing-viewport", "unsatisfiable-constraints", "left-right-anchor"]))
+    #expect(summary.errorCount > 0)
+  }
+
+  @Test func anInvalidEventSequenceBecomesAFindingWithItsSeq() {
+    let replayer = try! Replayer(delegate: MarginDelegate(logoMargin: 16))
+    let snapshot = replayer.apply(SessionEvent(seq: 1, t: 0, payload: .guidanceStarted))
+    #expect(snapshot.findings.map(\.ruleID) == ["invalid-event"])
+    #expect(snapshot.findings.first?.message.hasPrefix("event 1 (guidanceStarted)") == true)
+    #expect(snapshot.layout.state == "nonNavigation")
+  }
+
+  @Test func forcingRightToLeftMirrorsTheLogo() throws {
+    var ltr: SnapshotRect?, rtl: SnapshotRect?
+    for direction in [LayoutDirectionOverride.ltr, .rtl] {
+      _ = try ReplayJob(
+        logPath: recording("city-commute"), delegateName: "margin",
+        makeDelegate: { MarginDelegate(logoMargin: 16) }, direction: direction
+      ).run { snapshot, _ in
+        guard snapshot.seq == 10, let logo = snapshot.layout.node("googleLogo") else { return }
+        if direction == .ltr { ltr = logo.frame } else { rtl = logo.frame }
+        #expect(snapshot.layout.direction == direction.rawValue)
+      }
+    }
+    let left = try #require(ltr), right = try #require(rtl)
+    #expect(left.x == 16)
+    #expect(right.maxX == 393 - 16)
+  }
+}
