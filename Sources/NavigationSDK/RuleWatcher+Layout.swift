@@ -5,21 +5,9 @@ import HeadlessUIKit
 // every event while they hold.
 
 extension RuleWatcher {
-  /// Checks the layout rules, or repeats the last check's findings when nothing they read
-  /// has changed since.
+  /// Checks every layout rule on the current frames (`RuleWatcher.finish` skips it while
+  /// nothing visible changed).
   func checkLayout() {
-    let fingerprint = LayoutFingerprint(mapView: mapView)
-    if fingerprint == lastFingerprint {
-      found += lastLayoutFindings
-      return
-    }
-    let start = found.count
-    checkAllLayoutRules()
-    lastFingerprint = fingerprint
-    lastLayoutFindings = Array(found[start...])
-  }
-
-  private func checkAllLayoutRules() {
     checkPlacement()
     guard mapView.isNavigationEnabled else { return }
     let views = mapView.sdkViews
@@ -213,62 +201,5 @@ extension RuleWatcher {
       value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
     }
     return "(\(text(rect.minX)), \(text(rect.minY)), \(text(rect.width)) x \(text(rect.height)))"
-  }
-}
-
-// MARK: - Fingerprint
-
-/// Everything the layout rules read, in a cheaply comparable form: the map's state and size,
-/// and for every view of its tree (and every SDK view, in the tree or not) its identity,
-/// parent, frame, visibility, transform and background.
-@MainActor
-struct LayoutFingerprint: Equatable {
-  struct Item: Equatable {
-    var view: ObjectIdentifier
-    var parent: ObjectIdentifier?
-    var root: ObjectIdentifier
-    var frame: CGRect
-    var isHidden: Bool
-    var alpha: CGFloat
-    var transform: CGAffineTransform
-    var backgroundAlpha: CGFloat
-  }
-
-  var state: NavigationState
-  var bounds: CGRect
-  var safeArea: UIEdgeInsets
-  var rightToLeft: Bool
-  var prompts: [ObjectIdentifier]
-  var items: [Item] = []
-
-  init(mapView: GMSMapView) {
-    state = mapView.navigationState
-    bounds = mapView.bounds
-    safeArea = mapView.safeAreaInsets
-    rightToLeft = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
-    prompts = mapView.sdkViews.prompts.map(ObjectIdentifier.init)
-    let mapID = ObjectIdentifier(mapView)
-    items.reserveCapacity(32)
-    visit(mapView, root: mapID)
-    for view in mapView.sdkViews.allViews where view.superview != nil {
-      let root = view.layoutRoot
-      if root !== mapView { add(view, root: ObjectIdentifier(root)) }
-    }
-  }
-
-  /// Adds the subviews of `view`, depth first (not the insides of SDK views).
-  private mutating func visit(_ view: UIView, root: ObjectIdentifier) {
-    for subview in view.subviews {
-      add(subview, root: root)
-      if !(subview is SDKView) { visit(subview, root: root) }
-    }
-  }
-
-  private mutating func add(_ view: UIView, root: ObjectIdentifier) {
-    items.append(
-      Item(
-        view: ObjectIdentifier(view), parent: view.superview.map(ObjectIdentifier.init),
-        root: root, frame: view.frame, isHidden: view.isHidden, alpha: view.alpha,
-        transform: view.transform, backgroundAlpha: view.backgroundColor?.alpha ?? 0))
   }
 }

@@ -43,11 +43,6 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   }
 
   /// Whether rules apply: only to a custom delegate (the built-in layout is the SDK's).
-  /// What the layout rules read at the last check, and what they found then: an unchanged
-  /// screen (most events: progress ticks) reuses the result instead of checking again.
-  var lastFingerprint: LayoutFingerprint?
-  var lastLayoutFindings: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)] = []
-
   var checksRules: Bool { mapView.customDelegate != nil && !SDKInternal.isActive }
 
   // MARK: - Event bracket
