@@ -20,6 +20,7 @@ public struct RunDiff: Sendable {
     public var appeared: Int
     public var disappeared: Int
     public var moved: Int
+    /// Events with other changes: hidden, alpha, parent, z-order, corners.
     public var other: Int
     /// The largest edge move seen, points.
     public var largestMove: Double
@@ -38,21 +39,34 @@ public struct RunDiff: Sendable {
   public var viewSummaries: [ViewSummary] {
     var byView: [String: ViewSummary] = [:]
     for difference in differences {
-      var seenThisEvent: Set<String> = []
+      // Each count is of events: a view with three kinds of change on one event counts once
+      // per kind, never more than once per event.
+      var kindsThisEvent: [String: Set<String>] = [:]
       for change in difference.viewChanges {
         var summary = byView[change.view] ?? ViewSummary(
           view: change.view, events: 0, appeared: 0, disappeared: 0, moved: 0, other: 0,
           largestMove: 0, firstFrames: nil)
-        if seenThisEvent.insert(change.view).inserted { summary.events += 1 }
+        var kinds = kindsThisEvent[change.view] ?? []
+        if kinds.isEmpty { summary.events += 1 }
+        let kind: String
         switch change.change {
-        case .appeared: summary.appeared += 1
-        case .disappeared: summary.disappeared += 1
+        case .appeared: kind = "appeared"
+        case .disappeared: kind = "disappeared"
         case .frame(let from, let to):
-          summary.moved += 1
+          kind = "moved"
           summary.largestMove = max(summary.largestMove, from.largestEdgeMove(to: to))
           if summary.firstFrames == nil { summary.firstFrames = (from, to) }
-        default: summary.other += 1
+        default: kind = "other"
         }
+        if kinds.insert(kind).inserted {
+          switch kind {
+          case "appeared": summary.appeared += 1
+          case "disappeared": summary.disappeared += 1
+          case "moved": summary.moved += 1
+          default: summary.other += 1
+          }
+        }
+        kindsThisEvent[change.view] = kinds
         byView[change.view] = summary
       }
     }

@@ -126,3 +126,26 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     #expect(difference.viewChanges.isEmpty)
   }
 }
+
+@Suite struct RunDiffSummaryTests {
+  @Test func perViewCountsAreEventsNeverMoreThanTheViewsEvents() {
+    var b = sampleLayout(turnCardY: 70)
+    b.nodes[0].isHidden = true  // turnCard: moved, hidden...
+    b.nodes[0].alpha = 0.5  // ...and alpha on the same event
+    let a = LayoutSnapshot(seq: 1, t: 0, event: "speed", layout: sampleLayout(), findings: [])
+    let differences = (1...3).map { seq -> EventDifference in
+      var left = a, right = a
+      left.seq = Int64(seq)
+      right.seq = Int64(seq)
+      right.layout = b
+      return compareSnapshots(left, right, labels: ("A", "B"))
+    }
+    let diff = RunDiff(
+      labelA: "A", labelB: "B", delegateA: "x", delegateB: "y", tolerance: 0, eventsCompared: 3,
+      differences: differences)
+    let summary = diff.viewSummaries.first { $0.view == "turnCard" }
+    #expect(summary?.events == 3)
+    #expect(summary?.moved == 3)
+    #expect(summary?.other == 3)
+  }
+}
