@@ -152,6 +152,11 @@ open class GMSMapView: UIView {
     didSet { noteLegacyUse("padding") }
   }
 
+  /// How the safe area adds to `padding`. Legacy: frame the camera with `viewport` instead.
+  public var paddingAdjustmentBehavior = GMSMapViewPaddingAdjustmentBehavior.always {
+    didSet { noteLegacyUse("paddingAdjustmentBehavior") }
+  }
+
   /// Header guide of the built-in layout. Legacy: pin to `turnCard`.
   public var navigationHeaderLayoutGuide: UILayoutGuide {
     legacyGuide("navigationHeaderLayoutGuide")
@@ -195,6 +200,13 @@ open class GMSMapView: UIView {
     guard customDelegate != nil, !isApplyingRecordedSetting else { return }
     pendingLegacyUses.append(name)
   }
+}
+
+/// How safe-area insets are added to the map's padding (legacy).
+public enum GMSMapViewPaddingAdjustmentBehavior: Int, Sendable {
+  case always = 0
+  case automatic = 1
+  case never = 2
 }
 
 /// A header accessory view of the built-in layout (legacy).

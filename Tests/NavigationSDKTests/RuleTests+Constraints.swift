@@ -53,12 +53,14 @@ import Testing
       layout.ready(state)
       mapView.settings.isNavigationHeaderEnabled = false
       _ = mapView.navigationFooterLayoutGuide
+      mapView.paddingAdjustmentBehavior = .never
     }
     let findings = try drive.send(.navigationEnabled)
     #expect(
       findings.with(.legacyAPIWithDelegate).map(\.message) == [
         "settings.isNavigationHeaderEnabled has no effect while a layout delegate is set",
         "navigationFooterLayoutGuide has no effect while a layout delegate is set",
+        "paddingAdjustmentBehavior has no effect while a layout delegate is set",
       ])
     #expect(try drive.send(setting(.header, true)).isEmpty)
     var builtIn = try Drive(nil)
