@@ -5,14 +5,20 @@ extension Engine {
 
   /// Adds `constraint` with expression constant `constant` and re-optimises.
   ///
-  /// On `unsatisfiableConstraint` the engine is restored exactly (the phase-one pivots are
-  /// undone by restoring a copy-on-write copy taken before them).
+  /// A required equality gets no dummy marker unless `explicit` (or `allExplicit`): markers
+  /// of required equalities are only needed to remove them or change their constants, and
+  /// on chains of equalities (`x[i+1] == x[i] + 10`) their columns fill the tableau
+  /// quadratically, which is where Kiwi's adds slow down. On `unsatisfiableConstraint` the
+  /// engine is restored exactly (the phase-one pivots are undone by restoring a
+  /// copy-on-write copy taken before them).
   /// - Throws: `SolverError` for a duplicate, non-finite or unsatisfiable constraint;
   ///   `.internalFailure` when the dual simplex can't repair a row (excluded by the
   ///   algorithm); the caller then rebuilds.
   mutating func add(
-    _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil
+    _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil,
+    explicit: Bool = false, order: Int? = nil
   ) throws(EngineError) {
+    rebuildIfNeeded()
     let key = ObjectIdentifier(constraint)
     guard constraints[key] == nil else {
       throw .solver(.duplicateConstraint(constraint))
@@ -21,14 +27,23 @@ extension Engine {
       throw .solver(.nonFiniteConstraint(constraint))
     }
     let constant = constant ?? constraint.expression.constant
-    var (row, tag) = makeRow(for: constraint, constant: constant)
+    let explicit = explicit || allExplicit
+    var (row, tag) = makeRow(for: constraint, constant: constant, explicit: explicit)
     var subject = chooseSubject(row, tag)
 
     // A row of dummies only: redundant if its constant is zero, contradictory otherwise.
+    // A redundant equality always gets a marker, as its basic row: that row keeps the
+    // markers of the equalities it follows from, so removing one of them substitutes into
+    // it instead of losing it.
+    var explicitNow = explicit
     if !subject.isValid, row.hasOnlyDummies {
       guard nearZero(row.constant) else {
-        throw .solver(.unsatisfiableConstraint(
-          constraint, conflicting: requiredOwners(of: row, excluding: key)))
+        throw unsatisfiable(constraint, constant: constant, certificate: row)
+      }
+      if !tag.marker.isValid {
+        tag.marker = newSymbol(.dummy)
+        row.insert(tag.marker)
+        explicitNow = true
       }
       subject = tag.marker
     }
@@ -40,17 +55,18 @@ extension Engine {
     } else {
       let saved = self
       if let certificate = addWithArtificialVariable(row) {
+        let error = unsatisfiable(constraint, constant: constant, certificate: certificate)
         self = saved
-        throw .solver(.unsatisfiableConstraint(
-          constraint, conflicting: requiredOwners(of: certificate, excluding: key)))
+        throw error
       }
     }
 
+    let order = order ?? nextOrder
+    nextOrder = max(nextOrder, order + 1)
     constraints[key] = ConstraintEntry(
-      constraint: constraint, tag: tag, order: nextOrder, constant: constant,
-      editVariable: editVariable)
-    nextOrder += 1
-    ownerOfSymbol[tag.marker.id] = key
+      constraint: constraint, tag: tag, order: order, constant: constant,
+      editVariable: editVariable, isExplicit: explicitNow)
+    if tag.marker.isValid { ownerOfSymbol[tag.marker.id] = key }
     if tag.other.isValid { ownerOfSymbol[tag.other.id] = key }
     retainVariables(of: constraint.expression)
     optimize()
@@ -59,6 +75,19 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
+  }
+
+  // MARK: - Conflicts
+
+  /// The error for unsatisfiable `constraint`: the required constraints in its way, from
+  /// the markers of `certificate` (the failed row) when every equality has one, else from
+  /// an engine that gives them markers.
+  func unsatisfiable(_ constraint: Constraint, constant: Double, certificate: Row) -> EngineError {
+    let key = ObjectIdentifier(constraint)
+    let conflicting = allExplicit
+      ? requiredOwners(of: certificate, excluding: key)
+      : explainConflict(constraint, constant: constant)
+    return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
   }
 
   /// The required constraints (other than `excluded`) whose markers appear in `row`, in the
@@ -76,9 +105,28 @@ extension Engine {
     return owners.sorted { $0.order < $1.order }.map(\.constraint)
   }
 
+  /// Why `constraint` (with `constant`) can't be added: replays the required constraints
+  /// into an engine where every equality has a marker and reads the failed row there.
+  /// - Complexity: a rebuild; paid only when a call fails.
+  func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint] {
+    var probe = Engine()
+    probe.allExplicit = true
+    for entry in constraints.values.sorted(by: { $0.order < $1.order })
+    where entry.constraint.isRequired && entry.constraint !== constraint {
+      try? probe.add(entry.constraint, constant: entry.constant, order: entry.order)
+    }
+    do {
+      try probe.add(constraint, constant: constant)
+    } catch {
+      if case .solver(.unsatisfiableConstraint(_, let conflicting)) = error { return conflicting }
+    }
+    return []
+  }
+
   // MARK: - Removing
 
-  /// Removes `constraint` (paper 4.4) and re-optimises.
+  /// Removes `constraint` (paper 4.4) and re-optimises. A constraint without a marker only
+  /// leaves the tables; the tableau is rebuilt when next needed.
   /// - Throws: `unknownConstraint`; `.internalFailure` when no row holds its marker or the
   ///   dual simplex fails, after the constraint is gone from the tables.
   mutating func remove(_ constraint: Constraint) throws(EngineError) {
@@ -87,8 +135,12 @@ extension Engine {
       throw .solver(.unknownConstraint(constraint))
     }
     let tag = entry.tag
-    ownerOfSymbol[tag.marker.id] = nil
+    if tag.marker.isValid { ownerOfSymbol[tag.marker.id] = nil }
     if tag.other.isValid { ownerOfSymbol[tag.other.id] = nil }
+    if needsRebuild || entry.isImplicit {
+      needsRebuild = true
+      return
+    }
     let strength = constraint.strength.value
     removeEffects(of: tag.marker, strength: strength)
     removeEffects(of: tag.other, strength: strength)
@@ -114,31 +166,74 @@ extension Engine {
     }
   }
 
+  // MARK: - Rebuilding
+
+  /// Rebuilds the tableau if a removal left it stale.
+  mutating func rebuildIfNeeded() {
+    if needsRebuild { rebuild() }
+  }
+
+  /// Rebuilds the tableau from scratch: the constraints in their order of addition, with
+  /// their constants in force and markers as before, then the edit variables. A constraint
+  /// that fails to re-add (only possible through rounding) is left out, so the engine is
+  /// usable afterwards whatever happened.
+  mutating func rebuild() {
+    var fresh = Engine()
+    fresh.allExplicit = allExplicit
+    for entry in constraints.values.sorted(by: { $0.order < $1.order }) {
+      try? fresh.add(
+        entry.constraint, constant: entry.constant, editVariable: entry.editVariable,
+        explicit: entry.isExplicit, order: entry.order)
+    }
+    fresh.nextOrder = nextOrder
+    for (key, edit) in edits where fresh.constraints[ObjectIdentifier(edit.constraint)] != nil {
+      fresh.edits[key] = edit
+    }
+    self = fresh
+  }
+
   // MARK: - Changing a constant
 
   /// Changes the expression constant of `constraint` in place and re-solves (dual simplex).
   ///
   /// The change is absorbed by one symbol that only this constraint has: its marker or other
   /// symbol when basic (one row changes), else the marker's column (paper 4.3, as for edit
-  /// variables). A required constraint that no longer fits restores the engine and throws
+  /// variables). A required equality without a marker first gets one (a rebuild, once). A
+  /// required constraint that no longer fits restores the engine and throws
   /// `unsatisfiableConstraint`.
   mutating func updateConstant(of constraint: Constraint, to constant: Double) throws(EngineError) {
+    rebuildIfNeeded()
     let key = ObjectIdentifier(constraint)
-    guard var entry = constraints[key] else { throw .solver(.unknownConstraint(constraint)) }
+    guard constraints[key] != nil else { throw .solver(.unknownConstraint(constraint)) }
     guard constant.isFinite else { throw .solver(.nonFiniteConstraint(constraint)) }
-    let delta = constant - entry.constant
-    guard delta != 0 else { return }
+    guard let oldConstant = constraints[key]?.constant, constant != oldConstant else { return }
 
+    // Only a required constraint can fail; keep the state to restore it exactly then.
+    let original: Engine? = constraint.isRequired ? self : nil
+    if constraints[key]?.isImplicit == true {
+      constraints[key]?.isExplicit = true
+      rebuild()
+    }
+    guard var entry = constraints[key] else {
+      if let original { self = original }
+      throw .internalFailure("[\(constraint)] could not be re-added with a marker")
+    }
+    let delta = constant - entry.constant
     let tag = entry.tag
     if tag.marker.isDummy, let slot = slot(of: tag.marker) {
       // A redundant required equality: the others already fix its expression.
       let row = rows[slot]
       guard row.hasOnlyDummies else {
-        return try readd(constraint, constant: constant)
+        do {
+          return try readd(constraint, constant: constant)
+        } catch {
+          if let original { self = original }
+          throw error
+        }
       }
       guard nearZero(row.constant - delta) else {
-        throw .solver(.unsatisfiableConstraint(
-          constraint, conflicting: requiredOwners(of: row, excluding: key)))
+        if let original { self = original }
+        throw unsatisfiable(constraint, constant: constant, certificate: row)
       }
       entry.constant = constant
       constraints[key] = entry
@@ -146,23 +241,15 @@ extension Engine {
       return
     }
 
-    let saved: Engine? = constraint.isRequired ? self : nil
     entry.constant = constant
     constraints[key] = entry
     shift(tag, relation: constraint.relation, isRequired: constraint.isRequired, by: delta)
     do {
       try dualOptimize()
     } catch {
-      guard let saved else { throw .internalFailure(error.message) }
-      // The failing row and its basic symbol name the constraints in the way.
-      var failing = Row()
-      if let basic = infeasible.last, let row = row(of: basic) {
-        failing = row
-        failing.insert(basic)
-      }
-      let conflicting = requiredOwners(of: failing, excluding: key)
-      self = saved
-      throw .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
+      guard let original else { throw .internalFailure(error.message) }
+      self = original
+      throw unsatisfiable(constraint, constant: constant, certificate: Row())
     }
   }
 
@@ -189,27 +276,26 @@ extension Engine {
       return
     }
     let factor = delta / markerCoefficient
-    for slot in basics.indices {
+    for slot in slots(containing: tag.marker) {
       let basic = basics[slot]
-      guard basic.isValid else { continue }
       let coefficient = rows[slot].coefficient(for: tag.marker)
-      guard coefficient != 0 else { continue }
       rows[slot].constant += coefficient * factor
       if !basic.isExternal, rows[slot].constant < 0 { infeasible.append(basic) }
     }
     objective.constant += objective.coefficient(for: tag.marker) * factor
   }
 
-  /// Changes a constant by removing and re-adding the constraint (same object, same order),
-  /// restoring the engine if the new constant is unsatisfiable.
+  /// Changes a constant by removing and re-adding the constraint (same object, same order,
+  /// same markers), restoring the engine if the new constant is unsatisfiable.
   mutating func readd(_ constraint: Constraint, constant: Double) throws(EngineError) {
     let key = ObjectIdentifier(constraint)
     guard let entry = constraints[key] else { throw .solver(.unknownConstraint(constraint)) }
     let saved = self
     do {
       try remove(constraint)
-      try add(constraint, constant: constant, editVariable: entry.editVariable)
-      constraints[key]?.order = entry.order
+      try add(
+        constraint, constant: constant, editVariable: entry.editVariable,
+        explicit: entry.isExplicit, order: entry.order)
     } catch {
       self = saved
       throw error

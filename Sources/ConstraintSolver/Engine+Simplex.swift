@@ -12,10 +12,11 @@ extension Engine {
   ///
   /// `expression <= 0` becomes `expression + slack = 0`, `>= 0` becomes
   /// `expression - slack = 0`; a non-required constraint also gets an error (two for an
-  /// equality), weighted by its strength in the objective. Basic variables are replaced by
+  /// equality), weighted by its strength in the objective; a required equality gets a dummy
+  /// marker only when `explicit`. Basic variables are replaced by
   /// their rows. The row is sign-normalised so its constant is `>= 0`.
   mutating func makeRow(
-    for constraint: Constraint, constant: Double
+    for constraint: Constraint, constant: Double, explicit: Bool
   ) -> (row: Row, tag: Tag) {
     var row = Row(constant: constant)
     for term in constraint.expression.terms where !nearZero(term.coefficient) {
@@ -40,8 +41,10 @@ extension Engine {
       }
     case .equal:
       if constraint.isRequired {
-        tag.marker = newSymbol(.dummy)
-        row.insert(tag.marker)
+        if explicit {
+          tag.marker = newSymbol(.dummy)
+          row.insert(tag.marker)
+        }
       } else {
         tag.marker = newSymbol(.error)
         tag.other = newSymbol(.error)
@@ -72,9 +75,12 @@ extension Engine {
   /// Replaces parameter `symbol` by `row` everywhere (rows, objective, phase-one objective),
   /// queueing restricted rows that become negative for the dual simplex.
   mutating func substitute(_ symbol: Symbol, with row: Row) {
-    for slot in basics.indices {
+    var added: [Symbol]? = []
+    for slot in slots(containing: symbol, clear: true) {
+      added!.removeAll(keepingCapacity: true)
+      guard rows[slot].substitute(symbol, with: row, added: &added) else { continue }
+      for gained in added! { noteCell(gained, inSlot: slot) }
       let basic = basics[slot]
-      guard basic.isValid, rows[slot].substitute(symbol, with: row) else { continue }
       if !basic.isExternal, rows[slot].constant < 0 { infeasible.append(basic) }
     }
     objective.substitute(symbol, with: row)
@@ -124,12 +130,12 @@ extension Engine {
 
   /// The restricted row that first hits zero as `entering` grows (minimum ratio test),
   /// ties to the oldest basic symbol.
-  func leavingSlot(for entering: Symbol) -> Int? {
+  mutating func leavingSlot(for entering: Symbol) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
-    for slot in basics.indices {
+    for slot in slots(containing: entering) {
       let basic = basics[slot]
-      guard basic.isValid, !basic.isExternal else { continue }
+      guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: entering)
       guard coefficient < 0 else { continue }
       let ratio = -rows[slot].constant / coefficient
@@ -217,7 +223,7 @@ extension Engine {
       guard entering.isValid else { return rows[slot] }
       pivot(slot: slot, entering: entering)
     }
-    for slot in basics.indices where basics[slot].isValid { rows[slot].remove(art) }
+    for slot in slots(containing: art, clear: true) { rows[slot].remove(art) }
     objective.remove(art)
     return nil
   }
@@ -233,13 +239,12 @@ extension Engine {
   /// The row to pivot `marker` into when removing its constraint, as the paper orders them:
   /// a restricted row where `marker` has a negative coefficient (least ratio), else a
   /// restricted row with a positive one (least ratio), else an external row. Ties: oldest.
-  func markerLeavingSlot(_ marker: Symbol) -> Int? {
+  mutating func markerLeavingSlot(_ marker: Symbol) -> Int? {
     var first: Int?, firstRatio = Double.infinity
     var second: Int?, secondRatio = Double.infinity
     var third: Int?
-    for slot in basics.indices {
+    for slot in slots(containing: marker) {
       let basic = basics[slot]
-      guard basic.isValid else { continue }
       let coefficient = rows[slot].coefficient(for: marker)
       guard coefficient != 0 else { continue }
       if basic.isExternal {

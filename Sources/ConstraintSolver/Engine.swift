@@ -20,6 +20,13 @@ struct ConstraintEntry {
   var constant: Double
   /// The edit variable this constraint implements, if it is an edit constraint.
   let editVariable: Variable?
+  /// For a required equality: whether it has a dummy marker in the tableau. Without one
+  /// (the default) it costs no column, but removing it or changing its constant rebuilds
+  /// the tableau; `updateConstant` gives it a marker for good.
+  var isExplicit: Bool
+
+  /// A required equality without a marker: found again only by rebuilding.
+  var isImplicit: Bool { !tag.marker.isValid }
 }
 
 /// An edit variable: its hidden edit constraint and the value last suggested.
@@ -44,6 +51,17 @@ struct Engine {
   var slotOfSymbol: [Int32] = [-1]
   var nextSymbolId = 1
 
+  /// For each symbol id, the slots of rows that contain it as a parameter: a superset
+  /// (entries go stale when a cell cancels or a row leaves) that `slots(containing:)`
+  /// verifies and compacts. It lets substitution touch only the rows that hold a symbol,
+  /// where the paper's and Kiwi's substitution scans every row.
+  var columns: [[Int32]] = [[]]
+  /// Each column's length when it was last compacted (compacted again at four times that).
+  var compactedLength: [Int32] = [0]
+  /// Per-slot marks for de-duplicating a column while it is compacted.
+  var slotMarks: [UInt32] = []
+  var markEpoch: UInt32 = 0
+
   /// The Cassowary objective: the weighted errors of the non-required constraints.
   var objective = Row()
   /// Phase-one objective while a constraint is added through an artificial variable.
@@ -60,6 +78,12 @@ struct Engine {
   var edits: [ObjectIdentifier: EditEntry] = [:]
   var nextOrder = 0
 
+  /// A constraint without a marker was removed: the tableau is stale and is rebuilt from
+  /// `constraints` before it is next read (so a run of removals costs one rebuild).
+  var needsRebuild = false
+  /// Give every required equality a dummy marker (the engine that explains conflicts).
+  var allExplicit = false
+
   // MARK: - Symbols
 
   /// Creates a symbol of `kind` with the next id.
@@ -67,6 +91,8 @@ struct Engine {
     let symbol = Symbol(id: nextSymbolId, kind: kind)
     nextSymbolId += 1
     slotOfSymbol.append(-1)
+    columns.append([])
+    compactedLength.append(0)
     return symbol
   }
 
@@ -98,8 +124,69 @@ struct Engine {
       slot = rows.count
       rows.append(row)
       basics.append(symbol)
+      slotMarks.append(0)
     }
     slotOfSymbol[symbol.id] = Int32(slot)
+    for cell in row.cells { noteCell(cell.symbol, inSlot: slot) }
+  }
+
+  // MARK: - Columns
+
+  /// Records that the row in `slot` now holds `symbol`.
+  @inline(__always) mutating func noteCell(_ symbol: Symbol, inSlot slot: Int) {
+    let id = symbol.id
+    columns[id].append(Int32(truncatingIfNeeded: slot))
+    if columns[id].count > 4 * Int(compactedLength[id]) + 32 {
+      _ = compactColumn(id, clear: false)
+    }
+  }
+
+  /// The slots whose rows hold `symbol`, each once, in column order.
+  /// - Parameter clear: also empty the column (the symbol is about to leave every row).
+  /// - Complexity: O(column length * log(row length)).
+  mutating func slots(containing symbol: Symbol, clear: Bool = false) -> [Int] {
+    compactColumn(symbol.id, clear: clear)
+  }
+
+  /// Drops stale and duplicate entries of column `id`; returns the live slots.
+  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+    markEpoch &+= 1
+    if markEpoch == 0 {
+      for i in slotMarks.indices { slotMarks[i] = 0 }
+      markEpoch = 1
+    }
+    let raw = id << 2
+    var live: [Int] = []
+    var column = columns[id]
+    columns[id] = []
+    for entry in column {
+      let slot = Int(entry)
+      guard slotMarks[slot] != markEpoch else { continue }
+      slotMarks[slot] = markEpoch
+      guard basics[slot].isValid else { continue }
+      // The symbol's kind bits are unknown here: look the id up among the row's cells.
+      if rows[slot].containsSymbol(withId: id, raw: raw) { live.append(slot) }
+    }
+    if clear {
+      column.removeAll()
+    } else {
+      column.removeAll(keepingCapacity: true)
+      for slot in live { column.append(Int32(truncatingIfNeeded: slot)) }
+    }
+    compactedLength[id] = Int32(truncatingIfNeeded: column.count)
+    columns[id] = column
+    return live
+  }
+
+  /// The slots whose rows hold `symbol`, without compacting (for read-only queries).
+  func liveSlots(containing symbol: Symbol) -> [Int] {
+    var seen = Set<Int32>()
+    var live: [Int] = []
+    for entry in columns[symbol.id] where seen.insert(entry).inserted {
+      let slot = Int(entry)
+      if basics[slot].isValid, rows[slot].index(of: symbol) >= 0 { live.append(slot) }
+    }
+    return live
   }
 
   /// Takes the row of basic `symbol` out of the tableau.
@@ -153,7 +240,9 @@ struct Engine {
       if let slot = slot(of: entry.symbol) {
         _ = takeRow(at: slot)
       } else {
-        for slot in usedSlots { rows[slot].remove(entry.symbol) }
+        for slot in slots(containing: entry.symbol, clear: true) {
+          rows[slot].remove(entry.symbol)
+        }
         objective.remove(entry.symbol)
       }
     }

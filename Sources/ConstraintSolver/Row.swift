@@ -53,6 +53,13 @@ struct Row: Sendable {
     return -(low + 1)
   }
 
+  /// Whether a cell's symbol has id `id` (`raw` is `id << 2`, the kind bits clear).
+  func containsSymbol(withId id: Int, raw: Int) -> Bool {
+    let i = index(of: Symbol(rawValue: raw))
+    let at = i >= 0 ? i : -(i + 1)
+    return at < cells.count && cells[at].symbol.id == id
+  }
+
   /// The coefficient of `symbol`, zero when absent.
   /// - Complexity: O(log n).
   func coefficient(for symbol: Symbol) -> Double {
@@ -81,13 +88,22 @@ struct Row: Sendable {
   /// Adds `coefficient * other` (constant included), merging the sorted cells.
   /// - Complexity: O(n + m).
   mutating func insert(_ other: Row, _ coefficient: Double = 1) {
+    var ignored: [Symbol]? = nil
+    insert(other, coefficient, added: &ignored)
+  }
+
+  /// Adds `coefficient * other`, appending the symbols that gain a cell to `added`.
+  mutating func insert(_ other: Row, _ coefficient: Double, added: inout [Symbol]?) {
     constant += other.constant * coefficient
     if other.cells.isEmpty { return }
     if cells.isEmpty {
       cells.reserveCapacity(other.cells.count)
       for cell in other.cells {
         let value = cell.coefficient * coefficient
-        if !nearZero(value) { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
+        if !nearZero(value) {
+          cells.append(Cell(symbol: cell.symbol, coefficient: value))
+          added?.append(cell.symbol)
+        }
       }
       return
     }
@@ -105,7 +121,10 @@ struct Row: Sendable {
         i += 1
       } else if a.symbol.raw > b.symbol.raw {
         let value = b.coefficient * coefficient
-        if !nearZero(value) { merged.append(Cell(symbol: b.symbol, coefficient: value)) }
+        if !nearZero(value) {
+          merged.append(Cell(symbol: b.symbol, coefficient: value))
+          added?.append(b.symbol)
+        }
         j += 1
       } else {
         let value = a.coefficient + b.coefficient * coefficient
@@ -121,7 +140,10 @@ struct Row: Sendable {
     while j < theirs.count {
       let b = theirs[j]
       let value = b.coefficient * coefficient
-      if !nearZero(value) { merged.append(Cell(symbol: b.symbol, coefficient: value)) }
+      if !nearZero(value) {
+        merged.append(Cell(symbol: b.symbol, coefficient: value))
+        added?.append(b.symbol)
+      }
       j += 1
     }
     cells = merged
@@ -168,11 +190,18 @@ struct Row: Sendable {
   /// - Returns: whether the row changed.
   @discardableResult
   mutating func substitute(_ symbol: Symbol, with row: Row) -> Bool {
+    var ignored: [Symbol]? = nil
+    return substitute(symbol, with: row, added: &ignored)
+  }
+
+  /// `substitute(_:with:)`, appending the symbols that gain a cell to `added`.
+  @discardableResult
+  mutating func substitute(_ symbol: Symbol, with row: Row, added: inout [Symbol]?) -> Bool {
     let i = index(of: symbol)
     guard i >= 0 else { return false }
     let coefficient = cells[i].coefficient
     cells.remove(at: i)
-    insert(row, coefficient)
+    insert(row, coefficient, added: &added)
     return true
   }
 

@@ -10,7 +10,8 @@ extension Solver {
   /// the edit variables and the constraints in order of addition. Symbols read `v` (a
   /// variable, followed by its name), `s` (slack), `e` (error), `d` (dummy) plus their id.
   public func dumpTableau() -> String {
-    engine.dump()
+    engine.rebuildIfNeeded()
+    return engine.dump()
   }
 
   // MARK: - Ambiguity
@@ -32,7 +33,8 @@ extension Solver {
   /// there. Tolerances are the solver's 1e-8.
   /// - Complexity: O(rows * log(row length)) per parameter tried.
   public func isAmbiguous(_ variable: Variable) -> Bool {
-    engine.isAmbiguous(variable)
+    engine.rebuildIfNeeded()
+    return engine.isAmbiguous(variable)
   }
 
   // MARK: - Invariants
@@ -41,6 +43,7 @@ extension Solver {
   /// builds only (`DEBUG`); release builds return an empty list without looking.
   func _checkInvariants() -> [String] {
     #if DEBUG
+      engine.rebuildIfNeeded()
       return engine.invariantViolations()
     #else
       return []
@@ -72,9 +75,9 @@ extension Engine {
 
   /// Whether a degenerate row stops `symbol` moving in the given direction.
   func isBlocked(_ symbol: Symbol, upwards: Bool) -> Bool {
-    for slot in basics.indices {
+    for slot in liveSlots(containing: symbol) {
       let basic = basics[slot]
-      guard basic.isValid, !basic.isExternal else { continue }
+      guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: symbol)
       guard coefficient != 0 else { continue }
       if basic.isDummy { return true }
@@ -125,7 +128,7 @@ extension Engine {
       if entry.constant != entry.constraint.expression.constant {
         line += " constant \(formatNumber(entry.constant))"
       }
-      line += " marker \(name(of: entry.tag.marker))"
+      line += entry.isImplicit ? " no marker" : " marker \(name(of: entry.tag.marker))"
       if entry.tag.other.isValid { line += " other \(name(of: entry.tag.other))" }
       lines.append(line)
     }
@@ -156,6 +159,11 @@ extension Engine {
       }
     }
     if slotsSeen + freeSlots.count != basics.count { problems.append("free slot list broken") }
+    for slot in basics.indices where basics[slot].isValid {
+      for cell in rows[slot].cells where !columns[cell.symbol.id].contains(Int32(slot)) {
+        problems.append("column of \(name(of: cell.symbol)) misses the row of \(name(of: basics[slot]))")
+      }
+    }
     problems += cellProblems(objective, label: "objective")
     for cell in objective.cells where !cell.symbol.isDummy && cell.coefficient < 0 {
       problems.append("objective not optimal: \(name(of: cell.symbol)) \(cell.coefficient)")

@@ -129,6 +129,7 @@ public final class Solver {
   /// Writes the current solution into every variable's `value`.
   /// - Complexity: O(variables).
   public func updateVariables() {
+    engine.rebuildIfNeeded()
     engine.writeValues()
   }
 
@@ -151,23 +152,9 @@ public final class Solver {
     }
   }
 
-  /// Rebuilds the tableau from scratch: the constraints in their order of addition (less
-  /// `dropped`), then the edit variables' suggestions. Constraints that fail again are left
-  /// out, so the solver is always usable afterwards.
+  /// Rebuilds the tableau from scratch without `dropped` (see `Engine.rebuild()`).
   func rebuild(dropping dropped: Constraint?) {
-    let old = engine
-    var fresh = Engine()
-    let entries = old.constraints.values.sorted { $0.order < $1.order }
-    for entry in entries where entry.constraint !== dropped {
-      do {
-        try fresh.add(entry.constraint, constant: entry.constant, editVariable: entry.editVariable)
-      } catch {
-        continue
-      }
-    }
-    for (key, edit) in old.edits where fresh.constraints[ObjectIdentifier(edit.constraint)] != nil {
-      fresh.edits[key] = edit
-    }
-    engine = fresh
+    if let dropped { engine.constraints[ObjectIdentifier(dropped)] = nil }
+    engine.rebuild()
   }
 }

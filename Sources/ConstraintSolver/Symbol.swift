@@ -25,6 +25,8 @@ struct Symbol: Hashable, Comparable, Sendable {
 
   init(id: Int, kind: Kind) { raw = id << 2 | kind.rawValue }
 
+  init(rawValue: Int) { raw = rawValue }
+
   /// The symbol of no column; `isValid` is false.
   static let invalid = Symbol(id: 0, kind: .external)
 

@@ -12,7 +12,9 @@ public final class CALayer {
   /// Which corners `cornerRadius` rounds; all four by default.
   public var maskedCorners: CACornerMask = [
     .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
-  ]
+  ] {
+    didSet { UIView.noteVisibleChange() }
+  }
   public var masksToBounds = false
   public var borderWidth: CGFloat = 0
   public var borderColor: CGColor?

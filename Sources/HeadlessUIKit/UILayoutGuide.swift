@@ -9,7 +9,7 @@ import Foundation
 @MainActor
 open class UILayoutGuide: NSObject, LayoutItem {
   /// A name for debugging and findings.
-  open var identifier = ""
+  open var identifier = "" { didSet { UIView.noteVisibleChange() } }
 
   /// The view the guide belongs to, `nil` until added.
   public internal(set) weak var owningView: UIView?
@@ -17,7 +17,9 @@ open class UILayoutGuide: NSObject, LayoutItem {
   /// What positions the guide: the app, or the owning view (margins, safe area).
   let role: Role
   var layoutSlot: LayoutSlot?
-  var storedLayoutFrame = CGRect.zero
+  var storedLayoutFrame = CGRect.zero {
+    didSet { if storedLayoutFrame != oldValue { UIView.noteVisibleChange() } }
+  }
   lazy var anchors = AnchorSet(self)
 
   /// What positions a guide.

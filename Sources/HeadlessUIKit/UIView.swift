@@ -12,11 +12,13 @@ import Foundation
 open class UIView: NSObject, LayoutItem {
   // MARK: - Storage (hierarchy)
 
-  var storedFrame: CGRect
-  weak var storedSuperview: UIView?
+  var storedFrame: CGRect {
+    didSet { if storedFrame != oldValue { UIView.noteVisibleChange() } }
+  }
+  weak var storedSuperview: UIView? { didSet { UIView.noteVisibleChange() } }
   /// The subviews, back to front. Internal code reads this, never `subviews`, so a subclass
   /// overriding `subviews` sees only outside reads.
-  var subviewStorage: [UIView] = []
+  var subviewStorage: [UIView] = [] { didSet { UIView.noteVisibleChange() } }
 
   // MARK: - Storage (layout)
 
@@ -35,10 +37,14 @@ open class UIView: NSObject, LayoutItem {
   var storedInsetsMarginsFromSafeArea = true
   var storedAdditionalSafeAreaInsets = UIEdgeInsets.zero
   /// Computed by the layout pass from the frames and the ancestors' safe areas.
-  var computedSafeAreaInsets = UIEdgeInsets.zero
-  var storedSemanticContentAttribute = UISemanticContentAttribute.unspecified
-  var storedBaseLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight
-  var appLayoutGuides: [UILayoutGuide] = []
+  var computedSafeAreaInsets = UIEdgeInsets.zero { didSet { UIView.noteVisibleChange() } }
+  var storedSemanticContentAttribute = UISemanticContentAttribute.unspecified {
+    didSet { UIView.noteVisibleChange() }
+  }
+  var storedBaseLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight {
+    didSet { UIView.noteVisibleChange() }
+  }
+  var appLayoutGuides: [UILayoutGuide] = [] { didSet { UIView.noteVisibleChange() } }
   var marginsGuide: UILayoutGuide?
   var safeAreaGuide: UILayoutGuide?
   lazy var anchors = AnchorSet(self)
@@ -54,6 +60,7 @@ open class UIView: NSObject, LayoutItem {
   open var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
+      UIView.noteVisibleChange()
       LayoutEngine.visibilityDidChange(self)
       LayoutAudit.current?.hiddenChanged(self)
     }
@@ -63,16 +70,18 @@ open class UIView: NSObject, LayoutItem {
   open var alpha: CGFloat = 1 {
     didSet {
       guard alpha != oldValue else { return }
+      UIView.noteVisibleChange()
       UIAnimationClock.recordChange(self, .alpha, from: .scalar(oldValue), to: .scalar(alpha))
     }
   }
 
   /// Whether the view promises to draw every pixel of its bounds opaquely.
-  open var isOpaque = true
+  open var isOpaque = true { didSet { UIView.noteVisibleChange() } }
 
   /// The fill colour; `nil` is transparent. Animatable.
   open var backgroundColor: UIColor? {
     didSet {
+      UIView.noteVisibleChange()
       guard backgroundColor != oldValue else { return }
       UIAnimationClock.recordChange(
         self, .backgroundColor, from: .color(oldValue), to: .color(backgroundColor))
@@ -83,6 +92,7 @@ open class UIView: NSObject, LayoutItem {
   open var transform = CGAffineTransform.identity {
     didSet {
       guard transform != oldValue else { return }
+      UIView.noteVisibleChange()
       UIAnimationClock.recordChange(
         self, .transform, from: .transform(oldValue), to: .transform(transform))
     }
@@ -99,7 +109,7 @@ open class UIView: NSObject, LayoutItem {
   // MARK: - Accessibility
 
   /// A stable name for tests and findings; also used in descriptions.
-  open var accessibilityIdentifier: String?
+  open var accessibilityIdentifier: String? { didSet { UIView.noteVisibleChange() } }
   open var accessibilityLabel: String?
   open var accessibilityHint: String?
   open var accessibilityValue: String?

@@ -5,6 +5,8 @@ import HeadlessUIKit
 // every event while they hold.
 
 extension RuleWatcher {
+  /// Checks every layout rule on the current frames (`RuleWatcher.finish` skips it while
+  /// nothing visible changed).
   func checkLayout() {
     checkPlacement()
     guard mapView.isNavigationEnabled else { return }

@@ -15,12 +15,20 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   private(set) var seq: Int64 = 0
   /// Findings of the current event, in the order found (deduplicated at the end).
   var found: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)] = []
+  /// The layout checks' findings and what they were computed from: while nothing visible
+  /// changed (`UIView.visibleRevision`), the checks would find the same again.
+  private var layoutCheckCache: (
+    revision: UInt64, state: NavigationState, wide: Bool, enabled: Bool,
+    found: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)]
+  )?
 
   /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
   private var baselineViews: [UIView] = []
   private var baselineGuides: [UILayoutGuide] = []
   /// Constraints activated since navigation was enabled (inactive ones are dropped).
   var navigationConstraints: [NSLayoutConstraint] = []
+  /// `navigationConstraints.count` after the last pruning of inactive constraints.
+  private var prunedConstraintCount = 0
   /// Views and guides added during Active Guidance (before `stopGuidance`).
   var guidanceViews: [UIView] = []
   var guidanceGuides: [UILayoutGuide] = []
@@ -51,7 +59,11 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   func finish() -> [LayoutFinding] {
     SDKView.delegateCodeRunning = false
     defer { found.removeAll() }
-    navigationConstraints.removeAll { !$0.isActive }
+    // Pruning reads every constraint's isActive: do it only when the list has doubled.
+    if navigationConstraints.count > prunedConstraintCount * 2 + 64 {
+      navigationConstraints.removeAll { !$0.isActive }
+      prunedConstraintCount = navigationConstraints.count
+    }
     guard mapView.customDelegate != nil else { return [] }
     for use in mapView.pendingLegacyUses {
       record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
@@ -62,7 +74,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
         .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
     }
     SDKView.internalReads.removeAll()
-    checkLayout()
+    checkLayoutUnlessUnchanged()
     guard !found.isEmpty else { return [] }
     let identity = ViewIdentity(mapView: mapView)
     var seen: Set<String> = []
@@ -73,6 +85,21 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       if seen.insert(finding.description).inserted { findings.append(finding) }
     }
     return findings
+  }
+
+  /// Runs the layout checks, or repeats their last findings when nothing they read changed.
+  private func checkLayoutUnlessUnchanged() {
+    let revision = UIView.visibleRevision, state = mapView.navigationState
+    let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
+    if let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
+      cache.wide == wide, cache.enabled == enabled
+    {
+      found += cache.found
+      return
+    }
+    let first = found.count
+    checkLayout()
+    layoutCheckCache = (revision, state, wide, enabled, Array(found[first...]))
   }
 
   func record(_ rule: LayoutRule, _ objects: [AnyObject], _ message: String, names: [String] = []) {

@@ -254,14 +254,30 @@ public struct EventFingerprint: Sendable {
 
   /// Folds one event in.
   public mutating func add(seq: Int64, t: Int64, kind: String, payloadJSON: String) {
-    for text in ["\(seq)", "\(t)", kind, payloadJSON] {
-      for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-      }
-      hash ^= 0x0A
+    fold(UInt64(bitPattern: seq))
+    fold(UInt64(bitPattern: t))
+    var kind = kind, payload = payloadJSON
+    kind.withUTF8 { fold($0) }
+    payload.withUTF8 { fold($0) }
+  }
+
+  private mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var hash = self.hash
+    for byte in bytes {
+      hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
+    self.hash = hash
+    fold(UInt64(bytes.count))
+  }
+
+  private mutating func fold(_ word: UInt64) {
+    var hash = self.hash
+    for shift in stride(from: 0, to: 64, by: 8) {
+      hash ^= (word >> UInt64(shift)) & 0xFF
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    self.hash = hash
   }
 
   public var value: String {

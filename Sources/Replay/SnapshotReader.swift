@@ -12,9 +12,20 @@ import NavigationSDK
 struct SnapshotReader {
   private var nodes: [SnapshotNode] = []
   private var identity: ViewIdentity?
+  /// `UIView.visibleRevision` and the map's state when `reuse` was read.
+  private var readAt: (revision: UInt64, state: NavigationState, wide: Bool)?
 
-  /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned.
+  /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned; when nothing
+  /// visible changed since `reuse` was read (`UIView.visibleRevision`), the tree is not
+  /// walked again.
   mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> LayoutState {
+    let stamp = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode)
+    if let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty,
+      UIAnimationClock.current.inFlight.isEmpty
+    {
+      return reuse
+    }
+    defer { readAt = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode) }
     nodes.removeAll(keepingCapacity: true)
     identity = ViewIdentity(mapView: mapView)
     readGuides(of: mapView, parentID: "map", root: mapView)

@@ -157,7 +157,6 @@ public final class SnapshotStore {
           findings TEXT NOT NULL,
           PRIMARY KEY (run_id, seq)
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX frames_by_layout ON frames(layout_hash);
         CREATE TRIGGER frames_immutable_update BEFORE UPDATE ON frames
           BEGIN SELECT RAISE(ABORT, 'snapshots are immutable: delete the whole run instead'); END;
         CREATE TRIGGER frames_finished_insert BEFORE INSERT ON frames

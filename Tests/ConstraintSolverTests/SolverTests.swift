@@ -251,6 +251,7 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     try solver.suggestValue(y, 4)
     for c in constraints.reversed() { try solver.removeConstraint(c) }
     try solver.removeEditVariable(y)
+    solver.updateVariables()
     #expect(solver.engine.variables.isEmpty)
     #expect(solver.engine.usedSlots.isEmpty)
     #expect(solver.engine.objective.cells.isEmpty)

@@ -60,6 +60,20 @@ import Testing
     #expect(findings.with(.missingLogo).first?.views.contains("UIView#1") == true, "\(findings)")
   }
 
+  @Test func aLogoFadedOutLaterIsReportedWhenItHappens() throws {
+    var (drive, delegate, layout) = try Drive.clean()
+    delegate.onEnable = { _, state in
+      layout.ready(state)
+      // No constraint or hierarchy change: only the alpha, in a completion two seconds later.
+      UIView.animate(
+        withDuration: 2, animations: {}, completion: { _ in state.googleLogo.alpha = 0 })
+    }
+    #expect(try drive.send(.navigationEnabled).isEmpty)
+    #expect(try drive.send(.progress(SessionEvents.Progress.sample)).isEmpty)
+    let later = try drive.send(.progress(SessionEvents.Progress.sample))
+    #expect(later.ruleIDs == ["missing-logo"], "\(later)")
+  }
+
   @Test func missingViewportIsReportedAndAnEmptyOneToo() throws {
     var (drive, delegate, layout) = try Drive.clean()
     delegate.onEnable = { _, state in

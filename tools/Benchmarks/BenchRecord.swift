@@ -112,7 +112,7 @@ struct RecordTiming {
 }
 
 /// Wall-clock and process CPU seconds of `body`.
-private func timed(_ body: () throws -> Void) throws -> RecordTiming {
+func timed(_ body: () throws -> Void) throws -> RecordTiming {
   let clock = ContinuousClock()
   let cpuStart = processCPUNanoseconds()
   var thrown: Error?
@@ -127,7 +127,7 @@ private func timed(_ body: () throws -> Void) throws -> RecordTiming {
 }
 
 /// Process CPU time in nanoseconds.
-private func processCPUNanoseconds() -> Double {
+func processCPUNanoseconds() -> Double {
   var spec = timespec()
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
   return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)

@@ -9,6 +9,7 @@
 //   edit <var> <strength>   unedit <var>         suggest <var> <value>
 //   solve                   update the variables and print them
 //   dump                    print the tableau dump, each line prefixed with "# "
+//   timed, repeats <n>      benchmark markers (the clock starts; best of n runs): no-ops
 //   end                     end of the system
 // Output: `system <label>`, one `<verb> <status>` line per call (`ok`, `unsatisfiable`,
 // or `error <kind>`), `values <v0> <v1> ...` per solve, and `end`.
@@ -113,6 +114,8 @@ struct ScriptRunner {
     case "solve":
       solver.updateVariables()
       output += "values " + variables.map { "\($0.value)" }.joined(separator: " ") + "\n"
+    case "timed", "repeats":
+      break  // benchmark markers: where the clock starts, how many runs
     case "dump":
       output += solver.dumpTableau().split(separator: "\n").map { "# \($0)\n" }.joined()
     case "end":

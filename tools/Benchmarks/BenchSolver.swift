@@ -1,14 +1,87 @@
 // Benchmark 'solver': ConstraintSolver against kiwisolver on identical systems.
 //
-//   navsim-bench solver [--kiwi <python>] [--only <case>]   time the cases (and Kiwi)
-//   navsim-bench solver --script                           run solver scripts from stdin
-//   navsim-bench solver --emit <case>                      print a case as a script
+//   navsim-bench solver [--only <case>] [--kiwi-times <file>]   time NavSim on every case
+//   navsim-bench solver --emit <directory>                      write every case as a script
+//   navsim-bench solver --script                                run solver scripts from stdin
+//
+// tools/bench-solver runs them in order: emit, time Kiwi on the scripts (inside Python,
+// around the solver calls only), then time NavSim and print both with the ratio.
+import ConstraintSolver
 import Foundation
 
 func benchSolver(_ arguments: [String]) throws {
-  if arguments.first == "--script" {
-    try runSolverScript()
-    return
+  var options = ArraySlice(arguments)
+  var only: String?
+  var kiwiTimes: [String: Double] = [:]
+  while let option = options.popFirst() {
+    switch option {
+    case "--script":
+      try runSolverScript()
+      return
+    case "--emit":
+      guard let directory = options.popFirst() else { throw UsageFailure("--emit needs a path") }
+      try emitCases(to: directory)
+      return
+    case "--only":
+      only = options.popFirst()
+    case "--kiwi-times":
+      guard let path = options.popFirst() else { throw UsageFailure("--kiwi-times needs a file") }
+      kiwiTimes = try readKiwiTimes(path)
+    default:
+      throw UsageFailure("unknown option '\(option)'")
+    }
   }
-  throw NotYetBuilt()
+  let cases = solverCases().filter { only == nil || $0.name == only }
+  print("case".padding(16) + "calls".padding(9, left: true) + "navsim".padding(12, left: true)
+    + "kiwi".padding(12, left: true) + "navsim/kiwi".padding(13, left: true))
+  for benchCase in cases {
+    let seconds = benchCase.timeNavSim()
+    var line = benchCase.name.padding(16) + "\(benchCase.timedCalls)".padding(9, left: true)
+      + formatSeconds(seconds).padding(12, left: true)
+    if let kiwi = kiwiTimes[benchCase.name] {
+      line += formatSeconds(kiwi).padding(12, left: true)
+      line += String(format: "%.3f", seconds / kiwi).padding(13, left: true)
+    }
+    print(line)
+  }
+}
+
+struct UsageFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// `name seconds` lines, as tools/kiwi-diff/kiwi_time.py prints them.
+func readKiwiTimes(_ path: String) throws -> [String: Double] {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  var times: [String: Double] = [:]
+  for (number, line) in text.split(separator: "\n").enumerated() {
+    let words = line.split(separator: " ")
+    guard words.count == 2, let seconds = Double(words[1]) else {
+      throw UsageFailure("\(path):\(number + 1): expected '<case> <seconds>'")
+    }
+    times[String(words[0])] = seconds
+  }
+  return times
+}
+
+func emitCases(to directory: String) throws {
+  try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  for benchCase in solverCases() {
+    let path = directory + "/" + benchCase.name + ".txt"
+    try benchCase.script().write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+func formatSeconds(_ seconds: Double) -> String {
+  if seconds < 1e-3 { return String(format: "%.1f us", seconds * 1e6) }
+  if seconds < 1 { return String(format: "%.2f ms", seconds * 1e3) }
+  return String(format: "%.2f s", seconds)
+}
+
+extension String {
+  func padding(_ width: Int, left: Bool = false) -> String {
+    let pad = String(repeating: " ", count: max(0, width - count))
+    return left ? pad + self : self + pad
+  }
 }

@@ -8,7 +8,7 @@ weighted error of the non-required constraints and edits - must match within a r
 1e-9 (of the objective, plus 1e-9 of each weighted constraint's magnitude, for rounding).
 Kiwi runs in a forked child so that its known aborts cost one system, not the run.
 
-Usage: kiwi_diff.py --bench BINARY [--systems N] [--seed S] [--keep-going]
+Usage: kiwi_diff.py --bench BINARY [--systems N] [--seed S] [--scripts FILE...]
 """
 
 import argparse
@@ -216,11 +216,20 @@ def main():
     parser.add_argument("--systems", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1, help="first seed; systems use seed+i")
     parser.add_argument("--show", type=int, default=10, help="failures to print")
+    parser.add_argument("--scripts", nargs="+", metavar="FILE",
+                        help="compare these solver scripts instead of random systems")
     options = parser.parse_args()
 
-    seeds = [options.seed + i for i in range(options.systems)]
-    scripts = [generate(seed) for seed in seeds]
-    systems = [(str(seed), ss.parse_systems(text)[0][1]) for seed, text in zip(seeds, scripts)]
+    if options.scripts:
+        scripts = [open(path).read() for path in options.scripts]
+        systems = [system for text in scripts for system in ss.parse_systems(text)]
+        seeds = [label for label, _ in systems]
+        options.systems = len(systems)
+    else:
+        seeds = [options.seed + i for i in range(options.systems)]
+        scripts = [generate(seed) for seed in seeds]
+        systems = [(str(seed), ss.parse_systems(text)[0][1])
+                   for seed, text in zip(seeds, scripts)]
     navsim = run_navsim(options.bench, "".join(scripts))
     if len(navsim) != len(systems):
         sys.exit(f"kiwi-diff: NavSim answered {len(navsim)} of {len(systems)} systems")
@@ -232,7 +241,7 @@ def main():
     for index, ((label, ops), mine, theirs) in enumerate(zip(systems, navsim, kiwi)):
         failures += compare(label, ops, mine, theirs, index in crashed, stats)
 
-    print(f"kiwi-diff: {options.systems} systems (seeds {seeds[0]}...{seeds[-1]}), "
+    print(f"kiwi-diff: {options.systems} systems ({seeds[0]}...{seeds[-1]}), "
           f"{stats['calls']} calls, {stats['unsatisfiable']} unsatisfiable, "
           f"{stats['objectives']} objectives compared")
     print(f"kiwi-diff: worst required violation {stats['worst_required']:.3g}, worst "

@@ -56,8 +56,10 @@ def parse_systems(text):
             args = (int(words[1]), float(words[2]))
         elif verb == "unedit":
             args = (int(words[1]),)
-        elif verb in ("solve", "end"):
+        elif verb in ("solve", "end", "timed", "dump"):
             args = ()
+        elif verb == "repeats":
+            args = (int(words[1]),)
         else:
             raise ValueError(f"line {number}: unknown verb '{verb}'")
         current[1].append(Op(verb, args, number))
@@ -236,7 +238,7 @@ def evaluate(ops, lines):
     edits = {}      # variable -> [strength, suggested]
     position = 0
     for op in ops:
-        if op.verb in ("var", "end"):
+        if op.verb in ("var", "end", "timed", "repeats", "dump"):
             if op.verb == "end" and position < len(lines):
                 position += 1
             continue
@@ -303,15 +305,17 @@ def measure(values, active, edits):
     return objective, scale, worst
 
 
-def time_ops(kiwi, ops, repeats=1):
-    """Best-of-`repeats` seconds Kiwi spends in the solver calls of `ops`.
+def time_ops(kiwi, ops):
+    """Best-of-`repeats` seconds Kiwi spends in the calls after the `timed` line of `ops`.
 
-    Constraint objects are built before the clock starts; the timed loop makes only solver
-    calls (and the Python loop around them)."""
+    Constraint objects are built and the setup calls run before the clock starts; the timed
+    loop makes only solver calls (and the Python loop around them)."""
+    repeats = next((op.args[0] for op in ops if op.verb == "repeats"), 1)
     best = math.inf
     for _ in range(repeats):
         variables = []
-        calls = []
+        setup, calls = [], []
+        current = setup
         solver = kiwi.Solver()
         runner = KiwiRun(kiwi, [])
         constraints = {}
@@ -319,30 +323,35 @@ def time_ops(kiwi, ops, repeats=1):
             if op.verb == "var":
                 variables = [kiwi.Variable(f"x{i}") for i in range(op.args[0])]
                 runner.variables = variables
+            elif op.verb == "timed":
+                current = calls
             elif op.verb == "add":
                 cid, relation, strength, constant, terms = op.args
-                c = runner.make((relation, strength, constant, terms), constant)
-                constraints[cid] = c
-                calls.append((solver.addConstraint, c))
+                if cid not in constraints:
+                    constraints[cid] = runner.make((relation, strength, constant, terms), constant)
+                current.append((solver.addConstraint, constraints[cid]))
             elif op.verb == "remove":
-                calls.append((solver.removeConstraint, constraints[op.args[0]]))
+                current.append((solver.removeConstraint, constraints[op.args[0]]))
             elif op.verb == "edit":
-                calls.append((lambda v, s: solver.addEditVariable(v, s),
-                              (variables[op.args[0]], op.args[1])))
+                current.append((solver.addEditVariable, (variables[op.args[0]], op.args[1])))
             elif op.verb == "suggest":
-                calls.append((lambda v, x: solver.suggestValue(v, x),
-                              (variables[op.args[0]], op.args[1])))
+                current.append((solver.suggestValue, (variables[op.args[0]], op.args[1])))
             elif op.verb == "solve":
-                calls.append((solver.updateVariables, None))
+                current.append((solver.updateVariables, None))
             elif op.verb in ("unedit", "update"):
                 raise ValueError(f"line {op.line}: '{op.verb}' is not timed")
+        run_calls(setup)
         start = time.perf_counter()
-        for function, argument in calls:
-            if argument is None:
-                function()
-            elif type(argument) is tuple:
-                function(*argument)
-            else:
-                function(argument)
+        run_calls(calls)
         best = min(best, time.perf_counter() - start)
     return best
+
+
+def run_calls(calls):
+    for function, argument in calls:
+        if argument is None:
+            function()
+        elif type(argument) is tuple:
+            function(*argument)
+        else:
+            function(argument)
