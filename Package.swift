@@ -66,6 +66,6 @@ let package = Package(
       name: "ReplayTests",
       dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"]
     ),
-    .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "TestSupport"]),
+    .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
   ]
 )

@@ -54,7 +54,14 @@ extension Engine {
       insertRow(row, for: subject)
     } else {
       let saved = self
-      if let certificate = addWithArtificialVariable(row) {
+      let certificate: Row?
+      do {
+        certificate = try addWithArtificialVariable(row)
+      } catch {
+        self = saved
+        throw .internalFailure(error.message)
+      }
+      if let certificate {
         let error = unsatisfiable(constraint, constant: constant, certificate: certificate)
         self = saved
         throw error
@@ -69,8 +76,8 @@ extension Engine {
     if tag.marker.isValid { ownerOfSymbol[tag.marker.id] = key }
     if tag.other.isValid { ownerOfSymbol[tag.other.id] = key }
     retainVariables(of: constraint.expression)
-    optimize()
     do {
+      try optimize()
       try dualOptimize()
     } catch {
       throw .internalFailure(error.message)
@@ -158,8 +165,8 @@ extension Engine {
       substitute(tag.marker, with: row)
     }
     releaseVariables(of: constraint.expression)
-    optimize()
     do {
+      try optimize()
       try dualOptimize()
     } catch {
       throw .internalFailure(error.message)

@@ -106,8 +106,10 @@ extension Engine {
   /// of zero cost). Such a parameter is skipped until the next pivot changes the objective,
   /// instead of being reported as an unbounded objective, which is where Kiwi gives up.
   /// - Parameter phaseOne: optimise the artificial objective instead of the real one.
-  mutating func optimize(phaseOne: Bool = false) {
+  /// - Throws: `InternalFailure` after `pivotLimit` pivots (cycling on rounding noise).
+  mutating func optimize(phaseOne: Bool = false) throws(InternalFailure) {
     var skipped: [Symbol] = []
+    var pivots = 0
     while true {
       let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
       guard entering.isValid else { return }
@@ -117,8 +119,13 @@ extension Engine {
       }
       pivot(slot: slot, entering: entering)
       skipped.removeAll()
+      pivots += 1
+      if pivots > pivotLimit { throw InternalFailure(message: "the simplex is cycling") }
     }
   }
+
+  /// More pivots than this in one optimisation can only be cycling through rounding noise.
+  var pivotLimit: Int { 50 * (rows.count + 10) }
 
   /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
   func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
@@ -139,10 +146,11 @@ extension Engine {
       let coefficient = rows[slot].coefficient(for: entering)
       guard coefficient < 0 else { continue }
       let ratio = -rows[slot].constant / coefficient
-      if ratio < bestRatio || (ratio == bestRatio && basic < basics[best!]) {
-        bestRatio = ratio
-        best = slot
+      if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current])) {
+        continue
       }
+      bestRatio = ratio
+      best = slot
     }
     return best
   }
@@ -156,6 +164,7 @@ extension Engine {
   /// - Throws: `InternalFailure` when a row can't be repaired; the failing basic symbol is
   ///   left in `infeasible`.
   mutating func dualOptimize() throws(InternalFailure) {
+    var pivots = 0
     while !infeasible.isEmpty {
       var first = 0
       for i in infeasible.indices where infeasible[i] < infeasible[first] { first = i }
@@ -172,6 +181,11 @@ extension Engine {
         throw InternalFailure(message: "dual optimize failed")
       }
       pivot(slot: slot, entering: entering)
+      pivots += 1
+      if pivots > pivotLimit {
+        infeasible.removeAll()
+        throw InternalFailure(message: "the dual simplex is cycling")
+      }
     }
   }
 
@@ -204,12 +218,12 @@ extension Engine {
   /// - Returns: nil when the row holds (it is now in the tableau); otherwise the final
   ///   phase-one objective, whose markers name the constraints in the way. On failure the
   ///   tableau is left pivoted, for the caller to restore.
-  mutating func addWithArtificialVariable(_ row: Row) -> Row? {
+  mutating func addWithArtificialVariable(_ row: Row) throws(InternalFailure) -> Row? {
     let art = newSymbol(.slack)
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
-    optimize(phaseOne: true)
+    try optimize(phaseOne: true)
     let final = artificial ?? Row()
     guard nearZero(final.constant) else { return final }
 
@@ -251,13 +265,15 @@ extension Engine {
         if third == nil || basic < basics[third!] { third = slot }
       } else if coefficient < 0 {
         let ratio = -rows[slot].constant / coefficient
-        if ratio < firstRatio || (ratio == firstRatio && basic < basics[first!]) {
+        if first == nil || ratio < firstRatio || (ratio == firstRatio && basic < basics[first!]) {
           firstRatio = ratio
           first = slot
         }
       } else {
         let ratio = rows[slot].constant / coefficient
-        if ratio < secondRatio || (ratio == secondRatio && basic < basics[second!]) {
+        if second == nil || ratio < secondRatio
+          || (ratio == secondRatio && basic < basics[second!])
+        {
           secondRatio = ratio
           second = slot
         }

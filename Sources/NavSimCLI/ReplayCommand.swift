@@ -65,7 +65,7 @@ struct ProgressLine {
   }
 
   mutating func update(_ done: Int) {
-    guard context.showsProgress, total >= 5000, done - shown >= 2000 || done == total else { return }
+    guard context.showsProgress, total >= 1000, done - shown >= 500 || done == total else { return }
     shown = done
     context.standardError("\r\(verb) \(done)/\(total) events")
     if done == total { context.standardError("\r\u{1B}[K") }
@@ -100,11 +100,14 @@ struct ReplayCommand: NavSimCommand {
     let printChanged = parsed.flag("--print")
     var progress = ProgressLine(context: context, total: 0, verb: "replaying")
     var done = 0
-    let summary = try job.run(store: store, label: label) { snapshot, changed in
-      done += 1
-      progress.update(done)
-      if printChanged && (changed || !snapshot.findings.isEmpty) { context.print(snapshot.text) }
-    }
+    let summary = try job.run(
+      store: store, label: label,
+      onSnapshot: { snapshot, changed in
+        done += 1
+        progress.update(done)
+        if printChanged && (changed || !snapshot.findings.isEmpty) { context.print(snapshot.text) }
+      },
+      onStart: { progress = ProgressLine(context: context, total: Int($0.eventCount), verb: "replaying") })
     printSummary(summary, delegate: options.delegateName, context: context)
     if let run = summary.run, let path = parsed.value("--snapshots") {
       context.print("stored run '\(run.label)' in \(path)")

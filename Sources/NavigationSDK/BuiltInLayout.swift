@@ -1,165 +1,228 @@
 import Foundation
 import HeadlessUIKit
 
-/// The SDK's own layout, used when no custom delegate is set (minimal for now).
+/// The SDK's own, slot-based layout, used when no custom delegate is set (spec section 10).
 ///
-/// Navigation Ready: logo at the bottom-leading corner of the safe area, compass at the
-/// top-trailing corner when `settings.compassButton` is on, viewport over the safe area.
-/// Active Guidance: turn card at the top and ETA card at the bottom (when the header / footer
-/// settings are on), the viewport between them, the logo above the ETA card, the trip
-/// progress bar along the trailing edge when enabled; prompts above the ETA card.
+/// Everything is placed inside the *controls area*: the map's bounds inset by the safe area
+/// and `mapView.padding` (combined as `paddingAdjustmentBehavior` says), so padding moves the
+/// controls in from the edges.
+///
+/// * Navigation Ready: viewport over the controls area, logo bottom-leading, compass
+///   top-trailing (see `showsCompass`), my-location button bottom-trailing.
+/// * Active Guidance adds: turn card (header) at the top and ETA card (footer) at the bottom
+///   when enabled (full width, or `wideCardWidth` at the leading edge in wide mode), the header
+///   accessory view under the turn card, the viewport between header and footer, the logo
+///   above the footer with the speed widget above it, the report-incident and my-location
+///   buttons in a bottom-trailing column above the footer (beside it, down to the bottom, in
+///   wide mode), the compass under the header, and the trip progress bar on the trailing edge
+///   with its published geometry, under the turn card where they overlap.
+/// * A prompt covers the bottom of the controls area (over the footer), above everything
+///   else; the viewport, logo, speed widget and bottom-trailing buttons move up above it.
+///
+/// The logo turns into the re-center button when the user pans (the map view does that).
+/// Buttons sit `buttonHorizontalPadding` from the trailing edge and `buttonVerticalPadding`
+/// from what is above or below them, `hidingStackSpacing` apart.
+///
+/// NavSim's choices where the SDK is silent: nothing is drawn before navigation is enabled;
+/// the accessory view hides on maps shorter than `accessoryMinimumMapHeight`; the trip
+/// progress bar hides when less than `progressBarMinimumHeight` of it would fit. SDK views
+/// keep the z-order above (back to front) and stay under the app's own subviews.
 @MainActor
 final class BuiltInLayout: NavigationLayoutDelegate {
+  /// The header accessory view hides on maps shorter than this (points): iPhone landscape
+  /// (393 pt) hides it, iPad split screens and portrait phones show it.
+  static let accessoryMinimumMapHeight: CGFloat = 480
+  /// The trip progress bar's published geometry (points from the screen's edges).
+  static let progressBarBottomOffset: CGFloat = 210
+  static let progressBarTopMinimum: CGFloat = 170
+  static let progressBarMaximumHeight: CGFloat = 400
+  /// NavSim's choice: a bar shorter than this (points) is not shown.
+  static let progressBarMinimumHeight: CGFloat = 48
+
+  private(set) var mode = Mode.off
+  private var lastConfiguration: Configuration?
   private var constraints: [NSLayoutConstraint] = []
   private var added: [UIView] = []
+  /// The my-location button (the SDK does not hand it to delegates).
+  private var myLocationButton: NavigationButtonView?
+  private(set) var accessoryView: (UIView & GMSNavigationAccessoryView)?
+  private var measuredAccessory: (width: CGFloat, height: CGFloat)?
+  /// Alternate routes shown with the current route (see `GMSMapView.routeWasSet`).
+  var displayedAlternates = 0
+
+  // MARK: - Callbacks
 
   func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
-    layoutReady(mapView, newState)
+    enter(.ready, mapView)
   }
 
   func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
-    clear()
+    enter(.off, mapView)
   }
 
   func startGuidance(
     navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
     oldState: any NavigationReadyUIState
   ) {
-    clear()
-    let settings = mapView.settings
-    let safe = mapView.safeAreaLayoutGuide
-    var top = safe.topAnchor
-    var bottom = safe.bottomAnchor
-    if settings.isNavigationHeaderEnabled {
-      add(newState.turnCard, to: mapView)
-      constraints += [
-        newState.turnCard.topAnchor.constraint(equalTo: safe.topAnchor),
-        newState.turnCard.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
-      ]
-      if !newState.wideMode {
-        constraints.append(
-          newState.turnCard.trailingAnchor.constraint(equalTo: safe.trailingAnchor))
-      }
-      top = newState.turnCard.bottomAnchor
-    }
-    if settings.isNavigationFooterEnabled {
-      add(newState.etaCard, to: mapView)
-      constraints += [
-        newState.etaCard.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
-        newState.etaCard.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
-      ]
-      if !newState.wideMode {
-        constraints.append(newState.etaCard.trailingAnchor.constraint(equalTo: safe.trailingAnchor))
-      }
-      bottom = newState.etaCard.topAnchor
-    }
-    if settings.isNavigationTripProgressBarEnabled {
-      add(newState.tripProgressBar, to: mapView)
-      constraints += [
-        newState.tripProgressBar.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
-        newState.tripProgressBar.topAnchor.constraint(equalTo: top),
-        newState.tripProgressBar.bottomAnchor.constraint(equalTo: bottom),
-      ]
-    }
-    placeViewport(newState.viewport, in: mapView, top: top, bottom: bottom)
-    placeLogo(newState.googleLogo, in: mapView, above: bottom)
-    NSLayoutConstraint.activate(constraints)
+    enter(.guidance, mapView)
   }
 
   func stopGuidance(
     navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
     oldState: any ActiveGuidanceUIState
   ) {
-    layoutReady(mapView, newState)
+    enter(.ready, mapView)
   }
 
   func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
-    placePrompt(newPrompt, in: mapView)
+    update(mapView)
   }
 
   func hidePrompt(navMap mapView: GMSMapView, oldPrompt: any NavigationPromptView) {
-    oldPrompt.removeFromSuperview()
+    update(mapView)
   }
 
   func changePrompt(
     navMap mapView: GMSMapView, newPrompt: any NavigationPromptView,
     oldPrompt: any NavigationPromptView
   ) {
-    oldPrompt.removeFromSuperview()
-    placePrompt(newPrompt, in: mapView)
+    update(mapView)
   }
 
   func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {
-    if let guidance = newState as? any ActiveGuidanceUIState {
-      startGuidance(navMap: mapView, newState: guidance, oldState: mapView.readyState())
-      if let prompt = mapView.currentPromptView { placePrompt(prompt, in: mapView) }
-    } else if let ready = newState as? any NavigationReadyUIState {
-      layoutReady(mapView, ready)
+    update(mapView)
+  }
+
+  // MARK: - Updating
+
+  /// Rebuilds the layout when anything it depends on changed, and refreshes the styling
+  /// snapshots show (speed alert, header colours).
+  func update(_ mapView: GMSMapView) {
+    let configuration = configuration(of: mapView)
+    if configuration != lastConfiguration { rebuild(mapView, configuration) }
+    let views = mapView.sdkViews
+    views.speedWidget.displayDetail = mode == .guidance ? Self.speedWidgetDetail(mapView) : nil
+    views.turnCard.displayDetail = mode == .guidance ? Self.headerDetail(mapView.settings) : nil
+  }
+
+  private func enter(_ mode: Mode, _ mapView: GMSMapView) {
+    self.mode = mode
+    if mode == .off {
+      clear(mapView)
+    } else {
+      update(mapView)
     }
   }
 
-  // MARK: - Helpers
-
-  private func layoutReady(_ mapView: GMSMapView, _ state: any NavigationReadyUIState) {
-    clear()
-    let safe = mapView.safeAreaLayoutGuide
-    placeViewport(state.viewport, in: mapView, top: safe.topAnchor, bottom: safe.bottomAnchor)
-    placeLogo(state.googleLogo, in: mapView, above: safe.bottomAnchor)
-    if mapView.settings.compassButton,
-      let compass = state.buttons.first(where: { $0.type == .compass })?.view
-    {
-      add(compass, to: mapView)
-      constraints += [
-        compass.topAnchor.constraint(equalTo: safe.topAnchor),
-        compass.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
-      ]
+  /// Puts in the tree exactly the views `configuration` shows and constrains them afresh.
+  private func rebuild(_ mapView: GMSMapView, _ configuration: Configuration) {
+    NSLayoutConstraint.deactivate(constraints)
+    constraints.removeAll()
+    lastConfiguration = configuration
+    guard configuration.mode != .off else { return }
+    let views = shownViews(mapView, configuration)
+    for view in added where !views.contains(where: { $0 === view }) {
+      view.removeFromSuperview()
     }
+    added = views
+    var below: UIView?
+    for view in views {
+      if view.superview !== mapView {
+        if let below {
+          mapView.insertSubview(view, aboveSubview: below)
+        } else {
+          mapView.insertSubview(view, at: 0)
+        }
+      }
+      below = view
+    }
+    constraints = Placement(mapView: mapView, configuration: configuration)
+      .constraints(
+        accessory: configuration.accessoryHeight == nil ? nil : accessoryView,
+        myLocation: configuration.myLocation ? myLocationButton(mapView) : nil,
+        prompt: configuration.promptID == nil ? nil : mapView.currentPromptView)
     NSLayoutConstraint.activate(constraints)
   }
 
-  private func placeViewport(
-    _ viewport: UIView, in mapView: GMSMapView, top: NSLayoutYAxisAnchor,
-    bottom: NSLayoutYAxisAnchor
-  ) {
-    add(viewport, to: mapView)
-    constraints += [
-      viewport.topAnchor.constraint(equalTo: top),
-      viewport.bottomAnchor.constraint(equalTo: bottom),
-      viewport.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor),
-      viewport.trailingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.trailingAnchor),
-    ]
+  /// The views of a configuration, back to front.
+  private func shownViews(_ mapView: GMSMapView, _ configuration: Configuration) -> [UIView] {
+    let sdk = mapView.sdkViews
+    var views: [UIView] = [sdk.viewport]
+    if configuration.mode == .guidance {
+      if configuration.progressBarHeight != nil { views.append(sdk.tripProgressBar) }
+      if configuration.header { views.append(sdk.turnCard) }
+      if configuration.accessoryHeight != nil, let accessoryView { views.append(accessoryView) }
+      if configuration.footer { views.append(sdk.etaCard) }
+    }
+    views.append(sdk.googleLogo)
+    if configuration.mode == .guidance { views.append(sdk.speedWidget) }
+    if configuration.compass { views.append(sdk.compassButton) }
+    if configuration.reporting { views.append(sdk.reportingButton) }
+    if configuration.myLocation { views.append(myLocationButton(mapView)) }
+    if configuration.promptID != nil, let prompt = mapView.currentPromptView { views.append(prompt) }
+    return views
   }
 
-  private func placeLogo(_ logo: UIView, in mapView: GMSMapView, above bottom: NSLayoutYAxisAnchor)
-  {
-    add(logo, to: mapView)
-    constraints += [
-      logo.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor),
-      logo.bottomAnchor.constraint(equalTo: bottom),
-    ]
+  private func myLocationButton(_ mapView: GMSMapView) -> NavigationButtonView {
+    if let myLocationButton { return myLocationButton }
+    let profile = mapView.profile
+    let button = NavigationButtonView(
+      role: "button.myLocation", margin: CGFloat(profile.controlLayoutMargin))
+    button.setFixedSize(width: CGFloat(profile.buttonSize), height: CGFloat(profile.buttonSize))
+    myLocationButton = button
+    return button
   }
 
-  private func placePrompt(_ prompt: UIView, in mapView: GMSMapView) {
-    add(prompt, to: mapView)
-    let safe = mapView.safeAreaLayoutGuide
-    let prompts =
-      [
-        prompt.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
-        prompt.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
-      ]
-      + (mapView.isWideMode ? [] : [prompt.trailingAnchor.constraint(equalTo: safe.trailingAnchor)])
-    NSLayoutConstraint.activate(prompts)
-  }
-
-  private func add(_ view: UIView, to mapView: GMSMapView) {
-    if view.superview !== mapView { mapView.addSubview(view) }
-    if !added.contains(where: { $0 === view }) { added.append(view) }
-  }
-
-  private func clear() {
+  private func clear(_ mapView: GMSMapView) {
     NSLayoutConstraint.deactivate(constraints)
     constraints.removeAll()
     for view in added { view.removeFromSuperview() }
     added.removeAll()
+    lastConfiguration = nil
+    mapView.sdkViews.speedWidget.displayDetail = nil
+    mapView.sdkViews.turnCard.displayDetail = nil
+  }
+
+  // MARK: - Header accessory view
+
+  func setAccessoryView(_ view: (UIView & GMSNavigationAccessoryView)?) {
+    if let old = accessoryView, old !== view, old.superview != nil {
+      old.removeFromSuperview()
+      added.removeAll { $0 === old }
+    }
+    accessoryView = view
+    view?.translatesAutoresizingMaskIntoConstraints = false
+    measuredAccessory = nil
+    lastConfiguration = nil
+  }
+
+  func invalidateAccessoryHeight() {
+    measuredAccessory = nil
+    lastConfiguration = nil
+  }
+
+  /// The accessory view's height under the header, nil when it does not show: no view, a
+  /// map shorter than `accessoryMinimumMapHeight`, or a height that isn't positive. Measured
+  /// once per card width, again after `invalidateLayout(forAccessoryView:)`.
+  func accessoryHeight(on mapView: GMSMapView) -> CGFloat? {
+    guard let accessoryView, mapView.bounds.height >= Self.accessoryMinimumMapHeight else {
+      return nil
+    }
+    let insets = Self.controlInsets(of: mapView)
+    let width =
+      mapView.isWideMode
+      ? CGFloat(mapView.profile.wideCardWidth)
+      : mapView.bounds.width - insets.leading - insets.trailing
+    if let measuredAccessory, measuredAccessory.width == width {
+      return measuredAccessory.height > 0 ? measuredAccessory.height : nil
+    }
+    let room =
+      mapView.bounds.height - insets.top - insets.bottom
+      - CGFloat(mapView.profile.style.headerNominalHeight)
+    let height = accessoryView.heightForAccessoryViewConstrained(
+      to: CGSize(width: width, height: max(0, room)), on: mapView)
+    let usable = height.isFinite ? max(0, min(height, max(0, room))) : 0
+    measuredAccessory = (width, usable)
+    return usable > 0 ? usable : nil
   }
 }

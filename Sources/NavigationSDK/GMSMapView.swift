@@ -39,8 +39,10 @@ open class GMSMapView: UIView {
   var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.
   var recordedSafeArea = NSDirectionalEdgeInsets.zero
-  private var speed: SpeedReport?
-  private var legacyGuides: [String: UILayoutGuide] = [:]
+  /// The last speed report (the speed widget's state and the built-in layout's alert styling).
+  var speed: SpeedReport?
+  /// Legacy layout guides made so far, by name (the built-in layout positions them).
+  var legacyGuides: [String: UILayoutGuide] = [:]
 
   /// - Parameters:
   ///   - frame: the map's frame (its size decides wide mode).
@@ -57,6 +59,12 @@ open class GMSMapView: UIView {
   }
 
   public required init?(coder: NSCoder) { return nil }
+
+  /// Without a custom delegate, the built-in layout brings its constraints up to date here.
+  override open func updateConstraints() {
+    super.updateConstraints()
+    updateBuiltInLayout()
+  }
 
   // MARK: - State
 
@@ -125,7 +133,9 @@ open class GMSMapView: UIView {
 
   /// The user dragged the map: the camera stops following and, when
   /// `settings.isRecenterButtonEnabled`, the logo turns into the (larger) re-center button.
+  /// With `settings.scrollGestures` off the user cannot pan: nothing changes.
   func userPanned() {
+    guard settings.scrollGestures else { return }
     cameraMode = .free
     if settings.isRecenterButtonEnabled && isNavigationEnabled { sdkViews.setRecenterForm(true) }
   }
@@ -149,50 +159,18 @@ open class GMSMapView: UIView {
   /// Map padding: moves built-in controls in from the edges. Legacy: frame the camera with
   /// `viewport` instead.
   public var padding = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
-    didSet { noteLegacyUse("padding") }
+    didSet {
+      noteLegacyUse("padding")
+      setNeedsUpdateConstraints()
+    }
   }
 
   /// How the safe area adds to `padding`. Legacy: frame the camera with `viewport` instead.
   public var paddingAdjustmentBehavior = GMSMapViewPaddingAdjustmentBehavior.always {
-    didSet { noteLegacyUse("paddingAdjustmentBehavior") }
-  }
-
-  /// Header guide of the built-in layout. Legacy: pin to `turnCard`.
-  public var navigationHeaderLayoutGuide: UILayoutGuide {
-    legacyGuide("navigationHeaderLayoutGuide")
-  }
-  /// Footer guide of the built-in layout. Legacy: pin to `etaCard`.
-  public var navigationFooterLayoutGuide: UILayoutGuide {
-    legacyGuide("navigationFooterLayoutGuide")
-  }
-  /// Guide of the bottom-trailing buttons. Legacy: anchor to `etaCard` or your own guides.
-  public var bottomTrailingButtonsLayoutGuide: UILayoutGuide {
-    legacyGuide("bottomTrailingButtonsLayoutGuide")
-  }
-  /// Alternate guide of the bottom-trailing buttons. Legacy.
-  public var bottomTrailingButtonsAlternateLayoutGuide: UILayoutGuide {
-    legacyGuide("bottomTrailingButtonsAlternateLayoutGuide")
-  }
-
-  /// Replaces the secondary header with an accessory view. Legacy: anchor your own view to
-  /// `turnCard`.
-  public func setHeaderAccessoryView(_ view: (UIView & GMSNavigationAccessoryView)?) {
-    noteLegacyUse("setHeaderAccessoryView(_:)")
-  }
-
-  /// Re-measures the header accessory view. Legacy.
-  public func invalidateLayout(forAccessoryView view: UIView & GMSNavigationAccessoryView) {
-    noteLegacyUse("invalidateLayout(forAccessoryView:)")
-  }
-
-  private func legacyGuide(_ name: String) -> UILayoutGuide {
-    noteLegacyUse(name)
-    if let guide = legacyGuides[name] { return guide }
-    let guide = UILayoutGuide()
-    guide.identifier = name
-    addLayoutGuide(guide)
-    legacyGuides[name] = guide
-    return guide
+    didSet {
+      noteLegacyUse("paddingAdjustmentBehavior")
+      setNeedsUpdateConstraints()
+    }
   }
 
   /// Records a legacy API use when a custom delegate is attached (rule 11).

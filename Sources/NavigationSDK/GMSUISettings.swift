@@ -17,17 +17,33 @@ public final class GMSUISettings {
   // MARK: - Controls
 
   /// The compass, top-trailing in the built-in layout. Default false.
-  public var compassButton = false
+  public var compassButton = false {
+    didSet { layoutSettingChanged() }
+  }
   /// The my-location button, bottom-trailing in the built-in layout. Default false.
-  public var myLocationButton = false
+  public var myLocationButton = false {
+    didSet { layoutSettingChanged() }
+  }
   /// Whether the logo becomes a re-center button after the user pans away. Default true.
-  public var isRecenterButtonEnabled = true
+  public var isRecenterButtonEnabled = true {
+    didSet { layoutSettingChanged() }
+  }
   /// Destination markers on the map. Default true.
-  public var showsDestinationMarkers = true
-  public var scrollGestures = true
-  public var zoomGestures = true
-  public var tiltGestures = true
-  public var rotateGestures = true
+  public var showsDestinationMarkers = true {
+    didSet { layoutSettingChanged() }
+  }
+  public var scrollGestures = true {
+    didSet { layoutSettingChanged() }
+  }
+  public var zoomGestures = true {
+    didSet { layoutSettingChanged() }
+  }
+  public var tiltGestures = true {
+    didSet { layoutSettingChanged() }
+  }
+  public var rotateGestures = true {
+    didSet { layoutSettingChanged() }
+  }
 
   // MARK: - Legacy layout (no effect with a layout delegate)
 
@@ -55,7 +71,13 @@ public final class GMSUISettings {
     didSet { noteLegacy("settings.navigationHeaderSecondaryBackgroundColor") }
   }
 
-  private func noteLegacy(_ name: String) { mapView?.noteLegacyUse(name) }
+  private func noteLegacy(_ name: String) {
+    mapView?.noteLegacyUse(name)
+    layoutSettingChanged()
+  }
+
+  /// The built-in layout reads the settings at the next layout pass.
+  private func layoutSettingChanged() { mapView?.setNeedsUpdateConstraints() }
 }
 
 /// The navigator (`mapView.navigator`): the settings of a navigation session that affect

@@ -92,6 +92,7 @@ public final class NavigationSession {
       lastTime = event.t
     }
     lastSeq = event.seq
+    mapView.updateBuiltInLayout()
     mapView.layoutIfNeeded()
     findings += watcher.finish()
     if let failure { throw failure }
@@ -116,7 +117,10 @@ public final class NavigationSession {
       try mapView.transition { lifecycle throws(LifecycleError) in
         try lifecycle.promptDismissed(id: id)
       }
-    case .routeSet, .routeChanged:
+    case .routeSet(let route):
+      mapView.sdkViews.tripProgressBar.reset()
+      mapView.routeWasSet(route)
+    case .routeChanged:
       mapView.sdkViews.tripProgressBar.reset()
     case .progress(let progress):
       let total = progress.distanceTravelled + progress.distanceRemaining

@@ -16,6 +16,12 @@ open class SDKView: UIView {
   public let sdkRole: String
   /// The SDK-drawn content, pinned to the layout margins (nil for the invisible viewport).
   let contentView: SDKContentView?
+  /// How the SDK styles the view now, when the built-in layout has something to say (the
+  /// speed widget's alert level, the turn card's header colours); snapshots show it as
+  /// `state=`. Always nil under a custom layout delegate.
+  public internal(set) var displayDetail: String? {
+    didSet { if displayDetail != oldValue { UIView.noteVisibleChange() } }
+  }
 
   /// - Parameters:
   ///   - role: the `sdkRole`.

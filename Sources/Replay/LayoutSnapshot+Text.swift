@@ -6,6 +6,7 @@ import Foundation
 //
 //   layout activeGuidance wide=no map=393.00x852.00 safe=59.00,0.00,34.00,0.00 dir=ltr
 //   sdk turnCard parent=map frame=0.00,59.00,393.00,120.00
+//   sdk speedWidget parent=map frame=0.00,600.00,64.00,132.00 state=both/major
 //   view OrderSheet parent=map frame=0.00,652.00,393.00,200.00 alpha=0.50
 //   sdk prompt.incident#3 parent=map frame=0.00,700.00,393.00,152.00 corners=minXminY,maxXminY
 //   guide UILayoutGuide#1 parent=map frame=0.00,0.00,393.00,852.00 hidden
@@ -14,6 +15,10 @@ import Foundation
 // A snapshot adds a header line and its findings:
 //   event 12 t=12.000 progress
 //   finding error missing-viewport views=viewport The viewport is not in the view tree.
+//
+// The built-in layout adds `content=alternates:2,destinationMarkers,...` to the layout line
+// and `state=` to SDK views it styles; both are left out when empty, so layouts of custom
+// delegates read as they always did.
 //
 // Identities are escaped (space, '%', ',', '=' and control characters as %XX) so every
 // field stays one token.
@@ -27,7 +32,9 @@ extension LayoutState {
     out += formatFixed(mapWidth, 2) + "x" + formatFixed(mapHeight, 2)
     out += " safe=" + [safeArea.top, safeArea.leading, safeArea.bottom, safeArea.trailing]
       .map { formatFixed($0, 2) }.joined(separator: ",")
-    out += " dir=\(direction)\n"
+    out += " dir=\(direction)"
+    if !mapContent.isEmpty { out += " content=" + mapContent.map(escapeToken).joined(separator: ",") }
+    out += "\n"
     for node in nodes {
       out += "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
       out += " frame=" + [node.frame.x, node.frame.y, node.frame.width, node.frame.height]
@@ -37,6 +44,7 @@ extension LayoutState {
       if !node.roundedCorners.isEmpty {
         out += " corners=" + node.roundedCorners.joined(separator: ",")
       }
+      if let state = node.state { out += " state=" + escapeToken(state) }
       out += "\n"
     }
     for animation in animations {
@@ -115,7 +123,10 @@ extension LayoutState {
           state: tokens[1], wideMode: try need("wide") == "yes", mapWidth: map[0],
           mapHeight: map[1],
           safeArea: SnapshotInsets(top: safe[0], leading: safe[1], bottom: safe[2], trailing: safe[3]),
-          direction: try need("dir"), nodes: [], animations: [])
+          direction: try need("dir"), nodes: [], animations: [],
+          mapContent: fields["content"].map {
+            $0.split(separator: ",").map { unescapeToken(String($0)) }
+          } ?? [])
       case "sdk", "view", "guide":
         guard state != nil, tokens.count >= 2, let kind = SnapshotNode.Kind(rawValue: head) else {
           throw SnapshotTextError(line: lineNumber, problem: "node before the layout line")
@@ -127,7 +138,7 @@ extension LayoutState {
             id: unescapeToken(tokens[1]), kind: kind, parent: unescapeToken(try need("parent")),
             frame: SnapshotRect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
             isHidden: tokens.contains("hidden"), alpha: Double(fields["alpha"] ?? "1") ?? 1,
-            roundedCorners: corners))
+            roundedCorners: corners, state: fields["state"].map(unescapeToken)))
       case "anim":
         guard state != nil else {
           throw SnapshotTextError(line: lineNumber, problem: "animation before the layout line")

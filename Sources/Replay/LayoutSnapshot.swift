@@ -65,10 +65,13 @@ public struct SnapshotNode: Equatable, Sendable {
   public var alpha: Double
   /// Prompts' rounded corners, as `CACornerMask` names (`minXminY`...), empty for others.
   public var roundedCorners: [String]
+  /// How the built-in layout styles an SDK view (`SDKView.displayDetail`: the speed widget's
+  /// `both/major`, the turn card's header colours); nil for everything else.
+  public var state: String?
 
   public init(
     id: String, kind: Kind, parent: String, frame: SnapshotRect, isHidden: Bool = false,
-    alpha: Double = 1, roundedCorners: [String] = []
+    alpha: Double = 1, roundedCorners: [String] = [], state: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -77,6 +80,7 @@ public struct SnapshotNode: Equatable, Sendable {
     self.isHidden = isHidden
     self.alpha = alpha
     self.roundedCorners = roundedCorners
+    self.state = state
   }
 }
 
@@ -138,11 +142,15 @@ public struct LayoutState: Equatable, Sendable {
   /// Every view and guide, depth first in z-order (back to front).
   public var nodes: [SnapshotNode]
   public var animations: [SnapshotAnimation]
+  /// What the built-in layout draws on the map besides views (`GMSMapView.builtInMapContent`:
+  /// `alternates:2`, `destinationMarkers`, `stopSigns`, `trafficLights`); empty with a custom
+  /// delegate.
+  public var mapContent: [String]
 
   public init(
     state: String, wideMode: Bool, mapWidth: Double, mapHeight: Double,
     safeArea: SnapshotInsets, direction: String, nodes: [SnapshotNode],
-    animations: [SnapshotAnimation]
+    animations: [SnapshotAnimation], mapContent: [String] = []
   ) {
     self.state = state
     self.wideMode = wideMode
@@ -152,6 +160,7 @@ public struct LayoutState: Equatable, Sendable {
     self.direction = direction
     self.nodes = nodes
     self.animations = animations
+    self.mapContent = mapContent
   }
 
   public func node(_ id: String) -> SnapshotNode? { nodes.first { $0.id == id } }

@@ -51,12 +51,15 @@ public struct ReplayJob {
   ///   - store: when given, the snapshots go into a new run labelled `label`.
   /// - Throws: `EventLogError` for an unreadable log or recording, `SnapshotStoreError`
   ///   for a label already taken; never for what the delegate does.
+  ///   - onStart: called once with the recording about to be replayed.
   public func run(
     store: SnapshotStore? = nil, label: String? = nil,
-    onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in }
+    onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in },
+    onStart: (RecordingInfo) -> Void = { _ in }
   ) throws -> Summary {
     let log = try EventLogFile(path: logPath, mode: .readOnly)
     let recording = try Self.pickRecording(in: log, id: recordingID, path: logPath)
+    onStart(recording)
     let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
     var writer: SnapshotStore.RunWriter?
     if let store {

@@ -20,7 +20,8 @@ struct SnapshotReader {
   /// walked again.
   mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> LayoutState {
     let stamp = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode)
-    if let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty,
+    let content = mapView.builtInMapContent
+    if let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty, reuse.mapContent == content,
       UIAnimationClock.current.inFlight.isEmpty
     {
       return reuse
@@ -49,7 +50,7 @@ struct SnapshotReader {
       safeArea: SnapshotInsets(
         top: rounded(insets.top), leading: rounded(rtl ? insets.right : insets.left),
         bottom: rounded(insets.bottom), trailing: rounded(rtl ? insets.left : insets.right)),
-      direction: rtl ? "rtl" : "ltr", nodes: nodes, animations: animations)
+      direction: rtl ? "rtl" : "ltr", nodes: nodes, animations: animations, mapContent: content)
     if let reuse, reuse == state { return reuse }
     return state
   }
@@ -62,7 +63,8 @@ struct SnapshotReader {
       SnapshotNode(
         id: id, kind: isSDKView ? .sdkView : .appView, parent: parentID,
         frame: rect(view.convert(view.bounds, to: root)), isHidden: view.isHidden,
-        alpha: rounded(view.alpha), roundedCorners: corners ?? []))
+        alpha: rounded(view.alpha), roundedCorners: corners ?? [],
+        state: (view as? SDKView)?.displayDetail))
     readGuides(of: view, parentID: id, root: root)
     if isSDKView { return }
     for subview in view.subviews { readView(subview, parentID: id, root: root) }

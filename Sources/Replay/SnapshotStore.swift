@@ -109,6 +109,9 @@ public final class SnapshotStore {
     let existed = FileManager.default.fileExists(atPath: path)
     db = try SQLiteConnection(path: path, mode: mode)
     db.setBusyTimeout(milliseconds: 5000)
+    // Snapshots are derived data (a replay re-creates them): a power cut may lose the last
+    // commits but never corrupts the file (WAL), so commits need not wait for the disk.
+    if mode != .readOnly { try db.execute("PRAGMA synchronous = NORMAL") }
     let applicationID = try db.integerPragma("application_id")
     let version = try db.integerPragma("user_version")
     let isEmpty = try db.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)

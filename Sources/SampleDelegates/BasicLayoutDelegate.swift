@@ -16,6 +16,8 @@ public final class BasicLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private var promptConstraints: [NSLayoutConstraint] = []
   private var buttonStack: GMSNavigationHidingStackView?
   private var promptShown: UIView?
+  /// The last state's `wideMode`: prompt callbacks get no state object to read it from.
+  private var isWide = false
 
   // MARK: - Navigation Ready
 
@@ -64,7 +66,7 @@ public final class BasicLayoutDelegate: NSObject, NavigationLayoutDelegate {
 
   public func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
     mapView.addSubview(newPrompt)
-    place(prompt: newPrompt, in: mapView, wide: mapView.isWideMode)
+    place(prompt: newPrompt, in: mapView, wide: isWide)
     promptShown = newPrompt
     mapView.layoutIfNeeded()
     newPrompt.transform = CGAffineTransform(translationX: 0, y: newPrompt.bounds.height)
@@ -95,6 +97,7 @@ public final class BasicLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private var currentETACard: UIView?
 
   private func layOutReady(_ mapView: GMSMapView, _ state: any NavigationReadyUIState) {
+    isWide = state.wideMode
     tearDown()
     let safeArea = mapView.safeAreaLayoutGuide
     addLogoViewportAndButtons(mapView, state.googleLogo, state.viewport, state.buttons)
@@ -110,6 +113,7 @@ public final class BasicLayoutDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   private func layOutGuidance(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    isWide = state.wideMode
     tearDown()
     let safeArea = mapView.safeAreaLayoutGuide
     for card in [state.turnCard, state.etaCard] where card.superview !== mapView {

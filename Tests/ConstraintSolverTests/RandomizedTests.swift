@@ -128,3 +128,50 @@ func weightedError(_ constraints: [Constraint], constants: [ObjectIdentifier: Do
     }
   }
 }
+
+@Suite struct ExtremeInputTests {
+  static let numbers: [Double] = [1e300, -1e300, 1e-300, 5e-9, -3e-9, 1e8, 0, 1, -1, 2.5, 1e154]
+
+  /// Hostile numbers (overflowing products, coefficients below the solver's epsilon, zero
+  /// and near-required strengths) never crash the solver: every call returns or throws a
+  /// `SolverError`, and the solver keeps answering.
+  @Test(arguments: 0..<60)
+  func hostileNumbersNeverCrash(seed: Int) {
+    var rng = SeededGenerator(seed: UInt64(seed) &+ 1000)
+    let solver = Solver()
+    let variables = (0..<4).map { Variable("x\($0)") }
+    var added: [Constraint] = []
+    func number() -> Double { Self.numbers.randomElement(using: &rng)! }
+    for _ in 0..<40 {
+      do {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1, 2:
+          var expression = LinearExpression(number())
+          for v in variables where Bool.random(using: &rng) { expression = expression + number() * v }
+          let strength = [Strength.required, .strong, Strength(0), Strength.create(999, 1000, 1000),
+                          Strength(1e-12)].randomElement(using: &rng)!
+          let c = Constraint(
+            expression, [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!,
+            strength: strength)
+          try solver.addConstraint(c)
+          added.append(c)
+        case 3:
+          if let c = added.popLast() { try solver.removeConstraint(c) }
+        case 4:
+          if let c = added.randomElement(using: &rng) { try solver.updateConstant(of: c, to: number()) }
+        default:
+          let v = variables.randomElement(using: &rng)!
+          if !solver.hasEditVariable(v) { try solver.addEditVariable(v, strength: .medium) }
+          try solver.suggestValue(v, number())
+        }
+      } catch is SolverError {
+        continue
+      } catch {
+        Issue.record("unexpected error \(error)")
+      }
+      solver.updateVariables()
+      _ = solver.dumpTableau()
+      _ = variables.map(solver.isAmbiguous)
+    }
+  }
+}

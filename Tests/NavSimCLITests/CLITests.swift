@@ -1,3 +1,5 @@
+import SampleDelegates
+import TestSupport
 import Testing
 @testable import NavSimCLI
 
@@ -47,6 +49,22 @@ import Testing
     #expect(parsed.flag("--json"))
     #expect(throws: UsageError.self) {
       try ParsedArguments(["--kind"], valueOptions: ["--kind"], flagOptions: [])
+    }
+  }
+}
+
+@MainActor
+@Suite struct ReplayProgressTests {
+  @Test func aTerminalSeesProgressAndAPipeDoesNot() {
+    let log = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
+    for terminal in [true, false] {
+      var out = "", err = ""
+      let context = CommandContext(
+        delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
+        standardError: { err += $0 }, showsProgress: terminal)
+      #expect(NavSimCLI.run(["replay", log, "--delegate", "basic"], context: context) == 0)
+      #expect(err.contains("\rreplaying 1074/1074 events") == terminal, "\(err)")
+      #expect(out.contains("1074 events"))
     }
   }
 }

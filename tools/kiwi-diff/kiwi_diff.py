@@ -199,8 +199,11 @@ def compare(label, ops, navsim_lines, kiwi_lines, kiwi_crashed, stats):
         tolerance = 1e-9 * max(abs(a), abs(b)) + 1e-9 * scale
         stats["objectives"] += 1
         stats["worst_objective"] = max(stats["worst_objective"],
-                                       difference / max(abs(a), abs(b), 1e-300)
-                                       if difference > 1e-9 * scale else 0.0)
+                                       difference / max(abs(a), abs(b), 1.0))
+        if difference > 1e-9 * max(abs(a), abs(b), 1.0):
+            stats["beyond_plain"] += 1
+            if difference > stats["beyond_plain_worst"][0]:
+                stats["beyond_plain_worst"] = (difference, label, i, a, b)
         if a < b - tolerance:
             stats["navsim_better"] += 1
         if difference > tolerance:
@@ -236,7 +239,8 @@ def main():
     kiwi, crashed = run_kiwi_isolated(systems)
 
     stats = dict(calls=0, solves=0, objectives=0, unsatisfiable=0, kiwi_crashed=0,
-                 kiwi_errors=0, kiwi_infeasible=0, navsim_better=0, worst_required=0.0, worst_objective=0.0)
+                 kiwi_errors=0, kiwi_infeasible=0, navsim_better=0, beyond_plain=0,
+                 beyond_plain_worst=(0.0, None, 0, 0.0, 0.0), worst_required=0.0, worst_objective=0.0)
     failures = []
     for index, ((label, ops), mine, theirs) in enumerate(zip(systems, navsim, kiwi)):
         failures += compare(label, ops, mine, theirs, index in crashed, stats)
@@ -244,12 +248,17 @@ def main():
     print(f"kiwi-diff: {options.systems} systems ({seeds[0]}...{seeds[-1]}), "
           f"{stats['calls']} calls, {stats['unsatisfiable']} unsatisfiable, "
           f"{stats['objectives']} objectives compared")
-    print(f"kiwi-diff: worst required violation {stats['worst_required']:.3g}, worst "
-          f"objective difference {stats['worst_objective']:.3g} (relative), NavSim lower "
-          f"{stats['navsim_better']} times")
+    print(f"kiwi-diff: worst required violation {stats['worst_required']:.3g}, largest "
+          f"objective difference {stats['worst_objective']:.3g} (of max(|objective|, 1)), "
+          f"NavSim lower beyond tolerance {stats['navsim_better']} times")
     print(f"kiwi-diff: Kiwi crashed on {stats['kiwi_crashed']} systems and failed "
           f"internally on {stats['kiwi_errors']} (compared up to that call); its "
           f"solution broke a required constraint {stats['kiwi_infeasible']} times (skipped)")
+    if stats["beyond_plain"]:
+        _, label, solve, a, b = stats["beyond_plain_worst"]
+        print(f"kiwi-diff: {stats['beyond_plain']} objectives differ by more than 1e-9 of "
+              f"max(|objective|, 1) but within the rounding of their terms; largest: system "
+              f"{label} solve {solve}: {a!r} vs {b!r}")
     for failure in failures[:options.show]:
         print("  " + failure)
     passed = options.systems - len({f.split(":")[0] for f in failures})
