@@ -3,6 +3,10 @@ import HeadlessUIKit
 
 /// The map's UI settings (`mapView.settings`): the built-in (legacy) layout's switches.
 ///
+/// Without a custom delegate every change applies at the map's next layout pass (a replayed
+/// `settingChanged` event applies with its event); `BuiltInLayout` documents where each control
+/// goes.
+///
 /// While a custom layout delegate is attached, the layout properties here (header, footer,
 /// trip progress bar, report-incident button) have no effect, and setting them records a
 /// `legacy-api-with-delegate` finding (spec section 4, rules 2 and 11). The compass switch
@@ -32,17 +36,33 @@ public final class GMSUISettings {
   public var showsDestinationMarkers = true {
     didSet { layoutSettingChanged() }
   }
+
+  // MARK: - Gestures (they never limit programmatic camera changes)
+
+  /// Whether the user can pan; with it off a `userPanned` changes nothing (the camera keeps
+  /// following, no re-center button). Default true.
   public var scrollGestures = true {
     didSet { layoutSettingChanged() }
   }
+  /// Pinch zoom. Default true.
   public var zoomGestures = true {
     didSet { layoutSettingChanged() }
   }
+  /// Two-finger tilt. Default true.
   public var tiltGestures = true {
     didSet { layoutSettingChanged() }
   }
+  /// Two-finger rotation. Default true.
   public var rotateGestures = true {
     didSet { layoutSettingChanged() }
+  }
+
+  /// Turns every gesture on or off at once.
+  public func setAllGesturesEnabled(_ enabled: Bool) {
+    scrollGestures = enabled
+    zoomGestures = enabled
+    tiltGestures = enabled
+    rotateGestures = enabled
   }
 
   // MARK: - Legacy layout (no effect with a layout delegate)

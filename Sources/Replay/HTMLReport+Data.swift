@@ -12,6 +12,7 @@ import Foundation
 //       node: [id,style,parent,x,y,w,h,hidden,alpha,corners]   (corners: CACornerMask bits)
 //       anim: [[views],[props],start,duration]
 //    "findingSets":[[[severity(0 warning,1 error),rule,[views],message],...],...],
+//    "payloadSchemas":[[key,...],...],     an event's payload is [schema,value,...] or a string
 //    "runs":[{...}], "frames":{column:[...]}, "marks":[{name,color,frames}], ...}
 //
 // Strings in the tables are indices into "strings"; every string is JSON-escaped with `<`
@@ -79,6 +80,9 @@ final class ReportData {
   private var layoutIndex: [String: Int] = [:]
   private var findingSets: [String] = []
   private var findingSetIndex: [String: Int] = [:]
+  /// Key lists of event payloads (`HTMLReport+Payload.swift`), each a JSON array text.
+  var payloadSchemas: [String] = []
+  var payloadSchemaIndex: [String: Int] = [:]
   /// The layouts by hash the report may draw.
   let source: [String: LayoutState]
 
@@ -158,21 +162,6 @@ final class ReportData {
     ])
   }
 
-  /// An event's payload: the JSON object itself when `detail` is one, else a JSON string.
-  static func detailJSON(_ detail: String) -> String {
-    let trimmed = detail.trimmingCharacters(in: .whitespacesAndNewlines)
-    if trimmed.hasPrefix("{"),
-      let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)),
-      object is [String: Any]
-    {
-      // `<` can only occur inside JSON strings, where \u003c means the same character.
-      return trimmed.replacingOccurrences(of: "<", with: "\\u003c")
-        .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-        .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
-    }
-    return JSONText.quote(detail)
-  }
-
   static func runJSON(_ run: ReportRun) -> String {
     JSONText.object([
       ("delegate", JSONText.quote(run.delegate)), ("events", String(run.eventCount)),
@@ -189,6 +178,7 @@ final class ReportData {
       [
         ("findingSets", JSONText.array(findingSets)), ("format", "1"),
         ("layouts", JSONText.array(layouts)), ("page", JSONText.quote(page)),
+        ("payloadSchemas", JSONText.array(payloadSchemas)),
         ("strings", JSONText.array(strings.map(JSONText.quote))),
         ("styles", JSONText.array(styles)),
       ] + extra)

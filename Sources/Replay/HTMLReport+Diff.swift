@@ -26,7 +26,7 @@ extension HTMLReport {
       seq.append(String(shown.seq))
       t.append(String(shown.t))
       event.append(String(data.string(shown.event)))
-      detail.append(ReportData.detailJSON(shown.detail))
+      detail.append(data.payload(shown.detail))
       layoutA.append(String(pair.a.map { data.layout(hash: $0.layoutHash) } ?? -1))
       layoutB.append(String(pair.b.map { data.layout(hash: $0.layoutHash) } ?? -1))
       findingsA.append(String(data.findingSet(pair.a?.findings ?? [])))

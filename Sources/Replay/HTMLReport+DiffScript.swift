@@ -105,7 +105,7 @@ extension HTMLReport {
     NV.fillFindings($("findings"), findingsB.map((f) => Object.assign({}, f, { rule: "B " + f.rule }))
       .concat(findingsA.map((f) => Object.assign({}, f, { rule: "A " + f.rule }))));
     $("findings-box").classList.toggle("empty", findingsA.length + findingsB.length === 0);
-    NV.fillPayload($("payload"), F.detail[i]);
+    NV.fillPayload($("payload"), NV.payload(F.detail[i]));
     const shown = layouts[1] || layouts[0];
     NV.fillList($("layout"), NV.layoutFacts(shown));
     const viewsKey = F.layout[0][i] + "/" + F.layout[1][i];

@@ -58,6 +58,13 @@ const NV = (() => {
     layoutCache.set(index, decoded);
     return decoded;
   }
+  // An event's payload: [schema, values...] becomes an object again; text stays text.
+  function payload(entry) {
+    if (!Array.isArray(entry)) return entry;
+    const keys = D.payloadSchemas[entry[0]], object = {};
+    keys.forEach((key, k) => { object[key] = entry[k + 1]; });
+    return object;
+  }
   function findingSet(index) {
     if (index < 0) return [];
     return D.findingSets[index].map((f) => ({
@@ -341,7 +348,7 @@ const NV = (() => {
   }
 
   return {
-    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, findingSet, draw, fit, placeLabel, rect, nextIn, previousIn,
+    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, payload, findingSet, draw, fit, placeLabel, rect, nextIn, previousIn,
     timeline, fillList, fillPayload, layoutFacts, fillFindings, fillViews, keys,
   };
 })();

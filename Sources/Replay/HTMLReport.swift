@@ -25,7 +25,7 @@ public enum HTMLReport {
       layoutColumn.append(String(data.layout(hash: frame.layoutHash)))
       findingColumn.append(String(data.findingSet(frame.findings)))
       eventColumn.append(String(data.string(frame.event)))
-      detailColumn.append(ReportData.detailJSON(frame.detail))
+      detailColumn.append(data.payload(frame.detail))
     }
     let line = timeline(
       events: frames.map(\.event), layoutHashes: frames.map(\.layoutHash), layouts: layouts,
@@ -166,7 +166,7 @@ public enum HTMLReport {
       ["kind", S[F.event[i]]],
       ["layout", start === i ? "changed on this event" : "unchanged since seq " + F.seq[start]],
     ]);
-    NV.fillPayload($("payload"), F.detail[i]);
+    NV.fillPayload($("payload"), NV.payload(F.detail[i]));
     NV.fillList($("layout"), NV.layoutFacts(L));
     NV.fillFindings($("findings"), findings);
     $("findings-box").classList.toggle("empty", findings.length === 0);

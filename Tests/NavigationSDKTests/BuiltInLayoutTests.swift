@@ -224,6 +224,18 @@ func camera(_ mode: CameraMode, bearing: Double) -> EventPayload {
     #expect(drive.mapView.sdkViews.compassButton.superview === drive.mapView)
   }
 
+  @Test func setAllGesturesEnabledSwitchesEveryGesture() throws {
+    let settings = try Drive(nil).mapView.settings
+    settings.setAllGesturesEnabled(false)
+    #expect(
+      [settings.scrollGestures, settings.zoomGestures, settings.tiltGestures,
+        settings.rotateGestures] == [false, false, false, false])
+    settings.setAllGesturesEnabled(true)
+    #expect(
+      [settings.scrollGestures, settings.zoomGestures, settings.tiltGestures,
+        settings.rotateGestures] == [true, true, true, true])
+  }
+
   @Test func disabledRotateGesturesNeverLimitProgrammaticCameraChanges() throws {
     var drive = try builtInDrive(
       before: [setting(.rotateGestures, false), setting(.zoomGestures, false),

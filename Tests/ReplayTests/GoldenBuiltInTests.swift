@@ -3,7 +3,9 @@ import Foundation
 import NavSim
 import NavSimTesting
 import Replay
+import SampleDelegates
 import SessionEvents
+import TestSupport
 import Testing
 
 /// The canonical recordings replayed through the SDK's built-in layout (no delegate), with
@@ -66,6 +68,37 @@ import Testing
       mapView.settings.compassButton = true
     }
     expectMatches(golden, "pan-reroute.builtin-no-scroll")
+  }
+
+  // MARK: - Migration diff
+
+  /// `navsim diff` of the built-in layout against the sample delegate reads per view (where
+  /// the SDK put it -> where the delegate puts it), and the README's excerpt of it is real:
+  /// every line of the excerpt is a line of the diff.
+  @Test func theMigrationDiffInTheREADMEIsWhatNavSimPrints() throws {
+    let (directory, path) = freshDatabase(named: "migration.sqlite")
+    defer { _ = directory }
+    let store = try SnapshotStore(path: path, mode: .create)
+    _ = try ReplayJob(
+      logPath: recording("city-commute"), delegateName: "builtin", makeDelegate: { nil }
+    ).run(store: store, label: "sdk")
+    _ = try ReplayJob(
+      logPath: recording("city-commute"), delegateName: "complete",
+      makeDelegate: { CompleteLayoutDelegate() }
+    ).run(store: store, label: "mine")
+    let text = try store.diff(labelA: "sdk", labelB: "mine").text()
+    #expect(
+      text.contains(
+        "etaCard: 1067 events, moved on 1067 (up to 96.0 pt), other changes on 1067; "
+          + "(0.0, 746.0, 393.0x72.0) -> (0.0, 650.0, 393.0x72.0)"))
+    let readme = try String(
+      contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "### Migrating from").last)
+    let excerpt = try #require(section.components(separatedBy: "```").dropFirst(3).first)
+    let lines = excerpt.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    #expect(lines.count > 10)
+    let printed = Set(text.split(separator: "\n").map(String.init))
+    for line in lines { #expect(printed.contains(line), "not in the diff: \(line)") }
   }
 
   // MARK: - Helpers

@@ -86,15 +86,31 @@ private func keepSample(_ name: String, _ page: String) throws {
     let strings = try #require(data["strings"] as? [String])
     #expect(strings.contains(ReportFixture.hostileID))
     let frames = try #require(data["frames"] as? [String: [Any]])
-    let details = try #require(frames["detail"])
-    let road = details.compactMap { ($0 as? [String: Any])?["roadName"] as? String }.first
+    let schemas = try #require(data["payloadSchemas"] as? [[String]])
+    let road = try #require(frames["detail"]).compactMap { entry -> String? in
+      guard let row = entry as? [Any], let keys = row.first.flatMap({ $0 as? Int }).map({ schemas[$0] }),
+        let at = keys.firstIndex(of: "roadName")
+      else { return nil }
+      return row[at + 1] as? String
+    }.first
     #expect(road == "Main St <script>alert('road')</script>")
   }
 
+  @Test func payloadsShareTheirKeysAndKeepTheirValuesExactly() throws {
+    let data = ReportData(layouts: [:])
+    let first = #"{"distanceRemaining":2796.10, "roadName":"A \"<b>\" St","lane":{"a":[1,"}"]},"x":null}"#
+    #expect(data.payload(first) == #"[0,2796.10,"A \"\u003cb>\" St",{"a":[1,"}"]},null]"#)
+    #expect(data.payload(#"{"distanceRemaining":1,"roadName":"B","lane":{},"x":true}"#) == #"[0,1,"B",{},true]"#)
+    #expect(data.payload("{}") == "[1]")
+    #expect(data.payloadSchemas == [#"["distanceRemaining","roadName","lane","x"]"#, "[]"])
+  }
+
   @Test func payloadsThatAreNotJSONObjectsAreShownAsText() throws {
-    #expect(ReportData.detailJSON(#"{"a":"<"}"#) == #"{"a":"\u003c"}"#)
-    #expect(ReportData.detailJSON("not json <b>") == #""not json \u003cb>""#)
-    #expect(ReportData.detailJSON("[1,2]") == #""[1,2]""#)
+    let data = ReportData(layouts: [:])
+    #expect(data.payload("not json <b>") == #""not json \u003cb>""#)
+    #expect(data.payload("[1,2]") == #""[1,2]""#)
+    #expect(data.payload(#"{"a":1"#) == #""{\"a\":1""#)
+    #expect(data.payloadSchemas.isEmpty)
   }
 
   @Test func timelineMarksLayoutSizeSpeedWidgetAndFindingEvents() throws {
