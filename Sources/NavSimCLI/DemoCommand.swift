@@ -60,6 +60,7 @@ struct DemoCommand: NavSimCommand {
     context.print("")
     context.print("2. Replayed it through \(names.count) layouts, a snapshot after every event:")
     var summaries: [String: ReplayJob.Summary] = [:]
+    let width = (names.map(\.count).max() ?? 8) + 1
     for name in names {
       let registry = context.delegates
       let job = ReplayJob(
@@ -67,7 +68,7 @@ struct DemoCommand: NavSimCommand {
       let summary = try job.run(store: store, label: name)
       summaries[name] = summary
       let errors = summary.errorCount, warnings = summary.findings.count - errors
-      var line = "   \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(summary.layoutChanges) distinct layouts"
+      var line = "   \(name.padding(toLength: width, withPad: " ", startingAt: 0)) \(summary.layoutChanges) distinct layouts"
       line += errors + warnings == 0 ? ", no findings" : ", \(errors) errors, \(warnings) warnings"
       if errors > 0 {
         let rules = Set(summary.findings.filter { $0.finding.severity == .error }.map(\.finding.ruleID)).sorted()
@@ -86,6 +87,10 @@ struct DemoCommand: NavSimCommand {
       let views = diff.viewSummaries.prefix(3).map { "\($0.view) (\($0.events))" }
       context.print("   \(a) vs \(b): \(diff.differences.count) of \(diff.eventsCompared) events differ"
         + (views.isEmpty ? "" : "; most: " + views.joined(separator: ", ")))
+      if b == a + "-v2" {
+        context.print("     (two versions of one delegate: v2 leaves a larger gap above prompts, so only")
+        context.print("      the events with a prompt on screen differ)")
+      }
       let report = directory + "/diff-\(a)-\(b).html"
       let page = try store.diffReport(diff)
       try writeAtomically(to: report) { write in try write(page) }
@@ -119,7 +124,9 @@ struct DemoCommand: NavSimCommand {
   /// first registered delegates against each other and the built-in layout.
   static func demoPairs(_ names: [String]) -> [(String, String)] {
     if names.contains("basic"), names.contains("complete"), names.contains("broken") {
-      return [("basic", "complete"), ("complete", "broken"), ("builtin", "complete")]
+      var pairs = [("basic", "complete"), ("complete", "broken"), ("builtin", "complete")]
+      if names.contains("complete-v2") { pairs.insert(("complete", "complete-v2"), at: 0) }
+      return pairs
     }
     let custom = names.filter { $0 != DelegateRegistry.builtinName }
     if custom.count >= 2 { return [(custom[0], custom[1])] }

@@ -24,6 +24,16 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private var fadingPrompts: [UIView] = []
   private var guidance: (any ActiveGuidanceUIState)?
   private var ready: (any NavigationReadyUIState)?
+  /// The gap between a prompt and the sheet under it; nil: the SDK's button vertical padding.
+  private let promptGap: CGFloat?
+
+  /// - Parameter promptGap: the gap between a prompt and the sheet under it, in points
+  ///   (default: `NavigationStyleValues.buttonVerticalPadding`). A second "version" of the
+  ///   layout to diff differs only here.
+  public init(promptGap: CGFloat? = nil) {
+    self.promptGap = promptGap
+    super.init()
+  }
 
   // MARK: - State callbacks
 
@@ -209,7 +219,8 @@ public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
           prompt.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
           prompt.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor),
           prompt.bottomAnchor.constraint(
-            equalTo: sheet.topAnchor, constant: -NavigationStyleValues.buttonVerticalPadding),
+            equalTo: sheet.topAnchor,
+            constant: -(promptGap ?? NavigationStyleValues.buttonVerticalPadding)),
         ]
         bottomObstacle = prompt.layoutMarginsGuide.topAnchor
       }

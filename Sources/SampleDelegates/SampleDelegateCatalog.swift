@@ -2,12 +2,14 @@ import NavSim
 
 /// The sample delegates the `navsim` binary registers, by name.
 public enum SampleDelegateCatalog {
-  /// `basic`, `complete` and `broken`: each call makes a fresh delegate.
+  /// `basic`, `complete`, `complete-v2` (the complete layout with a 24 pt gap above prompts
+  /// instead of 8: a second version to diff) and `broken`; each call makes a fresh delegate.
   @MainActor
   public static var all: [String: @MainActor () -> any NavigationLayoutDelegate] {
     [
       "basic": { BasicLayoutDelegate() },
       "complete": { CompleteLayoutDelegate() },
+      "complete-v2": { CompleteLayoutDelegate(promptGap: 24) },
       "broken": { BrokenLayoutDelegate() },
     ]
   }

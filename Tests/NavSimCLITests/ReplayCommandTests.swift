@@ -56,7 +56,7 @@ import Testing
     let unknownDelegate = try launchProduct("navsim", ["replay", Self.commute, "--delegate", "nope"])
     #expect(unknownDelegate.status == 2)
     #expect(unknownDelegate.standardError.hasPrefix(
-      "navsim replay: unknown delegate 'nope' (known: basic, broken, builtin, complete)\n"))
+      "navsim replay: unknown delegate 'nope' (known: basic, broken, builtin, complete, complete-v2)\n"))
     let missingLog = try launchProduct("navsim", ["replay", "/nonexistent.sqlite", "--delegate", "basic"])
     #expect(missingLog.status == 2)
     #expect(missingLog.standardError.contains("/nonexistent.sqlite"))
@@ -79,13 +79,16 @@ import Testing
     #expect(story.contains("   complete  ") && story.contains("no findings"))
     #expect(story.contains("   broken    ") && story.contains("errors"))
     #expect(story.contains("basic vs complete: "))
+    // Two versions of one delegate, 16 pt apart above prompts, differ only while one shows.
+    let versions = try #require(story.split(separator: "\n").first { $0.contains("complete vs complete-v2:") })
+    #expect(!versions.contains("1073 of") && !versions.contains("1074 of"))
     for file in ["trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
                  "diff-complete-broken.html", "wide-mode.svg"] {
       #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
     }
     let runs = try launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
     #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
-      == ["basic", "broken", "builtin", "complete"])
+      == ["basic", "broken", "builtin", "complete", "complete-v2"])
     // A second demo into the same folder replaces the first one's files.
     let again = try launchProduct("navsim", ["demo", "--out", out])
     #expect(again.status == 0, "\(again.standardError)")

@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func theCatalogNamesTheThreeSamples() {
-    #expect(SampleDelegateCatalog.all.keys.sorted() == ["basic", "broken", "complete"])
+    #expect(SampleDelegateCatalog.all.keys.sorted() == ["basic", "broken", "complete", "complete-v2"])
     #expect(SampleDelegateCatalog.all["basic"]!() is BasicLayoutDelegate)
     #expect(SampleDelegateCatalog.all["complete"]!() is CompleteLayoutDelegate)
     #expect(SampleDelegateCatalog.all["broken"]!() is BrokenLayoutDelegate)
