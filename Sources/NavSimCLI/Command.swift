@@ -47,11 +47,12 @@ public struct DelegateRegistry {
   }
 
   /// A new delegate for `name`; nil means the built-in layout.
-  /// - Throws: `UsageError` listing the known names when `name` is not registered.
+  /// - Throws: `CommandFailure` (one line) listing the known names when `name` is not
+  ///   registered.
   public func makeDelegate(named name: String) throws -> (any NavigationLayoutDelegate)? {
     if name == Self.builtinName { return nil }
     guard let factory = factories[name] else {
-      throw UsageError("unknown delegate '\(name)' (known: \(names.joined(separator: ", ")))")
+      throw CommandFailure("unknown delegate '\(name)' (known: \(names.joined(separator: ", ")))")
     }
     return factory()
   }

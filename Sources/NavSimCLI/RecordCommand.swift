@@ -98,7 +98,7 @@ struct RecordCommand: NavSimCommand {
     } else {
       let name = parsed.value("--builtin")!
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
-        throw UsageError(
+        throw CommandFailure(
           "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
         )
       }
@@ -121,7 +121,7 @@ struct RecordCommand: NavSimCommand {
     }
     if let device = parsed.value("--device") {
       guard let profile = DeviceProfiles.all.first(where: { $0.name == device }) else {
-        throw UsageError(
+        throw CommandFailure(
           "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))"
         )
       }
