@@ -153,8 +153,13 @@ private func memoryRun() throws {
 
 private func peakRSSKiB() -> Int {
   var usage = rusage()
-  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-  return Int(usage.ru_maxrss)
+  #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Int(usage.ru_maxrss)  // KiB on Linux
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss) / 1024  // bytes on macOS
+  #endif
 }
 
 private func formatted(_ value: Double, _ decimals: Int) -> String {
