@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"]
+      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"],
+      exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
     .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
   ]
