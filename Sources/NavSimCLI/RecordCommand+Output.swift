@@ -8,7 +8,10 @@ extension RecordCommand {
   static func listBuiltin(_ context: CommandContext) {
     context.print("Built-in routes:")
     for builtin in BuiltinRoutes.all {
-      context.print("  " + pad(builtin.name, 14) + builtin.summary)
+      let length = (try? BuiltinRoutes.route(named: builtin.name)).map {
+        pad(String(format: "%.1f km", $0.totalDistance / 1000), 11)
+      } ?? pad("", 11)
+      context.print("  " + pad(builtin.name, 14) + length + builtin.summary)
     }
     context.print("")
     context.print(

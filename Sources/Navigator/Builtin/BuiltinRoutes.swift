@@ -16,32 +16,33 @@ public struct BuiltinRoute: Sendable {
 /// The catalogue of built-in routes.
 public enum BuiltinRoutes {
   /// Every built-in route, in the order `navsim record --list-builtin` shows them.
+  /// Summaries leave out the length: the catalogue prints the built route's own.
   public static let all: [BuiltinRoute] = [
     BuiltinRoute(
       name: "city-commute",
       summary:
-        "6.5 km across town, two legs, 30/50/60 km/h limits, roundabout, overlapping prompts",
+        "across town, two legs, 30/50/60 km/h limits, roundabout, overlapping prompts",
       sketch: { cityCommute }),
     BuiltinRoute(
       name: "highway",
-      summary: "24 km motorway: ramps, 100/120 km/h, a stretch without limit data, speed cameras",
+      summary: "motorway: ramps, 100/120 km/h, a stretch without limit data, speed cameras",
       sketch: { highway }),
     BuiltinRoute(
       name: "park-loop",
-      summary: "3 km loop through a park district, six turns, one incident",
+      summary: "a loop through a park district, six turns, one incident",
       sketch: { parkLoop }),
     BuiltinRoute(
       name: "old-town",
-      summary: "4 km through narrow streets, 20/30 km/h, tight turns, traffic and an incident",
+      summary: "narrow streets, 20/30 km/h, tight turns, traffic and an incident",
       sketch: { oldTown }),
     BuiltinRoute(
       name: "rtl-city",
-      summary: "5 km in Dubai with Arabic road names and prompt texts",
+      summary: "Dubai, with Arabic road names and prompt texts",
       sketch: { rtlCity }),
     BuiltinRoute(
       name: "long-haul",
       summary:
-        "about 1150 km of motorway and towns, 10 hours at speed (benchmarks, long recordings)",
+        "motorway and towns, 10 hours at speed (benchmarks, long recordings)",
       sketch: { longHaul }),
   ]
 
