@@ -26,7 +26,7 @@ struct ReportCommand: NavSimCommand {
     let frames = try store.frames(of: run)
     let layouts = try store.layouts(for: frames)
     let page = HTMLReport.replayPage(
-      run: ReportRun(run), frames: frames.map(ReportFrame.init), layouts: layouts)
+      run: run, frames: frames, layouts: layouts)
     try writeAtomically(to: output) { write in try write(page) }
     context.print("wrote \(output) (\(frames.count) events, \(layouts.count) distinct layouts)")
     return 0

@@ -18,57 +18,6 @@ import Foundation
 // Strings in the tables are indices into "strings"; every string is JSON-escaped with `<`
 // written as \u003c, so the JSON can sit inside a <script> element.
 
-/// What a report shows about one run (the snapshot store's run record, reduced).
-public struct ReportRun: Equatable, Sendable {
-  public var label: String
-  public var delegate: String
-  public var recordingName: String
-  public var navsimVersion: String
-  public var sdkProfile: String
-  /// Variant settings of the run, `key=value` each, in a stable order.
-  public var variants: [String]
-  public var eventCount: Int
-  public var isFinished: Bool
-
-  public init(
-    label: String, delegate: String, recordingName: String, navsimVersion: String,
-    sdkProfile: String, variants: [String] = [], eventCount: Int, isFinished: Bool = true
-  ) {
-    self.label = label
-    self.delegate = delegate
-    self.recordingName = recordingName
-    self.navsimVersion = navsimVersion
-    self.sdkProfile = sdkProfile
-    self.variants = variants
-    self.eventCount = eventCount
-    self.isFinished = isFinished
-  }
-}
-
-/// One replayed event as a report shows it: the event, its layout's hash and its findings.
-public struct ReportFrame: Equatable, Sendable {
-  public var seq: Int64
-  public var t: Int64
-  /// The event's kind name.
-  public var event: String
-  /// The event's payload as a JSON object text (shown as a table); other text is shown as is.
-  public var detail: String
-  public var layoutHash: String
-  public var findings: [SnapshotFinding]
-
-  public init(
-    seq: Int64, t: Int64, event: String, detail: String, layoutHash: String,
-    findings: [SnapshotFinding]
-  ) {
-    self.seq = seq
-    self.t = t
-    self.event = event
-    self.detail = detail
-    self.layoutHash = layoutHash
-    self.findings = findings
-  }
-}
-
 /// Builds the interned tables of a report's data.
 final class ReportData {
   private(set) var strings: [String] = []
@@ -162,12 +111,12 @@ final class ReportData {
     ])
   }
 
-  static func runJSON(_ run: ReportRun) -> String {
+  static func runJSON(_ run: RunInfo) -> String {
     JSONText.object([
       ("delegate", JSONText.quote(run.delegate)), ("events", String(run.eventCount)),
       ("finished", JSONText.bool(run.isFinished)), ("label", JSONText.quote(run.label)),
       ("profile", JSONText.quote(run.sdkProfile)), ("recording", JSONText.quote(run.recordingName)),
-      ("variants", JSONText.array(run.variants.map(JSONText.quote))),
+      ("variants", JSONText.array(run.variantList.map(JSONText.quote))),
       ("version", JSONText.quote(run.navsimVersion)),
     ])
   }

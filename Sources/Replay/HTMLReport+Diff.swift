@@ -11,7 +11,7 @@ extension HTMLReport {
   ///   - diff: the comparison of the two runs (`RunDiff`), whose differences the page marks.
   /// - Complexity: O(frames + differences + the total size of the distinct layouts).
   public static func diffPage(
-    runA: ReportRun, runB: ReportRun, framesA: [ReportFrame], framesB: [ReportFrame],
+    runA: RunInfo, runB: RunInfo, framesA: [StoredFrame], framesB: [StoredFrame],
     layouts: [String: LayoutState], diff: RunDiff
   ) -> String {
     let data = ReportData(layouts: layouts)
@@ -109,8 +109,8 @@ extension HTMLReport {
   // MARK: - Pieces
 
   /// The frames of two runs paired by seq, in seq order.
-  static func alignBySeq(_ a: [ReportFrame], _ b: [ReportFrame]) -> [(a: ReportFrame?, b: ReportFrame?)] {
-    var pairs: [(a: ReportFrame?, b: ReportFrame?)] = []
+  static func alignBySeq(_ a: [StoredFrame], _ b: [StoredFrame]) -> [(a: StoredFrame?, b: StoredFrame?)] {
+    var pairs: [(a: StoredFrame?, b: StoredFrame?)] = []
     pairs.reserveCapacity(max(a.count, b.count))
     var i = 0, j = 0
     while i < a.count || j < b.count {

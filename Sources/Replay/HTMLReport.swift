@@ -15,7 +15,7 @@ public enum HTMLReport {
   ///     shows "no layout stored".
   /// - Complexity: O(frames + the total size of the distinct layouts).
   public static func replayPage(
-    run: ReportRun, frames: [ReportFrame], layouts: [String: LayoutState]
+    run: RunInfo, frames: [StoredFrame], layouts: [String: LayoutState]
   ) -> String {
     let data = ReportData(layouts: layouts)
     var layoutColumn: [String] = [], findingColumn: [String] = [], eventColumn: [String] = []
@@ -49,7 +49,7 @@ public enum HTMLReport {
       + "\(escapeXML(run.label))</span> <span class=\"delegate\">(\(escapeXML(run.delegate)))</span>"
     var meta = "\(frames.count) events · \(distinct) distinct layouts · navsim "
       + "\(escapeXML(run.navsimVersion)) · SDK profile \(escapeXML(run.sdkProfile))"
-    if !run.variants.isEmpty { meta += " · " + escapeXML(run.variants.joined(separator: ", ")) }
+    if !run.variants.isEmpty { meta += " · " + escapeXML(run.variantList.joined(separator: ", ")) }
     if !run.isFinished { meta += " · <strong>unfinished run</strong>" }
     return page(
       kind: "replay", title: "NavSim report: \(run.label) (\(run.delegate)), \(run.recordingName)",

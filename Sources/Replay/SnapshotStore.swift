@@ -38,6 +38,14 @@ public struct RunInfo: Equatable, Sendable {
   public var layoutChanges: Int
   public var isFinished: Bool
 
+  public init(id: Int64, metadata: RunMetadata, eventCount: Int, layoutChanges: Int, isFinished: Bool) {
+    self.id = id
+    self.metadata = metadata
+    self.eventCount = eventCount
+    self.layoutChanges = layoutChanges
+    self.isFinished = isFinished
+  }
+
   public var label: String { metadata.label }
   public var delegate: String { metadata.delegate }
   public var recordingID: Int64 { metadata.recordingID }
@@ -46,6 +54,8 @@ public struct RunInfo: Equatable, Sendable {
   public var navsimVersion: String { metadata.navsimVersion }
   public var sdkProfile: String { metadata.sdkProfile }
   public var variants: String { metadata.variants }
+  /// The variants one by one (`direction=rtl`...), in their stored order.
+  public var variantList: [String] { variants.split(separator: " ").map(String.init) }
 }
 
 /// One event of a stored run: its header, the event's payload (readable JSON), the hash of
@@ -58,6 +68,18 @@ public struct StoredFrame: Equatable, Sendable {
   public var detail: String
   public var layoutHash: String
   public var findings: [SnapshotFinding]
+
+  public init(
+    seq: Int64, t: Int64, event: String, detail: String, layoutHash: String,
+    findings: [SnapshotFinding]
+  ) {
+    self.seq = seq
+    self.t = t
+    self.event = event
+    self.detail = detail
+    self.layoutHash = layoutHash
+    self.findings = findings
+  }
 }
 
 /// Why the snapshot store refused.

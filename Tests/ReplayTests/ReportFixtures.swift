@@ -75,7 +75,7 @@ enum ReportFixture {
   }
 
   /// The trip's frames for run A (`shift` 0) or run B (`shift` 12), and their layouts.
-  static func run(shift: Double) -> (frames: [ReportFrame], layouts: [String: LayoutState]) {
+  static func run(shift: Double) -> (frames: [StoredFrame], layouts: [String: LayoutState]) {
     let ready = portrait(guidance: false, prompt: false, speed: false, shift: shift)
     let guiding = portrait(guidance: true, prompt: false, speed: false, shift: shift)
     let speeding = portrait(guidance: true, prompt: false, speed: true, shift: shift)
@@ -85,10 +85,10 @@ enum ReportFixture {
       ruleID: "prompt-covers-viewport", severity: .error,
       views: ["prompt.incident#1", "viewport"],
       message: "The prompt covers the bottom 174 pt of the viewport <b>camera</b>.")
-    var frames: [ReportFrame] = []
+    var frames: [StoredFrame] = []
     var t: Int64 = 0
     func add(_ event: String, _ detail: String, _ layout: LayoutState, _ findings: [SnapshotFinding] = []) {
-      frames.append(ReportFrame(
+      frames.append(StoredFrame(
         seq: Int64(frames.count + 1), t: t, event: event, detail: detail, layoutHash: layout.hash,
         findings: findings))
       t += 1000
@@ -114,15 +114,28 @@ enum ReportFixture {
     return (frames, layouts)
   }
 
-  static func reportRun(_ label: String, delegate: String, events: Int) -> ReportRun {
-    ReportRun(
-      label: label, delegate: delegate, recordingName: "harbour <trip>", navsimVersion: "0.1.0",
-      sdkProfile: "default", variants: ["rtl=no"], eventCount: events)
+  static func reportRun(_ label: String, delegate: String, events: Int) -> RunInfo {
+    runInfo(
+      label: label, delegate: delegate, recordingName: "harbour <trip>", sdkProfile: "default",
+      variants: "rtl=no", eventCount: events)
+  }
+
+  /// A finished run record as the snapshot store would return it.
+  static func runInfo(
+    label: String, delegate: String, recordingName: String, sdkProfile: String,
+    variants: String, eventCount: Int
+  ) -> RunInfo {
+    RunInfo(
+      id: 1,
+      metadata: RunMetadata(
+        label: label, delegate: delegate, recordingID: 1, recordingName: recordingName,
+        logFingerprint: "f", navsimVersion: "0.1.0", sdkProfile: sdkProfile, variants: variants),
+      eventCount: eventCount, layoutChanges: 0, isFinished: true)
   }
 
   /// Both runs, their merged layouts and their diff.
   static func diffInputs() -> (
-    a: [ReportFrame], b: [ReportFrame], layouts: [String: LayoutState], diff: RunDiff
+    a: [StoredFrame], b: [StoredFrame], layouts: [String: LayoutState], diff: RunDiff
   ) {
     let a = run(shift: 0), b = run(shift: 12)
     let layouts = a.layouts.merging(b.layouts) { first, _ in first }

@@ -70,10 +70,9 @@ private func keepSample(_ name: String, _ page: String) throws {
   @Test func userStringsCannotOpenMarkupInThePage() throws {
     let run = ReportFixture.run(shift: 0)
     let page = HTMLReport.replayPage(
-      run: ReportRun(
+      run: ReportFixture.runInfo(
         label: "v1</title><script>x()</script>", delegate: "d<b>", recordingName: "harbour <trip>",
-        navsimVersion: "0.1.0", sdkProfile: "<default>", variants: ["a=<i>"],
-        eventCount: run.frames.count),
+        sdkProfile: "<default>", variants: "a=<i>", eventCount: run.frames.count),
       frames: run.frames, layouts: run.layouts)
     // Exactly the page's own two script elements; user strings appear escaped.
     #expect(occurrences(of: "<script", in: page) == 2)
@@ -133,9 +132,9 @@ private func keepSample(_ name: String, _ page: String) throws {
     // 36 000 events over five layouts: the page grows by the per-event columns only.
     let run = ReportFixture.run(shift: 0)
     let guiding = run.frames[5], prompting = run.frames[34]
-    let frames = (1...36_000).map { (seq: Int) -> ReportFrame in
+    let frames = (1...36_000).map { (seq: Int) -> StoredFrame in
       let shown = seq % 600 < 20 ? prompting : guiding
-      return ReportFrame(
+      return StoredFrame(
         seq: Int64(seq), t: Int64(seq) * 100, event: "progress", detail: "{}",
         layoutHash: shown.layoutHash, findings: shown.findings)
     }
