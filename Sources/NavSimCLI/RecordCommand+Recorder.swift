@@ -57,10 +57,11 @@ public enum TripRecorder {
     _ trip: Trip, name: String, into path: String, batchSize: Int = 4096,
     pacing: Pacing? = nil, progress: ((Double) -> Void)? = nil
   ) throws -> Result {
-    _ = try trip.run { _, _ in }
+    // The validating run also tells the trip's exact length, which progress is measured in.
+    let validated = try trip.run { _, _ in }
     let log = try EventLogFile(path: path, mode: .create)
     let writer = try log.beginRecording(metadata(for: trip, name: name), batchSize: batchSize)
-    let expected = max(1, trip.route.expectedDuration * 1000)
+    let expected = max(1, Double(validated.durationMilliseconds))
     var reported: Int64 = 0
     let start = pacing?.now() ?? 0
     let summary = try trip.run { t, payload in

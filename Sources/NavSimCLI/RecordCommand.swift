@@ -59,7 +59,7 @@ struct RecordCommand: NavSimCommand {
     let result = try TripRecorder.record(trip, name: name, into: out, pacing: pacing) {
       fraction in
       if showsProgress {
-        context.standardError("\rrecording '\(name)': \(Int(fraction * 100))% of the expected trip")
+        context.standardError("\rrecording '\(name)': \(Int(fraction * 100))%")
       }
     }
     if showsProgress { context.standardError("\r\u{1B}[K") }

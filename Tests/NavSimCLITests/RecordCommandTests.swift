@@ -183,6 +183,14 @@ import Testing
       ["record", "--builtin", "city-commute", "--out", directory.file("p.sqlite")], progress: true)
     #expect(shown.status == 0)
     #expect(shown.err.contains("\rrecording 'city-commute': "))
+    // Progress is measured against the trip's real length: it climbs to within a report
+    // interval (60 s of a 9-minute trip) of the end, and never past 100 %.
+    let percents = shown.err.split(separator: "\r").compactMap { line -> Int? in
+      guard let end = line.firstIndex(of: "%") else { return nil }
+      return Int(line[..<end].split(separator: " ").last ?? "")
+    }
+    #expect(percents == percents.sorted())
+    #expect((85...100).contains(percents.last ?? 0), "\(percents)")
     #expect(shown.out == quiet.out.replacingOccurrences(of: "q.sqlite", with: "p.sqlite"))
   }
 
