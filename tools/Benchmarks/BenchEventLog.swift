@@ -2,35 +2,18 @@
 // read them back, then run the C baseline (tools/eventlog-baseline.c, compiled here with
 // `cc -O2 -lsqlite3`) on the same rows, and print both rates and their ratios.
 import EventLog
+import NavSimCLI
 import Foundation
 import SQLite
 import SessionEvents
 
 func benchEventLog(_ arguments: [String]) throws {
-  var count = 1_000_000
-  var keepDirectory: String?
-  var encodings = true
-  var index = 0
-  while index < arguments.count {
-    switch arguments[index] {
-    case "--count" where index + 1 < arguments.count:
-      guard let value = Int(arguments[index + 1]), value > 0 else {
-        throw BenchUsage("--count needs a positive integer")
-      }
-      count = value
-      index += 2
-    case "--no-encodings":
-      encodings = false
-      index += 1
-    case "--dir" where index + 1 < arguments.count:
-      keepDirectory = arguments[index + 1]
-      index += 2
-    default:
-      throw BenchUsage(
-        "unknown argument '\(arguments[index])' (usage: navsim-bench eventlog [--count N] "
-          + "[--dir DIR] [--no-encodings])")
-    }
-  }
+  let parsed = try ParsedArguments(
+    arguments, valueOptions: ["--count", "--dir"], flagOptions: ["--no-encodings"])
+  try parsed.expectPositionals(atMost: 0)
+  let count = Int(try parsed.int("--count", in: 1...Int64(Int.max)) ?? 1_000_000)
+  let keepDirectory = parsed.value("--dir")
+  let encodings = !parsed.flag("--no-encodings")
   let directory = keepDirectory ?? NSTemporaryDirectory() + "navsim-bench-eventlog-\(getpid())"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   defer { if keepDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
@@ -60,14 +43,14 @@ func benchEventLog(_ arguments: [String]) throws {
       if case .progress(let progress) = event.payload { checksum += progress.latitude }
       read += 1
     }
-    guard read == count else { throw BenchUsage("read \(read) events, wrote \(count)") }
+    guard read == count else { throw BenchFailure("read \(read) events, wrote \(count)") }
   }
 
   // The C baseline, in the same run.
   let cPath = directory + "/baseline.sqlite"
   let output = try runProcess(baseline, [cPath, String(count)])
   let fields = output.split(separator: " ").compactMap { Double($0) }
-  guard fields.count == 5 else { throw BenchUsage("unexpected baseline output '\(output)'") }
+  guard fields.count == 5 else { throw BenchFailure("unexpected baseline output '\(output)'") }
   let cAppend = Timing(wall: fields[0], cpu: fields[1])
   let cRead = Timing(wall: fields[2], cpu: fields[3])
 
@@ -155,7 +138,8 @@ private struct ProgressMirror: Encodable {
 
 // MARK: - Helpers
 
-struct BenchUsage: Error, CustomStringConvertible {
+/// A benchmark that cannot run or whose result does not add up.
+struct BenchFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
@@ -165,7 +149,7 @@ private func compileBaseline(into directory: String) throws -> String {
   let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("eventlog-baseline.c").path
   guard FileManager.default.fileExists(atPath: source) else {
-    throw BenchUsage("C baseline source not found at \(source)")
+    throw BenchFailure("C baseline source not found at \(source)")
   }
   let binary = directory + "/eventlog-baseline"
   _ = try runProcess("/usr/bin/env", ["cc", "-O2", "-o", binary, source, "-lsqlite3"])
@@ -186,7 +170,7 @@ private func runProcess(_ path: String, _ arguments: [String]) throws -> String 
   let errData = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   guard process.terminationStatus == 0 else {
-    throw BenchUsage("\(path) \(arguments.joined(separator: " ")) failed: "
+    throw BenchFailure("\(path) \(arguments.joined(separator: " ")) failed: "
       + String(decoding: errData, as: UTF8.self))
   }
   return String(decoding: outData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -9,26 +9,11 @@ import SessionEvents
 
 /// `navsim-bench record [--rate HZ] [--dir DIR]`.
 func benchRecord(_ arguments: [String]) throws {
-  var rate = 10.0
-  var keepDirectory: String?
-  var index = 0
-  while index < arguments.count {
-    switch arguments[index] {
-    case "--rate" where index + 1 < arguments.count:
-      guard let value = Double(arguments[index + 1]), value > 0, value <= 10 else {
-        throw RecordBenchUsage("--rate needs a number in 0...10")
-      }
-      rate = value
-      index += 2
-    case "--dir" where index + 1 < arguments.count:
-      keepDirectory = arguments[index + 1]
-      index += 2
-    default:
-      throw RecordBenchUsage(
-        "unknown argument '\(arguments[index])' (usage: navsim-bench record [--rate HZ] [--dir DIR])"
-      )
-    }
-  }
+  let parsed = try ParsedArguments(arguments, valueOptions: ["--rate", "--dir"], flagOptions: [])
+  try parsed.expectPositionals(atMost: 0)
+  let rate = try parsed.double("--rate") ?? 10
+  guard rate > 0, rate <= 10 else { throw UsageError("--rate needs a number in 0...10") }
+  let keepDirectory = parsed.value("--dir")
   let directory = keepDirectory ?? NSTemporaryDirectory() + "navsim-bench-record-\(getpid())"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   defer { if keepDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
@@ -131,9 +116,4 @@ func processCPUNanoseconds() -> Double {
   var spec = timespec()
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
   return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
-}
-
-struct RecordBenchUsage: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
 }

@@ -13,29 +13,16 @@ import SessionEvents
 
 /// `navsim-bench replay [--minutes M] [--skip-memory]`; `--child-rss N` is the memory probe.
 func benchReplay(_ arguments: [String]) throws {
-  var minutes = 60.0
-  var measureMemory = true
-  var index = 0
-  while index < arguments.count {
-    switch arguments[index] {
-    case "--minutes" where index + 1 < arguments.count:
-      guard let value = Double(arguments[index + 1]), value > 0 else {
-        throw RecordBenchUsage("--minutes needs a positive number")
-      }
-      minutes = value
-      index += 2
-    case "--skip-memory":
-      measureMemory = false
-      index += 1
-    case "--child-rss" where index + 1 < arguments.count:
-      let logPath = arguments[index + 1]
-      try MainActor.assumeIsolated { try childReplay(logPath: logPath) }
-      return
-    default:
-      throw RecordBenchUsage(
-        "unknown argument '\(arguments[index])' (usage: navsim-bench replay [--minutes M] [--skip-memory])")
-    }
+  let parsed = try ParsedArguments(
+    arguments, valueOptions: ["--minutes", "--child-rss"], flagOptions: ["--skip-memory"])
+  try parsed.expectPositionals(atMost: 0)
+  if let logPath = parsed.value("--child-rss") {
+    try MainActor.assumeIsolated { try childReplay(logPath: logPath) }
+    return
   }
+  let minutes = try parsed.double("--minutes") ?? 60
+  guard minutes > 0 else { throw UsageError("--minutes needs a positive number") }
+  let measureMemory = !parsed.flag("--skip-memory")
   try MainActor.assumeIsolated { try speedRun(minutes: minutes) }
   if measureMemory { try memoryRun() }
 }
@@ -142,7 +129,7 @@ private func memoryRun() throws {
     process.waitUntilExit()
     let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
     guard process.terminationStatus == 0, fields.count == 2 else {
-      throw RecordBenchUsage("memory probe failed: '\(output)'")
+      throw BenchFailure("memory probe failed: '\(output)'")
     }
     results.append((fields[0], fields[1]))
   }
