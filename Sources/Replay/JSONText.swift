@@ -1,31 +1,19 @@
+import Foundation
+import SessionEvents
+
 // A small, deterministic JSON writer: keys in the order written (callers write them sorted),
 // numbers with fixed decimals. Output that reaches users never depends on hash order.
 
-/// Builds one JSON value as text.
-struct JSONText {
-  private(set) var text = ""
-
-  /// A JSON string literal with the escapes RFC 8259 requires.
+/// Builds JSON values as text.
+enum JSONText {
+  /// A JSON string literal: SessionEvents' escaping (RFC 8259), plus `<` as `\u003c` so the
+  /// text can sit inside an HTML `<script>` element. (Escapes never produce a `<`, so every
+  /// `<` left is the string's own.)
   static func quote(_ string: String) -> String {
-    var out = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "<": out += "\\u003c"  // safe to embed in HTML <script>
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    var writer = JSONWriter()
+    writer.string(string)
+    let quoted = writer.output
+    return quoted.contains("<") ? quoted.replacingOccurrences(of: "<", with: "\\u003c") : quoted
   }
 
   /// An object from already-encoded values, in the given key order.
