@@ -40,8 +40,6 @@ public struct ReplayJob {
     /// Findings, unique by rule and views, with how many events raised each and the first seq.
     public var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
     public var run: RunInfo?
-    /// The fingerprint of the replayed events (`EventFingerprint`).
-    public var fingerprint = ""
 
     public var errorCount: Int { findings.filter { $0.finding.severity == .error }.count }
   }
@@ -76,8 +74,6 @@ public struct ReplayJob {
     var fingerprint = EventFingerprint()
     let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
-      let detail = event.payload.jsonText
-      fingerprint.add(seq: event.seq, t: event.t, kind: event.kind.rawValue, payloadJSON: detail)
       let snapshot = replayer.apply(event)
       let changed = previous != snapshot.layout
       previous = snapshot.layout
@@ -91,10 +87,13 @@ public struct ReplayJob {
           summary.findings.append((finding, 1, snapshot.seq))
         }
       }
-      try writer?.append(snapshot, detail: detail)
+      if let writer {  // the readable payload is needed only for what is stored
+        let detail = event.payload.jsonText
+        fingerprint.add(seq: event.seq, t: event.t, kind: event.kind.rawValue, payloadJSON: detail)
+        try writer.append(snapshot, detail: detail)
+      }
       onSnapshot(snapshot, changed)
     }
-    summary.fingerprint = fingerprint.value
     summary.run = try writer?.finish(logFingerprint: fingerprint.value)
     return summary
   }
