@@ -17,6 +17,8 @@ public final class EventCursor {
   private var expectedSeq: Int64?
   private var lastT: Int64 = 0
   private var isDone = false
+  /// The fingerprint of the events read so far (all kinds: meaningful for an unfiltered read).
+  public private(set) var fingerprint = EventFingerprint()
 
   // MARK: - Life cycle
 
@@ -67,7 +69,7 @@ public final class EventCursor {
     }
     let event: SessionEvent
     do {
-      event = try EventRows.decode(statement)
+      event = try EventRows.decode(statement, into: &fingerprint)
     } catch {
       isDone = true
       throw EventLogError.badStoredEvent(

@@ -71,8 +71,11 @@ enum EventRows {
   /// Decodes the current row of a statement selecting `selectColumns`.
   /// - Throws: a problem description (unknown kind, a slot of the wrong type, a malformed
   ///   payload) for the caller to attach to the file, recording and seq.
+  ///   It folds the event into `fingerprint` from the slots just read.
   @inline(__always)
-  static func decode(_ row: SQLiteStatement) throws(RowProblem) -> SessionEvent {
+  static func decode(_ row: SQLiteStatement, into fingerprint: inout EventFingerprint)
+    throws(RowProblem) -> SessionEvent
+  {
     let code = row.int64(at: 2)
     guard let kind = EventKind.byStorageCode(code) else {
       throw RowProblem("unknown event kind code \(code) (written by a newer NavSim?)")
@@ -91,7 +94,9 @@ enum EventRows {
     stored.s3 = row.text(at: 13)
     do {
       let payload = try EventPayload(kind: kind, stored: stored)
-      return SessionEvent(seq: row.int64(at: 0), t: row.int64(at: 1), payload: payload)
+      let seq = row.int64(at: 0), t = row.int64(at: 1)
+      fingerprint.add(seq: seq, t: t, kind: kind, stored: stored)
+      return SessionEvent(seq: seq, t: t, payload: payload)
     } catch {
       throw RowProblem(error.description)
     }
