@@ -151,8 +151,9 @@ open class GMSMapView: UIView {
   /// Traffic lights and stop signs (shown only during active navigation). Default false.
   public var showsTrafficLights = false
   public var showsStopSigns = false
-  /// The suggested lighting (day / night), as the navigator last reported it.
-  public internal(set) var lightingMode: LightingMode = .day
+  /// The day / night colour scheme of the map and the navigation UI. A recorded lighting
+  /// change sets it (as the SDK follows its own suggestion); apps may set it too.
+  public var lightingMode: GMSNavigationLightingMode = .normal
 
   // MARK: - Legacy layout APIs (no effect with a layout delegate)
 

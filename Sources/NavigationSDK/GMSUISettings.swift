@@ -139,8 +139,3 @@ public enum GMSNavigationAlternateRoutesStrategy: String, Sendable, CaseIterable
   case one
   case none
 }
-
-/// The camera's follow mode.
-public enum GMSNavigationCameraMode: String, Sendable, CaseIterable {
-  case following, free, overview
-}

@@ -134,7 +134,7 @@ public final class NavigationSession {
     case .settingChanged(let change):
       try apply(change)
     case .camera(let camera):
-      mapView.cameraMode = GMSNavigationCameraMode(rawValue: camera.mode.rawValue) ?? .following
+      mapView.cameraMode = GMSNavigationCameraMode(camera.mode)
       mapView.cameraBearing = camera.bearing
       mapView.cameraTilt = camera.tilt
       mapView.cameraZoom = camera.zoom
@@ -143,7 +143,7 @@ public final class NavigationSession {
     case .recentered:
       mapView.recentered()
     case .lightingChanged(let mode):
-      mapView.lightingMode = mode
+      mapView.lightingMode = GMSNavigationLightingMode(mode)
     }
   }
 
