@@ -19,6 +19,8 @@ public final class EventCursor {
   private var isDone = false
   /// The fingerprint of the events read so far (all kinds: meaningful for an unfiltered read).
   public private(set) var fingerprint = EventFingerprint()
+  /// The last text read in each text slot, reused while rows repeat it.
+  private var texts: (String?, String?, String?) = (nil, nil, nil)
 
   // MARK: - Life cycle
 
@@ -69,7 +71,7 @@ public final class EventCursor {
     }
     let event: SessionEvent
     do {
-      event = try EventRows.decode(statement, into: &fingerprint)
+      event = try EventRows.decode(statement, into: &fingerprint, previous: &texts)
     } catch {
       isDone = true
       throw EventLogError.badStoredEvent(

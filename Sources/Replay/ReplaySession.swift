@@ -69,35 +69,40 @@ public struct ReplayJob {
           variants: direction.map { "direction=\($0.rawValue)" } ?? "",
           logPath: URL(fileURLWithPath: logPath).standardizedFileURL.path))
     }
-    var summary = Summary(recording: recording)
+    // Counted in locals, copied into the summary at the end: most events change nothing,
+    // and each should cost next to nothing here.
+    var events = 0, layoutChanges = 0
+    var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
     var findingIndex: [String: Int] = [:]
-    // The previous event's findings and their places in `summary.findings`: findings that
-    // hold over many events are counted without building their keys again.
+    // The previous event's findings and their places in `findings`: findings that hold over
+    // many events are counted without building their keys again.
     var previousFindings: [SnapshotFinding] = []
     var previousIndices: [Int] = []
-    var previous: LayoutState?
     let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
       let snapshot = replayer.apply(event)
-      let changed = previous != snapshot.layout
-      if changed { previous = snapshot.layout }
-      summary.events += 1
-      if changed { summary.layoutChanges += 1 }
+      let changed = replayer.layoutChanged
+      events += 1
+      if changed { layoutChanges += 1 }
       if !snapshot.findings.isEmpty || !previousFindings.isEmpty {
         if snapshot.findings != previousFindings {
           previousFindings = snapshot.findings
           previousIndices = snapshot.findings.map { finding in
             if let index = findingIndex[finding.key] { return index }
-            findingIndex[finding.key] = summary.findings.count
-            summary.findings.append((finding, 0, snapshot.seq))
-            return summary.findings.count - 1
+            findingIndex[finding.key] = findings.count
+            findings.append((finding, 0, snapshot.seq))
+            return findings.count - 1
           }
         }
-        for index in previousIndices { summary.findings[index].count += 1 }
+        for index in previousIndices { findings[index].count += 1 }
       }
-      try writer?.append(snapshot)
+      try writer?.append(snapshot, layoutChanged: changed)
       onSnapshot(snapshot, changed)
     }
+    var summary = Summary(recording: recording)
+    summary.events = events
+    summary.layoutChanges = layoutChanges
+    summary.findings = findings
     summary.run = try writer?.finish(logFingerprint: cursor.fingerprint.value)
     return summary
   }

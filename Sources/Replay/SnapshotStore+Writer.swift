@@ -56,6 +56,18 @@ extension SnapshotStore {
     /// Stores one snapshot. A run without a log keeps the event's time, kind and payload
     /// (`detail`, a JSON object); a run of a log reads them from the log and ignores `detail`.
     public func append(_ snapshot: LayoutSnapshot, detail: String) throws {
+      try append(
+        snapshot, detail: detail,
+        layoutChanged: events == 0 || previousLayout != snapshot.layout)
+    }
+
+    /// `append(_:)` for the replayer, which knows whether the layout changed.
+    func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
+      try append(snapshot, detail: "{}", layoutChanged: layoutChanged || events == 0)
+    }
+
+    @inline(__always)
+    private func append(_ snapshot: LayoutSnapshot, detail: String, layoutChanged: Bool) throws {
       let seq = snapshot.seq
       if events == 0 {
         firstSeq = seq
@@ -68,9 +80,7 @@ extension SnapshotStore {
           .integer(runID), .integer(seq), .integer(snapshot.t), .text(snapshot.event), .text(detail),
         ])
       }
-      if events == 0 || previousLayout != snapshot.layout {
-        try storeLayout(snapshot.layout, at: seq)
-      }
+      if layoutChanged { try storeLayout(snapshot.layout, at: seq) }
       if snapshot.findings.count != open.count || !sameFindings(snapshot.findings) {
         try updateFindings(snapshot.findings, at: seq)
       }
