@@ -10,7 +10,8 @@ import SessionEvents
 //   can recompute it. Neither the seed nor the offset is stored.
 // * free text is replaced, keeping what NavSim's text model measures: road names and prompt
 //   texts become as many `x` as they had characters, whitespace kept (prompt heights and label
-//   widths depend on the character count and the word breaks, nothing else). Route ids (which
+//   widths depend on the character count and the word breaks, nothing else); marks' texts are
+//   emptied (replay ignores marks). Route ids (which
 //   may hold place ids) become `route-1`, `route-2`... in order of first appearance.
 // * the metadata keeps the device profile, the device / OS / SDK facts and the date (not the
 //   time of day); the name becomes `redacted`, the scenario text (which holds the route) and
@@ -24,14 +25,14 @@ public struct RedactionSummary: Equatable, Sendable {
   public var recording: RecordingInfo
   /// Progress events whose coordinates moved.
   public var movedCoordinates: Int
-  /// Texts replaced (road names, prompt texts, route ids).
+  /// Texts replaced (road names, prompt texts, marks, route ids).
   public var replacedTexts: Int
 }
 
 extension EventLogFile {
   /// The value of the `redacted` attribute: what a redacted log no longer holds.
   public static let redactionNote =
-    "coordinates offset, road names, prompt texts, route ids, scenario, seed and time of day removed"
+    "coordinates offset, road names, prompt texts, marks, route ids, scenario, seed and time of day removed"
 
   /// Writes a redacted copy of every recording of the log at `inputPath` into a new log at
   /// `outputPath`, atomically: a temporary sibling renamed into place when all is written.
@@ -136,6 +137,9 @@ extension EventLogFile {
         }
         replaced += 1
         payload = .routeSet(route)
+      case .mark:
+        replaced += 1
+        payload = .mark(text: "")
       // Nothing personal in these: kept as they are. Listed one by one so a new kind has to
       // be decided on here.
       case .navigationEnabled, .navigationDisabled, .routeChanged, .guidanceStarted,

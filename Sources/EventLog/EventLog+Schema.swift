@@ -93,8 +93,8 @@ enum EventLogSchema {
     """ + readableViewSQL
 
   /// Version 2: free-form recording attributes (device facts, the redaction flag), set when a
-  /// recording begins and append-only like the rest. Additive: version-1 files still open
-  /// read-only, with no attributes.
+  /// recording begins and append-only like the rest, and the readable view rebuilt for the
+  /// `mark` kind. Additive: version-1 files still open read-only, with no attributes.
   static let version2 = """
     CREATE TABLE recording_attributes (
       recording_id INTEGER NOT NULL REFERENCES recordings (id),
@@ -119,7 +119,8 @@ enum EventLogSchema {
         OR (SELECT finished FROM recordings WHERE id = NEW.recording_id) IS NOT 0;
     END;
 
-    """
+    DROP VIEW events_readable;
+    """ + readableViewSQL  // the view again, now naming `mark` (kind 18) too
 
   // MARK: - The readable view
 

@@ -144,6 +144,8 @@ public final class NavigationSession {
       mapView.recentered()
     case .lightingChanged(let mode):
       mapView.lightingMode = GMSNavigationLightingMode(mode)
+    case .mark:
+      break  // a tester's bookmark: nothing the SDK sees
     }
   }
 
