@@ -80,6 +80,8 @@ let package = Package(
       dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"],
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
-    .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
+    .testTarget(
+      name: "NavSimCLITests",
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
   ]
 )

@@ -137,7 +137,8 @@ final class PostgresEventLogTests: XCTestCase {
       "DELETE FROM navsim.recordings",
       "UPDATE navsim.recordings SET name = 'renamed'",
       "UPDATE navsim.recordings SET complete = false",
-      // A gap, a duplicate, time going backwards, an append to a complete recording.
+      // Then: a gap, a duplicate, time going backwards, an append to a complete or missing
+      // recording, completing a recording that lacks events.
       "INSERT INTO navsim.recordings (fingerprint, name, source, created_at, navsim_version, "
         + "payload_format, event_count) VALUES ('x', 'x', 'imported', 'now', '1', 1, 3)",
     ]
@@ -156,7 +157,8 @@ final class PostgresEventLogTests: XCTestCase {
     }
     for (sql, state) in [
       (insert(2, t: 0), "NV001"), (insert(1, t: 10), nil), (insert(1, t: 10), "23505"),
-      (insert(3, t: 20), "NV001"), (insert(2, t: 5), "NV002"), (insert(101, t: 99_999, recording: 1), "NV003"),
+      (insert(3, t: 20), "NV001"), (insert(2, t: 5), "NV002"),
+      (insert(101, t: 99_999, recording: 1), "NV003"), (insert(1, t: 0, recording: 999), "NV003"),
       ("UPDATE navsim.recordings SET complete = true WHERE id = \(newID)", "NV005"),
     ] {
       if let state {
