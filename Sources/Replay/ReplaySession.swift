@@ -2,12 +2,14 @@ import EventLog
 import Foundation
 import HeadlessUIKit
 import NavigationSDK
+import PostgresEventLog
 import SessionEvents
 
 /// Replays one recording of a log through one delegate, optionally storing the snapshots as
 /// a run: the shared engine of `navsim replay`, `lint`, `demo` and `NavSimTesting`.
 @MainActor
 public struct ReplayJob {
+  /// The log: an SQLite file, or a `postgres://` URL of a recording library.
   public var logPath: String
   /// The recording to replay; nil picks the log's only (or newest) recording.
   public var recordingID: Int64?
@@ -55,8 +57,8 @@ public struct ReplayJob {
     onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in },
     onStart: (RecordingInfo) -> Void = { _ in }
   ) throws -> Summary {
-    let log = try EventLogFile(path: logPath, mode: .readOnly)
-    let recording = try Self.pickRecording(in: log, id: recordingID, path: logPath)
+    let log = try openEventLogForReading(logPath)
+    let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
     let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
     var writer: SnapshotStore.RunWriter?
@@ -72,7 +74,7 @@ public struct ReplayJob {
     var findingIndex: [String: Int] = [:]
     var previous: LayoutState?
     var fingerprint = EventFingerprint()
-    let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
+    let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
       let snapshot = replayer.apply(event)
       let changed = previous != snapshot.layout
@@ -100,7 +102,9 @@ public struct ReplayJob {
 
   /// The recording `id`, or the only one, or the newest.
   /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has.
-  static func pickRecording(in log: EventLogFile, id: Int64?, path: String) throws -> RecordingInfo {
+  static func pickRecording(in log: any EventLogReading, id: Int64?, path: String) throws
+    -> RecordingInfo
+  {
     let recordings = try log.recordings()
     if let id {
       guard let recording = recordings.first(where: { $0.id == id }) else {
