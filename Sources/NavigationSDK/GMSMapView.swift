@@ -17,11 +17,17 @@ open class GMSMapView: UIView {
   public let isCarPlay: Bool
   /// UI settings (`GMSUISettings`).
   public let settings = GMSUISettings()
-  /// The navigator: prompts, guidance. Optional as in the SDK (where it is nil until
-  /// navigation can start); NavSim always has one, so `mapView.navigator?.x` just works.
-  public var navigator: GMSNavigator? { sessionNavigator }
-  /// The navigator, unwrapped, for NavSim's own use.
-  let sessionNavigator = GMSNavigator()
+  /// The navigator: routes, guidance, prompts, listeners. nil before the terms are accepted
+  /// (NavSim starts with them accepted); a session's once one is attached.
+  public var navigator: GMSNavigator? {
+    GMSNavigationServices.termsAccepted ? sessionNavigator : nil
+  }
+  /// The navigator, unwrapped, for NavSim's own use (the attached session's, if any).
+  var sessionNavigator = GMSNavigator(sdk: ())
+  /// The GoogleMaps side: camera, overlays, map options (`GMSMapView+Maps.swift`).
+  let mapsState = GoogleMapsState()
+  /// Set while a replay drives this map: app calls are checked against the recording.
+  var replay: ReplayControl?
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
@@ -58,6 +64,11 @@ open class GMSMapView: UIView {
     sdkViews.applyWideMode(isWideMode)
   }
 
+  /// A map with default options (zero frame, default profile).
+  public convenience init() {
+    self.init(frame: .zero, profile: .default, isCarPlay: false)
+  }
+
   public required init?(coder: NSCoder) { return nil }
 
   /// Without a custom delegate, the built-in layout brings its constraints up to date here.
@@ -79,6 +90,10 @@ open class GMSMapView: UIView {
   public var isNavigationEnabled: Bool {
     get { lifecycle.state != .nonNavigation }
     set {
+      if let replay {  // the recording decides when navigation starts and stops
+        replay.navigationRequested(newValue, mapView: self)
+        return
+      }
       guard newValue != isNavigationEnabled else { return }
       try? transition { lifecycle throws(LifecycleError) in
         newValue ? try lifecycle.enableNavigation() : try lifecycle.disableNavigation()
