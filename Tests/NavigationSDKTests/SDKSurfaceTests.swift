@@ -111,6 +111,19 @@ import Testing
     #expect(settings.navigationHeaderInstructionsFirstRowFont == nil)
   }
 
+  @Test func speedometerOptionsAreCopiedOnSet() {
+    let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let options = GMSNavigationMutableSpeedometerUIOptions()
+    options.setTextColor(.yellow, for: .major, lightingMode: .normal)
+    map.settings.speedometerUIOptions = options
+    options.setTextColor(.green, for: .major, lightingMode: .normal)
+    let kept = map.settings.speedometerUIOptions
+    #expect(kept !== options)
+    #expect(kept?.textColor(for: .major, lightingMode: .normal) == .yellow)
+    map.roadSnappedMyLocationSource = map.roadSnappedLocationProvider
+    #expect(map.roadSnappedMyLocationSource != nil)
+  }
+
   @Test func headerStylingWithADelegateIsALegacyFinding() throws {
     let delegate = ScriptedDelegate()
     delegate.onStart = { mapView, _ in
