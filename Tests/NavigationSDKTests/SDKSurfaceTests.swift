@@ -111,6 +111,16 @@ import Testing
     #expect(settings.navigationHeaderInstructionsFirstRowFont == nil)
   }
 
+  @Test func aMapForACarPlayScreenRefusesALayoutDelegate() throws {
+    let options = GMSMapViewOptions()
+    #expect(options.screen === UIScreen.main)
+    try GMSMapView(options: options).setLayoutDelegate(ScriptedDelegate())
+    options.screen = .carPlay()
+    let carPlayMap = GMSMapView(options: options)
+    #expect(carPlayMap.isCarPlay)
+    #expect(throws: Error.self) { try carPlayMap.setLayoutDelegate(ScriptedDelegate()) }
+  }
+
   @Test func speedometerOptionsAreCopiedOnSet() {
     let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
     let options = GMSNavigationMutableSpeedometerUIOptions()
