@@ -87,5 +87,11 @@ let package = Package(
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
+    // Delegates written from the SDK's layout guide as app teams write them (their imports
+    // included), replayed over every recording.
+    .testTarget(
+      name: "DelegateCorpusTests",
+      dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+        + platformShims.map { .target(name: $0.name) }),
   ] + platformShims
 )

@@ -55,7 +55,7 @@ open class GMSMapView: UIView {
     super.init(frame: frame)
     settings.mapView = self
     sessionNavigator.mapView = self
-    sdkViews.applyWideMode(isWideMode)
+    sdkViews.applyWideMode(isWideMode, standardWidth: standardCardWidth)
   }
 
   public required init?(coder: NSCoder) { return nil }

@@ -23,7 +23,10 @@ public enum GMSNavigationHidingStackViewAlignment: Int, Sendable {
 /// The stack owns the `isHidden` of its arranged views: setting it from outside records a
 /// `hiding-stack-hidden-set` finding. Arranged views are chained with required constraints
 /// (hidden ones too, so nothing is ambiguous) and aligned to the leading or trailing edge;
-/// the stack's intrinsic size is the widest view by the full height.
+/// the stack's intrinsic size is the widest view by the full height, hugged vertically only at
+/// `fittingSizeLevel` (a stack pinned at both ends fills the space between them) and held
+/// against compression at `defaultLow - 1` (squeezed, it hides views rather than squeeze the
+/// app's content).
 @MainActor
 open class GMSNavigationHidingStackView: UIView {
   public let position: GMSNavigationHidingStackPosition
@@ -33,7 +36,12 @@ open class GMSNavigationHidingStackView: UIView {
     didSet { if spacing != oldValue { rebuildConstraints() } }
   }
   /// The stacked views, in stacking order (from the top, or from the bottom for `.bottom`).
-  public private(set) var arrangedSubviews: [UIView] = []
+  /// Setting it replaces them: views no longer arranged leave the stack, new ones join it.
+  public var arrangedSubviews: [UIView] {
+    get { arranged }
+    set { replaceArrangedSubviews(with: newValue) }
+  }
+  private var arranged: [UIView] = []
   private var stackConstraints: [NSLayoutConstraint] = []
   private var centerConstraint: NSLayoutConstraint?
 
@@ -47,6 +55,12 @@ open class GMSNavigationHidingStackView: UIView {
     self.alignment = alignment
     super.init(frame: .zero)
     translatesAutoresizingMaskIntoConstraints = false
+    // The stack fills the height its constraints give it and is made to be squeezed (it hides
+    // what doesn't fit): its buttons' height holds only where nothing else has a say, not
+    // against a `defaultLow` constraint placing the stack's ends, and it gives way before app
+    // content at the default priorities.
+    setContentHuggingPriority(.fittingSizeLevel, for: .vertical)
+    setContentCompressionResistancePriority(.defaultLow - 1, for: .vertical)
   }
 
   public required init?(coder: NSCoder) { return nil }
@@ -55,37 +69,54 @@ open class GMSNavigationHidingStackView: UIView {
 
   /// Adds `view` at the end of `arrangedSubviews` (and as a subview).
   public func addArrangedSubview(_ view: UIView) {
-    insertArrangedSubview(view, at: arrangedSubviews.count)
+    insertArrangedSubview(view, at: arranged.count)
   }
 
   /// Inserts `view` at `index` of `arrangedSubviews` (and as a subview).
   public func insertArrangedSubview(_ view: UIView, at index: Int) {
     SDKInternal.perform {
-      arrangedSubviews.removeAll { $0 === view }
-      arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
+      arranged.removeAll { $0 === view }
+      arranged.insert(view, at: min(max(index, 0), arranged.count))
       view.translatesAutoresizingMaskIntoConstraints = false
       if view.superview !== self { addSubview(view) }
     }
     rebuildConstraints()
   }
 
+  /// Makes `views` the arranged views: the ones dropped leave the stack (and its superview
+  /// chain), the new ones are added as subviews, in order.
+  private func replaceArrangedSubviews(with views: [UIView]) {
+    SDKInternal.perform {
+      for view in arranged where !views.contains(where: { $0 === view }) {
+        if view.superview === self { view.removeFromSuperview() }
+      }
+      arranged = []
+      for view in views where !arranged.contains(where: { $0 === view }) {
+        arranged.append(view)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+      }
+    }
+    rebuildConstraints()
+  }
+
   /// Stops managing `view`; it stays a subview (as with `UIStackView`).
   public func removeArrangedSubview(_ view: UIView) {
-    guard arrangedSubviews.contains(where: { $0 === view }) else { return }
-    arrangedSubviews.removeAll { $0 === view }
+    guard arranged.contains(where: { $0 === view }) else { return }
+    arranged.removeAll { $0 === view }
     rebuildConstraints()
   }
 
   override open func willRemoveSubview(_ subview: UIView) {
     super.willRemoveSubview(subview)
-    arrangedSubviews.removeAll { $0 === subview }
+    arranged.removeAll { $0 === subview }
     stackConstraints.removeAll { $0.firstItem === subview || $0.secondItem === subview }
   }
 
   // MARK: - Layout
 
   override open var intrinsicContentSize: CGSize {
-    let sizes = arrangedSubviews.map(Self.size(of:))
+    let sizes = arranged.map(Self.size(of:))
     guard !sizes.isEmpty else { return .zero }
     let height = sizes.reduce(0) { $0 + $1.height } + spacing * CGFloat(sizes.count - 1)
     return CGSize(width: sizes.map(\.width).max() ?? 0, height: height)
@@ -94,7 +125,7 @@ open class GMSNavigationHidingStackView: UIView {
   /// Shows the arranged views that fit in the current height, in order; hides the rest.
   override open func layoutSubviews() {
     super.layoutSubviews()
-    let heights = arrangedSubviews.map { Self.size(of: $0).height }
+    let heights = arranged.map { Self.size(of: $0).height }
     var used: CGFloat = 0
     var fitting = 0
     for height in heights {
@@ -104,7 +135,7 @@ open class GMSNavigationHidingStackView: UIView {
       fitting += 1
     }
     SDKInternal.perform {
-      for (index, view) in arrangedSubviews.enumerated() where view.isHidden != (index >= fitting) {
+      for (index, view) in arranged.enumerated() where view.isHidden != (index >= fitting) {
         view.isHidden = index >= fitting
       }
       if let centerConstraint, centerConstraint.constant != -used / 2 {
@@ -119,7 +150,7 @@ open class GMSNavigationHidingStackView: UIView {
       stackConstraints.removeAll()
       centerConstraint = nil
       var previous: UIView?
-      for view in arrangedSubviews {
+      for view in arranged {
         stackConstraints.append(
           alignment == .leading
             ? view.leadingAnchor.constraint(equalTo: leadingAnchor)
