@@ -36,10 +36,13 @@ open class GMSNavigationHidingStackView: UIView {
     didSet { if spacing != oldValue { rebuildConstraints() } }
   }
   /// The stacked views, in stacking order (from the top, or from the bottom for `.bottom`).
-  /// Setting it replaces them: views no longer arranged leave the stack, new ones join it.
+  ///
+  /// Settable, as in the SDK: the new views become subviews of the stack (moved from wherever
+  /// they were), in the order given (a view listed twice counts once); views that are no
+  /// longer arranged are removed from the stack.
   public var arrangedSubviews: [UIView] {
     get { arranged }
-    set { replaceArrangedSubviews(with: newValue) }
+    set { setArrangedSubviews(newValue) }
   }
   private var arranged: [UIView] = []
   private var stackConstraints: [NSLayoutConstraint] = []
@@ -69,7 +72,7 @@ open class GMSNavigationHidingStackView: UIView {
 
   /// Adds `view` at the end of `arrangedSubviews` (and as a subview).
   public func addArrangedSubview(_ view: UIView) {
-    insertArrangedSubview(view, at: arranged.count)
+    insertArrangedSubview(view, at: arrangedSubviews.count)
   }
 
   /// Inserts `view` at `index` of `arrangedSubviews` (and as a subview).
@@ -83,27 +86,26 @@ open class GMSNavigationHidingStackView: UIView {
     rebuildConstraints()
   }
 
-  /// Makes `views` the arranged views: the ones dropped leave the stack (and its superview
-  /// chain), the new ones are added as subviews, in order.
-  private func replaceArrangedSubviews(with views: [UIView]) {
-    SDKInternal.perform {
-      for view in arranged where !views.contains(where: { $0 === view }) {
-        if view.superview === self { view.removeFromSuperview() }
-      }
-      arranged = []
-      for view in views where !arranged.contains(where: { $0 === view }) {
-        arranged.append(view)
-        view.translatesAutoresizingMaskIntoConstraints = false
-        if view.superview !== self { addSubview(view) }
-      }
-    }
-    rebuildConstraints()
-  }
-
   /// Stops managing `view`; it stays a subview (as with `UIStackView`).
   public func removeArrangedSubview(_ view: UIView) {
     guard arranged.contains(where: { $0 === view }) else { return }
     arranged.removeAll { $0 === view }
+    rebuildConstraints()
+  }
+
+  private func setArrangedSubviews(_ views: [UIView]) {
+    var unique: [UIView] = []
+    for view in views where !unique.contains(where: { $0 === view }) { unique.append(view) }
+    SDKInternal.perform {
+      for view in arranged where !unique.contains(where: { $0 === view }) {
+        if view.superview === self { view.removeFromSuperview() }
+      }
+      arranged = unique
+      for view in unique {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+      }
+    }
     rebuildConstraints()
   }
 
@@ -116,7 +118,7 @@ open class GMSNavigationHidingStackView: UIView {
   // MARK: - Layout
 
   override open var intrinsicContentSize: CGSize {
-    let sizes = arranged.map(Self.size(of:))
+    let sizes = arrangedSubviews.map(Self.size(of:))
     guard !sizes.isEmpty else { return .zero }
     let height = sizes.reduce(0) { $0 + $1.height } + spacing * CGFloat(sizes.count - 1)
     return CGSize(width: sizes.map(\.width).max() ?? 0, height: height)
@@ -125,7 +127,7 @@ open class GMSNavigationHidingStackView: UIView {
   /// Shows the arranged views that fit in the current height, in order; hides the rest.
   override open func layoutSubviews() {
     super.layoutSubviews()
-    let heights = arranged.map { Self.size(of: $0).height }
+    let heights = arrangedSubviews.map { Self.size(of: $0).height }
     var used: CGFloat = 0
     var fitting = 0
     for height in heights {
@@ -135,7 +137,7 @@ open class GMSNavigationHidingStackView: UIView {
       fitting += 1
     }
     SDKInternal.perform {
-      for (index, view) in arranged.enumerated() where view.isHidden != (index >= fitting) {
+      for (index, view) in arrangedSubviews.enumerated() where view.isHidden != (index >= fitting) {
         view.isHidden = index >= fitting
       }
       if let centerConstraint, centerConstraint.constant != -used / 2 {
@@ -150,7 +152,7 @@ open class GMSNavigationHidingStackView: UIView {
       stackConstraints.removeAll()
       centerConstraint = nil
       var previous: UIView?
-      for view in arranged {
+      for view in arrangedSubviews {
         stackConstraints.append(
           alignment == .leading
             ? view.leadingAnchor.constraint(equalTo: leadingAnchor)
