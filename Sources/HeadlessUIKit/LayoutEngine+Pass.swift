@@ -201,11 +201,12 @@ extension LayoutEngine {
   // MARK: - Ambiguity
 
   /// Tells the auditor about every visible view (but the root) whose frame the constraints
-  /// leave undetermined, per axis, depth first. Hidden views and their subtrees are skipped:
-  /// where an invisible view would go doesn't matter.
+  /// leave undetermined, per axis, depth first. Hidden and fully transparent views (alpha at
+  /// most 0.01, such as a prompt fading out) and their subtrees are skipped: where an
+  /// invisible view would go doesn't matter.
   private func reportAmbiguity(to audit: any LayoutAuditing) {
     func visit(_ view: UIView) {
-      guard !view.isHidden else { return }
+      guard !view.isHidden, view.alpha > 0.01 else { return }
       if view !== root {
         if isAmbiguous(view, axis: .horizontal) { audit.ambiguousLayout(view, axis: .horizontal) }
         if isAmbiguous(view, axis: .vertical) { audit.ambiguousLayout(view, axis: .vertical) }
