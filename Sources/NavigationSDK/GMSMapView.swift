@@ -61,7 +61,7 @@ open class GMSMapView: UIView {
     super.init(frame: frame)
     settings.mapView = self
     sessionNavigator.mapView = self
-    sdkViews.applyWideMode(isWideMode)
+    sdkViews.applyWideMode(isWideMode, standardWidth: standardCardWidth)
   }
 
   /// A map with default options (zero frame, default profile).
