@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "NavSimTesting", targets: ["NavSimTesting"]),
     .library(name: "NavSimCLI", targets: ["NavSimCLI"]),
     .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+    .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
   ],
   targets: [
@@ -47,6 +48,14 @@ let package = Package(
     .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
     .target(name: "SampleDelegates", dependencies: ["NavSim"]),
+    // On iOS the recorder builds against Google's GoogleNavigation (when the app has it) and
+    // the system SQLite; elsewhere against NavSim's model of the SDK.
+    .target(
+      name: "NavSimRecorder",
+      dependencies: [
+        "EventLog", "SessionEvents",
+        .target(name: "GoogleNavigation", condition: .when(platforms: [.linux, .macOS])),
+      ]),
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
@@ -89,5 +98,8 @@ let package = Package(
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
+    .testTarget(
+      name: "NavSimRecorderTests",
+      dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
   ] + platformShims
 )

@@ -12,6 +12,7 @@ struct LogCommand: NavSimCommand {
            navsim log events LOG [--recording ID] [--kind K]... [--from SEQ] [--limit N] [--json]
            navsim log export LOG [--recording ID] [--out FILE]
            navsim log import FILE.jsonl --out LOG
+           navsim log redact LOG --out LOG2 [--seed N]
 
     info     recordings in LOG: metadata, event counts per kind, time span, finished or not
     events   a recording's events in seq order, one per line (--json: JSON Lines)
@@ -22,13 +23,18 @@ struct LogCommand: NavSimCommand {
              or atomically to FILE
     import   a JSON Lines file as a new recording of LOG (created when missing); a bad line
              is reported with its number and nothing is written
+    redact   a copy of every recording that can be shared, as a new log LOG2: coordinates
+             moved by one random offset per recording, road names, prompt texts, route ids,
+             the scenario, seed and time of day removed; it replays to the same layouts.
+             --seed N    picks the offsets (default: derived from each recording's content,
+                         so the same log always redacts the same way); never stored
 
     --recording ID picks the recording; it may be left out when LOG holds only one.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard let subcommand = arguments.first else {
-      throw UsageError("missing subcommand (info, events, export, import)")
+      throw UsageError("missing subcommand (info, events, export, import, redact)")
     }
     let rest = Array(arguments.dropFirst())
     switch subcommand {
@@ -36,9 +42,11 @@ struct LogCommand: NavSimCommand {
     case "events": return try events(rest, context: context)
     case "export": return try export(rest, context: context)
     case "import": return try importRecording(rest, context: context)
+    case "redact": return try redact(rest, context: context)
     case "_append-test": return try appendTest(rest, context: context)
     default:
-      throw UsageError("unknown subcommand '\(subcommand)' (info, events, export, import)")
+      throw UsageError(
+        "unknown subcommand '\(subcommand)' (info, events, export, import, redact)")
     }
   }
 

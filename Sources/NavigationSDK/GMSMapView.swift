@@ -155,17 +155,29 @@ open class GMSMapView: UIView {
     if settings.isRecenterButtonEnabled && isNavigationEnabled { sdkViews.setRecenterForm(true) }
   }
 
-  /// The camera follows the vehicle again: the logo returns to its normal form.
+  /// The camera follows the vehicle again: the logo returns to its normal form. When the logo
+  /// was showing as the re-center button, the user tapped it: `navigationUIDelegate` hears
+  /// `mapViewDidTapRecenterButton(_:)` (after the camera follows again).
   func recentered() {
+    let tapped = sdkViews.googleLogo.isRecenterButton
     cameraMode = .following
     sdkViews.setRecenterForm(false)
+    if tapped { navigationUIDelegate?.mapViewDidTapRecenterButton(self) }
   }
 
-  // MARK: - Map options
+  // MARK: - Navigation display options (GMSMapView+Navigation.h)
 
-  /// Traffic lights and stop signs (shown only during active navigation). Default false.
-  public var showsTrafficLights = false
-  public var showsStopSigns = false
+  /// Receives navigation-UI events (re-center taps). Weakly held.
+  public weak var navigationUIDelegate: (any GMSMapViewNavigationUIDelegate)?
+  /// The camera's perspective while following. Default `.tilted`.
+  public var followingPerspective: GMSNavigationCameraPerspective = .tilted
+  /// Route type and course source for this map. Default `.driving`.
+  public var travelMode: GMSNavigationTravelMode = .driving
+  /// What route callouts show. Default `.default`.
+  public var routeCalloutFormat: GMSNavigationRouteCalloutFormat = .default
+  /// The zoom level while following; `GMSNavigationNoFollowingZoomLevel` (the default)
+  /// restores the SDK's own zoom. No effect on layout.
+  public var followingZoomLevel: Float = GMSNavigationNoFollowingZoomLevel
   /// The day / night colour scheme of the map and the navigation UI. A recorded lighting
   /// change sets it (as the SDK follows its own suggestion); apps may set it too.
   public var lightingMode: GMSNavigationLightingMode = .normal
@@ -203,9 +215,26 @@ public enum GMSMapViewPaddingAdjustmentBehavior: Int, Sendable {
   case never = 2
 }
 
-/// A header accessory view of the built-in layout (legacy).
-@MainActor
-public protocol GMSNavigationAccessoryView: AnyObject {
-  /// The height the view wants when constrained to `size`.
+/// A header accessory view of the built-in layout (legacy), adopted by `UIView` subclasses.
+public protocol GMSNavigationAccessoryView: NSObjectProtocol {
+  /// The height the view wants when constrained to `size`. Required.
+  @MainActor
   func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat
 }
+
+/// Receives events of a map view's navigation UI. Every method has an empty default (the
+/// SDK's are optional).
+public protocol GMSMapViewNavigationUIDelegate: NSObjectProtocol {
+  /// The user tapped the re-center button (the logo in its re-center form).
+  @MainActor
+  func mapViewDidTapRecenterButton(_ mapView: GMSMapView)
+}
+
+extension GMSMapViewNavigationUIDelegate {
+  @MainActor
+  public func mapViewDidTapRecenterButton(_ mapView: GMSMapView) {}
+}
+
+/// Assign to `followingZoomLevel` to restore the SDK's default following zoom. NavSim's value
+/// is -1 (the SDK does not publish its own).
+public let GMSNavigationNoFollowingZoomLevel: Float = -1

@@ -171,6 +171,8 @@ public final class NavigationSession {
     case .lightingChanged(let mode):
       mapView.lightingMode = GMSNavigationLightingMode(mode)
       navigator.recordedLighting(GMSNavigationLightingMode(mode))
+    case .mark:
+      break  // a tester's bookmark: nothing the SDK sees
     }
   }
 
@@ -205,8 +207,8 @@ public final class NavigationSession {
     case .tripProgressBar: mapView.settings.isNavigationTripProgressBarEnabled = try bool()
     case .reportIncidentButton:
       mapView.settings.isNavigationReportIncidentButtonEnabled = try bool()
-    case .trafficLights: mapView.showsTrafficLights = try bool()
-    case .stopSigns: mapView.showsStopSigns = try bool()
+    case .trafficLights: mapView.settings.showsTrafficLights = try bool()
+    case .stopSigns: mapView.settings.showsStopSigns = try bool()
     case .destinationMarkers: mapView.settings.showsDestinationMarkers = try bool()
     case .scrollGestures: mapView.settings.scrollGestures = try bool()
     case .zoomGestures: mapView.settings.zoomGestures = try bool()

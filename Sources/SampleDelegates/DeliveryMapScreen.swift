@@ -134,6 +134,7 @@ public final class DeliveryArrivalBanner: UIView {
 /// order sheet across the viewport just above the Google logo, and the arrival banner above
 /// the sheet; both inset by the SDK's element padding and transparent, so the map shows
 /// through.
+@MainActor
 final class DeliveryLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private let base = BasicLayoutDelegate()
   private let orderSheet: DeliveryOrderSheet
