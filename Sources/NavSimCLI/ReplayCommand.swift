@@ -21,7 +21,7 @@ struct ReplayOptions {
   /// - Throws: `UsageError` for a missing log or delegate or a bad value,
   ///   `CommandFailure` for a profile file that can't be read.
   init(_ parsed: ParsedArguments) throws {
-    logPath = try parsed.positional(0, "LOG (the recording's .sqlite file)")
+    logPath = try parsed.positional(0, "LOG (the recording's .sqlite file or postgres:// URL)")
     switch (parsed.value("--delegate"), parsed.value("--screen")) {
     case (let delegate?, nil): delegateName = delegate
     case (nil, let screen?):
@@ -106,7 +106,8 @@ struct ReplayCommand: NavSimCommand {
     as a run labelled L (default: the delegate's name, or screen:NAME) for 'navsim diff' and
     'navsim report'. --print writes every snapshot whose layout changed, as text.
     --direction forces the layout direction; --profile loads SDK sizes and style values from
-    a JSON file.
+    a JSON file. LOG may be a postgres:// URL of a recording library ('navsim log push'); the
+    replay streams from the server.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
@@ -172,7 +173,7 @@ struct LintCommand: NavSimCommand {
     Replays the recording through the delegate (or screen) and lists every finding once
     (rule, severity, views, the first event that raised it and how many did); a screen's
     calls that contradict the recording are replay-divergence warnings. Exits 1 when any
-    finding is an error, 0 otherwise.
+    finding is an error, 0 otherwise. LOG may be a postgres:// URL of a recording library.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {

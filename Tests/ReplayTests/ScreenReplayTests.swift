@@ -5,6 +5,7 @@ import NavSimTesting
 import Replay
 import SampleDelegates
 import SessionEvents
+import TestSupport
 import Testing
 
 /// Screens under replay: the calls a guide-style screen hears for each canonical recording,
@@ -169,6 +170,27 @@ import Testing
     #expect(!lines.isEmpty)
     #expect(lines.allSatisfy { $0.hasPrefix("orderETA text \"Arriving in ") || $0.hasPrefix("orderETA resized") })
     #expect(lines.contains("orderETA text \"Arriving in 4 min\" -> \"Arriving in 3 min\""))
+  }
+
+  @Test func screenTextsSurviveTheSnapshotStoreAndItsDiff() throws {
+    let directory = TemporaryDirectory()
+    let store = try SnapshotStore(path: directory.file("screens.sqlite"), mode: .create)
+    let good = ReplayJob(
+      logPath: recording("city-commute"), screenName: "delivery",
+      makeScreen: { DeliveryMapScreen(mapView: $0) })
+    let wrong = ReplayJob(
+      logPath: recording("city-commute"), screenName: "wrong",
+      makeScreen: { WrongETAScreen(mapView: $0) })
+    var replayed: [Int64: LayoutState] = [:]
+    _ = try good.run(store: store, label: "good") { snapshot, _ in replayed[snapshot.seq] = snapshot.layout }
+    _ = try wrong.run(store: store, label: "wrong")
+    let run = try store.run(label: "good")
+    #expect(run.metadata.delegate == "screen:delivery")
+    let stored = try #require(try store.snapshot(of: run, seq: 7))
+    #expect(stored.layout == replayed[7])
+    #expect(stored.layout.nodes.first { $0.id == "orderETA" }?.text == "Arriving in 4 min")
+    let diff = try store.diff(labelA: "good", labelB: "wrong")
+    #expect(diff.text().contains("orderETA text \"Arriving in 4 min\" -> \"Arriving in 3 min\""))
   }
 
   @Test func delegateReplaysRecordNoTexts() throws {
