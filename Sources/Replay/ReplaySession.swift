@@ -2,12 +2,14 @@ import EventLog
 import Foundation
 import HeadlessUIKit
 import NavigationSDK
+import PostgresEventLog
 import SessionEvents
 
 /// Replays one recording of a log through one delegate, optionally storing the snapshots as
 /// a run: the shared engine of `navsim replay`, `lint`, `demo` and `NavSimTesting`.
 @MainActor
 public struct ReplayJob {
+  /// The log: an SQLite file, or a `postgres://` URL of a recording library.
   public var logPath: String
   /// The recording to replay; nil picks the log's only (or newest) recording.
   public var recordingID: Int64?
@@ -16,6 +18,8 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
+  /// A screen factory (`Replayer.init(screen:)`); when set, `makeDelegate` is not used.
+  public var makeScreen: (@MainActor (GMSMapView) -> AnyObject)?
 
   public init(
     logPath: String, recordingID: Int64? = nil, delegateName: String,
@@ -30,6 +34,20 @@ public struct ReplayJob {
     self.profile = profile
     self.profileName = profileName
     self.direction = direction
+  }
+
+  /// A job that replays through a screen: `makeScreen` gets the map view before the first
+  /// event. Runs record `screen:NAME` as their delegate.
+  public init(
+    logPath: String, recordingID: Int64? = nil, screenName: String,
+    makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject,
+    profile: SDKProfile = .default, profileName: String = "default",
+    direction: LayoutDirectionOverride? = nil
+  ) {
+    self.init(
+      logPath: logPath, recordingID: recordingID, delegateName: "screen:" + screenName,
+      makeDelegate: { nil }, profile: profile, profileName: profileName, direction: direction)
+    self.makeScreen = makeScreen
   }
 
   /// What a replay saw.
@@ -55,10 +73,12 @@ public struct ReplayJob {
     onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in },
     onStart: (RecordingInfo) -> Void = { _ in }
   ) throws -> Summary {
-    let log = try EventLogFile(path: logPath, mode: .readOnly)
-    let recording = try Self.pickRecording(in: log, id: recordingID, path: logPath)
+    let log = try openEventLogForReading(logPath)
+    let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
-    let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
+    let replayer = try Replayer(
+      delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
+      screen: makeScreen)
     var writer: SnapshotStore.RunWriter?
     if let store {
       writer = try store.beginRun(
@@ -67,7 +87,8 @@ public struct ReplayJob {
           recordingName: recording.metadata.name, logFingerprint: "",
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
           variants: direction.map { "direction=\($0.rawValue)" } ?? "",
-          logPath: URL(fileURLWithPath: logPath).standardizedFileURL.path))
+          logPath: isPostgresURL(logPath)
+            ? logPath : URL(fileURLWithPath: logPath).standardizedFileURL.path))
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
     // and each should cost next to nothing here.
@@ -78,7 +99,7 @@ public struct ReplayJob {
     // many events are counted without building their keys again.
     var previousFindings: [SnapshotFinding] = []
     var previousIndices: [Int] = []
-    let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
+    let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
       let snapshot = replayer.apply(event)
       let changed = replayer.layoutChanged
@@ -109,7 +130,9 @@ public struct ReplayJob {
 
   /// The recording `id`, or the only one, or the newest.
   /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has.
-  static func pickRecording(in log: EventLogFile, id: Int64?, path: String) throws -> RecordingInfo {
+  static func pickRecording(in log: any EventLogReading, id: Int64?, path: String) throws
+    -> RecordingInfo
+  {
     let recordings = try log.recordings()
     if let id {
       guard let recording = recordings.first(where: { $0.id == id }) else {
