@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "NavSimTesting", targets: ["NavSimTesting"]),
     .library(name: "NavSimCLI", targets: ["NavSimCLI"]),
     .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+    .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
   ],
   targets: [
@@ -54,6 +55,14 @@ let package = Package(
     .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
     .target(name: "SampleDelegates", dependencies: ["NavSim"]),
+    // On iOS the recorder builds against Google's GoogleNavigation (when the app has it) and
+    // the system SQLite; elsewhere against NavSim's model of the SDK.
+    .target(
+      name: "NavSimRecorder",
+      dependencies: [
+        "EventLog", "SessionEvents",
+        .target(name: "GoogleNavigation", condition: .when(platforms: [.linux, .macOS])),
+      ]),
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
@@ -102,5 +111,8 @@ let package = Package(
     .testTarget(
       name: "NavSimCLITests",
       dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
+    .testTarget(
+      name: "NavSimRecorderTests",
+      dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
   ] + platformShims
 )

@@ -10,6 +10,9 @@ public protocol EventStream: AnyObject {
   /// The next event, or nil after the last.
   /// - Throws: the store's error for a bad stored event or a failed read.
   func next() throws -> SessionEvent?
+  /// The fingerprint of the events read so far (meaningful for an unfiltered read): the same
+  /// events give the same fingerprint from every store.
+  var fingerprint: EventFingerprint { get }
 }
 
 /// A source of recordings and their events (a log file, a database).

@@ -26,6 +26,18 @@ extension LogCommand {
       context.print("  source    \(source)")
       context.print("  device    \(metadata.deviceProfile ?? "-")")
       context.print("  created   \(metadata.createdAt) by NavSim \(recording.navsimVersion)")
+      if let note = metadata.attributes[RecordingMetadata.redactedKey] {
+        context.print("  redacted  yes: \(note)")
+      }
+      let facts = metadata.attributes.keys.sorted().filter { $0 != RecordingMetadata.redactedKey }
+      if !facts.isEmpty {
+        context.print("  attributes")
+        let width = max(20, (facts.map(\.count).max() ?? 0) + 2)
+        for key in facts {
+          context.print("    " + key.padding(toLength: width, withPad: " ", startingAt: 0)
+            + metadata.attributes[key]!)
+        }
+      }
       if let first = recording.firstT, let last = recording.lastT {
         context.print(
           "  events    \(recording.eventCount), t \(first)...\(last) ms "

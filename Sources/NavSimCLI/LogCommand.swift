@@ -13,6 +13,7 @@ struct LogCommand: NavSimCommand {
            navsim log events LOG [--recording ID] [--kind K]... [--from SEQ] [--limit N] [--json]
            navsim log export LOG [--recording ID] [--out FILE]
            navsim log import FILE.jsonl --out LOG
+           navsim log redact LOG --out LOG2 [--seed N]
            navsim log push LOG URL [--recording ID] [--batch N]
            navsim log pull URL RECORDING --out LOG
            navsim log init URL [--grant ROLE]
@@ -26,6 +27,11 @@ struct LogCommand: NavSimCommand {
              or atomically to FILE
     import   a JSON Lines file as a new recording of LOG (created when missing); a bad line
              is reported with its number and nothing is written
+    redact   a copy of every recording that can be shared, as a new log LOG2: coordinates
+             moved by one random offset per recording, road names, prompt texts, route ids,
+             the scenario, seed and time of day removed; it replays to the same layouts.
+             --seed N    picks the offsets (default: derived from each recording's content,
+                         so the same log always redacts the same way); never stored
     push     LOG's recordings (or one) into the PostgreSQL recording library at URL
              (postgres://user:password@host:port/database), creating its schema when
              missing; a recording already there is not stored again; a push that was
@@ -40,7 +46,7 @@ struct LogCommand: NavSimCommand {
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard let subcommand = arguments.first else {
-      throw UsageError("missing subcommand (info, events, export, import, push, pull, init)")
+      throw UsageError("missing subcommand (info, events, export, import, redact, push, pull, init)")
     }
     let rest = Array(arguments.dropFirst())
     switch subcommand {
@@ -48,13 +54,14 @@ struct LogCommand: NavSimCommand {
     case "events": return try events(rest, context: context)
     case "export": return try export(rest, context: context)
     case "import": return try importRecording(rest, context: context)
+    case "redact": return try redact(rest, context: context)
     case "push": return try push(rest, context: context)
     case "pull": return try pull(rest, context: context)
     case "init": return try initLibrary(rest, context: context)
     case "_append-test": return try appendTest(rest, context: context)
     default:
       throw UsageError(
-        "unknown subcommand '\(subcommand)' (info, events, export, import, push, pull, init)")
+        "unknown subcommand '\(subcommand)' (info, events, export, import, redact, push, pull, init)")
     }
   }
 

@@ -23,6 +23,8 @@ final class PostgresEventCursor: EventStream {
   private var expectedSeq: Int64?
   private var lastSeq: Int64 = 0
   private var lastT: Int64 = 0
+  /// The fingerprint of the events read so far, folded as the SQLite cursor folds it.
+  private(set) var fingerprint = EventFingerprint()
 
   init(
     log: PostgresEventLog, recordingID: Int64, kinds: Set<EventKind>?,
@@ -99,6 +101,7 @@ final class PostgresEventCursor: EventStream {
     let event = try decode(rows!, row)
     row += 1
     lastSeq = event.seq
+    fingerprint.add(event)
     if let expected = expectedSeq {
       guard event.seq == expected else {
         isDone = true

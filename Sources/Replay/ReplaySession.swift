@@ -68,35 +68,44 @@ public struct ReplayJob {
           label: label ?? delegateName, delegate: delegateName, recordingID: recording.id,
           recordingName: recording.metadata.name, logFingerprint: "",
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
-          variants: direction.map { "direction=\($0.rawValue)" } ?? ""))
+          variants: direction.map { "direction=\($0.rawValue)" } ?? "",
+          logPath: URL(fileURLWithPath: logPath).standardizedFileURL.path))
     }
-    var summary = Summary(recording: recording)
+    // Counted in locals, copied into the summary at the end: most events change nothing,
+    // and each should cost next to nothing here.
+    var events = 0, layoutChanges = 0
+    var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
     var findingIndex: [String: Int] = [:]
-    var previous: LayoutState?
-    var fingerprint = EventFingerprint()
+    // The previous event's findings and their places in `findings`: findings that hold over
+    // many events are counted without building their keys again.
+    var previousFindings: [SnapshotFinding] = []
+    var previousIndices: [Int] = []
     let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
       let snapshot = replayer.apply(event)
-      let changed = previous != snapshot.layout
-      previous = snapshot.layout
-      summary.events += 1
-      if changed { summary.layoutChanges += 1 }
-      for finding in snapshot.findings {
-        if let index = findingIndex[finding.key] {
-          summary.findings[index].count += 1
-        } else {
-          findingIndex[finding.key] = summary.findings.count
-          summary.findings.append((finding, 1, snapshot.seq))
+      let changed = replayer.layoutChanged
+      events += 1
+      if changed { layoutChanges += 1 }
+      if !snapshot.findings.isEmpty || !previousFindings.isEmpty {
+        if snapshot.findings != previousFindings {
+          previousFindings = snapshot.findings
+          previousIndices = snapshot.findings.map { finding in
+            if let index = findingIndex[finding.key] { return index }
+            findingIndex[finding.key] = findings.count
+            findings.append((finding, 0, snapshot.seq))
+            return findings.count - 1
+          }
         }
+        for index in previousIndices { findings[index].count += 1 }
       }
-      if let writer {  // the readable payload is needed only for what is stored
-        let detail = event.payload.jsonText
-        fingerprint.add(seq: event.seq, t: event.t, kind: event.kind.rawValue, payloadJSON: detail)
-        try writer.append(snapshot, detail: detail)
-      }
+      try writer?.append(snapshot, layoutChanged: changed)
       onSnapshot(snapshot, changed)
     }
-    summary.run = try writer?.finish(logFingerprint: fingerprint.value)
+    var summary = Summary(recording: recording)
+    summary.events = events
+    summary.layoutChanges = layoutChanges
+    summary.findings = findings
+    summary.run = try writer?.finish(logFingerprint: cursor.fingerprint.value)
     return summary
   }
 
