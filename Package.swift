@@ -116,5 +116,11 @@ let package = Package(
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
+    // Delegates written from the SDK's layout guide as app teams write them (their imports
+    // included), replayed over every recording.
+    .testTarget(
+      name: "DelegateCorpusTests",
+      dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+        + platformShims.map { .target(name: $0.name) }),
   ] + platformShims
 )

@@ -87,7 +87,8 @@ public struct ReplayJob {
           recordingName: recording.metadata.name, logFingerprint: "",
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
           variants: direction.map { "direction=\($0.rawValue)" } ?? "",
-          logPath: URL(fileURLWithPath: logPath).standardizedFileURL.path))
+          logPath: isPostgresURL(logPath)
+            ? logPath : URL(fileURLWithPath: logPath).standardizedFileURL.path))
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
     // and each should cost next to nothing here.
