@@ -63,7 +63,9 @@ let package = Package(
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCLI",
-      dependencies: ["SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim"]
+      dependencies: [
+        "SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim", "NavSimRecorder",
+      ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -95,7 +97,9 @@ let package = Package(
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
-    .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
+    .testTarget(
+      name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"],
+      exclude: ["__Golden__"]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
