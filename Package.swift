@@ -39,6 +39,13 @@ let package = Package(
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "SessionEvents"),
     .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents"]),
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
+    .target(name: "PostgresEventLog", dependencies: ["PostgreSQL", "EventLog", "SessionEvents"]),
 
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
@@ -59,13 +66,14 @@ let package = Package(
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
-    .target(name: "Replay", dependencies: ["EventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
+    .target(
+      name: "Replay",
+      dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCLI",
-      dependencies: [
-        "SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim", "NavSimRecorder",
-      ]
+      dependencies: ["SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
+                     "Replay", "NavSim", "NavSimRecorder"]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -78,12 +86,15 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["SQLite", "EventLog", "SessionEvents"],
+      dependencies: ["SQLite", "EventLog", "SessionEvents", "PostgreSQL"],
       path: "Tests/TestSupport"
     ),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
     .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
+    .testTarget(
+      name: "PostgresEventLogTests",
+      dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
     .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
@@ -98,7 +109,8 @@ let package = Package(
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(
-      name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"],
+      name: "NavSimCLITests",
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
       exclude: ["__Golden__"]),
     .testTarget(
       name: "NavSimRecorderTests",

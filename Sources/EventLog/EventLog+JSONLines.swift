@@ -17,7 +17,7 @@ public let jsonLinesFormatVersion: Int64 = 1
 
 // MARK: - Export
 
-extension EventLogFile {
+extension EventLogReading {
   /// Writes recording `id` as JSON Lines, handing `output` chunks of whole lines (each ending
   /// in a newline), so a caller can stream any size.
   /// - Throws: `EventLogError` (unknown recording, a bad stored event), or what `output` throws.
@@ -27,7 +27,7 @@ extension EventLogFile {
     var writer = JSONWriter(capacity: 1 << 16)
     Self.writeHeader(info, to: &writer)
     writer.raw("\n")
-    let cursor = try events(recording: id)
+    let cursor = try eventStream(recording: id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
       event.writeJSON(to: &writer)
       writer.raw("\n")

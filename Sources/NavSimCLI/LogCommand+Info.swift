@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import SessionEvents
 
 // MARK: - navsim log info
@@ -8,10 +9,10 @@ extension LogCommand {
     let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
     let path = try parsed.positional(0, "LOG")
     try parsed.expectPositionals(atMost: 1)
-    let log = try EventLogFile(path: path, mode: .readOnly)
+    let log = try openEventLogForReading(path)
     let recordings = try log.recordings()
     let count = recordings.count == 1 ? "1 recording" : "\(recordings.count) recordings"
-    context.print("\(path): NavSim event log, schema version \(try log.schemaVersion()), \(count)")
+    context.print("\(log.location): \(try log.storeDescription()), \(count)")
     for recording in recordings {
       let metadata = recording.metadata
       context.print("")

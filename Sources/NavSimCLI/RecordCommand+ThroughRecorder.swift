@@ -10,6 +10,12 @@ import SessionEvents
 // navigator, road-snapped provider) as a replay would, and a `NavSimRecorder` attached to the
 // map view writes the log from what the SDK's public API shows, as it would on a phone.
 
+/// The recorder's clock when NavSim drives the trip: the trip's own time.
+@MainActor
+private final class VirtualClock {
+  var seconds = 0.0
+}
+
 /// Records trips through `NavSimRecorder` instead of writing the simulator's events.
 @MainActor
 public enum ThroughRecorder {
@@ -22,12 +28,12 @@ public enum ThroughRecorder {
   {
     let validated = try trip.run { _, _ in }
     let replayer = try Replayer(delegate: nil)
-    var now: Int64 = 0
+    let clock = VirtualClock()
     var options = NavSimRecorder.Options()
     options.name = name
     options.deviceProfile = trip.scenario.device.name
     options.createdAt = trip.createdAt
-    options.clock = { Double(now) / 1000 }
+    options.clock = { clock.seconds }
     options.samplesEveryFrame = false
     // Facts that do not depend on the machine, so the recording is repeatable.
     options.deviceFacts = [
@@ -39,7 +45,7 @@ public enum ThroughRecorder {
     recorder.start()
     var seq: Int64 = 0
     _ = try trip.run { t, payload in
-      now = t
+      clock.seconds = Double(t) / 1000
       seq += 1
       // The SDK model rejects what the SDK would (the recorder then sees no change).
       try? replayer.session.apply(SessionEvent(seq: seq, t: t, payload: payload))
@@ -60,14 +66,14 @@ public enum ThroughRecorder {
     options.batchSize = 64
     options.flushInterval = 0.02
     options.samplesEveryFrame = false
-    var now = 0.0
-    options.clock = { now }
+    let clock = VirtualClock()
+    options.clock = { clock.seconds }
     let recorder = try NavSimRecorder(mapView: mapView, path: path, options: options)
     recorder.start()
     var index = 0
     while true {
       index += 1
-      now += 0.01
+      clock.seconds += 0.01
       recorder.mark(String(index))
       recorder.sample()
       if index % 64 == 0 { usleep(1000) }
