@@ -24,7 +24,16 @@ struct ListenerState {
   var startedProvider = false
 }
 
-extension NavSimRecorder: GMSNavigatorListener, GMSRoadSnappedLocationProviderListener {
+// The SDK calls listeners on the main thread; its Objective-C protocols import without actor
+// isolation on iOS (NavSim declares them `@MainActor`).
+#if os(iOS)
+extension NavSimRecorder: @preconcurrency GMSNavigatorListener,
+  @preconcurrency GMSRoadSnappedLocationProviderListener {}
+#else
+extension NavSimRecorder: GMSNavigatorListener, GMSRoadSnappedLocationProviderListener {}
+#endif
+
+extension NavSimRecorder {
   /// Registers as a navigator and road-snapped location listener (starting location updates
   /// when the app has not: the provider only reports while updating).
   func attachListeners() {
