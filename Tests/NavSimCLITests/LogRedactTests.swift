@@ -169,10 +169,13 @@ import Testing
     let log = try EventLogFile(path: path, mode: .create)
     for finished in [true, false] {
       let writer = try log.beginRecording(
-        RecordingMetadata(name: "home", source: .imported, createdAt: "late"))
-      for index in 0..<50 {
+        RecordingMetadata(
+          name: "home", source: .imported, createdAt: "late",
+          attributes: ["device.model": "iPhone16,1", "tester": "Ana, 12 Elm St"]))
+      for index in 0..<49 {
         try writer.append(SyntheticEvents.payload(at: index), t: SyntheticEvents.t(at: index))
       }
+      try writer.append(.mark(text: "outside 12 Elm St"), t: SyntheticEvents.t(at: 49))
       if finished { try writer.finish() } else { try writer.flush() }
     }
     let out = directory.file("out.sqlite")
@@ -181,6 +184,12 @@ import Testing
     #expect(summaries.map(\.recording.eventCount) == [50, 50])
     #expect(summaries.map(\.recording.metadata.createdAt) == ["unknown", "unknown"])
     #expect(summaries.allSatisfy { $0.recording.metadata.isRedacted })
+    // Device facts stay; other attributes and the marks' texts go.
+    #expect(summaries.allSatisfy {
+      $0.recording.metadata.attributes.keys.sorted() == ["device.model", "redacted"]
+    })
+    #expect(try events(out, recording: 1).last?.payload == .mark(text: ""))
+    #expect(try events(out, recording: 2).last?.payload == .mark(text: ""))
   }
 
   // MARK: - Bad input
