@@ -18,6 +18,8 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
+  /// A screen factory (`Replayer.init(screen:)`); when set, `makeDelegate` is not used.
+  public var makeScreen: (@MainActor (GMSMapView) -> AnyObject)?
 
   public init(
     logPath: String, recordingID: Int64? = nil, delegateName: String,
@@ -32,6 +34,20 @@ public struct ReplayJob {
     self.profile = profile
     self.profileName = profileName
     self.direction = direction
+  }
+
+  /// A job that replays through a screen: `makeScreen` gets the map view before the first
+  /// event. Runs record `screen:NAME` as their delegate.
+  public init(
+    logPath: String, recordingID: Int64? = nil, screenName: String,
+    makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject,
+    profile: SDKProfile = .default, profileName: String = "default",
+    direction: LayoutDirectionOverride? = nil
+  ) {
+    self.init(
+      logPath: logPath, recordingID: recordingID, delegateName: "screen:" + screenName,
+      makeDelegate: { nil }, profile: profile, profileName: profileName, direction: direction)
+    self.makeScreen = makeScreen
   }
 
   /// What a replay saw.
@@ -60,7 +76,9 @@ public struct ReplayJob {
     let log = try openEventLogForReading(logPath)
     let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
-    let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
+    let replayer = try Replayer(
+      delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
+      screen: makeScreen)
     var writer: SnapshotStore.RunWriter?
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and
