@@ -303,6 +303,26 @@ final class PostgresEventLogTests: XCTestCase {
     }
   }
 
+  func testAPullOverADroppedConnectionWritesNothing() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    let local = try Self.sampleLog(count: 100, in: directory)
+    let id = try PostgresEventLog(url: database.url, mode: .write).push(recording: 1, of: local).id
+    let library = try PostgresEventLog(url: database.url)
+    try PostgreSQLConnection(url: database.url).execute(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        + "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    let out = directory.file("pulled.sqlite")
+    XCTAssertThrowsError(try library.pull(recording: id, intoLogAt: out)) { error in
+      XCTAssertFalse("\(error)".contains("\n"), "\(error)")
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+      ["trip.sqlite", "trip.sqlite-shm", "trip.sqlite-wal"].filter {
+        FileManager.default.fileExists(atPath: directory.file($0))
+      })
+  }
+
   func testURLsLoseTheirPasswordInMessages() {
     XCTAssertEqual(
       PostgreSQLConnection.redacting("postgres://ann:s3cret@db:5432/lib?sslmode=require&password=x"),
