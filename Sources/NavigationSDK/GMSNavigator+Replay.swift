@@ -38,9 +38,9 @@ struct TripProgress {
   var navState = GMSNavigationNavState.unknown
   var location: CLLocationCoordinate2D?
   var speed: Double?
-  /// Simplified path since guidance started, and each leg's path as driven.
-  var traveled: [CLLocationCoordinate2D] = []
-  var legPaths: [[CLLocationCoordinate2D]] = []
+  /// Simplified path since guidance started, and each leg's path as driven (simplified).
+  var traveled = SimplifiedPath()
+  var legPaths: [SimplifiedPath] = []
   var arrivalPoints: [CLLocationCoordinate2D?] = []
   /// What listeners were last told (nil: nothing yet).
   var reportedTime: Double?
@@ -64,7 +64,7 @@ struct TripProgress {
   var legs: [GMSRouteLeg] {
     destinations.indices.map { index in
       let arrival = index < arrivalPoints.count ? arrivalPoints[index] : nil
-      let path = index < legPaths.count && index <= legIndex ? GMSPath(coordinates: legPaths[index]) : nil
+      let path = index < legPaths.count && index <= legIndex ? GMSPath(coordinates: legPaths[index].points) : nil
       return GMSRouteLeg(
         destinationWaypoint: destinations[index],
         destinationCoordinate: arrival ?? destinations[index].coordinate, path: path)
@@ -184,7 +184,7 @@ extension GMSNavigator {
     trip.legCount = legs
     if !rerouted {
       trip.legIndex = 0
-      trip.legPaths = Array(repeating: [], count: legs)
+      trip.legPaths = Array(repeating: SimplifiedPath(), count: legs)
       trip.arrivalPoints = Array(repeating: nil, count: legs)
       trip.arrivedAtFinal = false
     }
@@ -218,10 +218,12 @@ extension GMSNavigator {
     trip.delay = GMSNavigationDelayCategory(progress.delay)
     let guiding = isGuidanceActive
     if guiding {
-      appendTraveled(coordinate)
+      trip.traveled.append(coordinate)
       if trip.legIndex < trip.legPaths.count { trip.legPaths[trip.legIndex].append(coordinate) }
     }
-    if session?.isStarted ?? true, provider.isUpdating {
+    // What nobody can hear is not built: the location for provider listeners, nav info for
+    // navigator listeners.
+    if session?.isStarted ?? true, provider.isUpdating, !provider.listeners.isEmpty {
       let location = CLLocation(
         coordinate: coordinate, altitude: .nan, horizontalAccuracy: -1, verticalAccuracy: -1,
         course: progress.course, speed: trip.speed ?? -1,
@@ -230,9 +232,9 @@ extension GMSNavigator {
     }
     guard trip.hasRoute else { return }
     if guiding {
-      let info = navInfo(progress)
+      let info = listeners.isEmpty ? nil : navInfo(progress)
       trip.routeChangedSinceNavInfo = false
-      notify { $0.navigator(self, didUpdate: info) }
+      if let info { notify { $0.navigator(self, didUpdate: info) } }
     }
     if timeUpdateThreshold < CLTimeIntervalMax,
       trip.reportedTime.map({ abs(progress.timeRemaining - $0) >= timeUpdateThreshold }) ?? true
@@ -252,16 +254,6 @@ extension GMSNavigator {
       let delay = trip.delay
       notify { $0.navigator(self, didUpdate: delay) }
     }
-  }
-
-  /// Keeps a point when it is at least 5 m from the last one kept.
-  private func appendTraveled(_ coordinate: CLLocationCoordinate2D) {
-    if let last = trip.traveled.last {
-      let a = CLLocation(latitude: last.latitude, longitude: last.longitude)
-      let b = CLLocation(latitude: coordinate.latitude, longitude: coordinate.longitude)
-      guard a.distance(from: b) >= 5 else { return }
-    }
-    trip.traveled.append(coordinate)
   }
 
   private func navInfo(_ progress: SessionEvents.Progress) -> GMSNavigationNavInfo {
@@ -334,11 +326,11 @@ extension GMSNavigator {
         "stopGuidanceAtArrival = false", at: "at seq \(replay.seq)",
         "the recording stops guidance at arrival")
     }
-    trip.traveled = []
+    trip.traveled = SimplifiedPath()
   }
 
   func recordedGuidanceStarted() {
-    trip.traveled = trip.location.map { [$0] } ?? []
+    trip.traveled = SimplifiedPath(start: trip.location)
   }
 
   func recordedLighting(_ mode: GMSNavigationLightingMode) {

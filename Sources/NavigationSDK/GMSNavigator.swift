@@ -108,6 +108,7 @@ open class GMSNavigator: NSObject {
 
   /// Calls every live listener, in registration order.
   func notify(_ call: (any GMSNavigatorListener) -> Void) {
+    guard !listeners.isEmpty else { return }
     for listener in listeners.compactMap(\.value) { call(listener) }
   }
 
@@ -202,7 +203,7 @@ open class GMSNavigator: NSObject {
   }
 
   /// The (simplified) path driven since guidance last started; empty before.
-  public var traveledPath: GMSPath { GMSPath(coordinates: trip.traveled) }
+  public var traveledPath: GMSPath { GMSPath(coordinates: trip.traveled.points) }
 
   // MARK: - Guidance
 

@@ -1,0 +1,98 @@
+import CoreLocation
+import Foundation
+
+/// A driven path kept small on long drives (the navigator's `traveledPath` and each leg's
+/// `path`): points closer than `spacing` to the last one kept are skipped, and a run of points
+/// that all lie within `tolerance` of one straight segment becomes that segment (its first and
+/// last points).
+///
+/// Online, in constant memory per segment: the open segment runs from `points[count - 2]` (the
+/// anchor) to `points.last` (its end, replaced while the drive goes on straight). Every point
+/// the segment stands for allows the directions from the anchor that pass within `tolerance`
+/// of it; a new point that lies in every allowed direction, and no nearer to the anchor than
+/// the points before it, becomes the segment's end, so each dropped point stays within
+/// `tolerance` of the segment. Any other point (a turn) keeps the end and opens a new segment
+/// there. Distances are local planar metres around the anchor (equirectangular).
+struct SimplifiedPath {
+  /// How far (m) a dropped point may lie from the segment that replaces it.
+  static let tolerance: CLLocationDistance = 2
+  /// Points nearer (m, great circle) than this to the last one kept are skipped.
+  static let spacing: CLLocationDistance = 5
+
+  private(set) var points: [CLLocationCoordinate2D] = []
+  /// The open segment's allowed directions from its anchor: offsets (radians) from
+  /// `reference`, in `low...high`.
+  private var reference = 0.0
+  private var low = 0.0
+  private var high = 0.0
+  /// How far from the anchor the segment's farthest point is.
+  private var reach = 0.0
+
+  init(start: CLLocationCoordinate2D? = nil) {
+    if let start { points = [start] }
+  }
+
+  mutating func append(_ point: CLLocationCoordinate2D) {
+    guard let last = points.last else {
+      points.append(point)
+      return
+    }
+    guard Self.distance(last, point) >= Self.spacing else { return }
+    guard points.count >= 2 else {
+      points.append(point)
+      open(from: last, to: point)
+      return
+    }
+    let (length, direction) = Self.polar(from: points[points.count - 2], to: point)
+    let offset = Self.normalized(direction - reference)
+    if length >= reach, offset >= low, offset <= high {
+      let half = asin(min(1, Self.tolerance / length))
+      low = max(low, offset - half)
+      high = min(high, offset + half)
+      reach = length
+      points[points.count - 1] = point
+    } else {
+      points.append(point)
+      open(from: last, to: point)
+    }
+  }
+
+  private mutating func open(from anchor: CLLocationCoordinate2D, to end: CLLocationCoordinate2D) {
+    let (length, direction) = Self.polar(from: anchor, to: end)
+    let half = length > 0 ? asin(min(1, Self.tolerance / length)) : .pi
+    reference = direction
+    low = -half
+    high = half
+    reach = length
+  }
+
+  /// Metres and direction (radians) from `a` to `b` on the plane tangent at `a`.
+  private static func polar(
+    from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D
+  ) -> (CLLocationDistance, Double) {
+    let radius = 6_371_008.8
+    var longitude = b.longitude - a.longitude
+    if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+    let x = longitude * .pi / 180 * radius * cos(a.latitude * .pi / 180)
+    let y = (b.latitude - a.latitude) * .pi / 180 * radius
+    return ((x * x + y * y).squareRoot(), atan2(y, x))
+  }
+
+  private static func normalized(_ angle: Double) -> Double {
+    var angle = angle.truncatingRemainder(dividingBy: 2 * .pi)
+    if angle > .pi { angle -= 2 * .pi } else if angle <= -.pi { angle += 2 * .pi }
+    return angle
+  }
+
+  /// The great-circle distance, as `CLLocation.distance(from:)` computes it (without
+  /// allocating two locations per point).
+  static func distance(_ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D) -> CLLocationDistance {
+    let radius = 6_371_008.8
+    let phi1 = a.latitude * .pi / 180
+    let phi2 = b.latitude * .pi / 180
+    let dPhi = phi2 - phi1
+    let dLambda = (b.longitude - a.longitude) * .pi / 180
+    let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+    return 2 * radius * asin(min(1, h.squareRoot()))
+  }
+}
