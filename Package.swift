@@ -104,7 +104,9 @@ let package = Package(
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"],
+      // The SDK's module names too: GuideStyleScreen.swift imports only those.
+      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport", "GoogleNavigation"]
+        + platformShims.map { .target(name: $0.name) },
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
