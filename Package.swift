@@ -73,7 +73,7 @@ let package = Package(
     .target(
       name: "NavSimCLI",
       dependencies: ["SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
-                     "Replay", "NavSim"]
+                     "Replay", "NavSim", "NavSimRecorder"]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -112,7 +112,8 @@ let package = Package(
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
+      exclude: ["__Golden__"]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
