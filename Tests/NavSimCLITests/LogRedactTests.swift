@@ -158,7 +158,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.out.hasPrefix("redacted recording 1 as recording 1 ("))
     let info = run(["log", "info", redacted])
-    #expect(info.out.contains("schema version 2"))
+    #expect(info.out.contains("schema version 3"))
     #expect(info.out.contains("\n  redacted  yes: coordinates offset, road names, prompt texts"))
     #expect(!run(["log", "info", original]).out.contains("redacted"))
   }
@@ -213,7 +213,7 @@ import Testing
     try FileManager.default.copyItem(atPath: original, toPath: newer)
     try SQLiteConnection(path: newer, mode: .readWrite).execute("PRAGMA user_version = 99")
     expectFailure([newer, "--out", out],
-      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 2); "
+      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 3); "
         + "upgrade NavSim")
     expectFailure([original, "--out", original],
       "\(original): is the input log; redact writes a new file")
