@@ -2,14 +2,31 @@
 // NavSim: record navigation trips, replay them through layout delegates, diff the layouts.
 import PackageDescription
 
+// Apple's module names for app files written for the real SDK. `UIKit` and `CoreLocation`
+// are NavSim's own on Linux only: on Apple platforms the system frameworks would clash.
+#if os(Linux)
+let platformShims: [Target] = [
+  .target(name: "CoreLocation", path: "Sources/Shims/CoreLocation"),
+  .target(name: "UIKit", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/UIKit"),
+  // Swift Testing's cross-import overlay for UIKit (see the file).
+  .target(name: "_Testing_UIKit", dependencies: ["UIKit"], path: "Sources/Shims/_Testing_UIKit"),
+]
+let coreLocation: [Target.Dependency] = ["CoreLocation"]
+#else
+let platformShims: [Target] = []
+let coreLocation: [Target.Dependency] = []
+#endif
+let sdkModules = ["GoogleNavigation", "GoogleMaps"] + platformShims.map(\.name)
+
 let package = Package(
   name: "NavSim",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "NavSim", targets: ["NavSim"]),
+    .library(name: "NavSim", targets: ["NavSim"] + sdkModules),
     .library(name: "NavSimTesting", targets: ["NavSimTesting"]),
     .library(name: "NavSimCLI", targets: ["NavSimCLI"]),
     .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+    .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
   ],
   targets: [
@@ -22,21 +39,41 @@ let package = Package(
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "SessionEvents"),
     .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents"]),
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
+    .target(name: "PostgresEventLog", dependencies: ["PostgreSQL", "EventLog", "SessionEvents"]),
 
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
     .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver"]),
-    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "SessionEvents"]),
-    .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"]),
+    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "SessionEvents"] + coreLocation),
+    .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
     .target(name: "SampleDelegates", dependencies: ["NavSim"]),
+    // On iOS the recorder builds against Google's GoogleNavigation (when the app has it) and
+    // the system SQLite; elsewhere against NavSim's model of the SDK.
+    .target(
+      name: "NavSimRecorder",
+      dependencies: [
+        "EventLog", "SessionEvents",
+        .target(name: "GoogleNavigation", condition: .when(platforms: [.linux, .macOS])),
+      ]),
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
-    .target(name: "Replay", dependencies: ["EventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
+    .target(
+      name: "Replay",
+      dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCLI",
-      dependencies: ["SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim"]
+      dependencies: ["SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
+                     "Replay", "NavSim", "NavSimRecorder"]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -49,12 +86,15 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["SQLite", "EventLog", "SessionEvents"],
+      dependencies: ["SQLite", "EventLog", "SessionEvents", "PostgreSQL"],
       path: "Tests/TestSupport"
     ),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
     .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
+    .testTarget(
+      name: "PostgresEventLogTests",
+      dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
     .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
@@ -64,9 +104,24 @@ let package = Package(
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"],
+      // The SDK's module names too: GuideStyleScreen.swift imports only those.
+      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport", "GoogleNavigation"]
+        + platformShims.map { .target(name: $0.name) },
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
-    .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
-  ]
+    .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
+    .testTarget(
+      name: "NavSimCLITests",
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
+      exclude: ["__Golden__"]),
+    .testTarget(
+      name: "NavSimRecorderTests",
+      dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
+    // Delegates written from the SDK's layout guide as app teams write them (their imports
+    // included), replayed over every recording.
+    .testTarget(
+      name: "DelegateCorpusTests",
+      dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+        + platformShims.map { .target(name: $0.name) }),
+  ] + platformShims
 )

@@ -23,7 +23,10 @@ public enum GMSNavigationHidingStackViewAlignment: Int, Sendable {
 /// The stack owns the `isHidden` of its arranged views: setting it from outside records a
 /// `hiding-stack-hidden-set` finding. Arranged views are chained with required constraints
 /// (hidden ones too, so nothing is ambiguous) and aligned to the leading or trailing edge;
-/// the stack's intrinsic size is the widest view by the full height.
+/// the stack's intrinsic size is the widest view by the full height, hugged vertically only at
+/// `fittingSizeLevel` (a stack pinned at both ends fills the space between them) and held
+/// against compression at `defaultLow - 1` (squeezed, it hides views rather than squeeze the
+/// app's content).
 @MainActor
 open class GMSNavigationHidingStackView: UIView {
   public let position: GMSNavigationHidingStackPosition
@@ -33,7 +36,15 @@ open class GMSNavigationHidingStackView: UIView {
     didSet { if spacing != oldValue { rebuildConstraints() } }
   }
   /// The stacked views, in stacking order (from the top, or from the bottom for `.bottom`).
-  public private(set) var arrangedSubviews: [UIView] = []
+  ///
+  /// Settable, as in the SDK: the new views become subviews of the stack (moved from wherever
+  /// they were), in the order given (a view listed twice counts once); views that are no
+  /// longer arranged are removed from the stack.
+  public var arrangedSubviews: [UIView] {
+    get { arranged }
+    set { setArrangedSubviews(newValue) }
+  }
+  private var arranged: [UIView] = []
   private var stackConstraints: [NSLayoutConstraint] = []
   private var centerConstraint: NSLayoutConstraint?
 
@@ -47,6 +58,12 @@ open class GMSNavigationHidingStackView: UIView {
     self.alignment = alignment
     super.init(frame: .zero)
     translatesAutoresizingMaskIntoConstraints = false
+    // The stack fills the height its constraints give it and is made to be squeezed (it hides
+    // what doesn't fit): its buttons' height holds only where nothing else has a say, not
+    // against a `defaultLow` constraint placing the stack's ends, and it gives way before app
+    // content at the default priorities.
+    setContentHuggingPriority(.fittingSizeLevel, for: .vertical)
+    setContentCompressionResistancePriority(.defaultLow - 1, for: .vertical)
   }
 
   public required init?(coder: NSCoder) { return nil }
@@ -61,8 +78,8 @@ open class GMSNavigationHidingStackView: UIView {
   /// Inserts `view` at `index` of `arrangedSubviews` (and as a subview).
   public func insertArrangedSubview(_ view: UIView, at index: Int) {
     SDKInternal.perform {
-      arrangedSubviews.removeAll { $0 === view }
-      arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
+      arranged.removeAll { $0 === view }
+      arranged.insert(view, at: min(max(index, 0), arranged.count))
       view.translatesAutoresizingMaskIntoConstraints = false
       if view.superview !== self { addSubview(view) }
     }
@@ -71,14 +88,30 @@ open class GMSNavigationHidingStackView: UIView {
 
   /// Stops managing `view`; it stays a subview (as with `UIStackView`).
   public func removeArrangedSubview(_ view: UIView) {
-    guard arrangedSubviews.contains(where: { $0 === view }) else { return }
-    arrangedSubviews.removeAll { $0 === view }
+    guard arranged.contains(where: { $0 === view }) else { return }
+    arranged.removeAll { $0 === view }
+    rebuildConstraints()
+  }
+
+  private func setArrangedSubviews(_ views: [UIView]) {
+    var unique: [UIView] = []
+    for view in views where !unique.contains(where: { $0 === view }) { unique.append(view) }
+    SDKInternal.perform {
+      for view in arranged where !unique.contains(where: { $0 === view }) {
+        if view.superview === self { view.removeFromSuperview() }
+      }
+      arranged = unique
+      for view in unique {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+      }
+    }
     rebuildConstraints()
   }
 
   override open func willRemoveSubview(_ subview: UIView) {
     super.willRemoveSubview(subview)
-    arrangedSubviews.removeAll { $0 === subview }
+    arranged.removeAll { $0 === subview }
     stackConstraints.removeAll { $0.firstItem === subview || $0.secondItem === subview }
   }
 

@@ -33,6 +33,14 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   var guidanceViews: [UIView] = []
   var guidanceGuides: [UILayoutGuide] = []
   var collectsGuidanceAdditions = false
+  /// `guidanceViews.count + guidanceGuides.count` after the last pruning.
+  private var prunedGuidanceCount = 0
+  /// The map's views and guides when guidance started: the Navigation Ready layout it left.
+  private var readyLayoutItems: [AnyObject] = []
+  /// Views and guides the delegate added or constrained during `stopGuidance`: its new
+  /// Navigation Ready layout.
+  var restoredItems: [AnyObject] = []
+  var collectsRestoredItems = false
   /// Leftovers that were still animating out when checked: re-checked once their animations
   /// are over.
   private var deferredLeftovers:
@@ -64,6 +72,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       navigationConstraints.removeAll { !$0.isActive }
       prunedConstraintCount = navigationConstraints.count
     }
+    pruneGuidanceAdditions()
     guard mapView.customDelegate != nil else { return [] }
     for use in mapView.pendingLegacyUses {
       record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
@@ -85,6 +94,22 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       if seen.insert(finding.description).inserted { findings.append(finding) }
     }
     return findings
+  }
+
+  /// A long guidance session shows many prompts: once the lists of views and guides added
+  /// during it have doubled, forget those that left the hierarchy and repeats (one added again
+  /// is noted again), so a replay's memory stays flat in the trip's length. Only views still
+  /// in the map count as leftovers at `stopGuidance`, so nothing it reports is lost.
+  private func pruneGuidanceAdditions() {
+    guard guidanceViews.count + guidanceGuides.count > prunedGuidanceCount * 2 + 64 else { return }
+    var seen: Set<ObjectIdentifier> = []
+    guidanceViews = guidanceViews.filter {
+      $0.superview != nil && seen.insert(ObjectIdentifier($0)).inserted
+    }
+    guidanceGuides = guidanceGuides.filter {
+      $0.owningView != nil && seen.insert(ObjectIdentifier($0)).inserted
+    }
+    prunedGuidanceCount = guidanceViews.count + guidanceGuides.count
   }
 
   /// Runs the layout checks, or repeats their last findings when nothing they read changed.
@@ -118,15 +143,19 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     case .startGuidance:
       guidanceViews.removeAll()
       guidanceGuides.removeAll()
+      readyLayoutItems = Self.views(under: mapView) + Self.guides(under: mapView)
       collectsGuidanceAdditions = true
     case .stopGuidance:
       collectsGuidanceAdditions = false
+      restoredItems.removeAll()
+      collectsRestoredItems = true
     default:
       break
     }
   }
 
   func didPerform(_ step: LifecycleStep, on mapView: GMSMapView) {
+    if step == .stopGuidance { collectsRestoredItems = false }
     guard checksRules else { return }
     switch step {
     case .stopGuidance:
@@ -140,17 +169,31 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
 
   // MARK: - Clean-up (rule 9)
 
+  /// Judges the layout `stopGuidance` leaves: the SDK's guidance-only views (cards, speed
+  /// widget, progress bar, reporting button, prompts) must be gone; an app view or guide added
+  /// during Active Guidance must be gone unless it is part of the Navigation Ready layout: it
+  /// was in the map when guidance started, or the delegate added or constrained it during
+  /// `stopGuidance`.
   private func checkLeftoversAfterStopGuidance() {
     let rule = LayoutRule.leftoverAfterStopGuidance
+    func isReadyLayout(_ item: AnyObject) -> Bool {
+      readyLayoutItems.contains { $0 === item } || restoredItems.contains { $0 === item }
+    }
     let sdkLeftovers: [UIView] = mapView.sdkViews.guidanceOnlyViews.filter { isInMap($0) }
-    for view in sdkLeftovers + guidanceViews.filter({ isInMap($0) && !($0 is SDKView) }) {
+    let appLeftovers = guidanceViews.filter { view in
+      isInMap(view) && !(view is SDKView) && !isReadyLayout(view)
+    }
+    for view in sdkLeftovers + appLeftovers {
       leftover(rule, view, "still in the map view after stopGuidance")
     }
-    for guide in guidanceGuides where guide.owningView.map(isInMap) ?? false {
+    for guide in guidanceGuides
+    where (guide.owningView.map(isInMap) ?? false) && !isReadyLayout(guide) {
       leftover(rule, guide, "layout guide still in the map view after stopGuidance")
     }
     guidanceViews.removeAll()
     guidanceGuides.removeAll()
+    readyLayoutItems.removeAll()
+    restoredItems.removeAll()
   }
 
   private func checkLeftoversAfterDisable() {
@@ -200,6 +243,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// Re-checks deferred leftovers whose animations are over (call right after the clock
   /// advanced, before the next event changes anything).
   func recheckDeferredLeftovers() {
+    if deferredLeftovers.isEmpty { return }
     let now = UIAnimationClock.current.now
     var still: [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
     for entry in deferredLeftovers {

@@ -3,11 +3,13 @@ import HeadlessUIKit
 import SessionEvents
 
 // The concrete state objects and buttons the SDK hands to the delegate. Read-only; a new state
-// object is made for every callback (with the current `wideMode`), over the same views.
+// object is made for every callback (with the current `wideMode`), over the same views. They
+// live on the main actor; the protocols are not isolated (as in the SDK), hence the
+// `@preconcurrency` conformances (a read off the main actor traps instead of racing).
 
 /// A Google-provided button: its type and its view.
 @MainActor
-final class SDKButton: NSObject, NavigationUIButton {
+final class SDKButton: NSObject, @preconcurrency NavigationUIButton {
   let type: NavigationButtonKnownType
   let buttonView: NavigationButtonView
   var view: UIView { buttonView }
@@ -23,7 +25,7 @@ final class SDKButton: NSObject, NavigationUIButton {
 
 /// The Navigation Ready state.
 @MainActor
-final class ReadyUIState: NSObject, NavigationReadyUIState {
+final class ReadyUIState: NSObject, @preconcurrency NavigationReadyUIState {
   let wideMode: Bool
   let googleLogo: UIView
   let viewport: UIView
@@ -39,7 +41,7 @@ final class ReadyUIState: NSObject, NavigationReadyUIState {
 
 /// The Active Guidance state.
 @MainActor
-final class GuidanceUIState: NSObject, ActiveGuidanceUIState {
+final class GuidanceUIState: NSObject, @preconcurrency ActiveGuidanceUIState {
   let wideMode: Bool
   let googleLogo: UIView
   let viewport: UIView
@@ -93,7 +95,7 @@ public final class SDKViewSet {
     tripProgressBar.setFixedSize(width: CGFloat(profile.tripProgressBarWidth), height: nil)
     setRecenterForm(false)
     setSpeedWidgetState(.hidden)
-    applyWideMode(false)
+    applyWideMode(false, standardWidth: 0)
   }
 
   var readyButtons: [any NavigationUIButton] { [compass] }
@@ -129,8 +131,14 @@ public final class SDKViewSet {
     case apply
   }
 
-  /// Resizes the cards and prompts for standard or wide mode (fixed width in wide mode only).
-  func applyWideMode(_ wide: Bool, step change: WidthChange = .apply) {
+  /// The cards' and prompts' width in standard mode: the map's width inside its safe area.
+  private(set) var standardCardWidth: CGFloat = 0
+
+  /// Resizes the cards and prompts for standard or wide mode: a fixed width in wide mode; in
+  /// standard mode an intrinsic width of `standardWidth` (the map's safe-area width), which
+  /// the delegate's constraints may override (the docs' "full width").
+  func applyWideMode(_ wide: Bool, standardWidth: CGFloat, step change: WidthChange = .apply) {
+    standardCardWidth = max(0, standardWidth)
     if change == .release && wide { return }
     let cardWidth: CGFloat? = wide ? CGFloat(profile.wideCardWidth) : nil
     turnCard.setFixedSize(width: cardWidth, height: CGFloat(profile.style.headerNominalHeight))
@@ -139,6 +147,9 @@ public final class SDKViewSet {
       prompt.setFixedSize(
         width: cardWidth,
         height: CGFloat(profile.promptHeight(kind: prompt.kind, text: prompt.text)))
+    }
+    for view in [turnCard, etaCard] + prompts as [SDKView] {
+      view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
     }
   }
 
@@ -154,6 +165,12 @@ public final class SDKViewSet {
   func setSpeedWidgetState(_ state: SpeedWidgetState) {
     speedWidget.displayState = state
     let gauge = CGFloat(profile.speedGaugeSize)
+    // Showing nothing, the widget has nothing to inset either: a view stacked on its
+    // `layoutMarginsGuide` then sits where the widget is, not a margin past it.
+    let margin = state == .hidden ? 0 : CGFloat(profile.cardLayoutMargin)
+    if speedWidget.layoutMargins.top != margin {
+      speedWidget.layoutMargins = UIEdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    }
     switch state {
     case .hidden: speedWidget.setFixedSize(width: 0, height: 0)
     case .speedOnly, .limitOnly: speedWidget.setFixedSize(width: gauge, height: gauge)
@@ -174,6 +191,7 @@ public final class SDKViewSet {
     view.setFixedSize(
       width: wide ? CGFloat(profile.wideCardWidth) : nil,
       height: CGFloat(profile.promptHeight(kind: prompt.kind.rawValue, text: prompt.text)))
+    view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
     prompts.append(view)
     return view
   }

@@ -18,6 +18,8 @@ import Foundation
 //
 // The built-in layout adds `content=alternates:2,destinationMarkers,...` to the layout line
 // and `state=` to SDK views it styles; both are left out when empty, so layouts of custom
+// delegates read as they always did. Replays of screens add `text=` to app labels and buttons
+// (the text they show, escaped; an empty text reads `text=%00`).
 // delegates read as they always did.
 //
 // Identities are escaped (space, '%', ',', '=' and control characters as %XX) so every
@@ -45,6 +47,7 @@ extension LayoutState {
         out += " corners=" + node.roundedCorners.joined(separator: ",")
       }
       if let state = node.state { out += " state=" + escapeToken(state) }
+      if let text = node.text { out += " text=" + escapeToken(text) }
       out += "\n"
     }
     for animation in animations {
@@ -138,7 +141,8 @@ extension LayoutState {
             id: unescapeToken(tokens[1]), kind: kind, parent: unescapeToken(try need("parent")),
             frame: SnapshotRect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
             isHidden: tokens.contains("hidden"), alpha: Double(fields["alpha"] ?? "1") ?? 1,
-            roundedCorners: corners, state: fields["state"].map(unescapeToken)))
+            roundedCorners: corners, state: fields["state"].map(unescapeToken),
+            text: fields["text"].map(unescapeToken)))
       case "anim":
         guard state != nil else {
           throw SnapshotTextError(line: lineNumber, problem: "animation before the layout line")
@@ -254,45 +258,4 @@ func contentHash(_ text: String) -> String {
   }
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
-}
-
-/// A running 64-bit FNV-1a fingerprint of a recording's events (seq, time, kind and readable
-/// payload): two runs replayed the same recording when their fingerprints agree.
-public struct EventFingerprint: Sendable {
-  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  public init() {}
-
-  /// Folds one event in.
-  public mutating func add(seq: Int64, t: Int64, kind: String, payloadJSON: String) {
-    fold(UInt64(bitPattern: seq))
-    fold(UInt64(bitPattern: t))
-    var kind = kind, payload = payloadJSON
-    kind.withUTF8 { fold($0) }
-    payload.withUTF8 { fold($0) }
-  }
-
-  private mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var hash = self.hash
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    self.hash = hash
-    fold(UInt64(bytes.count))
-  }
-
-  private mutating func fold(_ word: UInt64) {
-    var hash = self.hash
-    for shift in stride(from: 0, to: 64, by: 8) {
-      hash ^= (word >> UInt64(shift)) & 0xFF
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    self.hash = hash
-  }
-
-  public var value: String {
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
 }

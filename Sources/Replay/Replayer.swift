@@ -17,15 +17,24 @@ public final class Replayer {
   public let session: NavigationSession
   private var previous: LayoutState?
   private var reader = SnapshotReader()
+  /// The screen object a screen factory returned, kept alive for the replay.
+  public private(set) var screen: AnyObject?
+  /// Whether the last `apply` changed the layout (always true after the first event).
+  public private(set) var layoutChanged = false
 
   /// - Parameters:
   ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.
   ///   - profile: the SDK's sizes and style values.
   ///   - direction: forces `rtl` or `ltr` whatever the recording says; nil follows it.
+  ///   - screen: a screen factory: it gets the map view before the first event, once the
+  ///     replay drives it, and sets it up as the app's view controller would (layout delegate,
+  ///     listeners, its own views). The replay keeps the object it returns alive, and
+  ///     snapshots then show app labels' and buttons' texts.
   /// - Throws: what `setLayoutDelegate` throws (it cannot, on a fresh phone map view).
   public init(
     delegate: (any NavigationLayoutDelegate)?, profile: SDKProfile = .default,
-    direction: LayoutDirectionOverride? = nil
+    direction: LayoutDirectionOverride? = nil,
+    screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
     UIAnimationClock.current.reset()
     mapView = GMSMapView(
@@ -33,6 +42,10 @@ public final class Replayer {
     if let delegate { try mapView.setLayoutDelegate(delegate) }
     session = NavigationSession(mapView: mapView)
     if let direction { session.forcedLayoutDirection = direction.rawValue }
+    if let makeScreen {
+      reader.recordsText = true
+      screen = makeScreen(mapView)
+    }
   }
 
   /// Applies one event and returns the snapshot after it.
@@ -46,12 +59,16 @@ public final class Replayer {
           ruleID: "invalid-event", severity: .error, views: [],
           message: "event \(event.seq) (\(event.kind.rawValue)): \(error)"))
     }
-    findings += session.drainFindings().map(SnapshotFinding.init)
-    let layout = reader.read(mapView, reuse: previous)
-    previous = layout
+    let drained = session.drainFindings()
+    if !drained.isEmpty {
+      findings += drained.map(SnapshotFinding.init)
+      findings.sort()
+    }
+    let (layout, changed) = reader.read(mapView, reuse: previous)
+    layoutChanged = changed
+    if changed { previous = layout }
     return LayoutSnapshot(
-      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout,
-      findings: findings.sorted())
+      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout, findings: findings)
   }
 }
 

@@ -52,6 +52,20 @@ public enum Fixtures {
   /// The shared fixtures directory.
   public static var sharedRoot: String { repositoryRoot + "/../shared/fixtures" }
 
+  /// Whether `../shared/fixtures` is beside the repository. A plain `git clone` has no such
+  /// directory: tests that read it skip, printing `sharedMissingReason` (CI has it).
+  public static var hasShared: Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: sharedRoot, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// Why a test that reads the shared fixtures was skipped.
+  public static var sharedMissingReason: String {
+    "skipped: \(URL(fileURLWithPath: sharedRoot).standardizedFileURL.path) is absent "
+      + "(the shared fixtures are not part of the repository)"
+  }
+
   /// A route fixture, e.g. `Fixtures.route("gpxpy-route.gpx")`.
   public static func route(_ name: String) -> String { sharedRoot + "/routes/" + name }
 
@@ -104,6 +118,10 @@ public enum SampleEvents {
     .userPanned(dx: -12.5, dy: 3),
     .recentered,
     .lightingChanged(.night),
+    .mark(text: "re-route in the tunnel"),
+    .waypoint(RecordedWaypoint(index: 0, title: "Zürich HB", latitude: 47.378, longitude: 8.54)),
+    .waypoint(RecordedWaypoint(index: 1, title: "Office", placeID: "ChIJ42", latitude: nil, longitude: nil)),
+    .routeStatus(status: "noRouteFound"),
     .routeChanged(.reroute),
     .arrived(waypointIndex: 0),
     .guidanceStopped(.arrived),
