@@ -35,8 +35,14 @@ let package = Package(
     .target(name: "Replay", dependencies: ["EventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
+      name: "NavSimCheck",
+      dependencies: ["EventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay"]
+    ),
+    .target(
       name: "NavSimCLI",
-      dependencies: ["SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim"]
+      dependencies: [
+        "SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim", "NavSimCheck",
+      ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -68,5 +74,8 @@ let package = Package(
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
     .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
+    .testTarget(
+      name: "NavSimCheckTests",
+      dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
   ]
 )

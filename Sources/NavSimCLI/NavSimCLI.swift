@@ -18,7 +18,13 @@ public enum NavSimCLI {
     RunsCommand.self,
     ReportCommand.self,
     RenderCommand.self,
+    CheckCommand.self,
+    MergeCommand.self,
   ]
+
+  /// Commands that work but are not listed (`navsim check`'s workers).
+  @MainActor
+  static let hiddenCommands: [any NavSimCommand.Type] = [CheckWorkerCommand.self]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
   /// `builtin`), and exits with the command's status.
@@ -27,6 +33,7 @@ public enum NavSimCLI {
     -> Never
   {
     let context = CommandContext(delegates: DelegateRegistry(delegates))
+    context.executablePath = Bundle.main.executablePath
     let status = run(Array(CommandLine.arguments.dropFirst()), context: context)
     exit(status)
   }
@@ -70,7 +77,7 @@ public enum NavSimCLI {
 
   @MainActor
   static func command(named name: String) -> (any NavSimCommand.Type)? {
-    commands.first { $0.name == name }
+    (commands + hiddenCommands).first { $0.name == name }
   }
 
   @MainActor

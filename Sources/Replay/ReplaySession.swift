@@ -16,6 +16,11 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
+  /// Rewrites each event before it is replayed (`navsim check --device` maps the recording's
+  /// screen sizes onto another device); nil replays the events as recorded.
+  public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
+  /// Variants stored with the run besides the direction (`device=ipad-mini-portrait`).
+  public var extraVariants: [String] = []
 
   public init(
     logPath: String, recordingID: Int64? = nil, delegateName: String,
@@ -66,14 +71,16 @@ public struct ReplayJob {
           label: label ?? delegateName, delegate: delegateName, recordingID: recording.id,
           recordingName: recording.metadata.name, logFingerprint: "",
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
-          variants: direction.map { "direction=\($0.rawValue)" } ?? ""))
+          variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
+            .joined(separator: " ")))
     }
     var summary = Summary(recording: recording)
     var findingIndex: [String: Int] = [:]
     var previous: LayoutState?
     var fingerprint = EventFingerprint()
     let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
-    while let event = try cursor.next() {
+    while let recorded = try cursor.next() {
+      let event = transformEvent?(recorded) ?? recorded
       let snapshot = replayer.apply(event)
       let changed = previous != snapshot.layout
       previous = snapshot.layout
