@@ -2,11 +2,27 @@
 // NavSim: record navigation trips, replay them through layout delegates, diff the layouts.
 import PackageDescription
 
+// Apple's module names for app files written for the real SDK. `UIKit` and `CoreLocation`
+// are NavSim's own on Linux only: on Apple platforms the system frameworks would clash.
+#if os(Linux)
+let platformShims: [Target] = [
+  .target(name: "CoreLocation", path: "Sources/Shims/CoreLocation"),
+  .target(name: "UIKit", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/UIKit"),
+  // Swift Testing's cross-import overlay for UIKit (see the file).
+  .target(name: "_Testing_UIKit", dependencies: ["UIKit"], path: "Sources/Shims/_Testing_UIKit"),
+]
+let coreLocation: [Target.Dependency] = ["CoreLocation"]
+#else
+let platformShims: [Target] = []
+let coreLocation: [Target.Dependency] = []
+#endif
+let sdkModules = ["GoogleNavigation", "GoogleMaps"] + platformShims.map(\.name)
+
 let package = Package(
   name: "NavSim",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "NavSim", targets: ["NavSim"]),
+    .library(name: "NavSim", targets: ["NavSim"] + sdkModules),
     .library(name: "NavSimTesting", targets: ["NavSimTesting"]),
     .library(name: "NavSimCLI", targets: ["NavSimCLI"]),
     .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
@@ -26,8 +42,10 @@ let package = Package(
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
     .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver"]),
-    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "SessionEvents"]),
-    .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"]),
+    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "SessionEvents"] + coreLocation),
+    .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
     .target(name: "SampleDelegates", dependencies: ["NavSim"]),
 
     // MARK: - Trips, replay, tools
@@ -73,9 +91,10 @@ let package = Package(
       dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"],
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
+    .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
-  ]
+  ] + platformShims
 )

@@ -28,7 +28,7 @@ import HeadlessUIKit
 /// progress bar hides when less than `progressBarMinimumHeight` of it would fit. SDK views
 /// keep the z-order above (back to front) and stay under the app's own subviews.
 @MainActor
-final class BuiltInLayout: NavigationLayoutDelegate {
+final class BuiltInLayout: NSObject, NavigationLayoutDelegate {
   /// The header accessory view hides on maps shorter than this (points): iPhone landscape
   /// (393 pt) hides it, iPad split screens and portrait phones show it.
   static let accessoryMinimumMapHeight: CGFloat = 480
@@ -200,6 +200,9 @@ final class BuiltInLayout: NavigationLayoutDelegate {
     measuredAccessory = nil
     lastConfiguration = nil
   }
+
+  /// The app replaced a legacy guide: constrain the new one at the next pass.
+  func legacyGuideReplaced() { lastConfiguration = nil }
 
   /// The accessory view's height under the header, nil when it does not show: no view, a
   /// map shorter than `accessoryMinimumMapHeight`, or a height that isn't positive. Measured

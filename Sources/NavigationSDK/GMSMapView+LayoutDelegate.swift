@@ -7,12 +7,24 @@ import SessionEvents
 /// The error domain of `setLayoutDelegate(_:)`.
 public let GMSMapViewNavigationLayoutErrorDomain = "GMSMapViewNavigationLayoutErrorDomain"
 
-/// An internal error occurred while setting the layout delegate.
-public let GMSMapViewNavigationLayoutErrorCodeInternal = 0
-/// The layout delegate cannot be set after navigation UI has been enabled.
-public let GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateWhileNavigationEnabled = 1
-/// The layout delegate cannot be set on a CarPlay screen.
-public let GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateOnCarPlayScreen = 2
+/// The codes of `GMSMapViewNavigationLayoutErrorDomain` errors (Objective-C `typedef NSInteger`
+/// with constants, imported as a struct): compare with `(error as NSError).code` through
+/// `rawValue`.
+public struct GMSMapViewNavigationLayoutErrorCode: RawRepresentable, Hashable, Sendable {
+  public var rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// An internal error occurred while setting the layout delegate (0).
+  public static var `internal`: GMSMapViewNavigationLayoutErrorCode { .init(rawValue: 0) }
+  /// The layout delegate cannot be set after navigation UI has been enabled (1).
+  public static var cannotSetDelegateWhileNavigationEnabled: GMSMapViewNavigationLayoutErrorCode {
+    .init(rawValue: 1)
+  }
+  /// The layout delegate cannot be set on a map view on a CarPlay screen (2).
+  public static var cannotSetDelegateOnCarPlayScreen: GMSMapViewNavigationLayoutErrorCode {
+    .init(rawValue: 2)
+  }
+}
 
 /// Observes the SDK's delegate callbacks (NavSim's rule watcher).
 @MainActor
@@ -30,13 +42,13 @@ extension GMSMapView {
   /// Sets the custom layout delegate (strongly held), or nil to restore the built-in layout.
   ///
   /// - Throws: an `NSError` in `GMSMapViewNavigationLayoutErrorDomain`: code
-  ///   `...CannotSetDelegateWhileNavigationEnabled` (1) once navigation is enabled,
-  ///   `...CannotSetDelegateOnCarPlayScreen` (2) on a CarPlay map view.
+  ///   `.cannotSetDelegateWhileNavigationEnabled` (1) once navigation is enabled,
+  ///   `.cannotSetDelegateOnCarPlayScreen` (2) on a CarPlay map view.
   public func setLayoutDelegate(_ delegate: (any NavigationLayoutDelegate)?) throws {
     if isCarPlay {
       throw NSError(
         domain: GMSMapViewNavigationLayoutErrorDomain,
-        code: GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateOnCarPlayScreen,
+        code: GMSMapViewNavigationLayoutErrorCode.cannotSetDelegateOnCarPlayScreen.rawValue,
         userInfo: [
           NSLocalizedDescriptionKey: "The layout delegate cannot be set on a CarPlay screen."
         ])
@@ -44,7 +56,7 @@ extension GMSMapView {
     if isNavigationEnabled {
       throw NSError(
         domain: GMSMapViewNavigationLayoutErrorDomain,
-        code: GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateWhileNavigationEnabled,
+        code: GMSMapViewNavigationLayoutErrorCode.cannotSetDelegateWhileNavigationEnabled.rawValue,
         userInfo: [
           NSLocalizedDescriptionKey:
             "The layout delegate cannot be set after navigation UI has been enabled."

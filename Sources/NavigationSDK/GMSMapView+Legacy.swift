@@ -23,14 +23,28 @@ extension GMSMapView {
   /// The bottom-trailing button column (report-incident over my-location) in standard mode;
   /// zero height at its bottom in wide mode, where the column moves to the alternate guide.
   /// Legacy: anchor buttons to `etaCard` or your own guides.
+  ///
+  /// Settable, as in the SDK: the built-in layout then positions the given guide instead (it is
+  /// added to the map view if it is not yet; the guide it replaces is removed).
   public var bottomTrailingButtonsLayoutGuide: UILayoutGuide {
-    legacyGuide(LegacyGuide.bottomTrailing)
+    get { legacyGuide(LegacyGuide.bottomTrailing) }
+    set { replaceLegacyGuide(LegacyGuide.bottomTrailing, with: newValue) }
   }
   /// The bottom-trailing button column in wide mode (beside the narrow ETA card, down to the
   /// bottom of the controls area); zero height at its bottom in standard mode. Legacy: anchor to
   /// the `.reporting` button or to your wide-mode constraints.
   public var bottomTrailingButtonsAlternateLayoutGuide: UILayoutGuide {
     legacyGuide(LegacyGuide.bottomTrailingAlternate)
+  }
+
+  private func replaceLegacyGuide(_ name: String, with guide: UILayoutGuide) {
+    noteLegacyUse(name)
+    guard legacyGuides[name] !== guide else { return }
+    if let old = legacyGuides[name], old.owningView === self { removeLayoutGuide(old) }
+    if guide.owningView !== self { addLayoutGuide(guide) }
+    legacyGuides[name] = guide
+    builtInLayout.legacyGuideReplaced()
+    setNeedsUpdateConstraints()
   }
 
   private func legacyGuide(_ name: String) -> UILayoutGuide {
@@ -51,24 +65,36 @@ extension GMSMapView {
   /// `heightForAccessoryViewConstrained(to:on:)` says, while the header shows and the map is
   /// at least `BuiltInLayout.accessoryMinimumMapHeight` tall. Legacy: anchor your own view to
   /// `turnCard`.
-  public func setHeaderAccessoryView(_ view: (UIView & GMSNavigationAccessoryView)?) {
-    noteLegacyUse("setHeaderAccessoryView(_:)")
+  public func setHeaderAccessory(_ view: (any UIView & GMSNavigationAccessoryView)?) {
+    noteLegacyUse("setHeaderAccessory(_:)")
     builtInLayout.setAccessoryView(view)
     setNeedsUpdateConstraints()
   }
 
-  /// The header accessory view set with `setHeaderAccessoryView(_:)`, if any.
+  /// The header accessory view set with `setHeaderAccessory(_:)`, if any.
   public var headerAccessoryView: (UIView & GMSNavigationAccessoryView)? {
     builtInLayout.accessoryView
   }
 
   /// Measures the header accessory view again (call it after it changes size). Legacy.
-  public func invalidateLayout(forAccessoryView view: UIView & GMSNavigationAccessoryView) {
+  public func invalidateLayout(forAccessoryView view: any UIView & GMSNavigationAccessoryView) {
     noteLegacyUse("invalidateLayout(forAccessoryView:)")
     guard view === builtInLayout.accessoryView else { return }
     builtInLayout.invalidateAccessoryHeight()
     setNeedsUpdateConstraints()
   }
+
+  // MARK: - CarPlay pan forwarding
+
+  /// Forwards the start of a CarPlay map template pan (`CPMapTemplateDelegate`): as a pan of
+  /// the map, the camera stops following and the logo may turn into the re-center button.
+  public func didBeginPanGesture() { userPanned() }
+
+  /// Forwards a CarPlay pan's movement. The camera is not modelled: no layout effect.
+  public func didUpdatePanGesture(withTranslation translation: CGPoint, velocity: CGPoint) {}
+
+  /// Forwards the end of a CarPlay pan. No layout effect (the camera stays free).
+  public func didEndPanGesture(withVelocity velocity: CGPoint) {}
 
   // MARK: - Map content
 
@@ -86,8 +112,8 @@ extension GMSMapView {
     var content: [String] = []
     if displayedAlternateRoutes > 0 { content.append("alternates:\(displayedAlternateRoutes)") }
     if settings.showsDestinationMarkers { content.append("destinationMarkers") }
-    if showsStopSigns { content.append("stopSigns") }
-    if showsTrafficLights { content.append("trafficLights") }
+    if settings.showsStopSigns { content.append("stopSigns") }
+    if settings.showsTrafficLights { content.append("trafficLights") }
     return content
   }
 

@@ -17,11 +17,17 @@ open class GMSMapView: UIView {
   public let isCarPlay: Bool
   /// UI settings (`GMSUISettings`).
   public let settings = GMSUISettings()
-  /// The navigator: prompts, guidance. Optional as in the SDK (where it is nil until
-  /// navigation can start); NavSim always has one, so `mapView.navigator?.x` just works.
-  public var navigator: GMSNavigator? { sessionNavigator }
-  /// The navigator, unwrapped, for NavSim's own use.
-  let sessionNavigator = GMSNavigator()
+  /// The navigator: routes, guidance, prompts, listeners. nil before the terms are accepted
+  /// (NavSim starts with them accepted); a session's once one is attached.
+  public var navigator: GMSNavigator? {
+    GMSNavigationServices.termsAccepted ? sessionNavigator : nil
+  }
+  /// The navigator, unwrapped, for NavSim's own use (the attached session's, if any).
+  var sessionNavigator = GMSNavigator(sdk: ())
+  /// The GoogleMaps side: camera, overlays, map options (`GMSMapView+Maps.swift`).
+  let mapsState = GoogleMapsState()
+  /// Set while a replay drives this map: app calls are checked against the recording.
+  var replay: ReplayControl?
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
@@ -58,6 +64,11 @@ open class GMSMapView: UIView {
     sdkViews.applyWideMode(isWideMode)
   }
 
+  /// A map with default options (zero frame, default profile).
+  public convenience init() {
+    self.init(frame: .zero, profile: .default, isCarPlay: false)
+  }
+
   public required init?(coder: NSCoder) { return nil }
 
   /// Without a custom delegate, the built-in layout brings its constraints up to date here.
@@ -79,6 +90,10 @@ open class GMSMapView: UIView {
   public var isNavigationEnabled: Bool {
     get { lifecycle.state != .nonNavigation }
     set {
+      if let replay {  // the recording decides when navigation starts and stops
+        replay.navigationRequested(newValue, mapView: self)
+        return
+      }
       guard newValue != isNavigationEnabled else { return }
       try? transition { lifecycle throws(LifecycleError) in
         newValue ? try lifecycle.enableNavigation() : try lifecycle.disableNavigation()
@@ -140,19 +155,32 @@ open class GMSMapView: UIView {
     if settings.isRecenterButtonEnabled && isNavigationEnabled { sdkViews.setRecenterForm(true) }
   }
 
-  /// The camera follows the vehicle again: the logo returns to its normal form.
+  /// The camera follows the vehicle again: the logo returns to its normal form. When the logo
+  /// was showing as the re-center button, the user tapped it: `navigationUIDelegate` hears
+  /// `mapViewDidTapRecenterButton(_:)` (after the camera follows again).
   func recentered() {
+    let tapped = sdkViews.googleLogo.isRecenterButton
     cameraMode = .following
     sdkViews.setRecenterForm(false)
+    if tapped { navigationUIDelegate?.mapViewDidTapRecenterButton(self) }
   }
 
-  // MARK: - Map options
+  // MARK: - Navigation display options (GMSMapView+Navigation.h)
 
-  /// Traffic lights and stop signs (shown only during active navigation). Default false.
-  public var showsTrafficLights = false
-  public var showsStopSigns = false
-  /// The suggested lighting (day / night), as the navigator last reported it.
-  public internal(set) var lightingMode: LightingMode = .day
+  /// Receives navigation-UI events (re-center taps). Weakly held.
+  public weak var navigationUIDelegate: (any GMSMapViewNavigationUIDelegate)?
+  /// The camera's perspective while following. Default `.tilted`.
+  public var followingPerspective: GMSNavigationCameraPerspective = .tilted
+  /// Route type and course source for this map. Default `.driving`.
+  public var travelMode: GMSNavigationTravelMode = .driving
+  /// What route callouts show. Default `.default`.
+  public var routeCalloutFormat: GMSNavigationRouteCalloutFormat = .default
+  /// The zoom level while following; `GMSNavigationNoFollowingZoomLevel` (the default)
+  /// restores the SDK's own zoom. No effect on layout.
+  public var followingZoomLevel: Float = GMSNavigationNoFollowingZoomLevel
+  /// The day / night colour scheme of the map and the navigation UI. A recorded lighting
+  /// change sets it (as the SDK follows its own suggestion); apps may set it too.
+  public var lightingMode: GMSNavigationLightingMode = .normal
 
   // MARK: - Legacy layout APIs (no effect with a layout delegate)
 
@@ -187,9 +215,26 @@ public enum GMSMapViewPaddingAdjustmentBehavior: Int, Sendable {
   case never = 2
 }
 
-/// A header accessory view of the built-in layout (legacy).
-@MainActor
-public protocol GMSNavigationAccessoryView: AnyObject {
-  /// The height the view wants when constrained to `size`.
+/// A header accessory view of the built-in layout (legacy), adopted by `UIView` subclasses.
+public protocol GMSNavigationAccessoryView: NSObjectProtocol {
+  /// The height the view wants when constrained to `size`. Required.
+  @MainActor
   func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat
 }
+
+/// Receives events of a map view's navigation UI. Every method has an empty default (the
+/// SDK's are optional).
+public protocol GMSMapViewNavigationUIDelegate: NSObjectProtocol {
+  /// The user tapped the re-center button (the logo in its re-center form).
+  @MainActor
+  func mapViewDidTapRecenterButton(_ mapView: GMSMapView)
+}
+
+extension GMSMapViewNavigationUIDelegate {
+  @MainActor
+  public func mapViewDidTapRecenterButton(_ mapView: GMSMapView) {}
+}
+
+/// Assign to `followingZoomLevel` to restore the SDK's default following zoom. NavSim's value
+/// is -1 (the SDK does not publish its own).
+public let GMSNavigationNoFollowingZoomLevel: Float = -1

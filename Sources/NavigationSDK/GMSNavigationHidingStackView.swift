@@ -33,7 +33,15 @@ open class GMSNavigationHidingStackView: UIView {
     didSet { if spacing != oldValue { rebuildConstraints() } }
   }
   /// The stacked views, in stacking order (from the top, or from the bottom for `.bottom`).
-  public private(set) var arrangedSubviews: [UIView] = []
+  ///
+  /// Settable, as in the SDK: the new views become subviews of the stack (moved from wherever
+  /// they were), in the order given (a view listed twice counts once); views that are no
+  /// longer arranged are removed from the stack.
+  public var arrangedSubviews: [UIView] {
+    get { arranged }
+    set { setArrangedSubviews(newValue) }
+  }
+  private var arranged: [UIView] = []
   private var stackConstraints: [NSLayoutConstraint] = []
   private var centerConstraint: NSLayoutConstraint?
 
@@ -65,8 +73,8 @@ open class GMSNavigationHidingStackView: UIView {
     _ view: UIView, at index: Int, file: StaticString = #filePath, line: UInt = #line
   ) {
     SDKInternal.perform {
-      arrangedSubviews.removeAll { $0 === view }
-      arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
+      arranged.removeAll { $0 === view }
+      arranged.insert(view, at: min(max(index, 0), arranged.count))
       view.translatesAutoresizingMaskIntoConstraints = false
       if view.superview !== self { addSubview(view, file: file, line: line) }
     }
@@ -75,14 +83,30 @@ open class GMSNavigationHidingStackView: UIView {
 
   /// Stops managing `view`; it stays a subview (as with `UIStackView`).
   public func removeArrangedSubview(_ view: UIView) {
-    guard arrangedSubviews.contains(where: { $0 === view }) else { return }
-    arrangedSubviews.removeAll { $0 === view }
+    guard arranged.contains(where: { $0 === view }) else { return }
+    arranged.removeAll { $0 === view }
+    rebuildConstraints()
+  }
+
+  private func setArrangedSubviews(_ views: [UIView]) {
+    var unique: [UIView] = []
+    for view in views where !unique.contains(where: { $0 === view }) { unique.append(view) }
+    SDKInternal.perform {
+      for view in arranged where !unique.contains(where: { $0 === view }) {
+        if view.superview === self { view.removeFromSuperview() }
+      }
+      arranged = unique
+      for view in unique {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+      }
+    }
     rebuildConstraints()
   }
 
   override open func willRemoveSubview(_ subview: UIView) {
     super.willRemoveSubview(subview)
-    arrangedSubviews.removeAll { $0 === subview }
+    arranged.removeAll { $0 === subview }
     stackConstraints.removeAll { $0.firstItem === subview || $0.secondItem === subview }
   }
 

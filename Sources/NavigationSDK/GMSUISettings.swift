@@ -13,10 +13,10 @@ import HeadlessUIKit
 /// still applies while navigation is disabled; `isRecenterButtonEnabled` decides whether the
 /// logo turns into a re-center button when the user pans.
 @MainActor
-public final class GMSUISettings {
+public final class GMSUISettings: NSObject {
   weak var mapView: GMSMapView?
 
-  init() {}
+  override init() { super.init() }
 
   // MARK: - Controls
 
@@ -36,6 +36,17 @@ public final class GMSUISettings {
   public var showsDestinationMarkers = true {
     didSet { layoutSettingChanged() }
   }
+  /// Traffic lights on the route (shown only during active navigation). Default false.
+  public var showsTrafficLights = false {
+    didSet { layoutSettingChanged() }
+  }
+  /// Stop signs on the route (shown only during active navigation). Default false.
+  public var showsStopSigns = false {
+    didSet { layoutSettingChanged() }
+  }
+  /// Whether tapping an incident shows its card. Default true. Taps are not modelled: no
+  /// effect on the layout.
+  public var showsIncidentCards = true
 
   // MARK: - Gestures (they never limit programmatic camera changes)
 
@@ -56,6 +67,10 @@ public final class GMSUISettings {
   public var rotateGestures = true {
     didSet { layoutSettingChanged() }
   }
+
+  /// Whether scrolling stays possible during a rotate or zoom gesture. Default true. No effect
+  /// on the layout.
+  public var allowScrollGesturesDuringRotateOrZoom = true
 
   /// Turns every gesture on or off at once.
   public func setAllGesturesEnabled(_ enabled: Bool) {
@@ -83,12 +98,68 @@ public final class GMSUISettings {
   public var isNavigationReportIncidentButtonEnabled = true {
     didSet { noteLegacy("settings.isNavigationReportIncidentButtonEnabled") }
   }
-  /// Header colours (built-in layout only).
+
+  // MARK: - Header styling (built-in layout only; nil = the SDK's default)
+
+  /// Header background colours, day and night. The day colours show in snapshots of the
+  /// built-in layout (`turnCard` detail); the others are kept but not drawn.
   public var navigationHeaderPrimaryBackgroundColor: UIColor? {
     didSet { noteLegacy("settings.navigationHeaderPrimaryBackgroundColor") }
   }
   public var navigationHeaderSecondaryBackgroundColor: UIColor? {
     didSet { noteLegacy("settings.navigationHeaderSecondaryBackgroundColor") }
+  }
+  public var navigationHeaderPrimaryBackgroundColorNightMode: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderPrimaryBackgroundColorNightMode") }
+  }
+  public var navigationHeaderSecondaryBackgroundColorNightMode: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderSecondaryBackgroundColorNightMode") }
+  }
+  /// The header's opacity. Default 1.
+  public var navigationHeaderBackgroundAlpha: CGFloat = 1 {
+    didSet { noteLegacy("settings.navigationHeaderBackgroundAlpha") }
+  }
+  /// Manoeuvre icon and recommended-lane colours.
+  public var navigationHeaderLargeManeuverIconColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderLargeManeuverIconColor") }
+  }
+  public var navigationHeaderSmallManeuverIconColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderSmallManeuverIconColor") }
+  }
+  public var navigationHeaderGuidanceRecommendedLaneColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderGuidanceRecommendedLaneColor") }
+  }
+  /// Header text colours.
+  public var navigationHeaderNextStepTextColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderNextStepTextColor") }
+  }
+  public var navigationHeaderDistanceValueTextColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderDistanceValueTextColor") }
+  }
+  public var navigationHeaderDistanceUnitsTextColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderDistanceUnitsTextColor") }
+  }
+  public var navigationHeaderInstructionsTextColor: UIColor? {
+    didSet { noteLegacy("settings.navigationHeaderInstructionsTextColor") }
+  }
+  /// Header fonts (nil = the system defaults).
+  public var navigationHeaderNextStepFont: UIFont? {
+    didSet { noteLegacy("settings.navigationHeaderNextStepFont") }
+  }
+  public var navigationHeaderDistanceValueFont: UIFont? {
+    didSet { noteLegacy("settings.navigationHeaderDistanceValueFont") }
+  }
+  public var navigationHeaderDistanceUnitsFont: UIFont? {
+    didSet { noteLegacy("settings.navigationHeaderDistanceUnitsFont") }
+  }
+  public var navigationHeaderInstructionsFirstRowFont: UIFont? {
+    didSet { noteLegacy("settings.navigationHeaderInstructionsFirstRowFont") }
+  }
+  public var navigationHeaderInstructionsSecondRowFont: UIFont? {
+    didSet { noteLegacy("settings.navigationHeaderInstructionsSecondRowFont") }
+  }
+  public var navigationHeaderInstructionsConjunctionsFont: UIFont? {
+    didSet { noteLegacy("settings.navigationHeaderInstructionsConjunctionsFont") }
   }
 
   private func noteLegacy(_ name: String) {
@@ -98,49 +169,4 @@ public final class GMSUISettings {
 
   /// The built-in layout reads the settings at the next layout pass.
   private func layoutSettingChanged() { mapView?.setNeedsUpdateConstraints() }
-}
-
-/// The navigator (`mapView.navigator`): the settings of a navigation session that affect
-/// the UI.
-@MainActor
-public final class GMSNavigator {
-  weak var mapView: GMSMapView?
-
-  init() {}
-
-  /// Whether traffic, better-route and incident prompts show. Default true.
-  public var shouldDisplayPrompts = true {
-    didSet {
-      guard oldValue != shouldDisplayPrompts else { return }
-      mapView?.promptsSettingChanged(shouldDisplayPrompts)
-    }
-  }
-  /// Whether guidance stops by itself at the last destination. Default true.
-  public var stopGuidanceAtArrival = true
-  /// Alternate routes to fetch with the next route. Default `.all`.
-  public var alternateRoutesStrategy = GMSNavigationAlternateRoutesStrategy.all
-  /// Whether guidance is running. Setting it starts or stops guidance (calling the delegate);
-  /// it is ignored while navigation is disabled.
-  public var isGuidanceActive: Bool {
-    get { mapView?.navigationState == .activeGuidance }
-    set {
-      guard let mapView, newValue != isGuidanceActive else { return }
-      try? mapView.transition { lifecycle throws(LifecycleError) in
-        newValue ? try lifecycle.startGuidance() : try lifecycle.stopGuidance()
-      }
-    }
-  }
-}
-
-/// Strategy for alternate routes, set before routes are fetched.
-public enum GMSNavigationAlternateRoutesStrategy: String, Sendable, CaseIterable {
-  /// Up to two alternates (default).
-  case all
-  case one
-  case none
-}
-
-/// The camera's follow mode.
-public enum GMSNavigationCameraMode: String, Sendable, CaseIterable {
-  case following, free, overview
 }

@@ -42,10 +42,16 @@ public final class NavigationSession {
   }
   let watcher: RuleWatcher
 
+  /// Checks the app's calls against the recording (closed world).
+  let control = ReplayControl()
+
+  /// Takes over `mapView`: from now on the recording decides its navigation lifecycle and
+  /// trip, and the app's navigator calls are checked against it (`ReplayControl`).
   public init(mapView: GMSMapView) {
     self.mapView = mapView
     watcher = RuleWatcher(mapView: mapView)
     mapView.callbackObserver = watcher
+    mapView.replay = control
   }
 
   /// Returns the findings recorded since the last call and forgets them.
@@ -75,6 +81,10 @@ public final class NavigationSession {
       SDKProfile.active = previousProfile
     }
     watcher.begin(seq: event.seq)
+    findings += control.drain()  // calls made between events (or before the first)
+    control.seq = event.seq
+    control.inEvent = true
+    defer { control.inEvent = false }
     var failure: SessionError?
     if event.t < lastTime {
       failure = SessionError(
@@ -82,8 +92,13 @@ public final class NavigationSession {
     } else {
       UIAnimationClock.current.advance(to: Double(event.t) / 1000)
       watcher.recheckDeferredLeftovers()
+      let shownPrompt = mapView.lifecycle.shownPrompt?.promptID
+      defer {
+        mapView.sessionNavigator.promptChanged(
+          from: shownPrompt, to: mapView.lifecycle.shownPrompt?.promptID)
+      }
       do {
-        try applyPayload(event.payload)
+        try applyPayload(event.payload, t: event.t)
       } catch let error as LifecycleError {
         failure = SessionError(seq: event.seq, message: error.message)
       } catch let error as SessionError {
@@ -95,10 +110,12 @@ public final class NavigationSession {
     mapView.updateBuiltInLayout()
     mapView.layoutIfNeeded()
     findings += watcher.finish()
+    findings += control.drain()
     if let failure { throw failure }
   }
 
-  private func applyPayload(_ payload: EventPayload) throws {
+  private func applyPayload(_ payload: EventPayload, t: Int64) throws {
+    let navigator = mapView.sessionNavigator
     switch payload {
     case .navigationEnabled:
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.enableNavigation()
@@ -108,8 +125,10 @@ public final class NavigationSession {
       }
     case .guidanceStarted:
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.startGuidance() }
-    case .guidanceStopped:
+      navigator.recordedGuidanceStarted()
+    case .guidanceStopped(let reason):
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.stopGuidance() }
+      navigator.recordedGuidanceStopped(reason, replay: control)
     case .promptReady(let prompt):
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.promptReady(prompt)
       }
@@ -120,21 +139,26 @@ public final class NavigationSession {
     case .routeSet(let route):
       mapView.sdkViews.tripProgressBar.reset()
       mapView.routeWasSet(route)
-    case .routeChanged:
+      navigator.recordedRouteSet(route, replay: control)
+    case .routeChanged(let reason):
       mapView.sdkViews.tripProgressBar.reset()
+      navigator.recordedRouteChanged(reason)
     case .progress(let progress):
       let total = progress.distanceTravelled + progress.distanceRemaining
       mapView.sdkViews.tripProgressBar.progress = total > 0 ? progress.distanceTravelled / total : 0
-    case .arrived:
-      break  // guidance stops with its own `guidanceStopped` event
+      navigator.recordedProgress(progress, t: t)
+    case .arrived(let index):
+      // guidance stops with its own `guidanceStopped` event
+      navigator.recordedArrival(waypointIndex: index, replay: control)
     case .speed(let report):
       mapView.speedChanged(report)
+      navigator.recordedSpeed(report)
     case .mapResized(let geometry):
       try mapView.resize(to: geometry)
     case .settingChanged(let change):
       try apply(change)
     case .camera(let camera):
-      mapView.cameraMode = GMSNavigationCameraMode(rawValue: camera.mode.rawValue) ?? .following
+      mapView.cameraMode = GMSNavigationCameraMode(camera.mode)
       mapView.cameraBearing = camera.bearing
       mapView.cameraTilt = camera.tilt
       mapView.cameraZoom = camera.zoom
@@ -143,7 +167,8 @@ public final class NavigationSession {
     case .recentered:
       mapView.recentered()
     case .lightingChanged(let mode):
-      mapView.lightingMode = mode
+      mapView.lightingMode = GMSNavigationLightingMode(mode)
+      navigator.recordedLighting(GMSNavigationLightingMode(mode))
     }
   }
 
@@ -178,8 +203,8 @@ public final class NavigationSession {
     case .tripProgressBar: mapView.settings.isNavigationTripProgressBarEnabled = try bool()
     case .reportIncidentButton:
       mapView.settings.isNavigationReportIncidentButtonEnabled = try bool()
-    case .trafficLights: mapView.showsTrafficLights = try bool()
-    case .stopSigns: mapView.showsStopSigns = try bool()
+    case .trafficLights: mapView.settings.showsTrafficLights = try bool()
+    case .stopSigns: mapView.settings.showsStopSigns = try bool()
     case .destinationMarkers: mapView.settings.showsDestinationMarkers = try bool()
     case .scrollGestures: mapView.settings.scrollGestures = try bool()
     case .zoomGestures: mapView.settings.zoomGestures = try bool()
@@ -191,7 +216,7 @@ public final class NavigationSession {
       try setLayoutDirection(value)
     case .alternateRoutes:
       let value = try text()
-      guard let strategy = GMSNavigationAlternateRoutesStrategy(rawValue: value) else {
+      guard let strategy = GMSNavigationAlternateRoutesStrategy(recorded: value) else {
         throw SessionError(
           seq: watcher.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
         )

@@ -4,16 +4,36 @@ import HeadlessUIKit
 extension SDKProfile {
   /// The profile whose style values `NavigationStyleValues` returns: the map view's profile
   /// while a `NavigationSession` applies an event, `.default` otherwise.
-  @MainActor public static var active = SDKProfile.default
+  @MainActor public static var active = SDKProfile.default {
+    didSet { ActiveStyle.set(active.style) }
+  }
+}
+
+/// The active profile's style values, readable from any isolation: the SDK's style values are
+/// plain class properties that app code may read anywhere (a `static let` of its own, say).
+enum ActiveStyle {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var current = SDKProfile.default.style
+
+  static var style: SDKStyleValues {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  static func set(_ style: SDKStyleValues) {
+    lock.lock()
+    current = style
+    lock.unlock()
+  }
 }
 
 /// Style values to align custom views with the SDK's UI, in points (spec section 6).
 ///
 /// The real values are not published: these come from the active `SDKProfile` (see
-/// `SDKStyleValues` for NavSim's defaults).
-@MainActor
+/// `SDKStyleValues` for NavSim's defaults). Not main-actor isolated, as in the SDK.
 public final class NavigationStyleValues: NSObject {
-  private static var style: SDKStyleValues { SDKProfile.active.style }
+  private static var style: SDKStyleValues { ActiveStyle.style }
 
   /// Space between a button and the start or end edge of the map.
   public class var buttonHorizontalPadding: CGFloat { CGFloat(style.buttonHorizontalPadding) }

@@ -3,11 +3,13 @@ import HeadlessUIKit
 import SessionEvents
 
 // The concrete state objects and buttons the SDK hands to the delegate. Read-only; a new state
-// object is made for every callback (with the current `wideMode`), over the same views.
+// object is made for every callback (with the current `wideMode`), over the same views. They
+// live on the main actor; the protocols are not isolated (as in the SDK), hence the
+// `@preconcurrency` conformances (a read off the main actor traps instead of racing).
 
 /// A Google-provided button: its type and its view.
 @MainActor
-final class SDKButton: NSObject, NavigationUIButton {
+final class SDKButton: NSObject, @preconcurrency NavigationUIButton {
   let type: NavigationButtonKnownType
   let buttonView: NavigationButtonView
   var view: UIView { buttonView }
@@ -23,7 +25,7 @@ final class SDKButton: NSObject, NavigationUIButton {
 
 /// The Navigation Ready state.
 @MainActor
-final class ReadyUIState: NSObject, NavigationReadyUIState {
+final class ReadyUIState: NSObject, @preconcurrency NavigationReadyUIState {
   let wideMode: Bool
   let googleLogo: UIView
   let viewport: UIView
@@ -39,7 +41,7 @@ final class ReadyUIState: NSObject, NavigationReadyUIState {
 
 /// The Active Guidance state.
 @MainActor
-final class GuidanceUIState: NSObject, ActiveGuidanceUIState {
+final class GuidanceUIState: NSObject, @preconcurrency ActiveGuidanceUIState {
   let wideMode: Bool
   let googleLogo: UIView
   let viewport: UIView

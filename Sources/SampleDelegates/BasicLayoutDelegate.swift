@@ -7,6 +7,7 @@ import NavSim
 /// filling the space between the cards. Prompts slide in from the bottom, over the ETA card;
 /// the viewport, logo and buttons move above them. Made for portrait; in wide mode the cards
 /// keep their own width at the leading edge (the SDK requires it) and nothing else changes.
+@MainActor
 public final class BasicLayoutDelegate: NSObject, NavigationLayoutDelegate {
   /// Constraints of the current state's layout.
   private var layoutConstraints: [NSLayoutConstraint] = []

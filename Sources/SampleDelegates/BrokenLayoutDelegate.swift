@@ -13,6 +13,7 @@ import NavSim
 /// * shows prompts at the bottom without moving the logo (`prompt-covers-logo`);
 /// * leaves the turn card behind in `stopGuidance` (`leftover-after-stop-guidance`) and
 ///   everything behind in `disableNavigationUI` (`leftover-after-disable`).
+@MainActor
 public final class BrokenLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private var stack: GMSNavigationHidingStackView?
 

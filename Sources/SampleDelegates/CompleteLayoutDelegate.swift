@@ -13,6 +13,7 @@ import NavSim
 /// * Prompts above the sheet with all four corners rounded (bottom-edge prompts in wide
 ///   mode keep the default top corners); the viewport, logo and buttons move above them.
 /// * Leading / trailing anchors only: the layout mirrors itself right-to-left.
+@MainActor
 public final class CompleteLayoutDelegate: NSObject, NavigationLayoutDelegate {
   /// The app's order-status sheet, created when navigation is enabled.
   private var sheet: OrderStatusSheet?

@@ -301,9 +301,9 @@ public struct Setting: RawRepresentable, Hashable, Sendable, Comparable {
   public static let tripProgressBar = Setting(rawValue: "tripProgressBar")
   /// `settings.isNavigationReportIncidentButtonEnabled` (bool).
   public static let reportIncidentButton = Setting(rawValue: "reportIncidentButton")
-  /// `mapView.showsTrafficLights` (bool).
+  /// `settings.showsTrafficLights` (bool).
   public static let trafficLights = Setting(rawValue: "trafficLights")
-  /// `mapView.showsStopSigns` (bool).
+  /// `settings.showsStopSigns` (bool).
   public static let stopSigns = Setting(rawValue: "stopSigns")
   /// `settings.showsDestinationMarkers` (bool).
   public static let destinationMarkers = Setting(rawValue: "destinationMarkers")

@@ -47,8 +47,13 @@ import Testing
     let broken = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "broken"])
     #expect(broken.status == 1)
     #expect(broken.standardOutput.contains("error: missing-viewport [viewport]"))
+    let source = try String(
+      contentsOfFile: Fixtures.repositoryRoot + "/Sources/SampleDelegates/BrokenLayoutDelegate.swift",
+      encoding: .utf8
+    ).components(separatedBy: "\n")
+    let line = try #require(source.firstIndex { $0.contains("heightAnchor.constraint(equalToConstant: 90)") }) + 1
     #expect(broken.standardOutput.contains(
-      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:55 first at event 6, 1 events"))
+      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 6, 1 events"))
     let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
     #expect(clean.status == 0)
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))

@@ -21,7 +21,7 @@ import TestSupport
       $0.hasPrefix("broken pan-reroute#1 iphone-15-portrait ltr") && $0.contains("hiding-stack-hidden-set at event 1")
     })
     // Findings name the line of code behind them.
-    #expect(result.out.contains("error fixed-size-constraint BrokenLayoutDelegate.swift:55 [turnCard]"))
+    #expect(result.out.contains("error fixed-size-constraint BrokenLayoutDelegate.swift:\(turnCardHeightLine) [turnCard]"))
     #expect(lines.last == "4 configurations: 39 errors, 0 warnings")
   }
 
@@ -80,7 +80,7 @@ import TestSupport
     let annotations = result.out.split(separator: "\n").filter { $0.hasPrefix("::") }
     #expect(annotations.count == 21)
     #expect(annotations.contains {
-      $0.hasPrefix("::error file=Sources/SampleDelegates/BrokenLayoutDelegate.swift,line=55,")
+      $0.hasPrefix("::error file=Sources/SampleDelegates/BrokenLayoutDelegate.swift,line=\(turnCardHeightLine),")
         && $0.contains("fixed-size-constraint")
     })
     // Without a call site (a property set), an annotation has no file.

@@ -112,7 +112,7 @@ import TestSupport
       let messages = failures.compactMap { ($0 as? XMLElement)?.attribute(forName: "message")?.stringValue }
       #expect(messages.contains {
         $0.hasPrefix("fixed-size-constraint [turnCard] first at event 6")
-          && $0.hasSuffix("at Sources/SampleDelegates/BrokenLayoutDelegate.swift:55")
+          && $0.hasSuffix("at Sources/SampleDelegates/BrokenLayoutDelegate.swift:\(turnCardHeightLine)")
       })
     #endif
   }

@@ -20,3 +20,13 @@ enum CanonicalRecordings {
   static var directory: String { Fixtures.repositoryRoot + "/Recordings" }
   static func log(_ name: String) -> String { directory + "/\(name).sqlite" }
 }
+
+/// The 1-based line of the `broken` sample's source that holds `fragment` (the first such).
+func brokenLine(_ fragment: String) -> Int {
+  let path = Fixtures.repositoryRoot + "/Sources/SampleDelegates/BrokenLayoutDelegate.swift"
+  let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+  return (lines.firstIndex { $0.contains(fragment) } ?? -1) + 1
+}
+
+/// The line of the turn card's fixed height, the `broken` sample's `fixed-size-constraint`.
+var turnCardHeightLine: Int { brokenLine("turnCard.heightAnchor.constraint(equalToConstant: 90)") }

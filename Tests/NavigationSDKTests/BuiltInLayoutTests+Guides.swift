@@ -35,7 +35,7 @@ final class Banner: UIView, GMSNavigationAccessoryView {
     let guide = drive.mapView.navigationHeaderLayoutGuide
     drive.mapView.layoutIfNeeded()
     #expect(guide.layoutFrame == CGRect(x: 0, y: 59, width: 393, height: 112))
-    drive.mapView.setHeaderAccessoryView(Banner(height: 40))
+    drive.mapView.setHeaderAccessory(Banner(height: 40))
     drive.mapView.layoutIfNeeded()
     #expect(guide.layoutFrame == CGRect(x: 0, y: 59, width: 393, height: 152))
     try drive.send(setting(.header, false))
@@ -113,7 +113,7 @@ final class Banner: UIView, GMSNavigationAccessoryView {
   @Test func accessoryViewShowsUnderTheTurnCardAndIsRemeasuredOnlyWhenInvalidated() throws {
     var drive = try builtInDrive()
     let banner = Banner(height: 48)
-    drive.mapView.setHeaderAccessoryView(banner)
+    drive.mapView.setHeaderAccessory(banner)
     drive.mapView.layoutIfNeeded()
     #expect(drive.frame(banner) == CGRect(x: 0, y: 171, width: 393, height: 48))
     #expect(drive.frame(drive.mapView.sdkViews.viewport).minY == 219)
@@ -124,7 +124,7 @@ final class Banner: UIView, GMSNavigationAccessoryView {
     drive.mapView.invalidateLayout(forAccessoryView: banner)
     drive.mapView.layoutIfNeeded()
     #expect(drive.frame(banner) == CGRect(x: 0, y: 171, width: 393, height: 80))
-    drive.mapView.setHeaderAccessoryView(nil)
+    drive.mapView.setHeaderAccessory(nil)
     drive.mapView.layoutIfNeeded()
     #expect(banner.superview == nil)
     #expect(drive.frame(drive.mapView.sdkViews.viewport).minY == 171)
@@ -133,7 +133,7 @@ final class Banner: UIView, GMSNavigationAccessoryView {
   @Test func accessoryViewHidesOnMapsShorterThanTheThresholdAndWithoutAHeader() throws {
     var drive = try builtInDrive()
     let banner = Banner(height: 48)
-    drive.mapView.setHeaderAccessoryView(banner)
+    drive.mapView.setHeaderAccessory(banner)
     try drive.send(resized(852, BuiltInLayout.accessoryMinimumMapHeight - 1))
     #expect(banner.superview == nil)
     try drive.send(resized(852, BuiltInLayout.accessoryMinimumMapHeight))

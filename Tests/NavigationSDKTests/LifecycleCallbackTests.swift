@@ -105,7 +105,7 @@ import Testing
       Issue.record("CarPlay accepted a delegate")
     } catch let error as NSError {
       #expect(error.domain == GMSMapViewNavigationLayoutErrorDomain)
-      #expect(error.code == GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateOnCarPlayScreen)
+      #expect(error.code == GMSMapViewNavigationLayoutErrorCode.cannotSetDelegateOnCarPlayScreen.rawValue)
     }
     var drive = try Drive(ScriptedDelegate())
     try drive.send(.navigationEnabled)
@@ -114,7 +114,7 @@ import Testing
       Issue.record("a delegate was set while navigation is enabled")
     } catch let error as NSError {
       #expect(
-        error.code == GMSMapViewNavigationLayoutErrorCodeCannotSetDelegateWhileNavigationEnabled)
+        error.code == GMSMapViewNavigationLayoutErrorCode.cannotSetDelegateWhileNavigationEnabled.rawValue)
     }
     #expect(drive.mapView.layoutDelegate != nil)
     try drive.send(.navigationDisabled)

@@ -37,9 +37,9 @@ import Testing
       mapView.settings.myLocationButton = true
       mapView.settings.navigationHeaderPrimaryBackgroundColor = UIColor(
         red: 0.1, green: 0.45, blue: 0.9, alpha: 1)
-      mapView.showsTrafficLights = true
-      mapView.showsStopSigns = true
-      mapView.setHeaderAccessoryView(LaneBanner(height: 48))
+      mapView.settings.showsTrafficLights = true
+      mapView.settings.showsStopSigns = true
+      mapView.setHeaderAccessory(LaneBanner(height: 48))
     }
     expectMatches(golden, "\(recordingName).builtin-all-on")
   }
@@ -55,7 +55,7 @@ import Testing
       mapView.settings.isNavigationFooterEnabled = false
       mapView.settings.isNavigationReportIncidentButtonEnabled = false
       mapView.settings.showsDestinationMarkers = false
-      mapView.setHeaderAccessoryView(LaneBanner(height: 48))
+      mapView.setHeaderAccessory(LaneBanner(height: 48))
     }
     expectMatches(golden, "\(recordingName).builtin-all-off")
   }

@@ -11,6 +11,7 @@ func recording(_ name: String) -> String { Fixtures.repositoryRoot + "/Recording
 
 /// A small delegate as an app would write it, whose logo margin is a parameter: two
 /// "versions" of it differ in exactly one constant.
+@MainActor
 final class MarginDelegate: NSObject, NavigationLayoutDelegate {
   let logoMargin: CGFloat
   private var constraints: [NSLayoutConstraint] = []

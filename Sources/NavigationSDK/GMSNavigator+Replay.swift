@@ -1,0 +1,424 @@
+import CoreLocation
+import Foundation
+import HeadlessUIKit
+import SessionEvents
+
+// How a replay drives the navigator, and how it answers the app's calls (closed world).
+//
+// The recording is the source of truth. Recorded events move the trip on (`recorded...`
+// below, called by `NavigationSession` in event order), and listeners hear of each change in
+// the SDK's order: for a progress event, the road-snapped location (providers that were
+// started), then nav info (during guidance), remaining time, remaining distance, delay
+// category; for a speed event, the speeding percentage (only while `speedAlertOptions` are
+// set) then the speed alert; a route set or changed calls `navigatorDidChangeRoute` before
+// the route request's callback.
+//
+// App calls that ask for what the recording did are accepted and answered from it; calls that
+// contradict it change nothing and become `replay-divergence` warnings (`ReplayControl`).
+
+/// The trip as the recording has told it so far.
+struct TripProgress {
+  var hasRoute = false
+  var legCount = 0
+  /// The destinations: the app's when it asked for the recorded route, else stand-ins
+  /// ("Destination 1"...) at the coordinates where the recording arrives.
+  var destinations: [GMSNavigationWaypoint] = []
+  /// Which call set `destinations` (nil for stand-ins).
+  var destinationsCall: String?
+  var legIndex = 0
+  var arrivedAtFinal = false
+  var timeRemaining: Double = 0
+  var distanceRemaining: Double = 0
+  var delay = GMSNavigationDelayCategory.noData
+  var lighting = GMSNavigationLightingMode.normal
+  var navState = GMSNavigationNavState.unknown
+  var location: CLLocationCoordinate2D?
+  var speed: Double?
+  /// Simplified path since guidance started, and each leg's path as driven.
+  var traveled: [CLLocationCoordinate2D] = []
+  var legPaths: [[CLLocationCoordinate2D]] = []
+  var arrivalPoints: [CLLocationCoordinate2D?] = []
+  /// What listeners were last told (nil: nothing yet).
+  var reportedTime: Double?
+  var reportedDistance: Double?
+  var reportedDelay: GMSNavigationDelayCategory?
+  var reportedSpeeding: Double?
+  var reportedAlert: (severity: GMSNavigationSpeedAlertSeverity, percentage: Double)?
+  var routeChangedSinceNavInfo = false
+
+  /// Whether `waypoint` is the next destination (the same object, or equal title, place and
+  /// coordinate).
+  func isNext(_ waypoint: GMSNavigationWaypoint) -> Bool {
+    guard hasRoute, legIndex < destinations.count else { return false }
+    let next = destinations[legIndex]
+    return next === waypoint
+      || (next.title == waypoint.title && next.placeID == waypoint.placeID
+        && next.coordinate.latitude == waypoint.coordinate.latitude
+        && next.coordinate.longitude == waypoint.coordinate.longitude)
+  }
+
+  var legs: [GMSRouteLeg] {
+    destinations.indices.map { index in
+      let arrival = index < arrivalPoints.count ? arrivalPoints[index] : nil
+      let path = index < legPaths.count && index <= legIndex ? GMSPath(coordinates: legPaths[index]) : nil
+      return GMSRouteLeg(
+        destinationWaypoint: destinations[index],
+        destinationCoordinate: arrival ?? destinations[index].coordinate, path: path)
+    }
+  }
+
+  mutating func clearRoute() {
+    hasRoute = false
+    destinations = []
+    destinationsCall = nil
+    legCount = 0
+    legIndex = 0
+    legPaths = []
+    arrivalPoints = []
+    reportedTime = nil
+    reportedDistance = nil
+    reportedDelay = nil
+    navState = .stopped
+  }
+
+  /// Stand-in destinations for a route of `count` legs nobody asked for.
+  static func standIns(_ count: Int) -> [GMSNavigationWaypoint] {
+    (0..<count).map { GMSNavigationWaypoint(standInTitle: "Destination \($0 + 1)") }
+  }
+}
+
+extension GMSNavigationWaypoint {
+  /// A destination the recording drove to that the app never named.
+  convenience init(standInTitle title: String) {
+    self.init(placeID: "navsim:recorded", title: title)!
+    placeID = nil
+    coordinate = kCLLocationCoordinate2DInvalid
+  }
+}
+
+// MARK: - Recorded events
+
+extension GMSNavigator {
+  func recordedRouteSet(_ route: RouteInfo, replay: ReplayControl) {
+    let legs = max(1, route.legs)
+    var callback: GMSRouteStatusCallback?
+    if let pending = replay.pendingRoute, pending.navigator === self {
+      replay.pendingRoute = nil
+      if pending.destinations.count == legs {
+        trip.destinations = pending.destinations
+        trip.destinationsCall = pending.call
+        callback = pending.callback
+      } else {
+        replay.diverge(
+          pending.call, at: pending.place,
+          "asked for \(pending.destinations.count) destination(s); the route the recording set "
+            + "at seq \(replay.seq) has \(legs) leg(s): the app's destinations are ignored and "
+            + "its callback is not called")
+      }
+    }
+    if trip.destinations.count != legs {
+      trip.destinations = TripProgress.standIns(legs)
+      trip.destinationsCall = nil
+    }
+    let rerouted = trip.hasRoute
+    trip.hasRoute = true
+    trip.legCount = legs
+    if !rerouted {
+      trip.legIndex = 0
+      trip.legPaths = Array(repeating: [], count: legs)
+      trip.arrivalPoints = Array(repeating: nil, count: legs)
+      trip.arrivedAtFinal = false
+    }
+    trip.navState = .enroute
+    trip.routeChangedSinceNavInfo = true
+    notify { $0.navigatorDidChangeRoute(self) }
+    callback?(.OK)
+  }
+
+  func recordedRouteChanged(_ reason: RouteChangeReason) {
+    switch reason {
+    case .reroute, .alternateChosen:
+      trip.navState = .rerouting  // the new route follows as its own routeSet
+      return
+    case .nextLeg:
+      trip.legIndex = min(trip.legIndex + 1, max(0, trip.legCount - 1))
+      trip.reportedTime = nil
+      trip.reportedDistance = nil
+    case .cleared:
+      trip.clearRoute()
+    }
+    trip.routeChangedSinceNavInfo = true
+    notify { $0.navigatorDidChangeRoute(self) }
+  }
+
+  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64) {
+    let coordinate = CLLocationCoordinate2D(latitude: progress.latitude, longitude: progress.longitude)
+    trip.location = coordinate
+    trip.timeRemaining = progress.timeRemaining
+    trip.distanceRemaining = progress.distanceRemaining
+    trip.delay = GMSNavigationDelayCategory(progress.delay)
+    let guiding = isGuidanceActive
+    if guiding {
+      appendTraveled(coordinate)
+      if trip.legIndex < trip.legPaths.count { trip.legPaths[trip.legIndex].append(coordinate) }
+    }
+    if session?.isStarted ?? true, provider.isUpdating {
+      let location = CLLocation(
+        coordinate: coordinate, altitude: .nan, horizontalAccuracy: -1, verticalAccuracy: -1,
+        course: progress.course, speed: trip.speed ?? -1,
+        timestamp: Date(timeIntervalSinceReferenceDate: Double(t) / 1000))
+      provider.deliver(location)
+    }
+    guard trip.hasRoute else { return }
+    if guiding {
+      let info = navInfo(progress)
+      trip.routeChangedSinceNavInfo = false
+      notify { $0.navigator(self, didUpdate: info) }
+    }
+    if timeUpdateThreshold < CLTimeIntervalMax,
+      trip.reportedTime.map({ abs(progress.timeRemaining - $0) >= timeUpdateThreshold }) ?? true
+    {
+      trip.reportedTime = progress.timeRemaining
+      notify { $0.navigator(self, didUpdateRemainingTime: progress.timeRemaining) }
+    }
+    if distanceUpdateThreshold < CLLocationDistanceMax,
+      trip.reportedDistance.map({ abs(progress.distanceRemaining - $0) >= distanceUpdateThreshold })
+        ?? true
+    {
+      trip.reportedDistance = progress.distanceRemaining
+      notify { $0.navigator(self, didUpdateRemainingDistance: progress.distanceRemaining) }
+    }
+    if trip.reportedDelay != trip.delay {
+      trip.reportedDelay = trip.delay
+      let delay = trip.delay
+      notify { $0.navigator(self, didUpdate: delay) }
+    }
+  }
+
+  /// Keeps a point when it is at least 5 m from the last one kept.
+  private func appendTraveled(_ coordinate: CLLocationCoordinate2D) {
+    if let last = trip.traveled.last {
+      let a = CLLocation(latitude: last.latitude, longitude: last.longitude)
+      let b = CLLocation(latitude: coordinate.latitude, longitude: coordinate.longitude)
+      guard a.distance(from: b) >= 5 else { return }
+    }
+    trip.traveled.append(coordinate)
+  }
+
+  private func navInfo(_ progress: SessionEvents.Progress) -> GMSNavigationNavInfo {
+    let side = GMSNavigationDrivingSide.right  // the log does not say; NavSim assumes right
+    let maneuver = GMSNavigationManeuver(recorded: progress.maneuver, drivingSide: side)
+    let step = GMSNavigationStepInfo(
+      maneuver: maneuver, roadName: progress.roadName,
+      instruction: Self.instruction(progress.maneuver, road: progress.roadName),
+      drivingSide: side, stepNumber: progress.stepIndex)
+    let speed = (trip.speed ?? 0) > 0.5 ? trip.speed! : nil
+    return GMSNavigationNavInfo(
+      navState: trip.navState, currentStep: trip.navState == .enroute ? step : nil,
+      routeChanged: trip.routeChangedSinceNavInfo,
+      timeToCurrentStepSeconds: speed.map { progress.distanceToNextManeuver / $0 }
+        ?? (progress.distanceRemaining > 0
+          ? progress.timeRemaining * progress.distanceToNextManeuver / progress.distanceRemaining : 0),
+      distanceToCurrentStepMeters: progress.distanceToNextManeuver,
+      timeToFinalDestinationSeconds: progress.timeRemaining,
+      distanceToFinalDestinationMeters: progress.distanceRemaining)
+  }
+
+  /// "Turn right onto Hauptstrasse" from a recorded manoeuvre and road.
+  static func instruction(_ maneuver: String, road: String) -> String {
+    let words = maneuver.split(separator: "-").joined(separator: " ")
+    guard !words.isEmpty else { return road }
+    let verb = words.prefix(1).uppercased() + words.dropFirst()
+    if maneuver == "arrive" { return road.isEmpty ? "Arrive" : "Arrive at \(road)" }
+    return road.isEmpty ? verb : "\(verb) onto \(road)"
+  }
+
+  func recordedSpeed(_ report: SpeedReport) {
+    trip.speed = report.speed
+    let percentage = report.speedingPercentage
+    if speedAlertOptions != nil, trip.reportedSpeeding != percentage {
+      trip.reportedSpeeding = percentage
+      notify { $0.navigator(self, didUpdateSpeedingPercentage: CGFloat(percentage)) }
+    }
+    let severity = GMSNavigationSpeedAlertSeverity(report.severity)
+    if trip.reportedAlert.map({ $0.severity != severity || $0.percentage != percentage }) ?? true {
+      trip.reportedAlert = (severity, percentage)
+      notify { $0.navigator(self, didUpdate: severity, speedingPercentage: CGFloat(percentage)) }
+    }
+  }
+
+  func recordedArrival(waypointIndex: Int, replay: ReplayControl) {
+    guard trip.hasRoute, waypointIndex >= 0, waypointIndex < trip.destinations.count else { return }
+    let waypoint = trip.destinations[waypointIndex]
+    if let here = trip.location {
+      if waypointIndex < trip.arrivalPoints.count { trip.arrivalPoints[waypointIndex] = here }
+      if waypoint.placeID == nil, CLLocationCoordinate2DIsValid(waypoint.coordinate),
+        let call = trip.destinationsCall
+      {
+        let distance = CLLocation(latitude: here.latitude, longitude: here.longitude).distance(
+          from: CLLocation(latitude: waypoint.coordinate.latitude, longitude: waypoint.coordinate.longitude))
+        if distance > ReplayControl.arrivalTolerance {
+          replay.diverge(
+            call, at: "at seq \(replay.seq)",
+            "destination '\(waypoint.title)' is \(Int(distance.rounded())) m from where the "
+              + "recording arrived (waypoint \(waypointIndex))")
+        }
+      }
+    }
+    if waypointIndex == trip.legCount - 1 { trip.arrivedAtFinal = true }
+    notify { $0.navigator(self, didArriveAt: waypoint) }
+  }
+
+  func recordedGuidanceStopped(_ reason: GuidanceStopReason, replay: ReplayControl) {
+    if reason == .arrived, !stopGuidanceAtArrival {
+      replay.diverge(
+        "stopGuidanceAtArrival = false", at: "at seq \(replay.seq)",
+        "the recording stops guidance at arrival")
+    }
+    trip.traveled = []
+  }
+
+  func recordedGuidanceStarted() {
+    trip.traveled = trip.location.map { [$0] } ?? []
+  }
+
+  func recordedLighting(_ mode: GMSNavigationLightingMode) {
+    guard trip.lighting != mode else { return }
+    trip.lighting = mode
+    notify { $0.navigator(self, didChangeSuggestedLightingMode: mode) }
+  }
+
+  /// The prompt on screen changed from `old` to `new` (ids).
+  func promptChanged(from old: Int?, to new: Int?) {
+    guard old != new else { return }
+    if old != nil { notify { $0.navigatorDidDismissPrompt(self) } }
+    if new != nil { notify { $0.navigatorWillPresentPrompt(self) } }
+  }
+}
+
+extension GMSNavigationDelayCategory {
+  init(_ recorded: DelayCategory) {
+    switch recorded {
+    case .noData: self = .noData
+    case .heavy: self = .heavy
+    case .medium: self = .medium
+    case .light: self = .light
+    }
+  }
+}
+
+// MARK: - Answering the app (closed world)
+
+/// The replay's side of the SDK: what the app asked for, checked against the recording.
+///
+/// Rules (README, "Closed-world replay"):
+/// * `setDestinations` (every variant) and `simulateAlongNewRoute` are answered by the
+///   recording's next (or current) route: `.OK` at the route's seq when the app asked for as
+///   many destinations as the route has legs; otherwise a divergence, and the callback is not
+///   called. A later request supersedes a pending one, whose callback gets `.canceled`. A
+///   coordinate destination more than `arrivalTolerance` from where the recording arrives is a
+///   divergence at the arrival.
+/// * `isNavigationEnabled = true`, `isGuidanceActive = true`, `startUpdatingLocation()`,
+///   `simulateLocationsAlongExistingRoute()`, `stopSimulation()` are accepted; navigation and
+///   guidance start when the recording starts them.
+/// * Switching navigation or guidance off, or clearing destinations, while the recording
+///   still guides to a destination not yet reached is a divergence (accepted after the last
+///   arrival); so are `continueToNextDestination()` before the current destination is
+///   reached, `simulateLocation(at:)`, pausing or speeding up the simulator, simulated
+///   prompts and incidents, and `stopGuidanceAtArrival = false` when the recording stops
+///   guidance at arrival.
+@MainActor
+final class ReplayControl {
+  /// How far a coordinate destination may lie from where the recording arrives.
+  static let arrivalTolerance: CLLocationDistance = 250
+
+  /// The event being applied, or the last one applied.
+  var seq: Int64 = 0
+  var inEvent = false
+  var divergences: [LayoutFinding] = []
+  var pendingRoute:
+    (destinations: [GMSNavigationWaypoint], call: String, place: String,
+     callback: GMSRouteStatusCallback, navigator: GMSNavigator)?
+
+  /// Where a call happens, for messages.
+  var place: String {
+    inEvent ? "at seq \(seq)" : seq == 0 ? "before seq 1" : "after seq \(seq)"
+  }
+
+  func diverge(_ call: String, at place: String? = nil, _ why: String) {
+    divergences.append(
+      LayoutFinding(
+        ruleID: "replay-divergence", severity: .warning, views: [],
+        message: "\(call) \(place ?? self.place): \(why)", seq: seq))
+  }
+
+  func drain() -> [LayoutFinding] {
+    defer { divergences.removeAll() }
+    return divergences
+  }
+
+  // MARK: Requests
+
+  func routeRequested(
+    _ destinations: [GMSNavigationWaypoint], call: String, by navigator: GMSNavigator,
+    callback: @escaping GMSRouteStatusCallback
+  ) {
+    if let pending = pendingRoute {
+      pendingRoute = nil
+      pending.callback(.canceled)
+    }
+    let trip = navigator.trip
+    if trip.hasRoute, !trip.arrivedAtFinal {
+      // The route is already there: answer from it now.
+      guard destinations.count == trip.legCount else {
+        diverge(
+          call,
+          "asked for \(destinations.count) destination(s); the recording's route has "
+            + "\(trip.legCount) leg(s): nothing changes and the callback is not called")
+        return
+      }
+      navigator.trip.destinations = destinations
+      navigator.trip.destinationsCall = call
+      callback(.OK)
+      return
+    }
+    pendingRoute = (destinations, call, place, callback, navigator)
+  }
+
+  func guidanceRequested(_ on: Bool, by navigator: GMSNavigator) {
+    guard !on, navigator.isGuidanceActive, !navigator.trip.arrivedAtFinal else { return }
+    diverge("isGuidanceActive = false", "the recording keeps guiding: guidance stays on")
+  }
+
+  func navigationRequested(_ on: Bool, mapView: GMSMapView) {
+    guard !on, mapView.isNavigationEnabled else { return }
+    if let navigator = mapView.navigator, navigator.trip.hasRoute, !navigator.trip.arrivedAtFinal {
+      diverge("isNavigationEnabled = false", "the recording keeps navigating: navigation stays on")
+    } else if !(mapView.navigator?.trip.arrivedAtFinal ?? false) {
+      diverge("isNavigationEnabled = false", "the recording has navigation on: it stays on")
+    }
+  }
+
+  func clearRequested(by navigator: GMSNavigator) {
+    if let pending = pendingRoute, pending.navigator === navigator {
+      pendingRoute = nil
+      pending.callback(.canceled)
+    }
+    guard navigator.trip.hasRoute, !navigator.trip.arrivedAtFinal else { return }
+    diverge("clearDestinations()", "the recording keeps its route: nothing is cleared")
+  }
+
+  func continueRequested(by navigator: GMSNavigator) -> GMSNavigationWaypoint? {
+    let trip = navigator.trip
+    let reached = trip.arrivalPoints.indices.contains(trip.legIndex)
+      && trip.arrivalPoints[trip.legIndex] != nil
+    guard reached || trip.legIndex > 0 else {
+      diverge(
+        "continueToNextDestination()",
+        "the recording has not reached destination \(trip.legIndex + 1) yet")
+      return nil
+    }
+    let next = reached ? trip.legIndex + 1 : trip.legIndex
+    return next < trip.destinations.count ? trip.destinations[next] : nil
+  }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import NavSim
+import SessionEvents
+import Testing
+
+@testable import NavigationSDK
+
+/// Records every navigator and location callback as one line, in order.
+@MainActor
+final class ListenerLog: NSObject, GMSNavigatorListener, GMSRoadSnappedLocationProviderListener {
+  var calls: [String] = []
+
+  func navigator(_ navigator: GMSNavigator, didArriveAt waypoint: GMSNavigationWaypoint) {
+    calls.append("arrive(\(waypoint.title))")
+  }
+  func navigatorDidChangeRoute(_ navigator: GMSNavigator) { calls.append("routeChanged") }
+  func navigator(_ navigator: GMSNavigator, didUpdateRemainingTime time: TimeInterval) {
+    calls.append("time(\(time))")
+  }
+  func navigator(_ navigator: GMSNavigator, didUpdateRemainingDistance distance: CLLocationDistance) {
+    calls.append("distance(\(distance))")
+  }
+  func navigator(_ navigator: GMSNavigator, didUpdate delayCategory: GMSNavigationDelayCategory) {
+    calls.append("delay(\(delayCategory))")
+  }
+  func navigator(
+    _ navigator: GMSNavigator, didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode
+  ) {
+    calls.append("lighting(\(lightingMode))")
+  }
+  func navigator(_ navigator: GMSNavigator, didUpdateSpeedingPercentage percentageAboveLimit: CGFloat) {
+    calls.append("speeding(\(percentageAboveLimit))")
+  }
+  func navigator(
+    _ navigator: GMSNavigator, didUpdate speedAlertSeverity: GMSNavigationSpeedAlertSeverity,
+    speedingPercentage percentageAboveLimit: CGFloat
+  ) {
+    calls.append("alert(\(speedAlertSeverity), \(percentageAboveLimit))")
+  }
+  func navigator(_ navigator: GMSNavigator, didUpdate navInfo: GMSNavigationNavInfo) {
+    let step = navInfo.currentStep.map { "\($0.maneuver) \($0.fullRoadName)" } ?? "-"
+    calls.append("navInfo(\(step), \(navInfo.distanceToCurrentStepMeters))")
+  }
+  func navigatorWillPresentPrompt(_ navigator: GMSNavigator) { calls.append("willPresentPrompt") }
+  func navigatorDidDismissPrompt(_ navigator: GMSNavigator) { calls.append("didDismissPrompt") }
+  func locationProvider(
+    _ locationProvider: GMSRoadSnappedLocationProvider, didUpdate location: CLLocation
+  ) {
+    calls.append("location(\(location.coordinate.latitude), \(location.coordinate.longitude))")
+  }
+}
+
+func progress(
+  remaining: Double, time: Double, step: Int = 0, toManeuver: Double = 100,
+  maneuver: String = "turn-left", road: String = "Main St", lat: Double = 47, lng: Double = 8,
+  delay: DelayCategory = .light
+) -> EventPayload {
+  .progress(
+    Progress(
+      distanceTravelled: 1000 - remaining, distanceRemaining: remaining, timeRemaining: time,
+      stepIndex: step, distanceToNextManeuver: toManeuver, maneuver: maneuver, roadName: road,
+      latitude: lat, longitude: lng, course: 90, delay: delay))
+}
+
+let twoLegRoute = EventPayload.routeSet(
+  RouteInfo(routeID: "r", totalDistance: 2000, totalDuration: 200, legs: 2, steps: 4, alternateRoutes: 0))
+
+@MainActor @Suite struct NavigatorListenerTests {
+  @Test func listenersHearTheTripInTheSDKsOrder() throws {
+    var drive = try Drive(nil)
+    let log = ListenerLog()
+    let navigator = try #require(drive.mapView.navigator)
+    navigator.add(log)
+    try drive.send(.navigationEnabled)
+    try drive.send(twoLegRoute)
+    try drive.send(.guidanceStarted)
+    try drive.send(progress(remaining: 900, time: 90))
+    try drive.send(progress(remaining: 899.5, time: 89.5))  // under both thresholds
+    try drive.send(progress(remaining: 898, time: 88, delay: .heavy))
+    try drive.send(.arrived(waypointIndex: 0))
+    try drive.send(.routeChanged(.nextLeg))
+    try drive.send(.lightingChanged(.night))
+    try drive.send(.promptReady(Prompt(promptID: 1, kind: .traffic, text: "Slow")))
+    try drive.send(.promptDismissed(promptID: 1))
+    #expect(log.calls == [
+      "routeChanged",
+      "navInfo(turnLeft Main St, 100.0)", "time(90.0)", "distance(900.0)", "delay(light)",
+      "navInfo(turnLeft Main St, 100.0)",
+      "navInfo(turnLeft Main St, 100.0)", "time(88.0)", "distance(898.0)", "delay(heavy)",
+      "arrive(Destination 1)", "routeChanged", "lighting(lowLight)",
+      "willPresentPrompt", "didDismissPrompt",
+    ])
+    #expect(navigator.timeToNextDestination == 88)
+    #expect(navigator.distanceToNextDestination == 898)
+    #expect(navigator.delayCategoryToNextDestination == .heavy)
+    #expect(navigator.suggestedLightingMode == .lowLight)
+    #expect(navigator.routeLegs?.count == 2)
+    #expect(navigator.currentRouteLeg?.destinationWaypoint?.title == "Destination 2")
+  }
+
+  @Test func thresholdsDecideWhichChangesAreReported() throws {
+    var drive = try Drive(nil)
+    let log = ListenerLog()
+    let navigator = try #require(drive.mapView.navigator)
+    navigator.timeUpdateThreshold = 10
+    navigator.distanceUpdateThreshold = CLLocationDistanceMax  // off
+    navigator.add(log)
+    try drive.send(.navigationEnabled)
+    try drive.send(twoLegRoute)
+    for (index, time) in [100.0, 95, 91, 89, 80].enumerated() {
+      try drive.send(progress(remaining: 1000 - Double(index) * 10, time: time))
+    }
+    #expect(log.calls.filter { $0.hasPrefix("time") } == ["time(100.0)", "time(89.0)"])
+    #expect(!log.calls.contains { $0.hasPrefix("distance") })
+    #expect(!log.calls.contains { $0.hasPrefix("navInfo") })  // no guidance: no nav info
+  }
+
+  @Test func speedingFeedNeedsAlertOptionsAndAlertsFollowSeverityChanges() throws {
+    var drive = try Drive(nil)
+    let log = ListenerLog()
+    let navigator = try #require(drive.mapView.navigator)
+    navigator.add(log)
+    let report = { (severity: SpeedAlertSeverity, pct: Double) in
+      EventPayload.speed(SpeedReport(speed: 10, speedLimit: 8, severity: severity, speedingPercentage: pct))
+    }
+    try drive.send(report(.notSpeeding, 0))
+    try drive.send(report(.notSpeeding, 0))
+    navigator.speedAlertOptions = GMSNavigationMutableSpeedAlertOptions()
+    try drive.send(report(.minor, 12))
+    try drive.send(report(.major, 25))
+    #expect(log.calls == [
+      "alert(notSpeeding, 0.0)", "speeding(12.0)", "alert(minor, 12.0)", "speeding(25.0)",
+      "alert(major, 25.0)",
+    ])
+  }
+
+  @Test func roadSnappedLocationsGoOnlyToStartedProvidersAndListenersAreWeak() throws {
+    var drive = try Drive(nil)
+    let provider = try #require(drive.mapView.roadSnappedLocationProvider)
+    var log: ListenerLog? = ListenerLog()
+    provider.add(log!)
+    try drive.send(progress(remaining: 900, time: 90, lat: 47.1, lng: 8.2))
+    #expect(log!.calls.isEmpty)
+    provider.startUpdatingLocation()
+    try drive.send(progress(remaining: 890, time: 89, lat: 47.2, lng: 8.3))
+    #expect(log!.calls == ["location(47.2, 8.3)"])
+    #expect(provider.remove(log!))
+    #expect(!provider.remove(log!))
+    weak var released = log
+    drive.mapView.navigator!.add(log!)
+    log = nil
+    #expect(released == nil)  // the navigator does not keep it alive
+    try drive.send(.navigationEnabled)
+  }
+
+  @Test func recordedRouteAnswersSetDestinationsAfterTheRouteChangeCallback() throws {
+    var drive = try Drive(nil)
+    let log = ListenerLog()
+    let navigator = try #require(drive.mapView.navigator)
+    navigator.add(log)
+    let school = try #require(GMSNavigationWaypoint(location: .init(latitude: 47, longitude: 8), title: "School"))
+    let office = try #require(GMSNavigationWaypoint(placeID: "ChIJoffice", title: "Office"))
+    navigator.setDestinations([school, office]) { log.calls.append("callback(\($0))") }
+    navigator.isGuidanceActive = true  // accepted: the recording starts guidance
+    #expect(log.calls.isEmpty)
+    let findings = try drive.send(.navigationEnabled) + drive.send(twoLegRoute)
+      + drive.send(.guidanceStarted)
+    #expect(findings.isEmpty)
+    #expect(log.calls == ["routeChanged", "callback(OK)"])
+    #expect(navigator.isGuidanceActive)
+    #expect(navigator.destinations.map(\.title) == ["School", "Office"])
+    try drive.send(progress(remaining: 10, time: 2, lat: 47.0001, lng: 8))
+    try drive.send(.arrived(waypointIndex: 0))
+    #expect(log.calls.last == "arrive(School)")
+  }
+
+  @Test func contradictingCallsChangeNothingAndAreDivergences() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    var statuses: [GMSRouteStatus] = []
+    let far = try #require(GMSNavigationWaypoint(location: .init(latitude: 48, longitude: 9), title: "Far"))
+    navigator.setDestinations([far]) { statuses.append($0) }
+    var findings = try drive.send(.navigationEnabled)
+    findings += try drive.send(twoLegRoute)
+    findings += try drive.send(.guidanceStarted)
+    navigator.isGuidanceActive = false
+    navigator.clearDestinations()
+    drive.mapView.locationSimulator?.simulateLocation(at: .init(latitude: 1, longitude: 1))
+    findings += try drive.send(progress(remaining: 900, time: 90))
+    #expect(statuses.isEmpty)
+    #expect(navigator.isGuidanceActive)
+    #expect(navigator.routeLegs?.count == 2)
+    #expect(findings.allSatisfy { $0.ruleID == "replay-divergence" && $0.severity == .warning })
+    #expect(findings.map(\.message) == [
+      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the route the "
+        + "recording set at seq 2 has 2 leg(s): the app's destinations are ignored and its "
+        + "callback is not called",
+      "isGuidanceActive = false after seq 3: the recording keeps guiding: guidance stays on",
+      "clearDestinations() after seq 3: the recording keeps its route: nothing is cleared",
+      "simulateLocation(at:) after seq 3: the recording says where the device is: it keeps its "
+        + "positions",
+    ])
+  }
+
+  @Test func aDestinationFarFromTheRecordedArrivalIsADivergence() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    let wrong = try #require(GMSNavigationWaypoint(location: .init(latitude: 47.01, longitude: 8), title: "Wrong"))
+    navigator.setDestinations([wrong]) { _ in }
+    try drive.send(.navigationEnabled)
+    try drive.send(.routeSet(RouteInfo(routeID: "r", totalDistance: 1, totalDuration: 1, legs: 1, steps: 1, alternateRoutes: 0)))
+    try drive.send(progress(remaining: 0, time: 0, lat: 47, lng: 8))
+    let findings = try drive.send(.arrived(waypointIndex: 0))
+    #expect(findings.map(\.message) == [
+      "setDestinations(_:callback:) at seq 4: destination 'Wrong' is 1112 m from where the "
+        + "recording arrived (waypoint 0)",
+    ])
+  }
+}
+
+@Suite struct NavigationAPIShapeTests {
+  @Test func enumsKeepTheSDKsRawValues() {
+    #expect(GMSRouteStatus.OK.rawValue == 1 && GMSRouteStatus.travelModeUnsupported.rawValue == 11)
+    #expect(GMSNavigationManeuver.nameChange.rawValue == 65)
+    #expect(GMSNavigationManeuver.roundaboutClockwise.rawValue == 43)
+    #expect(GMSNavigationSpeedAlertSeverity.unknown.rawValue == -2)
+    #expect(GMSNavigationAlternateRoutesStrategy.one.rawValue == 2)
+    #expect(GMSMapViewType.none.rawValue == 5)
+    #expect(GMSNavigationLaneShape.uTurnRight.rawValue == 9)
+    #expect(GMSNavigationNavState(rawValue: 4) == nil)
+  }
+
+  @Test func waypointsFailForInvalidInputAndMutableOnesKeepSideAndHeadingExclusive() throws {
+    #expect(GMSNavigationWaypoint(location: kCLLocationCoordinate2DInvalid, title: "x") == nil)
+    #expect(GMSNavigationWaypoint(placeID: "", title: "x") == nil)
+    let placed = try #require(GMSNavigationWaypoint(placeID: "ChIJ", title: "Shop"))
+    #expect(!CLLocationCoordinate2DIsValid(placed.coordinate) && placed.preferredHeading == -1)
+    let mutable = try #require(placed.mutableCopy() as? GMSNavigationMutableWaypoint)
+    mutable.preferredHeading = 90
+    mutable.preferSameSideOfRoad = true
+    #expect(mutable.preferredHeading == -1)
+    mutable.preferredHeading = 180
+    #expect(!mutable.preferSameSideOfRoad && mutable.title == "Shop")
+  }
+
+  @Test func encodedPathsRoundTrip() throws {
+    // Google's documented example polyline.
+    let path = try #require(GMSPath(fromEncodedPath: "_p~iF~ps|U_ulLnnqC_mqNvxq`@"))
+    #expect(path.count() == 3)
+    #expect(path.coordinate(at: 0).latitude == 38.5 && path.coordinate(at: 0).longitude == -120.2)
+    #expect(path.coordinate(at: 2).latitude == 43.252 && path.coordinate(at: 2).longitude == -126.453)
+    #expect(path.encodedPath() == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+    #expect(GMSPath(fromEncodedPath: "_p~iF~ps|U_") == nil)
+  }
+}
