@@ -20,6 +20,7 @@ public enum NavSimCLI {
     RenderCommand.self,
     CheckCommand.self,
     MergeCommand.self,
+    GoldensCommand.self,
   ]
 
   /// Commands that work but are not listed (`navsim check`'s workers).
