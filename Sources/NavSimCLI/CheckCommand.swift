@@ -87,7 +87,7 @@ struct CheckCommand: NavSimCommand {
         for configuration in selected {
           collected.append(
             try CheckRunner.run(
-              configuration, job: job(for: configuration.subject, registry), store: store,
+              configuration, job: try job(for: configuration.subject, registry), store: store,
               labelPrefix: labelPrefix))
           showProgress(collected.count)
         }
@@ -119,9 +119,12 @@ struct CheckCommand: NavSimCommand {
   }
 
   /// The replay of a subject (its log and recording are set per configuration).
+  /// - Throws: `CommandFailure` for a screen: this binary registers delegates only.
   @MainActor
-  static func job(for subject: LayoutSubject, _ registry: DelegateRegistry) -> ReplayJob {
-    let name = subject.name
+  static func job(for subject: LayoutSubject, _ registry: DelegateRegistry) throws -> ReplayJob {
+    guard case .delegate(let name) = subject else {
+      throw CommandFailure("'\(subject)': registered screens are not supported by navsim check yet")
+    }
     return ReplayJob(
       logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
   }
@@ -186,7 +189,7 @@ struct CheckWorkerCommand: NavSimCommand {
         direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)))
       let store = try parsed.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
       _ = try context.delegates.makeDelegate(named: configuration.subject.name)
-      let job = CheckCommand.job(for: configuration.subject, context.delegates)
+      let job = try CheckCommand.job(for: configuration.subject, context.delegates)
       let result = try CheckRunner.run(
         configuration, job: job, store: store, labelPrefix: parsed.value("--label-prefix"))
       context.print(result.wireText)

@@ -48,6 +48,25 @@ extension CheckReport {
           JSONMember("region", .object([JSONMember("startLine", .number(String(source.line)))])),
         ])
         members.append(JSONMember("locations", .array([.object([JSONMember("physicalLocation", physical)])])))
+      } else if let file = fileOfTheCode(behind: entry) {
+        // GitHub rejects a whole SARIF file when one result has no location: anchor the
+        // finding to the file of the layout code, without a line, and say why.
+        let physical = JSONValue.object([
+          JSONMember(
+            "artifactLocation",
+            .object([JSONMember("uri", .string(uriPath(resolver.relativePath(of: file))))]))
+        ])
+        let why = JSONValue.object([
+          JSONMember(
+            "text",
+            .string(
+              "no line: the finding comes from a property set (such as isHidden) or from "
+                + "something the layout never did; this is the file of its other findings"))
+        ])
+        members.append(
+          JSONMember(
+            "locations",
+            .array([.object([JSONMember("physicalLocation", physical), JSONMember("message", why)])])))
       }
       let count = entry.occurrences.map(\.count).reduce(0, +)
       members.append(JSONMember("occurrenceCount", .number(String(max(count, 1)))))
@@ -84,6 +103,22 @@ extension CheckReport {
         JSONMember("runs", .array([run])),
       ]))
     return writer.output + "\n"
+  }
+
+  /// For a finding without a call site: the source file most findings of the same
+  /// configurations point at (ties: the first in path order), else of the whole report.
+  private func fileOfTheCode(behind entry: DistinctFinding) -> FindingSource? {
+    let names = Set(entry.occurrences.map(\.configuration.name))
+    for scope in [results.filter { names.contains($0.configuration.name) }, results] {
+      var counts: [String: Int] = [:]
+      for result in scope {
+        for finding in result.findings { if let path = finding.finding.source?.path { counts[path, default: 0] += 1 } }
+      }
+      if let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+        return FindingSource(path: best.key, line: 1)
+      }
+    }
+    return nil
   }
 
   /// A relative path as a URI reference: each segment percent-encoded.

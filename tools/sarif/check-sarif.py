@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Validates SARIF files against the vendored SARIF 2.1.0 schema (tools/sarif/), with the
-`jsonschema` package from PyPI, and checks what GitHub code scanning needs of each result.
+`jsonschema` package from PyPI, and checks what GitHub code scanning needs of each result:
+a known rule, at least one location, relative URIs.
 
   tools/sarif/check-sarif.py FILE.sarif...
 
@@ -31,6 +32,10 @@ def check(path):
                 problems += 1
             elif "ruleIndex" in result and rules[result["ruleIndex"]] != result["ruleId"]:
                 print(f"{path}: result {number}: ruleIndex does not match ruleId", file=sys.stderr)
+                problems += 1
+            # GitHub code scanning rejects the whole file when a result has no location.
+            if not result.get("locations"):
+                print(f"{path}: result {number}: no location (GitHub rejects the file)", file=sys.stderr)
                 problems += 1
             for location in result.get("locations", []):
                 uri = location["physicalLocation"]["artifactLocation"]["uri"]
