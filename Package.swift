@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "NavSimTesting", targets: ["NavSimTesting"]),
     .library(name: "NavSimCLI", targets: ["NavSimCLI"]),
     .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+    .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
   ],
   targets: [
@@ -38,6 +39,13 @@ let package = Package(
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "SessionEvents"),
     .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents"]),
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
+    .target(name: "PostgresEventLog", dependencies: ["PostgreSQL", "EventLog", "SessionEvents"]),
 
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
@@ -47,10 +55,20 @@ let package = Package(
     .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
     .target(name: "SampleDelegates", dependencies: ["NavSim"]),
+    // On iOS the recorder builds against Google's GoogleNavigation (when the app has it) and
+    // the system SQLite; elsewhere against NavSim's model of the SDK.
+    .target(
+      name: "NavSimRecorder",
+      dependencies: [
+        "EventLog", "SessionEvents",
+        .target(name: "GoogleNavigation", condition: .when(platforms: [.linux, .macOS])),
+      ]),
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents"]),
-    .target(name: "Replay", dependencies: ["EventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
+    .target(
+      name: "Replay",
+      dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCheck",
@@ -59,7 +77,8 @@ let package = Package(
     .target(
       name: "NavSimCLI",
       dependencies: [
-        "SQLite", "EventLog", "SessionEvents", "Navigator", "Replay", "NavSim", "NavSimCheck",
+        "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
+        "NavSimCheck",
       ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
@@ -73,12 +92,15 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["SQLite", "EventLog", "SessionEvents"],
+      dependencies: ["SQLite", "EventLog", "SessionEvents", "PostgreSQL"],
       path: "Tests/TestSupport"
     ),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
     .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
+    .testTarget(
+      name: "PostgresEventLogTests",
+      dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
     .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
@@ -92,9 +114,14 @@ let package = Package(
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
-    .testTarget(name: "NavSimCLITests", dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport"]),
+    .testTarget(
+      name: "NavSimCLITests",
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
+    .testTarget(
+      name: "NavSimRecorderTests",
+      dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
   ] + platformShims
 )

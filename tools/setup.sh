@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
-# toolchain: the system SQLite library. Idempotent; run as root (or with sudo available).
+# toolchain: the system SQLite and PostgreSQL client (libpq) libraries. Idempotent; run as root
+# (or with sudo available). The PostgreSQL server for the tests is tools/postgres-test-server.sh.
 set -euo pipefail
 
 need=()
 if ! pkg-config --exists sqlite3 2>/dev/null; then need+=(libsqlite3-dev pkg-config); fi
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+if ! pkg-config --exists libpq 2>/dev/null; then need+=(libpq-dev pkg-config); fi
 
 if ((${#need[@]})); then
   sudo=""

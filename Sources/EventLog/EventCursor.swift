@@ -17,6 +17,10 @@ public final class EventCursor {
   private var expectedSeq: Int64?
   private var lastT: Int64 = 0
   private var isDone = false
+  /// The fingerprint of the events read so far (all kinds: meaningful for an unfiltered read).
+  public private(set) var fingerprint = EventFingerprint()
+  /// The last text read in each text slot, reused while rows repeat it.
+  private var texts: (String?, String?, String?) = (nil, nil, nil)
 
   // MARK: - Life cycle
 
@@ -67,7 +71,7 @@ public final class EventCursor {
     }
     let event: SessionEvent
     do {
-      event = try EventRows.decode(statement)
+      event = try EventRows.decode(statement, into: &fingerprint, previous: &texts)
     } catch {
       isDone = true
       throw EventLogError.badStoredEvent(

@@ -5,7 +5,8 @@ import SessionEvents
 // JSON Lines export and import: a lossless text form of one recording.
 //
 //   line 1:  {"navsimRecording":1,"name":…,"source":…,"scenario":…,"seed":…,
-//             "deviceProfile":…,"createdAt":…,"navsimVersion":…,"finished":true}
+//             "deviceProfile":…,"createdAt":…,"navsimVersion":…,"finished":true
+//             [,"attributes":{"key":"value",…}]}   (attributes only when there are any)
 //   then:    one event per line, as `SessionEvent.jsonLine`: {"seq":1,"t":0,"kind":…,"payload":{…}}
 //
 // The header line is optional on import (a file of events alone imports as a finished
@@ -16,7 +17,7 @@ public let jsonLinesFormatVersion: Int64 = 1
 
 // MARK: - Export
 
-extension EventLogFile {
+extension EventLogReading {
   /// Writes recording `id` as JSON Lines, handing `output` chunks of whole lines (each ending
   /// in a newline), so a caller can stream any size.
   /// - Throws: `EventLogError` (unknown recording, a bad stored event), or what `output` throws.
@@ -26,7 +27,7 @@ extension EventLogFile {
     var writer = JSONWriter(capacity: 1 << 16)
     Self.writeHeader(info, to: &writer)
     writer.raw("\n")
-    let cursor = try events(recording: id)
+    let cursor = try eventStream(recording: id, kinds: nil, seqRange: nil)
     while let event = try cursor.next() {
       event.writeJSON(to: &writer)
       writer.raw("\n")
@@ -92,6 +93,16 @@ extension EventLogFile {
     writer.string(info.navsimVersion)
     writer.raw(",\"finished\":")
     writer.bool(info.isFinished)
+    if !metadata.attributes.isEmpty {
+      writer.raw(",\"attributes\":{")
+      for (index, key) in metadata.attributes.keys.sorted().enumerated() {
+        if index > 0 { writer.raw(",") }
+        writer.string(key)
+        writer.raw(":")
+        writer.string(metadata.attributes[key]!)
+      }
+      writer.raw("}")
+    }
     writer.raw("}")
   }
 }
@@ -237,7 +248,7 @@ private struct JSONLinesImport {
     guard case .object(let members) = json else { throw fail(number, "expected an object") }
     let known = [
       "navsimRecording", "name", "source", "scenario", "seed", "deviceProfile", "createdAt",
-      "navsimVersion", "finished",
+      "navsimVersion", "finished", "attributes",
     ]
     for member in members where !known.contains(member.key) {
       throw fail(number, "unknown header key '\(member.key)'")
@@ -278,12 +289,29 @@ private struct JSONLinesImport {
     case nil: finished = true
     case let value?: throw fail(number, "'finished' must be a boolean, found \(value.typeName)")
     }
+    var attributes: [String: String] = [:]
+    switch json["attributes"] {
+    case .object(let members)?:
+      for member in members {
+        guard case .string(let value) = member.value else {
+          throw fail(
+            number, "attribute '\(member.key)' must be a string, found \(member.value.typeName)")
+        }
+        if member.key.isEmpty { throw fail(number, "an attribute has an empty key") }
+        if attributes.updateValue(value, forKey: member.key) != nil {
+          throw fail(number, "attribute '\(member.key)' appears twice")
+        }
+      }
+    case .null?, nil: break
+    case let value?:
+      throw fail(number, "'attributes' must be an object, found \(value.typeName)")
+    }
     return Header(
       metadata: RecordingMetadata(
         name: try text("name", optional: false) ?? "", source: source,
         scenario: try text("scenario", optional: true), seed: seed,
         deviceProfile: try text("deviceProfile", optional: true),
-        createdAt: try text("createdAt", optional: false) ?? ""),
+        createdAt: try text("createdAt", optional: false) ?? "", attributes: attributes),
       navsimVersion: try text("navsimVersion", optional: true) ?? NavSimVersion.current,
       finished: finished)
   }

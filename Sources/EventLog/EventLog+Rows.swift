@@ -71,8 +71,13 @@ enum EventRows {
   /// Decodes the current row of a statement selecting `selectColumns`.
   /// - Throws: a problem description (unknown kind, a slot of the wrong type, a malformed
   ///   payload) for the caller to attach to the file, recording and seq.
+  ///   It folds the event into `fingerprint` from the slots just read, and reuses the texts of
+  ///   `previous` rows where they repeat (keeping the latest of each slot there).
   @inline(__always)
-  static func decode(_ row: SQLiteStatement) throws(RowProblem) -> SessionEvent {
+  static func decode(
+    _ row: SQLiteStatement, into fingerprint: inout EventFingerprint,
+    previous texts: inout (String?, String?, String?)
+  ) throws(RowProblem) -> SessionEvent {
     let code = row.int64(at: 2)
     guard let kind = EventKind.byStorageCode(code) else {
       throw RowProblem("unknown event kind code \(code) (written by a newer NavSim?)")
@@ -86,12 +91,15 @@ enum EventRows {
     stored.n6 = try number(row, 8)
     stored.n7 = try number(row, 9)
     stored.n8 = try number(row, 10)
-    stored.s1 = row.text(at: 11)
-    stored.s2 = row.text(at: 12)
-    stored.s3 = row.text(at: 13)
+    stored.s1 = row.text(at: 11, reusing: texts.0)
+    stored.s2 = row.text(at: 12, reusing: texts.1)
+    stored.s3 = row.text(at: 13, reusing: texts.2)
+    texts = (stored.s1 ?? texts.0, stored.s2 ?? texts.1, stored.s3 ?? texts.2)
     do {
       let payload = try EventPayload(kind: kind, stored: stored)
-      return SessionEvent(seq: row.int64(at: 0), t: row.int64(at: 1), payload: payload)
+      let seq = row.int64(at: 0), t = row.int64(at: 1)
+      fingerprint.add(seq: seq, t: t, kind: kind, stored: stored)
+      return SessionEvent(seq: seq, t: t, payload: payload)
     } catch {
       throw RowProblem(error.description)
     }

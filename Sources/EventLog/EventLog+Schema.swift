@@ -24,7 +24,11 @@ enum EventLogSchema {
 
   /// Forward migrations: `migrations[i]` takes a log from schema version i to i + 1, inside
   /// the opening transaction. Append only; never edit a shipped migration.
-  static let migrations: [String] = [version1]
+  static let migrations: [String] = [version1, version2]
+
+  /// The oldest schema version a read-only open reads as it is: every migration after it only
+  /// adds tables, which readers treat as empty when missing. Older files need `readWrite`.
+  static let oldestReadableVersion: Int64 = 1
 
   /// Version 1: recordings, events, append-only triggers, the readable view.
   static let version1 = """
@@ -87,6 +91,36 @@ enum EventLogSchema {
     END;
 
     """ + readableViewSQL
+
+  /// Version 2: free-form recording attributes (device facts, the redaction flag), set when a
+  /// recording begins and append-only like the rest, and the readable view rebuilt for the
+  /// `mark` kind. Additive: version-1 files still open read-only, with no attributes.
+  static let version2 = """
+    CREATE TABLE recording_attributes (
+      recording_id INTEGER NOT NULL REFERENCES recordings (id),
+      key TEXT NOT NULL CHECK (key <> ''),
+      value TEXT NOT NULL,
+      PRIMARY KEY (recording_id, key)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TRIGGER recording_attributes_are_kept_update BEFORE UPDATE ON recording_attributes
+    BEGIN
+      SELECT RAISE(ABORT, 'NavSim event log: recording attributes are append-only');
+    END;
+    CREATE TRIGGER recording_attributes_are_kept_delete BEFORE DELETE ON recording_attributes
+    BEGIN
+      SELECT RAISE(ABORT, 'NavSim event log: recording attributes are append-only');
+    END;
+    CREATE TRIGGER recording_attributes_precede_events BEFORE INSERT ON recording_attributes
+    BEGIN
+      SELECT RAISE(ABORT,
+        'NavSim event log: attributes are set when a recording begins, before its events')
+      WHERE EXISTS (SELECT 1 FROM events WHERE recording_id = NEW.recording_id)
+        OR (SELECT finished FROM recordings WHERE id = NEW.recording_id) IS NOT 0;
+    END;
+
+    DROP VIEW events_readable;
+    """ + readableViewSQL  // the view again, now naming `mark` (kind 18) too
 
   // MARK: - The readable view
 

@@ -32,12 +32,15 @@ public final class EventLogFile {
   public let path: String
   public let mode: Mode
   let connection: SQLiteConnection
+  /// The schema version the file has once opened (older only for read-only opens).
+  private var openedVersion = EventLogSchema.currentVersion
 
   // MARK: - Opening
 
   /// Opens the log at `path`.
   /// - Throws: `EventLogError`: `.fileNotFound`, `.notSQLite`, `.notAnEventLog`, `.newerSchema`,
-  ///   `.needsMigration` (read-only on an older schema), `.corrupted`, `.io`.
+  ///   `.needsMigration` (read-only on a schema older than the oldest read as it is),
+  ///   `.corrupted`, `.io`.
   public init(path: String, mode: Mode) throws {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -129,7 +132,11 @@ public final class EventLogFile {
     }
     if version < current {
       guard mode != .readOnly else {
-        throw EventLogError.needsMigration(path: path, version: version, current: current)
+        if version < EventLogSchema.oldestReadableVersion {
+          throw EventLogError.needsMigration(path: path, version: version, current: current)
+        }
+        openedVersion = version
+        return
       }
       try migrate()
     }
@@ -226,12 +233,26 @@ public final class EventLogFile {
     let metadata = RecordingMetadata(
       name: row.text(at: 1) ?? "", source: source, scenario: row.text(at: 3),
       seed: row.isNull(at: 4) ? nil : UInt64(bitPattern: row.int64(at: 4)),
-      deviceProfile: row.text(at: 5), createdAt: row.text(at: 6) ?? "")
+      deviceProfile: row.text(at: 5), createdAt: row.text(at: 6) ?? "",
+      attributes: try attributes(of: id))
     return RecordingInfo(
       id: id, metadata: metadata, navsimVersion: row.text(at: 7) ?? "",
       eventCount: row.isNull(at: 9) ? 0 : row.int64(at: 9),
       firstT: row.isNull(at: 10) ? nil : row.int64(at: 10),
       lastT: row.isNull(at: 11) ? nil : row.int64(at: 11), isFinished: row.int64(at: 8) == 1)
+  }
+
+  /// A recording's attributes (none in a version-1 file).
+  private func attributes(of id: Int64) throws -> [String: String] {
+    guard openedVersion >= 2 else { return [:] }
+    let statement = try connection.prepare(
+      "SELECT key, value FROM recording_attributes WHERE recording_id = ?1 ORDER BY key")
+    try statement.bind(id, at: 1)
+    var attributes: [String: String] = [:]
+    while try statement.step() {
+      attributes[statement.text(at: 0) ?? ""] = statement.text(at: 1) ?? ""
+    }
+    return attributes
   }
 
   /// How many events of each kind a recording holds, by kind code.
@@ -289,22 +310,46 @@ public final class EventLogFile {
     throws -> Int64
   {
     guard mode != .readOnly else { throw EventLogError.readOnly(path: path) }
-    return try mappingErrors(path: path) {
-      let statement = try connection.prepare(
-        """
-        INSERT INTO recordings (name, source, scenario, seed, device_profile, created_at,
-          navsim_version, payload_format, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-        """)
-      try statement.run([
-        .text(metadata.name), .text(metadata.source.rawValue),
-        metadata.scenario.map(SQLiteValue.text) ?? .null,
-        metadata.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-        metadata.deviceProfile.map(SQLiteValue.text) ?? .null, .text(metadata.createdAt),
-        .text(navsimVersion), .integer(Int64(StoredPayload.formatVersion)),
-        .integer(finished ? 1 : 0),
-      ])
-      return connection.lastInsertRowID
+    precondition(!metadata.attributes.keys.contains(""), "a recording attribute needs a key")
+    // The recording and its attributes land together (inside the caller's transaction when
+    // there is one, as in an import).
+    if connection.isAutocommit {
+      return try mappingErrors(path: path) {
+        try connection.transaction(.immediate) {
+          try insertRecordingRows(metadata, navsimVersion: navsimVersion, finished: finished)
+        }
+      }
     }
+    return try mappingErrors(path: path) {
+      try insertRecordingRows(metadata, navsimVersion: navsimVersion, finished: finished)
+    }
+  }
+
+  private func insertRecordingRows(
+    _ metadata: RecordingMetadata, navsimVersion: String, finished: Bool
+  ) throws -> Int64 {
+    let statement = try connection.prepare(
+      """
+      INSERT INTO recordings (name, source, scenario, seed, device_profile, created_at,
+        navsim_version, payload_format, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      """)
+    try statement.run([
+      .text(metadata.name), .text(metadata.source.rawValue),
+      metadata.scenario.map(SQLiteValue.text) ?? .null,
+      metadata.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
+      metadata.deviceProfile.map(SQLiteValue.text) ?? .null, .text(metadata.createdAt),
+      .text(navsimVersion), .integer(Int64(StoredPayload.formatVersion)),
+      .integer(finished ? 1 : 0),
+    ])
+    let id = connection.lastInsertRowID
+    if !metadata.attributes.isEmpty {
+      let insert = try connection.prepare(
+        "INSERT INTO recording_attributes (recording_id, key, value) VALUES (?1, ?2, ?3)")
+      for key in metadata.attributes.keys.sorted() {
+        try insert.run([.integer(id), .text(key), .text(metadata.attributes[key]!)])
+      }
+    }
+    return id
   }
 
   // MARK: - Reading

@@ -18,10 +18,14 @@ public struct RecordingMetadata: Equatable, Sendable {
   public var deviceProfile: String?
   /// When the recording was made, as the caller wrote it (EventLog never reads the clock).
   public var createdAt: String
+  /// Further facts, by key (schema version 2; empty for older logs): the recorder's device and
+  /// OS facts (`device.model`, `device.os`...), `redacted` for a log `navsim log redact` wrote.
+  /// Keys are stored, exported and printed in sorted order.
+  public var attributes: [String: String]
 
   public init(
     name: String, source: RecordingSource, scenario: String? = nil, seed: UInt64? = nil,
-    deviceProfile: String? = nil, createdAt: String
+    deviceProfile: String? = nil, createdAt: String, attributes: [String: String] = [:]
   ) {
     self.name = name
     self.source = source
@@ -29,7 +33,16 @@ public struct RecordingMetadata: Equatable, Sendable {
     self.seed = seed
     self.deviceProfile = deviceProfile
     self.createdAt = createdAt
+    self.attributes = attributes
   }
+}
+
+extension RecordingMetadata {
+  /// The `redacted` attribute's key: present on recordings `navsim log redact` wrote.
+  public static let redactedKey = "redacted"
+
+  /// True when the recording was written by `navsim log redact`.
+  public var isRedacted: Bool { attributes[Self.redactedKey] != nil }
 }
 
 /// A recording in a log: its metadata and what it holds.

@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import SessionEvents
 
 // MARK: - navsim log events, navsim log export
@@ -13,9 +14,9 @@ extension LogCommand {
     let kinds = try parseKinds(parsed.values("--kind"))
     let from = try parsed.int("--from", in: 1...Int64.max)
     let limit = try parsed.int("--limit", in: 0...Int64.max)
-    let log = try EventLogFile(path: path, mode: .readOnly)
+    let log = try openEventLogForReading(path)
     let recording = try pickRecording(parsed, in: log)
-    let cursor = try log.events(
+    let cursor = try log.eventStream(
       recording: recording.id, kinds: kinds, seqRange: from.map { $0...Int64.max })
     var output = ChunkedOutput(context)
     var printed: Int64 = 0
@@ -55,7 +56,7 @@ extension LogCommand {
       arguments, valueOptions: ["--recording", "--out"], flagOptions: [])
     let path = try parsed.positional(0, "LOG")
     try parsed.expectPositionals(atMost: 1)
-    let log = try EventLogFile(path: path, mode: .readOnly)
+    let log = try openEventLogForReading(path)
     let recording = try pickRecording(parsed, in: log)
     if let out = parsed.value("--out") {
       try log.exportJSONLines(recording: recording.id, toFile: out)

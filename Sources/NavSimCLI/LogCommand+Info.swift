@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import SessionEvents
 
 // MARK: - navsim log info
@@ -8,10 +9,10 @@ extension LogCommand {
     let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
     let path = try parsed.positional(0, "LOG")
     try parsed.expectPositionals(atMost: 1)
-    let log = try EventLogFile(path: path, mode: .readOnly)
+    let log = try openEventLogForReading(path)
     let recordings = try log.recordings()
     let count = recordings.count == 1 ? "1 recording" : "\(recordings.count) recordings"
-    context.print("\(path): NavSim event log, schema version \(try log.schemaVersion()), \(count)")
+    context.print("\(log.location): \(try log.storeDescription()), \(count)")
     for recording in recordings {
       let metadata = recording.metadata
       context.print("")
@@ -25,6 +26,18 @@ extension LogCommand {
       context.print("  source    \(source)")
       context.print("  device    \(metadata.deviceProfile ?? "-")")
       context.print("  created   \(metadata.createdAt) by NavSim \(recording.navsimVersion)")
+      if let note = metadata.attributes[RecordingMetadata.redactedKey] {
+        context.print("  redacted  yes: \(note)")
+      }
+      let facts = metadata.attributes.keys.sorted().filter { $0 != RecordingMetadata.redactedKey }
+      if !facts.isEmpty {
+        context.print("  attributes")
+        let width = max(20, (facts.map(\.count).max() ?? 0) + 2)
+        for key in facts {
+          context.print("    " + key.padding(toLength: width, withPad: " ", startingAt: 0)
+            + metadata.attributes[key]!)
+        }
+      }
       if let first = recording.firstT, let last = recording.lastT {
         context.print(
           "  events    \(recording.eventCount), t \(first)...\(last) ms "

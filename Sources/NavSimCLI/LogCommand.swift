@@ -6,12 +6,17 @@ import SessionEvents
 /// as JSON Lines.
 struct LogCommand: NavSimCommand {
   static let name = "log"
-  static let summary = "Inspect event logs; export and import recordings as JSON Lines"
+  static let summary =
+    "Inspect event logs; export and import JSON Lines; push to and pull from PostgreSQL"
   static let usage = """
     USAGE: navsim log info LOG
            navsim log events LOG [--recording ID] [--kind K]... [--from SEQ] [--limit N] [--json]
            navsim log export LOG [--recording ID] [--out FILE]
            navsim log import FILE.jsonl --out LOG
+           navsim log redact LOG --out LOG2 [--seed N]
+           navsim log push LOG URL [--recording ID] [--batch N]
+           navsim log pull URL RECORDING --out LOG
+           navsim log init URL [--grant ROLE]
 
     info     recordings in LOG: metadata, event counts per kind, time span, finished or not
     events   a recording's events in seq order, one per line (--json: JSON Lines)
@@ -22,13 +27,26 @@ struct LogCommand: NavSimCommand {
              or atomically to FILE
     import   a JSON Lines file as a new recording of LOG (created when missing); a bad line
              is reported with its number and nothing is written
+    redact   a copy of every recording that can be shared, as a new log LOG2: coordinates
+             moved by one random offset per recording, road names, prompt texts, route ids,
+             the scenario, seed and time of day removed; it replays to the same layouts.
+             --seed N    picks the offsets (default: derived from each recording's content,
+                         so the same log always redacts the same way); never stored
+    push     LOG's recordings (or one) into the PostgreSQL recording library at URL
+             (postgres://user:password@host:port/database), creating its schema when
+             missing; a recording already there is not stored again; a push that was
+             interrupted resumes where it stopped; --batch N events per transaction
+    pull     library recording RECORDING into the SQLite log LOG (created when missing)
+    init     create the library's schema at URL; --grant ROLE lets ROLE read and push but
+             never update or delete
 
+    LOG may be a postgres:// URL for info, events and export (and for replay and lint).
     --recording ID picks the recording; it may be left out when LOG holds only one.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     guard let subcommand = arguments.first else {
-      throw UsageError("missing subcommand (info, events, export, import)")
+      throw UsageError("missing subcommand (info, events, export, import, redact, push, pull, init)")
     }
     let rest = Array(arguments.dropFirst())
     switch subcommand {
@@ -36,9 +54,14 @@ struct LogCommand: NavSimCommand {
     case "events": return try events(rest, context: context)
     case "export": return try export(rest, context: context)
     case "import": return try importRecording(rest, context: context)
+    case "redact": return try redact(rest, context: context)
+    case "push": return try push(rest, context: context)
+    case "pull": return try pull(rest, context: context)
+    case "init": return try initLibrary(rest, context: context)
     case "_append-test": return try appendTest(rest, context: context)
     default:
-      throw UsageError("unknown subcommand '\(subcommand)' (info, events, export, import)")
+      throw UsageError(
+        "unknown subcommand '\(subcommand)' (info, events, export, import, redact, push, pull, init)")
     }
   }
 
@@ -47,7 +70,7 @@ struct LogCommand: NavSimCommand {
   /// The recording chosen with `--recording`, or the only one in the log.
   /// - Throws: `UsageError` when the log holds several and none was picked, `CommandFailure`
   ///   when it holds none; `EventLogError.unknownRecording`.
-  static func pickRecording(_ parsed: ParsedArguments, in log: EventLogFile) throws
+  static func pickRecording(_ parsed: ParsedArguments, in log: any EventLogReading) throws
     -> RecordingInfo
   {
     if let id = try parsed.int("--recording", in: 1...Int64.max) {
@@ -55,11 +78,11 @@ struct LogCommand: NavSimCommand {
     }
     let recordings = try log.recordings()
     switch recordings.count {
-    case 0: throw CommandFailure("\(log.path): holds no recordings")
+    case 0: throw CommandFailure("\(log.location): holds no recordings")
     case 1: return recordings[0]
     default:
       let ids = recordings.map { String($0.id) }.joined(separator: ", ")
-      throw UsageError("\(log.path) holds recordings \(ids): pick one with --recording ID")
+      throw UsageError("\(log.location) holds recordings \(ids): pick one with --recording ID")
     }
   }
 

@@ -17,7 +17,7 @@ struct ReplayOptions {
   /// - Throws: `UsageError` for a missing log or delegate or a bad value,
   ///   `CommandFailure` for a profile file that can't be read.
   init(_ parsed: ParsedArguments) throws {
-    logPath = try parsed.positional(0, "LOG (the recording's .sqlite file)")
+    logPath = try parsed.positional(0, "LOG (the recording's .sqlite file or postgres:// URL)")
     guard let delegate = parsed.value("--delegate") else {
       throw UsageError("missing --delegate NAME (see 'navsim delegates')")
     }
@@ -85,7 +85,8 @@ struct ReplayCommand: NavSimCommand {
     rule. With --snapshots the snapshots are stored as a run labelled L (default: the
     delegate's name) for 'navsim diff' and 'navsim report'. --print writes every snapshot
     whose layout changed, as text. --direction forces the layout direction; --profile loads
-    SDK sizes and style values from a JSON file.
+    SDK sizes and style values from a JSON file. LOG may be a postgres:// URL of a
+    recording library ('navsim log push'); the replay streams from the server.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
@@ -150,7 +151,7 @@ struct LintCommand: NavSimCommand {
 
     Replays the recording through the delegate and lists every finding once (rule,
     severity, views, the first event that raised it and how many did). Exits 1 when any
-    finding is an error, 0 otherwise.
+    finding is an error, 0 otherwise. LOG may be a postgres:// URL of a recording library.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {

@@ -169,6 +169,8 @@ public final class NavigationSession {
     case .lightingChanged(let mode):
       mapView.lightingMode = GMSNavigationLightingMode(mode)
       navigator.recordedLighting(GMSNavigationLightingMode(mode))
+    case .mark:
+      break  // a tester's bookmark: nothing the SDK sees
     }
   }
 

@@ -222,6 +222,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// Re-checks deferred leftovers whose animations are over (call right after the clock
   /// advanced, before the next event changes anything).
   func recheckDeferredLeftovers() {
+    if deferredLeftovers.isEmpty { return }
     let now = UIAnimationClock.current.now
     var still: [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
     for entry in deferredLeftovers {

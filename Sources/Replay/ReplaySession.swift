@@ -2,12 +2,14 @@ import EventLog
 import Foundation
 import HeadlessUIKit
 import NavigationSDK
+import PostgresEventLog
 import SessionEvents
 
 /// Replays one recording of a log through one delegate, optionally storing the snapshots as
 /// a run: the shared engine of `navsim replay`, `lint`, `demo` and `NavSimTesting`.
 @MainActor
 public struct ReplayJob {
+  /// The log: an SQLite file, or a `postgres://` URL of a recording library.
   public var logPath: String
   /// The recording to replay; nil picks the log's only (or newest) recording.
   public var recordingID: Int64?
@@ -60,8 +62,8 @@ public struct ReplayJob {
     onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in },
     onStart: (RecordingInfo) -> Void = { _ in }
   ) throws -> Summary {
-    let log = try EventLogFile(path: logPath, mode: .readOnly)
-    let recording = try Self.pickRecording(in: log, id: recordingID, path: logPath)
+    let log = try openEventLogForReading(logPath)
+    let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
     let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
     var writer: SnapshotStore.RunWriter?
@@ -72,42 +74,53 @@ public struct ReplayJob {
           recordingName: recording.metadata.name, logFingerprint: "",
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
           variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
-            .joined(separator: " ")))
+            .joined(separator: " "),
+          logPath: URL(fileURLWithPath: logPath).standardizedFileURL.path))
     }
-    var summary = Summary(recording: recording)
+    // Counted in locals, copied into the summary at the end: most events change nothing,
+    // and each should cost next to nothing here.
+    var events = 0, layoutChanges = 0
+    var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
     var findingIndex: [String: Int] = [:]
-    var previous: LayoutState?
-    var fingerprint = EventFingerprint()
-    let cursor = try log.events(recording: recording.id, kinds: nil, seqRange: nil)
+    // The previous event's findings and their places in `findings`: findings that hold over
+    // many events are counted without building their keys again.
+    var previousFindings: [SnapshotFinding] = []
+    var previousIndices: [Int] = []
+    let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
     while let recorded = try cursor.next() {
       let event = transformEvent?(recorded) ?? recorded
       let snapshot = replayer.apply(event)
-      let changed = previous != snapshot.layout
-      previous = snapshot.layout
-      summary.events += 1
-      if changed { summary.layoutChanges += 1 }
-      for finding in snapshot.findings {
-        if let index = findingIndex[finding.key] {
-          summary.findings[index].count += 1
-        } else {
-          findingIndex[finding.key] = summary.findings.count
-          summary.findings.append((finding, 1, snapshot.seq))
+      let changed = replayer.layoutChanged
+      events += 1
+      if changed { layoutChanges += 1 }
+      if !snapshot.findings.isEmpty || !previousFindings.isEmpty {
+        if snapshot.findings != previousFindings {
+          previousFindings = snapshot.findings
+          previousIndices = snapshot.findings.map { finding in
+            if let index = findingIndex[finding.key] { return index }
+            findingIndex[finding.key] = findings.count
+            findings.append((finding, 0, snapshot.seq))
+            return findings.count - 1
+          }
         }
+        for index in previousIndices { findings[index].count += 1 }
       }
-      if let writer {  // the readable payload is needed only for what is stored
-        let detail = event.payload.jsonText
-        fingerprint.add(seq: event.seq, t: event.t, kind: event.kind.rawValue, payloadJSON: detail)
-        try writer.append(snapshot, detail: detail)
-      }
+      try writer?.append(snapshot, layoutChanged: changed)
       onSnapshot(snapshot, changed)
     }
-    summary.run = try writer?.finish(logFingerprint: fingerprint.value)
+    var summary = Summary(recording: recording)
+    summary.events = events
+    summary.layoutChanges = layoutChanges
+    summary.findings = findings
+    summary.run = try writer?.finish(logFingerprint: cursor.fingerprint.value)
     return summary
   }
 
   /// The recording `id`, or the only one, or the newest.
   /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has.
-  static func pickRecording(in log: EventLogFile, id: Int64?, path: String) throws -> RecordingInfo {
+  static func pickRecording(in log: any EventLogReading, id: Int64?, path: String) throws
+    -> RecordingInfo
+  {
     let recordings = try log.recordings()
     if let id {
       guard let recording = recordings.first(where: { $0.id == id }) else {

@@ -17,6 +17,8 @@ public final class Replayer {
   public let session: NavigationSession
   private var previous: LayoutState?
   private var reader = SnapshotReader()
+  /// Whether the last `apply` changed the layout (always true after the first event).
+  public private(set) var layoutChanged = false
 
   /// - Parameters:
   ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.
@@ -46,12 +48,16 @@ public final class Replayer {
           ruleID: "invalid-event", severity: .error, views: [],
           message: "event \(event.seq) (\(event.kind.rawValue)): \(error)"))
     }
-    findings += session.drainFindings().map(SnapshotFinding.init)
-    let layout = reader.read(mapView, reuse: previous)
-    previous = layout
+    let drained = session.drainFindings()
+    if !drained.isEmpty {
+      findings += drained.map(SnapshotFinding.init)
+      findings.sort()
+    }
+    let (layout, changed) = reader.read(mapView, reuse: previous)
+    layoutChanged = changed
+    if changed { previous = layout }
     return LayoutSnapshot(
-      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout,
-      findings: findings.sorted())
+      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout, findings: findings)
   }
 }
 

@@ -15,16 +15,16 @@ struct SnapshotReader {
   /// `UIView.visibleRevision` and the map's state when `reuse` was read.
   private var readAt: (revision: UInt64, state: NavigationState, wide: Bool)?
 
-  /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned; when nothing
-  /// visible changed since `reuse` was read (`UIView.visibleRevision`), the tree is not
-  /// walked again.
-  mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> LayoutState {
+  /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned and `changed` is
+  /// false; when nothing visible changed since `reuse` was read (`UIView.visibleRevision`),
+  /// the tree is not walked again.
+  mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> (layout: LayoutState, changed: Bool) {
     let stamp = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode)
     let content = mapView.builtInMapContent
     if let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty, reuse.mapContent == content,
       UIAnimationClock.current.inFlight.isEmpty
     {
-      return reuse
+      return (reuse, false)
     }
     defer { readAt = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode) }
     nodes.removeAll(keepingCapacity: true)
@@ -51,8 +51,8 @@ struct SnapshotReader {
         top: rounded(insets.top), leading: rounded(rtl ? insets.right : insets.left),
         bottom: rounded(insets.bottom), trailing: rounded(rtl ? insets.left : insets.right)),
       direction: rtl ? "rtl" : "ltr", nodes: nodes, animations: animations, mapContent: content)
-    if let reuse, reuse == state { return reuse }
-    return state
+    if let reuse, reuse == state { return (reuse, false) }
+    return (state, true)
   }
 
   private mutating func readView(_ view: UIView, parentID: String, root: UIView) {

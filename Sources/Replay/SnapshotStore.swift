@@ -8,16 +8,23 @@ public struct RunMetadata: Equatable, Sendable {
   public var delegate: String
   public var recordingID: Int64
   public var recordingName: String
-  /// A hash of the recording's events: two runs are comparable when these agree.
+  /// A hash of the recording's events (`EventFingerprint`): two runs are comparable when these
+  /// agree.
   public var logFingerprint: String
   public var navsimVersion: String
   public var sdkProfile: String
   /// The replay's variants, e.g. `direction=rtl`; empty for none.
   public var variants: String
+  /// The event log the run was replayed from (an absolute path), whose recording
+  /// `recordingID` holds the events' times, kinds and payloads: the store keeps only what the
+  /// replay derived from them. Nil for a run that keeps its own events (written with
+  /// `RunWriter.append(_:detail:)`, e.g. by tests and tools without a log).
+  public var logPath: String?
 
   public init(
     label: String, delegate: String, recordingID: Int64, recordingName: String,
-    logFingerprint: String, navsimVersion: String, sdkProfile: String, variants: String
+    logFingerprint: String, navsimVersion: String, sdkProfile: String, variants: String,
+    logPath: String? = nil
   ) {
     self.label = label
     self.delegate = delegate
@@ -27,6 +34,7 @@ public struct RunMetadata: Equatable, Sendable {
     self.navsimVersion = navsimVersion
     self.sdkProfile = sdkProfile
     self.variants = variants
+    self.logPath = logPath
   }
 }
 
@@ -54,6 +62,7 @@ public struct RunInfo: Equatable, Sendable {
   public var navsimVersion: String { metadata.navsimVersion }
   public var sdkProfile: String { metadata.sdkProfile }
   public var variants: String { metadata.variants }
+  public var logPath: String? { metadata.logPath }
   /// The variants one by one (`direction=rtl`...), in their stored order.
   public var variantList: [String] { variants.split(separator: " ").map(String.init) }
 }
@@ -92,6 +101,14 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
   case differentRecordings(path: String, labelA: String, labelB: String, detail: String)
   case missingLayout(path: String, hash: String)
   case badStoredText(path: String, detail: String)
+  /// A store written by an older NavSim, in a format this one does not read.
+  case olderSchema(path: String, version: Int64)
+  /// The log a run reads its events from cannot be opened or read.
+  case logUnavailable(path: String, label: String, log: String, problem: String)
+  /// The log no longer holds the events the run was replayed from.
+  case logChanged(path: String, label: String, log: String, detail: String)
+  /// A log-backed run was given events out of the recording's order.
+  case seqOutOfOrder(path: String, label: String, seq: Int64, expected: Int64)
 
   public var description: String {
     switch self {
@@ -109,23 +126,43 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
       "\(path): runs '\(a)' and '\(b)' replayed different recordings (\(detail)); only runs of the same recording can be compared"
     case .missingLayout(let path, let hash): "\(path): layout \(hash) is missing (damaged store)"
     case .badStoredText(let path, let detail): "\(path): \(detail)"
+    case .olderSchema(let path, let version):
+      "\(path): snapshot store schema \(version) was written by an older NavSim (schema \(SnapshotStore.schemaVersion) keeps changes, not copies); replay the runs into a new store"
+    case .logUnavailable(let path, let label, let log, let problem):
+      "\(path): run '\(label)' reads its events from \(log), which cannot be read (\(problem)); put the log back or replay again"
+    case .logChanged(let path, let label, let log, let detail):
+      "\(path): run '\(label)' was replayed from events that \(log) no longer holds (\(detail)); replay it again"
+    case .seqOutOfOrder(let path, let label, let seq, let expected):
+      "\(path): run '\(label)': event \(seq) given where \(expected) was expected (a run of a log stores every event, in order)"
     }
   }
 }
 
-/// Layout snapshots in SQLite, one run per replay. Identical layouts are stored once, by
-/// content hash; a finished run is immutable (triggers refuse changes even from raw SQL).
+/// Layout snapshots in SQLite, one run per replay, stored by what changes (schema 2):
+///
+/// * `layouts`: each distinct layout once, by content hash;
+/// * `layout_changes`: per run, the seqs at which the layout changed and to which layout;
+/// * `finding_spans`: per run, each finding as an interval of seqs over which it held, with
+///   its position in the events' finding lists;
+/// * `run_events`: the time, kind and payload of each event, only for runs without a log.
+///   A replayed run instead names its log (`runs.log_path`) and the events' fingerprint, and
+///   reads times, kinds and payloads back from the recording when they are shown.
+///
+/// An unchanged event therefore costs nothing. A run is written in one transaction: it
+/// becomes visible finished, or (a killed or failed replay) not at all, and is immutable
+/// (triggers refuse changes even from raw SQL). The `frames` view shows one row per event
+/// for plain SQL.
 public final class SnapshotStore {
   /// 'NVSS' - the file says it is a NavSim snapshot store.
   public static let applicationID: Int64 = 0x4E56_5353
-  public static let schemaVersion: Int64 = 1
+  public static let schemaVersion: Int64 = 2
 
   public let path: String
   let db: SQLiteConnection
 
   /// Opens (or with `.create` creates) a snapshot store.
-  /// - Throws: `SnapshotStoreError` for a file that is not a store or is too new;
-  ///   `SQLiteError` when SQLite cannot open or read it.
+  /// - Throws: `SnapshotStoreError` for a file that is not a store, or is older or newer than
+  ///   this NavSim's format; `SQLiteError` when SQLite cannot open or read it.
   public init(path: String, mode: SQLiteOpenMode) throws {
     self.path = path
     let existed = FileManager.default.fileExists(atPath: path)
@@ -148,54 +185,8 @@ public final class SnapshotStore {
     guard version <= Self.schemaVersion else {
       throw SnapshotStoreError.newerSchema(path: path, version: version)
     }
-  }
-
-  private func createSchema() throws {
-    try db.transaction(.immediate) {
-      try db.execute(
-        """
-        PRAGMA application_id = \(Self.applicationID);
-        PRAGMA user_version = \(Self.schemaVersion);
-        CREATE TABLE runs (
-          id INTEGER PRIMARY KEY,
-          label TEXT NOT NULL UNIQUE,
-          delegate TEXT NOT NULL,
-          recording_id INTEGER NOT NULL,
-          recording_name TEXT NOT NULL,
-          log_fingerprint TEXT NOT NULL,
-          navsim_version TEXT NOT NULL,
-          sdk_profile TEXT NOT NULL,
-          variants TEXT NOT NULL,
-          event_count INTEGER NOT NULL DEFAULT 0,
-          layout_changes INTEGER NOT NULL DEFAULT 0,
-          finished INTEGER NOT NULL DEFAULT 0,
-          deleting INTEGER NOT NULL DEFAULT 0
-        ) STRICT;
-        CREATE TABLE layouts (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
-        CREATE TABLE frames (
-          run_id INTEGER NOT NULL REFERENCES runs(id),
-          seq INTEGER NOT NULL,
-          t INTEGER NOT NULL,
-          event TEXT NOT NULL,
-          detail TEXT NOT NULL,
-          layout_hash TEXT NOT NULL,
-          findings TEXT NOT NULL,
-          PRIMARY KEY (run_id, seq)
-        ) STRICT, WITHOUT ROWID;
-        CREATE TRIGGER frames_immutable_update BEFORE UPDATE ON frames
-          BEGIN SELECT RAISE(ABORT, 'snapshots are immutable: delete the whole run instead'); END;
-        CREATE TRIGGER frames_finished_insert BEFORE INSERT ON frames
-          WHEN (SELECT finished FROM runs WHERE id = NEW.run_id) = 1
-          BEGIN SELECT RAISE(ABORT, 'run is finished: its snapshots are immutable'); END;
-        CREATE TRIGGER frames_delete_whole_runs BEFORE DELETE ON frames
-          WHEN (SELECT deleting FROM runs WHERE id = OLD.run_id) = 0
-          BEGIN SELECT RAISE(ABORT, 'snapshots are deleted only with their whole run'); END;
-        CREATE TRIGGER runs_finished_immutable BEFORE UPDATE ON runs
-          WHEN OLD.finished = 1 AND NOT (NEW.deleting = 1 AND OLD.deleting = 0
-            AND NEW.label IS OLD.label AND NEW.event_count IS OLD.event_count)
-          BEGIN SELECT RAISE(ABORT, 'run is finished: it is immutable'); END;
-        """)
+    guard version == Self.schemaVersion else {
+      throw SnapshotStoreError.olderSchema(path: path, version: version)
     }
-    try db.execute("PRAGMA journal_mode = WAL")
   }
 }

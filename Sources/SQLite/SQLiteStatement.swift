@@ -190,6 +190,21 @@ public final class SQLiteStatement {
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
+  /// Column `index` as text, like `text(at:)`, but `previous` itself when it holds the same
+  /// bytes: a text that repeats from row to row (a road name...) is not decoded again.
+  @inline(__always)
+  public func text(at index: Int32, reusing previous: String?) -> String? {
+    guard let pointer = sqlite3_column_text(handle, index) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    if var previous {
+      let same = previous.withUTF8 { bytes in
+        bytes.count == count && bytes.elementsEqual(UnsafeBufferPointer(start: pointer, count: count))
+      }
+      if same { return previous }
+    }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+  }
+
   /// Column `index` as bytes (empty for NULL).
   public func blob(at index: Int32) -> [UInt8] {
     guard let pointer = sqlite3_column_blob(handle, index) else { return [] }

@@ -69,6 +69,7 @@ extension EventKind {
       ]
     case .userPanned: [StoredField("dx", .n1, .real), StoredField("dy", .n2, .real)]
     case .lightingChanged: [StoredField("mode", .s1, .text)]
+    case .mark: [StoredField("text", .s1, .text)]
     }
   }
 }
@@ -132,6 +133,8 @@ extension EventPayload {
       return StoredPayload(n1: .real(dx), n2: .real(dy))
     case .lightingChanged(let mode):
       return StoredPayload(s1: mode.rawValue)
+    case .mark(let text):
+      return StoredPayload(s1: text)
     }
   }
 
@@ -258,6 +261,8 @@ extension EventPayload {
       self = .userPanned(dx: try slots.real(stored.n1, "dx"), dy: try slots.real(stored.n2, "dy"))
     case .lightingChanged:
       self = .lightingChanged(try slots.enumeration(stored.s1, "mode"))
+    case .mark:
+      self = .mark(text: try slots.text(stored.s1, "text"))
     }
   }
 }

@@ -41,6 +41,7 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
   case userPanned
   case recentered
   case lightingChanged
+  case mark
 
   /// Stable numeric code stored in the log. Never renumber: append new kinds at the end.
   public var code: Int {
@@ -62,6 +63,7 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
     case .userPanned: 15
     case .recentered: 16
     case .lightingChanged: 17
+    case .mark: 18
     }
   }
 
@@ -93,6 +95,8 @@ public enum EventPayload: Equatable, Sendable {
   case userPanned(dx: Double, dy: Double)
   case recentered
   case lightingChanged(LightingMode)
+  /// A bookmark the tester added while recording (`NavSimRecorder.mark(_:)`); replay ignores it.
+  case mark(text: String)
 
   public var kind: EventKind {
     switch self {
@@ -113,6 +117,7 @@ public enum EventPayload: Equatable, Sendable {
     case .userPanned: .userPanned
     case .recentered: .recentered
     case .lightingChanged: .lightingChanged
+    case .mark: .mark
     }
   }
 }

@@ -104,6 +104,7 @@ public enum SampleEvents {
     .userPanned(dx: -12.5, dy: 3),
     .recentered,
     .lightingChanged(.night),
+    .mark(text: "re-route in the tunnel"),
     .routeChanged(.reroute),
     .arrived(waypointIndex: 0),
     .guidanceStopped(.arrived),

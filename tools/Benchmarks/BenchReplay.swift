@@ -11,11 +11,21 @@ import Replay
 import SampleDelegates
 import SessionEvents
 
-/// `navsim-bench replay [--minutes M] [--skip-memory]`; `--child-rss N` is the memory probe.
+/// `navsim-bench replay [--minutes M] [--skip-memory]`; `--child-rss N` is the memory probe;
+/// `--write-log PATH --events N` writes the first N events of the benchmark trip (with a
+/// 5-hour pause, so 10^6 events fit) for `tools/bench-replay`'s memory runs.
 func benchReplay(_ arguments: [String]) throws {
   let parsed = try ParsedArguments(
-    arguments, valueOptions: ["--minutes", "--child-rss"], flagOptions: ["--skip-memory"])
+    arguments, valueOptions: ["--minutes", "--child-rss", "--write-log", "--events"],
+    flagOptions: ["--skip-memory"])
   try parsed.expectPositionals(atMost: 0)
+  if let logPath = parsed.value("--write-log") {
+    guard let events = try parsed.double("--events"), events >= 1 else {
+      throw UsageError("--write-log needs --events N")
+    }
+    _ = try recordPrefix(try benchTrip(pauseHours: 5), path: logPath, events: Int(events))
+    return
+  }
   if let logPath = parsed.value("--child-rss") {
     try MainActor.assumeIsolated { try childReplay(logPath: logPath) }
     return

@@ -1,0 +1,257 @@
+import Foundation
+import SessionEvents
+
+// `navsim log redact`: a copy of a log that can be shared. Per recording:
+//
+// * every coordinate moves by one offset (latitude 1-10 degrees north or south, longitude
+//   20-340 degrees east, wrapped to -180..<180), drawn from a seeded generator: the same log and
+//   seed give the same file. The default seed is a hash of the recording's own metadata and
+//   events, so redacting twice gives identical output and nobody holding only the redacted log
+//   can recompute it. Neither the seed nor the offset is stored.
+// * free text is replaced, keeping what NavSim's text model measures: road names and prompt
+//   texts become as many `x` as they had characters, whitespace kept (prompt heights and label
+//   widths depend on the character count and the word breaks, nothing else); marks' texts are
+//   emptied (replay ignores marks). Route ids (which
+//   may hold place ids) become `route-1`, `route-2`... in order of first appearance.
+// * the metadata keeps the device profile, the device / OS / SDK facts and the date (not the
+//   time of day); the name becomes `redacted`, the scenario text (which holds the route) and
+//   the simulation seed are dropped; attribute `redacted` says what was done.
+// * kinds, seq, t, manoeuvres, prompt kinds, distances, speeds, settings, geometry: unchanged,
+//   so the redacted log replays to the same layouts.
+
+/// What `redact` did to one recording.
+public struct RedactionSummary: Equatable, Sendable {
+  public var sourceRecording: Int64
+  public var recording: RecordingInfo
+  /// Progress events whose coordinates moved.
+  public var movedCoordinates: Int
+  /// Texts replaced (road names, prompt texts, marks, route ids).
+  public var replacedTexts: Int
+}
+
+extension EventLogFile {
+  /// The value of the `redacted` attribute: what a redacted log no longer holds.
+  public static let redactionNote =
+    "coordinates offset, road names, prompt texts, marks, route ids, scenario, seed and time of day removed"
+
+  /// Writes a redacted copy of every recording of the log at `inputPath` into a new log at
+  /// `outputPath`, atomically: a temporary sibling renamed into place when all is written.
+  /// - Parameter seed: picks the offsets (mixed with each recording's id); nil derives each
+  ///   recording's seed from its content.
+  /// - Throws: `EventLogError` naming the file: the input's opening and reading errors,
+  ///   `.io` when `outputPath` exists or is the input. Nothing is left at `outputPath` then.
+  /// - Complexity: O(n) time (two passes per recording), constant memory.
+  public static func redact(from inputPath: String, to outputPath: String, seed: UInt64? = nil)
+    throws -> [RedactionSummary]
+  {
+    let input = try EventLogFile(path: inputPath, mode: .readOnly)
+    if FileManager.default.fileExists(atPath: outputPath) {
+      let same =
+        URL(fileURLWithPath: outputPath).standardizedFileURL.resolvingSymlinksInPath()
+        == URL(fileURLWithPath: inputPath).standardizedFileURL.resolvingSymlinksInPath()
+      throw EventLogError.io(
+        path: outputPath,
+        problem: same
+          ? "is the input log; redact writes a new file"
+          : "already exists; redact writes a new file (remove it first)")
+    }
+    let temporary = outputPath + ".navsim-partial"
+    removeFiles(of: temporary)
+    var summaries: [RedactionSummary] = []
+    do {
+      try withExtendedLifetime(try EventLogFile(path: temporary, mode: .create)) { output in
+        for info in try input.recordings() {
+          summaries.append(try redact(info, of: input, into: output, seed: seed))
+        }
+      }
+    } catch {
+      removeFiles(of: temporary)
+      throw error
+    }
+    // The output's connection is closed here, so its WAL is checkpointed into the file.
+    if rename(temporary, outputPath) != 0 {
+      let problem = String(cString: strerror(errno))
+      removeFiles(of: temporary)
+      throw EventLogError.io(path: outputPath, problem: problem)
+    }
+    return summaries
+  }
+
+  private static func redact(
+    _ info: RecordingInfo, of input: EventLogFile, into output: EventLogFile, seed: UInt64?
+  ) throws -> RedactionSummary {
+    // Pass 1: the content hash (the default seed) and the latitude range.
+    var hash = FNV1a()
+    hash.add(info.metadata.name)
+    hash.add(info.metadata.createdAt)
+    var latitudes: ClosedRange<Double>?
+    let scan = try input.events(recording: info.id)
+    while let event = try scan.next() {
+      hash.add(event)
+      if case .progress(let progress) = event.payload {
+        let latitude = progress.latitude
+        latitudes = latitudes.map { min($0.lowerBound, latitude)...max($0.upperBound, latitude) }
+          ?? latitude...latitude
+      }
+    }
+    var random = SplitMix64(
+      seed: (seed ?? hash.value) ^ (UInt64(bitPattern: info.id) &* 0x9E37_79B9_7F4A_7C15))
+    let offset = CoordinateOffset(random: &random, latitudes: latitudes ?? 0...0)
+
+    // Pass 2: the redacted events.
+    var metadata = info.metadata
+    metadata.name = "redacted"
+    metadata.scenario = nil
+    metadata.seed = nil
+    metadata.createdAt = datePart(of: metadata.createdAt)
+    metadata.attributes = metadata.attributes.filter { key, _ in
+      ["device.", "os.", "sdk."].contains { key.hasPrefix($0) }
+    }
+    metadata.attributes[RecordingMetadata.redactedKey] = redactionNote
+    let writer = try output.beginRecording(metadata)
+    var routeIDs: [String: String] = [:]
+    var moved = 0
+    var replaced = 0
+    let cursor = try input.events(recording: info.id)
+    while let event = try cursor.next() {
+      let payload: EventPayload
+      switch event.payload {
+      case .progress(var progress):
+        (progress.latitude, progress.longitude) = offset.apply(
+          latitude: progress.latitude, longitude: progress.longitude)
+        progress.roadName = placeholder(for: progress.roadName)
+        moved += 1
+        replaced += 1
+        payload = .progress(progress)
+      case .promptReady(var prompt):
+        prompt.text = placeholder(for: prompt.text)
+        replaced += 1
+        payload = .promptReady(prompt)
+      case .routeSet(var route):
+        if let known = routeIDs[route.routeID] {
+          route.routeID = known
+        } else {
+          let fresh = "route-\(routeIDs.count + 1)"
+          routeIDs[route.routeID] = fresh
+          route.routeID = fresh
+        }
+        replaced += 1
+        payload = .routeSet(route)
+      case .mark:
+        replaced += 1
+        payload = .mark(text: "")
+      // Nothing personal in these: kept as they are. Listed one by one so a new kind has to
+      // be decided on here.
+      case .navigationEnabled, .navigationDisabled, .routeChanged, .guidanceStarted,
+        .guidanceStopped, .arrived, .speed, .promptDismissed, .mapResized, .settingChanged,
+        .camera, .userPanned, .recentered, .lightingChanged:
+        payload = event.payload
+      }
+      try writer.append(payload, t: event.t)
+    }
+    if info.isFinished { try writer.finish() } else { try writer.flush() }
+    return RedactionSummary(
+      sourceRecording: info.id, recording: try output.recording(writer.recordingID),
+      movedCoordinates: moved, replacedTexts: replaced)
+  }
+
+  /// Text of the same length and word breaks: every non-whitespace character becomes `x`.
+  static func placeholder(for text: String) -> String {
+    String(text.map { $0.isWhitespace ? $0 : "x" })
+  }
+
+  /// `2024-05-06` of `2024-05-06T07:45:00Z`; `unknown` when the text does not start with a date.
+  static func datePart(of createdAt: String) -> String {
+    let prefix = createdAt.prefix(10)
+    let isDate = prefix.count == 10 && prefix.enumerated().allSatisfy { index, character in
+      index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+    }
+    return isDate ? String(prefix) : "unknown"
+  }
+}
+
+// MARK: - The offset
+
+/// One recording's coordinate offset.
+struct CoordinateOffset {
+  var latitude: Double
+  var longitude: Double
+
+  /// Latitude 1-10 degrees north or south (the side that keeps every point within ±89°, when
+  /// one does), longitude 20-340 degrees east.
+  init(random: inout SplitMix64, latitudes: ClosedRange<Double>) {
+    let magnitude = 1 + 9 * random.nextUnit()
+    let north = random.next() & 1 == 0
+    let fitsNorth = latitudes.upperBound + magnitude <= 89
+    let fitsSouth = latitudes.lowerBound - magnitude >= -89
+    latitude = (north && fitsNorth) || !fitsSouth ? magnitude : -magnitude
+    if !fitsNorth && !fitsSouth { latitude = 0 }  // a trip spanning the globe: longitude only
+    longitude = 20 + 320 * random.nextUnit()
+  }
+
+  func apply(latitude: Double, longitude: Double) -> (Double, Double) {
+    let movedLatitude = min(90, max(-90, latitude + self.latitude))
+    var movedLongitude = (longitude + self.longitude + 180).truncatingRemainder(dividingBy: 360)
+    if movedLongitude < 0 { movedLongitude += 360 }
+    return (movedLatitude, movedLongitude - 180)
+  }
+}
+
+/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator.
+struct SplitMix64 {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Uniform in [0, 1).
+  mutating func nextUnit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+}
+
+/// FNV-1a, 64-bit, over a recording's stored form (kind, t and every slot, in slot order).
+struct FNV1a {
+  private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+  mutating func add(bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value &*= 0x0000_0100_0000_01B3
+    }
+  }
+
+  mutating func add(_ text: String) {
+    add(bytes: text.utf8)
+    add(bytes: [0xFF])  // a separator no UTF-8 text contains
+  }
+
+  mutating func add(_ number: UInt64) {
+    withUnsafeBytes(of: number.littleEndian) { add(bytes: $0) }
+  }
+
+  mutating func add(_ event: SessionEvent) {
+    add(UInt64(bitPattern: event.t))
+    add(UInt64(event.kind.code))
+    let stored = event.payload.stored
+    for slot in StoredSlot.allCases {
+      if slot.isNumeric {
+        switch stored.number(slot) {
+        case .integer(let value)?: add(1); add(UInt64(bitPattern: value))
+        case .real(let value)?: add(2); add(value.bitPattern)
+        case nil: add(0)
+        }
+      } else if let text = stored.text(slot) {
+        add(3)
+        add(text)
+      } else {
+        add(0)
+      }
+    }
+  }
+}

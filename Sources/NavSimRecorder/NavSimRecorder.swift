@@ -1,0 +1,201 @@
+// NavSimRecorder: records a navigation trip from the SDK's own public API into a NavSim event
+// log that `navsim replay` takes as it is. The same source builds against Google's SDK on iOS
+// and against NavSim's model of it on Linux and macOS, where NavSim's own trips exercise it.
+#if canImport(GoogleNavigation)
+import EventLog
+import Foundation
+import GoogleNavigation
+import SessionEvents
+#if os(iOS)
+import UIKit
+#endif
+
+/// Records what a map view shows into a NavSim event log.
+///
+/// ```swift
+/// #if NAVSIM_RECORDER
+/// let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+///   .appendingPathComponent("trip.sqlite")
+/// recorder = try NavSimRecorder(mapView: mapView, path: url.path)
+/// recorder.start()
+/// // a debug button:  recorder.mark("prompt storm")
+/// // when done:       try recorder.stop()
+/// #endif
+/// ```
+///
+/// It reads only the SDK's public API, as the app could: the map view's size, safe area and
+/// layout direction, `isNavigationEnabled`, the navigator's guidance state, the settings the
+/// layout depends on and the camera mode (a pan turns following into free; re-centering turns
+/// it back). It samples them on every frame (`sample()`; a display link calls it on iOS) and
+/// writes an event when one changes. Events go to a writer thread that appends them in
+/// batches (`RecorderQueue`), so the main thread never waits for the disk, memory stays
+/// bounded on a drive of any length, and a killed app leaves every committed batch: a
+/// readable, gapless prefix.
+///
+/// Not thread-safe: use it from the main thread, as the SDK.
+@MainActor
+public final class NavSimRecorder: NSObject {
+  /// How a recording is made; the defaults suit a phone.
+  public struct Options {
+    /// The recording's name in the log.
+    public var name = "device recording"
+    /// The device profile a replay should use (e.g. `iphone-15-portrait`), if known.
+    public var deviceProfile: String?
+    /// When the recording was made, as text (default: now, ISO 8601, UTC).
+    public var createdAt: String?
+    /// Seconds on a monotonic clock; the recording's `t` is measured from `start()`.
+    /// Default: the system's uptime clock. NavSim's own trips pass their virtual clock.
+    public var clock: @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    /// Device and OS facts for the recording's metadata (default: read from the device).
+    public var deviceFacts: [String: String]?
+    /// Events per write transaction and the longest an event waits in memory.
+    public var batchSize = 256
+    public var flushInterval: TimeInterval = 0.5
+    /// Events held in memory at most (see `droppedEvents`).
+    public var capacity = 65_536
+    /// Whether `start()` drives `sample()` from a display link (iOS only).
+    public var samplesEveryFrame = true
+
+    public init() {}
+  }
+
+  // MARK: - Properties
+
+  public let mapView: GMSMapView
+  /// The log file.
+  public let path: String
+  /// The recording's id in the log.
+  public let recordingID: Int64
+  private let options: Options
+  private let queue: RecorderQueue
+  private var state: RecordedState?
+  private var startTime: Double?
+  private var isStopped = false
+  #if os(iOS)
+  private var displayLink: CADisplayLink?
+  #endif
+
+  // MARK: - Life cycle
+
+  /// Creates the log file (or adds a recording to an existing log) and the recording.
+  /// - Throws: `EventLogError` naming the file (not a NavSim log, a newer schema, no space...).
+  public init(mapView: GMSMapView, path: String, options: Options = Options()) throws {
+    self.mapView = mapView
+    self.path = path
+    self.options = options
+    let log = try EventLogFile(path: path, mode: .create)
+    var facts = options.deviceFacts ?? Self.deviceFacts(of: mapView)
+    facts["recorder"] = "NavSimRecorder \(NavSimVersion.current)"
+    let writer = try log.beginRecording(
+      RecordingMetadata(
+        name: options.name, source: .imported, deviceProfile: options.deviceProfile,
+        createdAt: options.createdAt ?? Self.now(), attributes: facts),
+      batchSize: options.batchSize)
+    recordingID = writer.recordingID
+    queue = RecorderQueue(
+      writer: writer,
+      limits: RecorderQueue.Limits(
+        batchSize: options.batchSize, flushInterval: options.flushInterval,
+        capacity: options.capacity))
+    super.init()
+  }
+
+  /// Starts recording: the current state becomes the first events, at t = 0.
+  public func start() {
+    guard startTime == nil, !isStopped else { return }
+    startTime = options.clock()
+    queue.start()
+    sample()
+    #if os(iOS)
+    if options.samplesEveryFrame {
+      let link = CADisplayLink(target: FrameTarget(self), selector: #selector(FrameTarget.frame))
+      link.add(to: .main, forMode: .common)
+      displayLink = link
+    }
+    #endif
+  }
+
+  /// Finishes the recording: samples a last time, writes what is pending and marks the
+  /// recording finished. Waits for the writer thread.
+  /// - Throws: the first error the writer met (e.g. a full disk); the events before it are kept.
+  public func stop() throws {
+    guard !isStopped else { return }
+    if startTime == nil { start() }
+    sample()
+    #if os(iOS)
+    displayLink?.invalidate()
+    displayLink = nil
+    #endif
+    isStopped = true
+    try queue.finish()
+  }
+
+  /// Adds a bookmark (`mark` event) at the current time, e.g. from a debug button.
+  public func mark(_ text: String) {
+    record(.mark(text: text))
+  }
+
+  /// Events dropped because the disk fell far behind (0 normally).
+  public var droppedEvents: Int { queue.droppedEvents }
+
+  // MARK: - Sampling
+
+  /// Reads the map view's state and records what changed since the last sample. Cheap (a few
+  /// dozen property reads); `start()` has a display link call it every frame on iOS, and
+  /// NavSim's own trips call it after every simulated step.
+  public func sample() {
+    guard startTime != nil, !isStopped else { return }
+    let now = RecordedState(mapView)
+    for payload in now.changes(from: state) { record(payload) }
+    state = now
+  }
+
+  private func record(_ payload: EventPayload) {
+    guard let startTime, !isStopped else { return }
+    let t = Int64(((options.clock() - startTime) * 1000).rounded())
+    queue.enqueue(payload, t: max(0, t))
+  }
+
+  // MARK: - Metadata
+
+  private static func now() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date())
+  }
+
+  /// The facts a replay needs to pick a device profile.
+  static func deviceFacts(of mapView: GMSMapView) -> [String: String] {
+    var facts: [String: String] = [:]
+    #if os(iOS)
+    var system = utsname()
+    uname(&system)
+    facts["device.model"] = withUnsafeBytes(of: system.machine) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    facts["device.idiom"] = UIDevice.current.userInterfaceIdiom == .pad ? "pad" : "phone"
+    let screen = UIScreen.main
+    facts["device.screen"] = "\(Int(screen.bounds.width))x\(Int(screen.bounds.height))"
+    facts["device.scale"] = "\(screen.scale)"
+    facts["os.version"] = "\(UIDevice.current.systemName) \(UIDevice.current.systemVersion)"
+    facts["sdk.version"] = GMSNavigationServices.navSDKVersion()
+    #else
+    facts["device.model"] = "NavSim headless"
+    facts["device.screen"] = "\(Int(mapView.bounds.width))x\(Int(mapView.bounds.height))"
+    facts["os.version"] = ProcessInfo.processInfo.operatingSystemVersionString
+    facts["sdk.version"] = "NavSim \(NavSimVersion.current)"
+    #endif
+    return facts
+  }
+}
+
+#if os(iOS)
+/// The display link's target: holds the recorder weakly, so the link does not keep it alive.
+@MainActor
+private final class FrameTarget: NSObject {
+  weak var recorder: NavSimRecorder?
+  init(_ recorder: NavSimRecorder) { self.recorder = recorder }
+  @objc func frame() { recorder?.sample() }
+}
+#endif
+#endif

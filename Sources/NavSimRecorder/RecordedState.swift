@@ -1,0 +1,96 @@
+#if canImport(GoogleNavigation)
+import GoogleNavigation
+import SessionEvents
+#if os(iOS)
+import UIKit
+#endif
+
+/// What the recorder can read of a map view through the SDK's public API, and the events that
+/// take a replay from one state to the next.
+@MainActor
+struct RecordedState: Equatable {
+  var geometry: MapGeometry
+  var navigationEnabled: Bool
+  var guidanceActive: Bool
+  var settings: [SettingChange]
+  var cameraMode: GMSNavigationCameraMode
+
+  init(_ mapView: GMSMapView) {
+    let insets = mapView.safeAreaInsets
+    let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    geometry = MapGeometry(
+      width: Double(mapView.bounds.width), height: Double(mapView.bounds.height),
+      safeTop: Double(insets.top), safeLeading: Double(rtl ? insets.right : insets.left),
+      safeBottom: Double(insets.bottom), safeTrailing: Double(rtl ? insets.left : insets.right))
+    navigationEnabled = mapView.isNavigationEnabled
+    guidanceActive = mapView.navigator?.isGuidanceActive ?? false
+    cameraMode = mapView.cameraMode
+    let settings = mapView.settings
+    let padding = mapView.padding
+    func number(_ value: CGFloat) -> String {
+      let double = Double(value)
+      return double == double.rounded() ? String(Int(double)) : String(double)
+    }
+    let paddingText = [
+      padding.top, rtl ? padding.right : padding.left, padding.bottom,
+      rtl ? padding.left : padding.right,
+    ].map(number).joined(separator: ",")
+    self.settings = [
+      SettingChange(name: .layoutDirection, value: .text(rtl ? "rtl" : "ltr")),
+      SettingChange(name: .speedometer, value: .bool(mapView.shouldDisplaySpeedometer)),
+      SettingChange(name: .speedLimit, value: .bool(mapView.shouldDisplaySpeedLimit)),
+      SettingChange(name: .prompts, value: .bool(mapView.navigator?.shouldDisplayPrompts ?? true)),
+      SettingChange(name: .recenterButton, value: .bool(settings.isRecenterButtonEnabled)),
+      SettingChange(name: .compass, value: .bool(settings.compassButton)),
+      SettingChange(name: .myLocationButton, value: .bool(settings.myLocationButton)),
+      SettingChange(name: .header, value: .bool(settings.isNavigationHeaderEnabled)),
+      SettingChange(name: .footer, value: .bool(settings.isNavigationFooterEnabled)),
+      SettingChange(name: .tripProgressBar, value: .bool(settings.isNavigationTripProgressBarEnabled)),
+      SettingChange(
+        name: .reportIncidentButton, value: .bool(settings.isNavigationReportIncidentButtonEnabled)),
+      SettingChange(name: .destinationMarkers, value: .bool(settings.showsDestinationMarkers)),
+      SettingChange(name: .scrollGestures, value: .bool(settings.scrollGestures)),
+      SettingChange(name: .zoomGestures, value: .bool(settings.zoomGestures)),
+      SettingChange(name: .tiltGestures, value: .bool(settings.tiltGestures)),
+      SettingChange(name: .rotateGestures, value: .bool(settings.rotateGestures)),
+      SettingChange(name: .mapPadding, value: .text(paddingText)),
+    ]
+  }
+
+  /// The SDK's documented defaults, which a replay starts from: only settings that differ from
+  /// them are recorded at the start.
+  static let defaultSettings: [Setting: SettingValue] = [
+    .layoutDirection: .text("ltr"), .speedometer: .bool(false), .speedLimit: .bool(false),
+    .prompts: .bool(true), .recenterButton: .bool(true), .compass: .bool(false),
+    .myLocationButton: .bool(false), .header: .bool(true), .footer: .bool(true),
+    .tripProgressBar: .bool(false), .reportIncidentButton: .bool(true),
+    .destinationMarkers: .bool(true), .scrollGestures: .bool(true), .zoomGestures: .bool(true),
+    .tiltGestures: .bool(true), .rotateGestures: .bool(true), .mapPadding: .text("0,0,0,0"),
+  ]
+
+  /// The events from `old` (nil: a fresh replay's map view) to this state, in the order a
+  /// replay needs them: size, settings, then navigation and guidance (guidance stops before
+  /// navigation does), then the camera.
+  func changes(from old: RecordedState?) -> [EventPayload] {
+    var events: [EventPayload] = []
+    if old?.geometry != geometry { events.append(.mapResized(geometry)) }
+    for (index, setting) in settings.enumerated() {
+      let before = old.map { $0.settings[index].value } ?? Self.defaultSettings[setting.name]
+      if before != setting.value { events.append(.settingChanged(setting)) }
+    }
+    let wasEnabled = old?.navigationEnabled ?? false
+    let wasGuiding = old?.guidanceActive ?? false
+    if navigationEnabled && !wasEnabled { events.append(.navigationEnabled) }
+    if guidanceActive && !wasGuiding { events.append(.guidanceStarted) }
+    if !guidanceActive && wasGuiding { events.append(.guidanceStopped(.cancelled)) }
+    if !navigationEnabled && wasEnabled { events.append(.navigationDisabled) }
+    if let old, old.cameraMode != cameraMode {
+      // What the public API shows of the user's gestures: a pan leaves following for free,
+      // re-centering returns to following.
+      if cameraMode == .free { events.append(.userPanned(dx: 0, dy: 0)) }
+      if cameraMode == .following && old.cameraMode == .free { events.append(.recentered) }
+    }
+    return events
+  }
+}
+#endif

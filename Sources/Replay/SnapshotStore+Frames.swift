@@ -1,0 +1,160 @@
+import EventLog
+import Foundation
+import SQLite
+import SessionEvents
+
+// MARK: - Streaming a run's frames
+
+extension SnapshotStore {
+  /// Rebuilds a run's frames one event at a time: the events' headers (from `run_events`, or
+  /// from the recording in the run's log) merged with the run's layout change points and
+  /// finding spans, three statements stepped in seq order. Memory stays constant whatever
+  /// the run's length.
+  final class FrameStream {
+    let store: SnapshotStore
+    let run: RunInfo
+    private let details: Bool
+    // Headers: one of the two.
+    private let events: SQLiteStatement?
+    private let log: (file: EventLogFile, cursor: EventCursor, path: String)?
+    private var read: Int64 = 0
+    // Layout change points.
+    private let changes: SQLiteStatement
+    private var currentHash: String?
+    private var nextChange: (seq: Int64, hash: String)?
+    // Finding spans, by first seq then position.
+    private let spans: SQLiteStatement
+    private var nextSpan: (first: Int64, last: Int64, position: Int64, line: String)?
+    private var active: [(last: Int64, position: Int64, finding: SnapshotFinding)] = []
+    private var findings: [SnapshotFinding] = []
+    private var layoutCache: (hash: String, layout: LayoutState)?
+    private var isDone = false
+
+    /// - Parameter details: false leaves `StoredFrame.detail` empty (no payload JSON built).
+    init(store: SnapshotStore, run: RunInfo, details: Bool) throws {
+      self.store = store
+      self.run = run
+      self.details = details
+      let bounds = try store.seqBounds(of: run)
+      if let logPath = run.logPath {
+        events = nil
+        if let bounds {
+          let file = try store.openLog(logPath, of: run, through: bounds.upperBound)
+          let cursor = try store.readingLog(logPath, of: run) {
+            try file.events(recording: run.recordingID, seqRange: bounds)
+          }
+          log = (file, cursor, logPath)
+        } else {
+          log = nil
+        }
+      } else {
+        log = nil
+        events = try store.db.prepare(
+          "SELECT seq, t, event, \(details ? "detail" : "''") FROM run_events WHERE run_id = ? ORDER BY seq")
+        try events!.bind(run.id, at: 1)
+      }
+      changes = try store.db.prepare(
+        "SELECT seq, layout_hash FROM layout_changes WHERE run_id = ? ORDER BY seq")
+      try changes.bind(run.id, at: 1)
+      spans = try store.db.prepare(
+        """
+        SELECT first_seq, last_seq, position, line FROM finding_spans WHERE run_id = ?
+        ORDER BY first_seq, position
+        """)
+      try spans.bind(run.id, at: 1)
+      try advanceChange()
+      try advanceSpan()
+      if bounds == nil { isDone = true }
+    }
+
+    /// The next frame, nil after the last.
+    /// - Throws: what `SnapshotStore.forEachFrame` throws.
+    func next() throws -> StoredFrame? {
+      guard !isDone, let header = try nextHeader() else {
+        if !isDone { try finish() }
+        isDone = true
+        return nil
+      }
+      let seq = header.seq
+      while let change = nextChange, change.seq <= seq {
+        currentHash = change.hash
+        try advanceChange()
+      }
+      guard let currentHash else {
+        throw SnapshotStoreError.badStoredText(
+          path: store.path, detail: "run '\(run.label)' event \(seq): no layout")
+      }
+      try updateFindings(at: seq)
+      return StoredFrame(
+        seq: seq, t: header.t, event: header.event, detail: header.detail,
+        layoutHash: currentHash, findings: findings)
+    }
+
+    /// The layout of `frame` (one lookup per change point).
+    func layout(of frame: StoredFrame) throws -> LayoutState {
+      if let layoutCache, layoutCache.hash == frame.layoutHash { return layoutCache.layout }
+      let layout = try store.layout(hash: frame.layoutHash)
+      layoutCache = (frame.layoutHash, layout)
+      return layout
+    }
+
+    // MARK: - Steps
+
+    private func nextHeader() throws -> (seq: Int64, t: Int64, event: String, detail: String)? {
+      if let events {
+        guard try events.step() else { return nil }
+        return (events.int64(at: 0), events.int64(at: 1), events.text(at: 2) ?? "", events.text(at: 3) ?? "")
+      }
+      guard let log else { return nil }
+      guard let event = try store.readingLog(log.path, of: run, { try log.cursor.next() }) else {
+        return nil
+      }
+      read += 1
+      return (event.seq, event.t, event.kind.rawValue, details ? event.payload.jsonText : "")
+    }
+
+    /// After the last header: a log-backed run checks that it read the very events it was
+    /// replayed from.
+    private func finish() throws {
+      guard let log else { return }
+      let fingerprint = log.cursor.fingerprint.value
+      if read != Int64(run.eventCount) || fingerprint != run.logFingerprint {
+        throw SnapshotStoreError.logChanged(
+          path: store.path, label: run.label, log: log.path,
+          detail: read != Int64(run.eventCount)
+            ? "recording \(run.recordingID) gave \(read) of the run's \(run.eventCount) events"
+            : "fingerprint \(fingerprint), the run's \(run.logFingerprint)")
+      }
+    }
+
+    private func advanceChange() throws {
+      nextChange = try changes.step() ? (changes.int64(at: 0), changes.text(at: 1) ?? "") : nil
+    }
+
+    private func advanceSpan() throws {
+      nextSpan =
+        try spans.step()
+        ? (spans.int64(at: 0), spans.int64(at: 1), spans.int64(at: 2), spans.text(at: 3) ?? "") : nil
+    }
+
+    private func updateFindings(at seq: Int64) throws {
+      var changed = false
+      if active.contains(where: { $0.last < seq }) {
+        active.removeAll { $0.last < seq }
+        changed = true
+      }
+      while let span = nextSpan, span.first <= seq {
+        if span.last >= seq {
+          let finding = try store.finding(span.line, run: run, seq: seq)
+          active.append((span.last, span.position, finding))
+          changed = true
+        }
+        try advanceSpan()
+      }
+      if changed {
+        active.sort { $0.position < $1.position }
+        findings = active.map(\.finding)
+      }
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import SQLite
+
+// MARK: - Writing a run
+
+extension SnapshotStore {
+  /// Writes one run: for each event only what changed (the layout, when it differs from the
+  /// previous event's; a finding, when it starts or stops holding), all in one transaction
+  /// that `finish()` commits. A writer dropped without `finish()` (a failed replay) rolls the
+  /// run back; a killed process leaves nothing of it.
+  public final class RunWriter {
+    public let store: SnapshotStore
+    public let runID: Int64
+    public let label: String
+    /// Nil when the run keeps its events' times, kinds and payloads itself.
+    let logPath: String?
+    private let insertLayout: SQLiteStatement
+    private let insertChange: SQLiteStatement
+    private let insertSpan: SQLiteStatement
+    private let insertEvent: SQLiteStatement?
+    private var previousLayout: LayoutState?
+    /// The findings of the previous event, by position, each with the seq it began holding.
+    private var open: [(finding: SnapshotFinding, firstSeq: Int64)] = []
+    private var firstSeq: Int64 = 0
+    private var lastSeq: Int64 = 0
+    private var events = 0
+    private var layoutChanges = 0
+    private var isOpen = true
+
+    init(store: SnapshotStore, runID: Int64, label: String, logPath: String?) throws {
+      self.store = store
+      self.runID = runID
+      self.label = label
+      self.logPath = logPath
+      insertLayout = try store.db.prepare("INSERT OR IGNORE INTO layouts (hash, body) VALUES (?, ?)")
+      insertChange = try store.db.prepare(
+        "INSERT INTO layout_changes (run_id, seq, layout_hash) VALUES (?, ?, ?)")
+      insertSpan = try store.db.prepare(
+        "INSERT INTO finding_spans (run_id, first_seq, last_seq, position, line) VALUES (?, ?, ?, ?, ?)")
+      insertEvent =
+        logPath == nil
+        ? try store.db.prepare(
+          "INSERT INTO run_events (run_id, seq, t, event, detail) VALUES (?, ?, ?, ?, ?)") : nil
+    }
+
+    /// Stores one event's snapshot of a run replayed from a log (`RunMetadata.logPath`):
+    /// nothing at all when its layout and findings are the previous event's. For a run
+    /// without a log it is `append(_:detail:)` with an empty payload.
+    /// - Throws: `SnapshotStoreError.seqOutOfOrder` when a run of a log skips an event.
+    /// - Complexity: O(1) for an unchanged event (the layout is compared by value, which is
+    ///   quick when the replayer hands back the same layout).
+    public func append(_ snapshot: LayoutSnapshot) throws {
+      try append(snapshot, detail: "{}")
+    }
+
+    /// Stores one snapshot. A run without a log keeps the event's time, kind and payload
+    /// (`detail`, a JSON object); a run of a log reads them from the log and ignores `detail`.
+    public func append(_ snapshot: LayoutSnapshot, detail: String) throws {
+      try append(
+        snapshot, detail: detail,
+        layoutChanged: events == 0 || previousLayout != snapshot.layout)
+    }
+
+    /// `append(_:)` for the replayer, which knows whether the layout changed.
+    func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
+      try append(snapshot, detail: "{}", layoutChanged: layoutChanged || events == 0)
+    }
+
+    @inline(__always)
+    private func append(_ snapshot: LayoutSnapshot, detail: String, layoutChanged: Bool) throws {
+      let seq = snapshot.seq
+      if events == 0 {
+        firstSeq = seq
+      } else if seq <= lastSeq || (logPath != nil && seq != lastSeq + 1) {
+        throw SnapshotStoreError.seqOutOfOrder(
+          path: store.path, label: label, seq: seq, expected: lastSeq + 1)
+      }
+      if let insertEvent {
+        try insertEvent.run([
+          .integer(runID), .integer(seq), .integer(snapshot.t), .text(snapshot.event), .text(detail),
+        ])
+      }
+      if layoutChanged { try storeLayout(snapshot.layout, at: seq) }
+      if snapshot.findings.count != open.count || !sameFindings(snapshot.findings) {
+        try updateFindings(snapshot.findings, at: seq)
+      }
+      lastSeq = seq
+      events += 1
+    }
+
+    /// Commits the run and marks it finished (immutable from now on).
+    /// - Parameter logFingerprint: the fingerprint of the replayed events, when it was only
+    ///   known at the end (see `EventFingerprint`); nil keeps the one given at the start.
+    public func finish(logFingerprint: String? = nil) throws -> RunInfo {
+      for position in open.indices { try closeSpan(at: position) }
+      open.removeAll()
+      if let logFingerprint {
+        let update = try store.db.prepare("UPDATE runs SET log_fingerprint = ? WHERE id = ?")
+        try update.run([.text(logFingerprint), .integer(runID)])
+      }
+      let update = try store.db.prepare(
+        """
+        UPDATE runs SET event_count = ?, layout_changes = ?, first_seq = ?, last_seq = ?,
+          finished = 1 WHERE id = ?
+        """)
+      try update.run([
+        .integer(Int64(events)), .integer(Int64(layoutChanges)), .integer(firstSeq),
+        .integer(lastSeq), .integer(runID),
+      ])
+      try store.db.execute("COMMIT")
+      isOpen = false
+      return try store.run(id: runID)
+    }
+
+    deinit {
+      if isOpen && !store.db.isAutocommit { try? store.db.execute("ROLLBACK") }
+    }
+
+    // MARK: - Change points
+
+    private func storeLayout(_ layout: LayoutState, at seq: Int64) throws {
+      let text = layout.text
+      let hash = contentHash(text)
+      previousLayout = layout
+      try insertLayout.run([.text(hash), .text(text)])
+      try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
+      layoutChanges += 1
+    }
+
+    @inline(__always)
+    private func sameFindings(_ findings: [SnapshotFinding]) -> Bool {
+      for index in findings.indices where findings[index] != open[index].finding { return false }
+      return true
+    }
+
+    /// Ends the spans of findings that no longer hold at their position and opens new ones.
+    private func updateFindings(_ findings: [SnapshotFinding], at seq: Int64) throws {
+      var position = 0
+      while position < max(findings.count, open.count) {
+        let held = position < open.count ? open[position].finding : nil
+        let now = position < findings.count ? findings[position] : nil
+        if held != now {
+          if held != nil { try closeSpan(at: position) }
+          if let now {
+            if position < open.count {
+              open[position] = (now, seq)
+            } else {
+              open.append((now, seq))
+            }
+          }
+        }
+        position += 1
+      }
+      if open.count > findings.count { open.removeLast(open.count - findings.count) }
+    }
+
+    /// Writes the span of the finding open at `position`, which held until the last event.
+    private func closeSpan(at position: Int) throws {
+      let span = open[position]
+      try insertSpan.run([
+        .integer(runID), .integer(span.firstSeq), .integer(lastSeq), .integer(Int64(position)),
+        .text(span.finding.textLine),
+      ])
+    }
+  }
+
+  /// Starts a new run. Nothing of it is visible to readers until `RunWriter.finish()`, and
+  /// the store is locked for writing until then (other writers wait up to 5 s).
+  /// - Throws: `SnapshotStoreError.labelTaken` when the label is in use.
+  public func beginRun(_ metadata: RunMetadata) throws -> RunWriter {
+    try db.execute("BEGIN IMMEDIATE")
+    do {
+      if try runs().contains(where: { $0.label == metadata.label }) {
+        throw SnapshotStoreError.labelTaken(path: path, label: metadata.label)
+      }
+      let insert = try db.prepare(
+        """
+        INSERT INTO runs (label, delegate, recording_id, recording_name, log_fingerprint,
+          navsim_version, sdk_profile, variants, log_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+      try insert.run([
+        .text(metadata.label), .text(metadata.delegate), .integer(metadata.recordingID),
+        .text(metadata.recordingName), .text(metadata.logFingerprint),
+        .text(metadata.navsimVersion), .text(metadata.sdkProfile), .text(metadata.variants),
+        metadata.logPath.map(SQLiteValue.text) ?? .null,
+      ])
+      return try RunWriter(
+        store: self, runID: db.lastInsertRowID, label: metadata.label, logPath: metadata.logPath)
+    } catch {
+      try? db.execute("ROLLBACK")
+      throw error
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import PostgreSQL
+import TestSupport
+import XCTest
+
+/// `navsim log push|pull|init` and reading commands given a postgres:// URL, through the real
+/// binary against a real server (skipped, with the reason printed, without one).
+final class LibraryCommandTests: XCTestCase {
+  static let commute = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
+
+  static func freshDatabase() throws -> PostgresTestDatabase {
+    let (url, reason) = PostgresTestDatabase.serverURL
+    guard let url else {
+      print("skipping: \(reason)")
+      throw XCTSkip(reason)
+    }
+    return try PostgresTestDatabase(adminURL: url)
+  }
+
+  func navsim(_ arguments: [String]) throws -> ProcessResult {
+    try launchProduct("navsim", arguments)
+  }
+
+  /// A copy of the canonical commute recording (reading the repository's file would leave
+  /// WAL sidecar files beside it).
+  func commuteCopy(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.file("commute.sqlite")
+    try FileManager.default.copyItem(atPath: Self.commute, toPath: path)
+    return path
+  }
+
+  // MARK: - Round trips
+
+  func testPushPullAndReplayFromTheServerMatchTheFile() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    let log = try commuteCopy(in: directory)
+    let push = try navsim(["log", "push", log, database.url])
+    XCTAssertEqual(push.status, 0, push.standardError)
+    XCTAssertTrue(push.standardOutput.contains("pushed to"), push.standardOutput)
+    XCTAssertFalse(push.standardOutput.contains("navsim-test"), "password printed")
+    let again = try navsim(["log", "push", log, database.url])
+    XCTAssertEqual(again.status, 0, again.standardError)
+    XCTAssertTrue(again.standardOutput.contains("already in"), again.standardOutput)
+
+    // Export straight from the server, and after a pull, byte-identical to the file's.
+    let fileExport = try navsim(["log", "export", log])
+    let serverExport = try navsim(["log", "export", database.url, "--recording", "1"])
+    XCTAssertEqual(serverExport.status, 0, serverExport.standardError)
+    XCTAssertEqual(serverExport.standardOutput, fileExport.standardOutput)
+    let pulledPath = directory.file("pulled.sqlite")
+    let pull = try navsim(["log", "pull", database.url, "1", "--out", pulledPath])
+    XCTAssertEqual(pull.status, 0, pull.standardError)
+    XCTAssertEqual(try navsim(["log", "export", pulledPath]).standardOutput,
+                   fileExport.standardOutput)
+
+    // info and events read the server too.
+    let info = try navsim(["log", "info", database.url])
+    XCTAssertEqual(info.status, 0, info.standardError)
+    XCTAssertTrue(info.standardOutput.contains("NavSim recording library in PostgreSQL"))
+    let fileInfo = try navsim(["log", "info", log]).standardOutput
+    XCTAssertEqual(
+      info.standardOutput.split(separator: "\n").dropFirst(),
+      fileInfo.split(separator: "\n").dropFirst())
+    let events = ["events", "--kind", "promptReady,speed", "--from", "40", "--limit", "50"]
+    XCTAssertEqual(
+      try navsim(["log", events[0], database.url] + events.dropFirst()).standardOutput,
+      try navsim(["log", events[0], log] + events.dropFirst()).standardOutput)
+
+    // A replay streamed from the server stores the same snapshots as one from the file.
+    var runs: [String] = []
+    for source in [log, database.url] {
+      let store = directory.file("runs-\(runs.count).sqlite")
+      let replay = try navsim(
+        ["replay", source, "--delegate", "complete", "--snapshots", store, "--label", "v"])
+      XCTAssertEqual(replay.status, 0, replay.standardError)
+      runs.append(try navsim(["runs", store, "export", "v"]).standardOutput)
+    }
+    XCTAssertGreaterThan(runs[0].split(separator: "\n").count, 1000)
+    XCTAssertEqual(runs[0], runs[1])
+    let lint = try navsim(["lint", database.url, "--delegate", "broken"])
+    XCTAssertEqual(lint.status, try navsim(["lint", log, "--delegate", "broken"]).status)
+  }
+
+  // MARK: - Kills and concurrency
+
+  func testAKilledPushLeavesNothingListedAndResumes() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    let log = directory.file("big.sqlite")
+    XCTAssertEqual(try navsim(["log", "_append-test", log, "40000"]).status, 0)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Fixtures.executable("navsim")!)
+    process.arguments = ["log", "push", log, database.url, "--batch", "500"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let admin = try PostgreSQLConnection(url: database.url)
+    func storedEvents() throws -> Int64 {
+      let result = try? admin.execute("SELECT count(*) FROM navsim.events")
+      return try result?.int64(0, 0) ?? 0
+    }
+    while process.isRunning, try storedEvents() < 1500 { usleep(10_000) }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal, "push finished before the kill")
+    let stored = try storedEvents()
+    XCTAssertEqual(stored % 500, 0, "a batch was half stored")
+    let max = try admin.execute("SELECT coalesce(max(seq), 0) FROM navsim.events").int64(0, 0)
+    XCTAssertEqual(max, stored, "gap in the stored prefix")
+    let info = try navsim(["log", "info", database.url])
+    XCTAssertTrue(info.standardOutput.contains("0 recordings"), info.standardOutput)
+
+    let resumed = try navsim(["log", "push", log, database.url, "--batch", "500"])
+    XCTAssertEqual(resumed.status, 0, resumed.standardError)
+    XCTAssertEqual(try storedEvents(), 40_000)
+    XCTAssertEqual(
+      try navsim(["log", "export", database.url]).standardOutput,
+      try navsim(["log", "export", log]).standardOutput)
+  }
+
+  func testConcurrentPushersStoreEveryEventExactlyOnce() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    // Every pusher pushes the shared recording (8000 events) and one of its own.
+    let shared = directory.file("shared.sqlite")
+    XCTAssertEqual(try navsim(["log", "_append-test", shared, "8000"]).status, 0)
+    var processes: [Process] = []
+    for index in 0..<4 {
+      let own = directory.file("own-\(index).sqlite")
+      XCTAssertEqual(try navsim(["log", "_append-test", own, String(1000 + index)]).status, 0)
+      for log in [shared, own] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.executable("navsim")!)
+        process.arguments = ["log", "push", log, database.url, "--batch", "500"]
+        process.standardOutput = FileHandle.nullDevice
+        processes.append(process)
+      }
+    }
+    for process in processes { try process.run() }
+    for process in processes {
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0)
+    }
+    let admin = try PostgreSQLConnection(url: database.url)
+    let rows = try admin.execute(
+      """
+      SELECT r.event_count, count(e.seq), coalesce(max(e.seq), 0), r.complete
+      FROM navsim.recordings r LEFT JOIN navsim.events e ON e.recording_id = r.id
+      GROUP BY r.id ORDER BY r.event_count
+      """)
+    XCTAssertEqual(rows.rowCount, 5)
+    for row in 0..<rows.rowCount {
+      let expected = try rows.int64(row, 0)
+      XCTAssertEqual(try rows.int64(row, 1), expected)
+      XCTAssertEqual(try rows.int64(row, 2), expected)
+      XCTAssertEqual(try rows.bool(row, 3), true)
+    }
+    XCTAssertEqual(try (0..<5).map { try rows.int64($0, 0)! }, [1000, 1001, 1002, 1003, 8000])
+  }
+
+  // MARK: - Errors
+
+  func testAnUnreachableServerIsAOneLineErrorAndPullWritesNothing() throws {
+    let directory = TemporaryDirectory()
+    let out = directory.file("out.sqlite")
+    let url = "postgres://navsim:secret@127.0.0.1:1/library"
+    for arguments in [
+      ["log", "pull", url, "1", "--out", out], ["log", "info", url],
+      ["replay", url, "--delegate", "complete"],
+    ] {
+      let result = try navsim(arguments)
+      XCTAssertNotEqual(result.status, 0)
+      let lines = result.standardError.split(separator: "\n")
+      XCTAssertEqual(lines.count, 1, result.standardError)
+      XCTAssertTrue(
+        result.standardError.contains("postgres://navsim@127.0.0.1:1/library: cannot reach"),
+        result.standardError)
+      XCTAssertFalse(result.standardError.contains("secret"))
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+  }
+
+  func testPullingAnUnknownRecordingWritesNothing() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    XCTAssertEqual(try navsim(["log", "init", database.url]).status, 0)
+    let out = directory.file("out.sqlite")
+    let result = try navsim(["log", "pull", database.url, "7", "--out", out])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.standardError.contains("no recording 7"), result.standardError)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SQLite
+import TestSupport
+import XCTest
+
+/// A `navsim replay --snapshots` process killed with SIGKILL while it writes its run leaves
+/// the store as it was: no half-visible run, nothing of it in any table, the label free.
+final class ReplayCrashTests: XCTestCase {
+  func testAReplayKilledWhileStoringLeavesNoTraceOfItsRun() throws {
+    guard let navsim = Fixtures.executable("navsim") else {
+      return XCTFail("navsim is not built in \(Fixtures.productsDirectory): run swift build")
+    }
+    let directory = TemporaryDirectory()
+    let log = directory.file("highway.sqlite")
+    let store = directory.file("snapshots.sqlite")
+    let record = try launchProduct(
+      "navsim", ["record", "--builtin", "highway", "--rate", "10", "--out", log])
+    XCTAssertEqual(record.status, 0, record.standardError)
+    let started = Date()
+    let first = try launchProduct(
+      "navsim", ["replay", log, "--delegate", "complete", "--snapshots", store, "--label", "kept"])
+    XCTAssertEqual(first.status, 0, first.standardError)
+    let duration = Date().timeIntervalSince(started)
+    let tables = ["runs", "layouts", "layout_changes", "finding_spans", "run_events"]
+    let before = try rowCounts(store, tables)
+
+    // Kill at different moments of the run's transaction (fractions of a whole replay).
+    for (round, fraction) in [0, 0.25, 0.5].enumerated() {
+      let delay = fraction * duration * 1_000_000
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: navsim)
+      process.arguments = ["replay", log, "--delegate", "complete", "--snapshots", store, "--label", "killed"]
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let writing = waitUntilWriting(store, while: process)
+      usleep(UInt32(delay))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      XCTAssertTrue(writing, "round \(round): the replay never began writing")
+      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round): it finished first")
+
+      let raw = try SQLiteConnection(path: store, mode: .readOnly)
+      XCTAssertEqual(try raw.scalar("PRAGMA integrity_check"), .text("ok"), "round \(round)")
+      XCTAssertEqual(try rowCounts(store, tables), before, "round \(round)")
+      let runs = try launchProduct("navsim", ["runs", store])
+      XCTAssertFalse(runs.standardOutput.contains("killed"), "round \(round)")
+    }
+    // The label was never taken.
+    let again = try launchProduct(
+      "navsim", ["replay", log, "--delegate", "complete", "--snapshots", store, "--label", "killed"])
+    XCTAssertEqual(again.status, 0, again.standardError)
+    XCTAssertEqual(try launchProduct("navsim", ["diff", store, "kept", "killed"]).status, 0)
+  }
+
+  private func rowCounts(_ path: String, _ tables: [String]) throws -> [SQLiteValue?] {
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    return try tables.map { try connection.scalar("SELECT count(*) FROM \($0)") }
+  }
+
+  /// Polls until another connection cannot take the store's write lock (the replay holds it
+  /// from `beginRun` to `finish`); false when the process ended first or 60 s passed.
+  private func waitUntilWriting(_ path: String, while process: Process) -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < deadline {
+      if let probe = try? SQLiteConnection(path: path, mode: .readWrite) {
+        probe.setBusyTimeout(milliseconds: 0)
+        do {
+          try probe.execute("BEGIN IMMEDIATE; ROLLBACK")
+        } catch {
+          return true
+        }
+      }
+      usleep(500)
+    }
+    return false
+  }
+}

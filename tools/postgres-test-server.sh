@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for NavSim's tests, in a temporary directory on a loopback
+# port, with password (scram) authentication.
+#
+#   eval "$(tools/postgres-test-server.sh start)"   # exports NAVSIM_TEST_POSTGRES_URL and
+#                                                   # NAVSIM_TEST_POSTGRES_DIR
+#   tools/postgres-test-server.sh stop "$NAVSIM_TEST_POSTGRES_DIR"
+#
+# Installs Debian's postgresql when initdb is missing. PostgreSQL refuses to run as root, so
+# as root the cluster runs as the `postgres` system user (created by the Debian package).
+# Prints nothing to stdout but the export lines; progress goes to stderr.
+set -euo pipefail
+
+find_bin() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    [ -x "$dir/initdb" ] && { echo "$dir"; return; }
+  done
+  command -v initdb >/dev/null 2>&1 && dirname "$(command -v initdb)"
+}
+
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+start() {
+  local bin
+  bin=$(find_bin || true)
+  if [ -z "$bin" ]; then
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    echo "postgres-test-server: installing postgresql" >&2
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+    bin=$(find_bin)
+  fi
+  local dir port password
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/navsim-pg-XXXXXX")
+  [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+  password="navsim-test-$$"
+  as_owner bash -c "echo '$password' > '$dir/pwfile'"
+  as_owner "$bin/initdb" -D "$dir/data" -U navsim_admin --pwfile="$dir/pwfile" \
+    --auth-local=scram-sha-256 --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 \
+    >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
+  # A free loopback port: ask the kernel for one.
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100" \
+    start >&2 || { cat "$dir/server.log" >&2; exit 1; }
+  echo "export NAVSIM_TEST_POSTGRES_URL='postgres://navsim_admin:$password@127.0.0.1:$port/postgres'"
+  echo "export NAVSIM_TEST_POSTGRES_DIR='$dir'"
+}
+
+stop() {
+  local dir=$1 bin
+  bin=$(find_bin)
+  [ -d "$dir/data" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >&2 || true
+  rm -rf "$dir"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop "${2:?usage: $0 stop DIR}" ;;
+  *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+esac
