@@ -1,6 +1,7 @@
 import Foundation
 import NavSimCheck
 import Replay
+import SampleDelegates
 import SessionEvents
 import Testing
 import TestSupport
@@ -30,6 +31,18 @@ import TestSupport
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out.contains("complete rtl-city#1 iphone-15-portrait ltr"))
     #expect(result.out.contains("2 configurations: 0 errors, 0 warnings"))
+  }
+
+  @Test func aTerminalSeesProgressAndStdoutStaysTheSame() {
+    var out = "", err = ""
+    let context = CommandContext(
+      delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
+      standardError: { err += $0 }, showsProgress: true)
+    let status = NavSimCLI.run(["check", logs[0], "--delegate", "complete", "--delegate", "basic"], context: context)
+    #expect(status == 0)
+    #expect(err.contains("\rchecking 1/2 configurations"))
+    #expect(err.contains("\rchecking 2/2 configurations"))
+    #expect(out == runCLI(["check", logs[0], "--delegate", "complete", "--delegate", "basic"]).out)
   }
 
   @Test func badInputExitsTwoWithOneLine() {
