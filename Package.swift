@@ -110,7 +110,9 @@ let package = Package(
     .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport"],
+      // The SDK's module names too: GuideStyleScreen.swift imports only those.
+      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport", "GoogleNavigation"]
+        + platformShims.map { .target(name: $0.name) },
       exclude: ["__Golden__"]  // golden files are read by path, beside the tests
     ),
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
@@ -123,5 +125,11 @@ let package = Package(
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
+    // Delegates written from the SDK's layout guide as app teams write them (their imports
+    // included), replayed over every recording.
+    .testTarget(
+      name: "DelegateCorpusTests",
+      dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+        + platformShims.map { .target(name: $0.name) }),
   ] + platformShims
 )

@@ -5,7 +5,10 @@ import ConstraintSolver
 import Foundation
 
 extension LayoutEngine {
-  /// A pass stops repeating after this many rounds of layoutSubviews / safe-area feedback.
+  /// A pass stops repeating after this many rounds in which layout code (`layoutSubviews`,
+  /// `updateConstraints`) changed constraints: UIKit's layout feedback loop. Rounds that only
+  /// re-measure (multi-line labels against their new width, safe areas, margins) are capped
+  /// at the same number but are not a misuse: UIKit measures and moves on.
   static let maxRounds = 8
 
   // MARK: - Entry points
@@ -59,7 +62,9 @@ extension LayoutEngine {
     defer { isRunning = false }
     let audit = LayoutAudit.current
     var converged = false
-    for _ in 0..<Self.maxRounds {
+    var codeRounds = 0
+    var measureRounds = 0
+    while codeRounds < Self.maxRounds && measureRounds < Self.maxRounds {
       if needsUpdateConstraints {
         needsUpdateConstraints = false
         Self.updateConstraints(in: root)
@@ -69,16 +74,26 @@ extension LayoutEngine {
       solver.updateVariables()
       writeFrames()
       needsPass = false
+      let queuedBefore = pending.count
       callLayoutSubviews(root)
       if !needsPass, !hasPendingWork {
         converged = true
         break
       }
+      // Did layout code ask for more (constraints changed or updateConstraints requested)?
+      if pending.count > queuedBefore || needsUpdateConstraints {
+        codeRounds += 1
+      } else {
+        measureRounds += 1
+      }
     }
-    // A feedback loop (layoutSubviews or safe-area insets that keep changing constraints) is
-    // cut off here; what is still queued applies at the next pass.
+    // A feedback loop (layoutSubviews / updateConstraints that keep changing constraints) is
+    // cut off here, as is re-measuring that doesn't settle; what is still queued applies at
+    // the next pass. Only the first is UIKit's misuse.
     needsPass = false
-    if !converged { audit?.layoutMisuse(.layoutFeedbackLoop(root, rounds: Self.maxRounds)) }
+    if !converged, codeRounds >= Self.maxRounds {
+      audit?.layoutMisuse(.layoutFeedbackLoop(root, rounds: codeRounds + measureRounds))
+    }
     if structureChanged, let audit {
       structureChanged = false
       reportAmbiguity(to: audit)
@@ -186,11 +201,12 @@ extension LayoutEngine {
   // MARK: - Ambiguity
 
   /// Tells the auditor about every visible view (but the root) whose frame the constraints
-  /// leave undetermined, per axis, depth first. Hidden views and their subtrees are skipped:
-  /// where an invisible view would go doesn't matter.
+  /// leave undetermined, per axis, depth first. Hidden and fully transparent views (alpha at
+  /// most 0.01, such as a prompt fading out) and their subtrees are skipped: where an
+  /// invisible view would go doesn't matter.
   private func reportAmbiguity(to audit: any LayoutAuditing) {
     func visit(_ view: UIView) {
-      guard !view.isHidden else { return }
+      guard !view.isHidden, view.alpha > 0.01 else { return }
       if view !== root {
         if isAmbiguous(view, axis: .horizontal) { audit.ambiguousLayout(view, axis: .horizontal) }
         if isAmbiguous(view, axis: .vertical) { audit.ambiguousLayout(view, axis: .vertical) }

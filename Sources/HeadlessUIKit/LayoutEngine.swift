@@ -230,6 +230,12 @@ final class LayoutEngine {
       let batch = pending
       pending = []
       pendingIDs = []
+      // Constraints whose terms changed (a layout direction flip re-resolves every leading /
+      // trailing constraint of a subtree at once) leave the solver before any comes back, so
+      // the old and new resolutions never meet in a conflict that no layout has.
+      for constraint in batch where isReshaped(constraint) {
+        removedAny = uninstall(constraint) || removedAny
+      }
       for constraint in batch {
         removedAny = reconcile(constraint, audit: audit) || removedAny
       }
@@ -250,6 +256,14 @@ final class LayoutEngine {
     guard fitting else { return container.layoutRoot === root }
     if constraint.kind == .autoresizingMask, container === root { return false }
     return container.isDescendant(of: root)
+  }
+
+  /// Whether `constraint` is installed with other terms or strength than it has now.
+  private func isReshaped(_ constraint: NSLayoutConstraint) -> Bool {
+    guard let record = records[ObjectIdentifier(constraint)], wants(constraint) else {
+      return false
+    }
+    return record.shape != shape(of: constraint)
   }
 
   /// Brings the solver in line with one constraint. Returns whether something left the

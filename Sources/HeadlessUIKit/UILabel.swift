@@ -17,9 +17,13 @@ import Foundation
 /// * sizes are rounded up to whole points; empty text measures zero by zero.
 @MainActor
 open class UILabel: UIView {
-  /// The text; changing it invalidates the intrinsic size.
+  /// The text; changing it invalidates the intrinsic size (and shows in screen snapshots).
   open var text: String? {
-    didSet { if text != oldValue { textLayoutDidChange() } }
+    didSet {
+      guard text != oldValue else { return }
+      UIView.noteVisibleChange()
+      textLayoutDidChange()
+    }
   }
 
   /// The font (system 17 pt by default).

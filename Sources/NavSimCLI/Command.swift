@@ -6,6 +6,8 @@ import NavSim
 public final class CommandContext {
   /// Delegate factories by name, `builtin` included (nil factory: the SDK's built-in layout).
   public let delegates: DelegateRegistry
+  /// Screen factories by name (`--screen NAME`).
+  public let screens: ScreenRegistry
   public var standardOutput: (String) -> Void
   public var standardError: (String) -> Void
   /// True when stderr is a terminal: long commands may show progress there.
@@ -15,12 +17,13 @@ public final class CommandContext {
   public var executablePath: String?
 
   public init(
-    delegates: DelegateRegistry,
+    delegates: DelegateRegistry, screens: ScreenRegistry = ScreenRegistry([:]),
     standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
     standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
     showsProgress: Bool = isatty(2) == 1
   ) {
     self.delegates = delegates
+    self.screens = screens
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.showsProgress = showsProgress
@@ -93,6 +96,31 @@ public struct DelegateRegistry {
       throw CommandFailure("unknown delegate '\(name)' (known: \(names.joined(separator: ", ")))")
     }
     return factory()
+  }
+}
+
+/// The screens a `navsim` binary knows, by name: factories that get the replay's map view
+/// before the first event and set it up as the app's view controller would.
+@MainActor
+public struct ScreenRegistry {
+  public let factories: [String: @MainActor (GMSMapView) -> AnyObject]
+
+  public init(_ factories: [String: @MainActor (GMSMapView) -> AnyObject]) {
+    self.factories = factories
+  }
+
+  /// Registered names, sorted.
+  public var names: [String] { factories.keys.sorted() }
+
+  /// The factory for `name`.
+  /// - Throws: `CommandFailure` (one line) listing the known names when `name` is not
+  ///   registered.
+  public func factory(named name: String) throws -> @MainActor (GMSMapView) -> AnyObject {
+    guard let factory = factories[name] else {
+      let known = names.isEmpty ? "none registered" : "known: " + names.joined(separator: ", ")
+      throw CommandFailure("unknown screen '\(name)' (\(known))")
+    }
+    return factory
   }
 }
 

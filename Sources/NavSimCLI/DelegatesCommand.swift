@@ -6,13 +6,14 @@ struct DelegatesCommand: NavSimCommand {
     USAGE: navsim delegates
 
     Lists the layout delegates this binary can replay through ('builtin' is the SDK's own
-    slot-based layout).
+    slot-based layout), then its screens as screen:NAME (replay them with --screen NAME).
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
     try parsed.expectPositionals(atMost: 0)
     for name in context.delegates.names { context.print(name) }
+    for name in context.screens.names { context.print("screen:" + name) }
     return 0
   }
 }

@@ -28,12 +28,17 @@ public enum NavSimCLI {
   static let hiddenCommands: [any NavSimCommand.Type] = [CheckWorkerCommand.self]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
-  /// `builtin`), and exits with the command's status.
+  /// `builtin`) and `screens` by name (`--screen NAME`), and exits with the command's status.
+  ///
+  /// A screen factory gets the replay's map view before the first event and sets it up as the
+  /// app's view controller would; the replay keeps the object it returns alive.
   @MainActor
-  public static func main(delegates: [String: @MainActor () -> any NavigationLayoutDelegate])
-    -> Never
-  {
-    let context = CommandContext(delegates: DelegateRegistry(delegates))
+  public static func main(
+    delegates: [String: @MainActor () -> any NavigationLayoutDelegate],
+    screens: [String: @MainActor (GMSMapView) -> AnyObject] = [:]
+  ) -> Never {
+    let context = CommandContext(
+      delegates: DelegateRegistry(delegates), screens: ScreenRegistry(screens))
     context.executablePath = Bundle.main.executablePath
     let status = run(Array(CommandLine.arguments.dropFirst()), context: context)
     exit(status)

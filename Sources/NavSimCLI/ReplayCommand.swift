@@ -5,10 +5,14 @@ import Replay
 /// Options shared by the commands that replay a log through a delegate.
 @MainActor
 struct ReplayOptions {
-  static let valueOptions: Set<String> = ["--delegate", "--recording", "--direction", "--profile"]
+  static let valueOptions: Set<String> = [
+    "--delegate", "--screen", "--recording", "--direction", "--profile",
+  ]
 
   var logPath: String
+  /// The delegate's name, or the screen's (`isScreen`).
   var delegateName: String
+  var isScreen = false
   var recordingID: Int64?
   var direction: LayoutDirectionOverride?
   var profile: SDKProfile = .default
@@ -18,10 +22,15 @@ struct ReplayOptions {
   ///   `CommandFailure` for a profile file that can't be read.
   init(_ parsed: ParsedArguments) throws {
     logPath = try parsed.positional(0, "LOG (the recording's .sqlite file or postgres:// URL)")
-    guard let delegate = parsed.value("--delegate") else {
-      throw UsageError("missing --delegate NAME (see 'navsim delegates')")
+    switch (parsed.value("--delegate"), parsed.value("--screen")) {
+    case (let delegate?, nil): delegateName = delegate
+    case (nil, let screen?):
+      delegateName = screen
+      isScreen = true
+    case (_?, _?): throw UsageError("give --delegate NAME or --screen NAME, not both")
+    case (nil, nil):
+      throw UsageError("missing --delegate NAME or --screen NAME (see 'navsim delegates')")
     }
-    delegateName = delegate
     recordingID = try parsed.int("--recording", in: 1...Int64.max)
     if let text = parsed.value("--direction") {
       guard let direction = LayoutDirectionOverride(rawValue: text) else {
@@ -39,7 +48,16 @@ struct ReplayOptions {
     }
   }
 
+  /// The run's delegate field and the name summaries print: `screen:NAME` for screens.
+  var runDelegateName: String { isScreen ? "screen:" + delegateName : delegateName }
+
   func job(_ context: CommandContext) throws -> ReplayJob {
+    if isScreen {
+      return ReplayJob(
+        logPath: logPath, recordingID: recordingID, screenName: delegateName,
+        makeScreen: try context.screens.factory(named: delegateName), profile: profile,
+        profileName: profileName, direction: direction)
+    }
     let registry = context.delegates
     _ = try registry.makeDelegate(named: delegateName)  // validates the name up front
     let name = delegateName
@@ -77,16 +95,19 @@ struct ReplayCommand: NavSimCommand {
   static let name = "replay"
   static let summary = "Replay a recording through a layout delegate"
   static let usage = """
-    USAGE: navsim replay LOG --delegate NAME [--recording ID] [--label L] [--snapshots FILE]
-                         [--direction ltr|rtl] [--profile FILE] [--print]
+    USAGE: navsim replay LOG (--delegate NAME | --screen NAME) [--recording ID] [--label L]
+                         [--snapshots FILE] [--direction ltr|rtl] [--profile FILE] [--print]
 
     Replays the recording (default: the log's newest) through the delegate, takes a layout
     snapshot after every event, and prints a summary: events, layout changes, findings by
-    rule. With --snapshots the snapshots are stored as a run labelled L (default: the
-    delegate's name) for 'navsim diff' and 'navsim report'. --print writes every snapshot
-    whose layout changed, as text. --direction forces the layout direction; --profile loads
-    SDK sizes and style values from a JSON file. LOG may be a postgres:// URL of a
-    recording library ('navsim log push'); the replay streams from the server.
+    rule. --screen replays through a registered screen instead: it sets the map view up as
+    the app's view controller does (layout delegate, listeners, its own views), and the
+    snapshots show its labels' and buttons' texts. With --snapshots the snapshots are stored
+    as a run labelled L (default: the delegate's name, or screen:NAME) for 'navsim diff' and
+    'navsim report'. --print writes every snapshot whose layout changed, as text.
+    --direction forces the layout direction; --profile loads SDK sizes and style values from
+    a JSON file. LOG may be a postgres:// URL of a recording library ('navsim log push'); the
+    replay streams from the server.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
@@ -109,7 +130,7 @@ struct ReplayCommand: NavSimCommand {
         if printChanged && (changed || !snapshot.findings.isEmpty) { context.print(snapshot.text) }
       },
       onStart: { progress = ProgressLine(context: context, total: Int($0.eventCount), verb: "replaying") })
-    printSummary(summary, delegate: options.delegateName, context: context)
+    printSummary(summary, delegate: options.runDelegateName, context: context)
     if let run = summary.run, let path = parsed.value("--snapshots") {
       context.print("stored run '\(run.label)' in \(path)")
     }
@@ -146,11 +167,12 @@ struct LintCommand: NavSimCommand {
   static let name = "lint"
   static let summary = "Replay and list the layout rules a delegate breaks"
   static let usage = """
-    USAGE: navsim lint LOG --delegate NAME [--recording ID] [--direction ltr|rtl]
-                       [--profile FILE] [--json]
+    USAGE: navsim lint LOG (--delegate NAME | --screen NAME) [--recording ID]
+                       [--direction ltr|rtl] [--profile FILE] [--json]
 
-    Replays the recording through the delegate and lists every finding once (rule,
-    severity, views, the first event that raised it and how many did). Exits 1 when any
+    Replays the recording through the delegate (or screen) and lists every finding once
+    (rule, severity, views, the first event that raised it and how many did); a screen's
+    calls that contradict the recording are replay-divergence warnings. Exits 1 when any
     finding is an error, 0 otherwise. LOG may be a postgres:// URL of a recording library.
     """
 
@@ -176,7 +198,7 @@ struct LintCommand: NavSimCommand {
       let warnings = summary.findings.count - summary.errorCount
       context.print(
         "\(summary.events) events, \(summary.errorCount) errors, \(warnings) warnings "
-          + "('\(options.delegateName)' on recording \(summary.recording.id))")
+          + "('\(options.runDelegateName)' on recording \(summary.recording.id))")
     }
     return summary.errorCount > 0 ? 1 : 0
   }

@@ -24,6 +24,37 @@ public enum ReplayTesting {
     return (golden, summary)
   }
 
+  /// Replays `recording` of `log` through a screen: `screen` gets the map view before the
+  /// first event (and its returned object is kept alive for the replay); snapshots show app
+  /// labels' and buttons' texts.
+  /// - Throws: what opening the log throws.
+  public static func replay(
+    log: String, recording: Int64? = nil, screenName: String = "screen",
+    screen: @escaping @MainActor (GMSMapView) -> AnyObject,
+    direction: LayoutDirectionOverride? = nil, profile: SDKProfile = .default
+  ) throws -> (golden: GoldenText, summary: ReplayJob.Summary) {
+    var golden = GoldenText()
+    let job = ReplayJob(
+      logPath: log, recordingID: recording, screenName: screenName, makeScreen: screen,
+      profile: profile, direction: direction)
+    let summary = try job.run { snapshot, _ in golden.append(snapshot) }
+    return (golden, summary)
+  }
+
+  /// `compareWithGolden` through a screen.
+  public static func compareWithGolden(
+    log: String, recording: Int64? = nil, screen: @escaping @MainActor (GMSMapView) -> AnyObject,
+    golden name: String, direction: LayoutDirectionOverride? = nil, filePath: String
+  ) -> String? {
+    do {
+      let result = try replay(log: log, recording: recording, screen: screen, direction: direction)
+      return GoldenFile.compare(result.golden, withFileAt: goldenPath(named: name, filePath: filePath))
+        .failureMessage
+    } catch {
+      return "replay of \(log) failed: \(error)"
+    }
+  }
+
   /// Where a golden file named `name` lives for the test file `filePath`:
   /// `<test folder>/__Golden__/<name>.txt`.
   public static func goldenPath(named name: String, filePath: String) -> String {
@@ -85,6 +116,23 @@ public func expectReplayMatchesGolden(
   }
 }
 
+/// Replays `log` through a screen (`screen` gets the map view before the first event) and
+/// records an issue when any snapshot differs from the golden file `__Golden__/<golden>.txt`
+/// beside the calling test file. The snapshots show the screen's label and button texts.
+@MainActor
+public func expectReplayMatchesGolden(
+  log: String, recording: Int64? = nil, screen: @escaping @MainActor (GMSMapView) -> AnyObject,
+  golden: String, direction: LayoutDirectionOverride? = nil,
+  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if let message = ReplayTesting.compareWithGolden(
+    log: log, recording: recording, screen: screen, golden: golden, direction: direction,
+    filePath: filePath)
+  {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
+
 /// Records an issue when replaying `log` through `delegate` raises any error finding.
 @MainActor
 public func expectNoErrorFindings(
@@ -110,6 +158,21 @@ public func XCTAssertReplayMatchesGolden(
 ) {
   if let message = ReplayTesting.compareWithGolden(
     log: log, recording: recording, delegate: delegate, golden: golden, direction: direction,
+    filePath: "\(file)")
+  {
+    XCTFail(message, file: file, line: line)
+  }
+}
+
+/// XCTest form of `expectReplayMatchesGolden(log:screen:golden:)`.
+@MainActor
+public func XCTAssertReplayMatchesGolden(
+  log: String, recording: Int64? = nil, screen: @escaping @MainActor (GMSMapView) -> AnyObject,
+  golden: String, direction: LayoutDirectionOverride? = nil,
+  file: StaticString = #filePath, line: UInt = #line
+) {
+  if let message = ReplayTesting.compareWithGolden(
+    log: log, recording: recording, screen: screen, golden: golden, direction: direction,
     filePath: "\(file)")
   {
     XCTFail(message, file: file, line: line)

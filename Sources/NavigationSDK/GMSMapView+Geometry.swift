@@ -36,9 +36,15 @@ extension GMSMapView {
     // new one comes after it, so a delegate that adapts in `sizeChanged` never passes through
     // a conflict between its constraints and the SDK's.
     let wide = isWideMode
-    sdkViews.applyWideMode(wide, step: .release)
+    sdkViews.applyWideMode(wide, standardWidth: standardCardWidth, step: .release)
     perform(lifecycle.sizeChanged())
-    sdkViews.applyWideMode(wide, step: .apply)
+    sdkViews.applyWideMode(wide, standardWidth: standardCardWidth, step: .apply)
+  }
+
+  /// The width the SDK gives the cards and prompts in standard mode: the map's width inside
+  /// its safe area (as the built-in layout's header and footer).
+  var standardCardWidth: CGFloat {
+    bounds.width - recordedSafeArea.leading - recordedSafeArea.trailing
   }
 
   /// Sets the layout direction (`ltr` / `rtl`) and flips the recorded safe area with it.

@@ -9,9 +9,10 @@ import HeadlessUIKit
 extension GMSMapView {
   // MARK: - Initializers
 
-  /// A map built from options: frame, camera, map ID, background colour.
+  /// A map built from options: frame, camera, map ID, background colour, screen (a CarPlay
+  /// screen makes a CarPlay map view).
   public convenience init(options: GMSMapViewOptions) {
-    self.init(frame: options.frame, profile: .default, isCarPlay: false)
+    self.init(frame: options.frame, profile: .default, isCarPlay: options.screen?.isCarPlay ?? false)
     if let camera = options.camera { self.camera = camera }
     mapsState.mapID = options.mapID
     if let color = options.backgroundColor { backgroundColor = color }

@@ -61,7 +61,7 @@ open class GMSMapView: UIView {
     super.init(frame: frame)
     settings.mapView = self
     sessionNavigator.mapView = self
-    sdkViews.applyWideMode(isWideMode)
+    sdkViews.applyWideMode(isWideMode, standardWidth: standardCardWidth)
   }
 
   /// A map with default options (zero frame, default profile).
@@ -178,6 +178,9 @@ open class GMSMapView: UIView {
   /// The zoom level while following; `GMSNavigationNoFollowingZoomLevel` (the default)
   /// restores the SDK's own zoom. No effect on layout.
   public var followingZoomLevel: Float = GMSNavigationNoFollowingZoomLevel
+  /// Drives the my-location dot from a road-snapped provider while navigation is off. Kept,
+  /// not drawn (NavSim draws no map content).
+  public var roadSnappedMyLocationSource: GMSRoadSnappedLocationProvider?
   /// The day / night colour scheme of the map and the navigation UI. A recorded lighting
   /// change sets it (as the SDK follows its own suggestion); apps may set it too.
   public var lightingMode: GMSNavigationLightingMode = .normal

@@ -23,7 +23,10 @@ public enum GMSNavigationHidingStackViewAlignment: Int, Sendable {
 /// The stack owns the `isHidden` of its arranged views: setting it from outside records a
 /// `hiding-stack-hidden-set` finding. Arranged views are chained with required constraints
 /// (hidden ones too, so nothing is ambiguous) and aligned to the leading or trailing edge;
-/// the stack's intrinsic size is the widest view by the full height.
+/// the stack's intrinsic size is the widest view by the full height, hugged vertically only at
+/// `fittingSizeLevel` (a stack pinned at both ends fills the space between them) and held
+/// against compression at `defaultLow - 1` (squeezed, it hides views rather than squeeze the
+/// app's content).
 @MainActor
 open class GMSNavigationHidingStackView: UIView {
   public let position: GMSNavigationHidingStackPosition
@@ -55,6 +58,12 @@ open class GMSNavigationHidingStackView: UIView {
     self.alignment = alignment
     super.init(frame: .zero)
     translatesAutoresizingMaskIntoConstraints = false
+    // The stack fills the height its constraints give it and is made to be squeezed (it hides
+    // what doesn't fit): its buttons' height holds only where nothing else has a say, not
+    // against a `defaultLow` constraint placing the stack's ends, and it gives way before app
+    // content at the default priorities.
+    setContentHuggingPriority(.fittingSizeLevel, for: .vertical)
+    setContentCompressionResistancePriority(.defaultLow - 1, for: .vertical)
   }
 
   public required init?(coder: NSCoder) { return nil }

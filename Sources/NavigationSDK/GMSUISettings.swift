@@ -161,6 +161,13 @@ public final class GMSUISettings: NSObject {
   public var navigationHeaderInstructionsConjunctionsFont: UIFont? {
     didSet { noteLegacy("settings.navigationHeaderInstructionsConjunctionsFont") }
   }
+  /// Speed-widget colours per alert severity and lighting mode (copied on set, as the SDK's
+  /// `copy` property). Kept, not drawn: snapshots show the widget's state, not its colours.
+  public var speedometerUIOptions: GMSNavigationSpeedometerUIOptions? {
+    get { speedometerOptions }
+    set { speedometerOptions = newValue?.copy() as? GMSNavigationSpeedometerUIOptions }
+  }
+  private var speedometerOptions: GMSNavigationSpeedometerUIOptions?
 
   private func noteLegacy(_ name: String) {
     mapView?.noteLegacyUse(name)

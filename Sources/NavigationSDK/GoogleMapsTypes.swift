@@ -390,6 +390,9 @@ open class GMSMapViewOptions: NSObject {
   public var camera: GMSCameraPosition?
   public var mapID: GMSMapID?
   public var backgroundColor: UIColor?
+  /// The screen the map shows on; defaults to the main screen. A CarPlay screen makes a
+  /// CarPlay map view, on which `setLayoutDelegate(_:)` throws.
+  public var screen: UIScreen! = UIScreen.main
 
   override public init() { super.init() }
 }

@@ -52,12 +52,14 @@ public final class NavigationSession {
     watcher = RuleWatcher(mapView: mapView)
     mapView.callbackObserver = watcher
     mapView.replay = control
+    GMSNavigationServices.termsAccepted = true  // the recorded device had accepted them
   }
 
-  /// Returns the findings recorded since the last call and forgets them.
+  /// Returns the findings recorded since the last call and forgets them (with the
+  /// `replay-divergence` warnings of app calls made since the last event).
   public func drainFindings() -> [LayoutFinding] {
     defer { findings.removeAll() }
-    return findings
+    return findings + control.drain()
   }
 
   // MARK: - Applying events

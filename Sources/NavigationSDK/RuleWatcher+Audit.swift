@@ -9,6 +9,9 @@ extension RuleWatcher {
   func constraintActivated(_ constraint: NSLayoutConstraint) {
     if mapView.isNavigationEnabled && !SDKInternal.isActive {
       navigationConstraints.append(constraint)
+      if collectsRestoredItems {
+        restoredItems += [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+      }
     }
     guard checksRules else { return }
     if let view = constraint.firstItem as? SDKView, view.forbidsSizeConstraints,
@@ -86,6 +89,7 @@ extension RuleWatcher {
 
   func subviewAdded(_ view: UIView, to superview: UIView) {
     if collectsGuidanceAdditions && !SDKInternal.isActive { guidanceViews.append(view) }
+    if collectsRestoredItems && !SDKInternal.isActive { restoredItems.append(view) }
     guard checksRules else { return }
     if superview is SDKView || isSDKInternal(superview) {
       record(
@@ -104,6 +108,7 @@ extension RuleWatcher {
 
   func layoutGuideAdded(_ guide: UILayoutGuide, to view: UIView) {
     if collectsGuidanceAdditions && !SDKInternal.isActive { guidanceGuides.append(guide) }
+    if collectsRestoredItems && !SDKInternal.isActive { restoredItems.append(guide) }
     guard checksRules, view is SDKView || isSDKInternal(view) else { return }
     record(
       .sdkInternalsTouched, [owningSDKView(of: view) ?? view],
@@ -182,7 +187,10 @@ extension LayoutMisuse {
 
 extension SDKView {
   /// Whether the view shows content inset by margins (not the viewport or the progress bar).
+  /// The speed widget counts even while it shows nothing (and has no margins): it gets them
+  /// back with its first gauge.
   var hasVisibleMargins: Bool {
-    contentView != nil && (layoutMargins.top > 0 || layoutMargins.left > 0)
+    contentView != nil
+      && (self is SpeedWidgetView || layoutMargins.top > 0 || layoutMargins.left > 0)
   }
 }

@@ -111,8 +111,18 @@ extension RuleWatcher {
 
   // MARK: - Placement (rule 7)
 
+  /// Only the current state's SDK views count: a view of a state that ended may stay in a
+  /// container the delegate took out of the map (a button in an old hiding stack), where
+  /// nothing shows it.
   private func checkPlacement() {
-    for view in mapView.sdkViews.allViews {
+    let views = mapView.sdkViews
+    let current: [SDKView]
+    switch mapView.navigationState {
+    case .nonNavigation: current = []
+    case .navigationReady: current = [views.googleLogo, views.viewport, views.compassButton]
+    case .activeGuidance: current = views.allViews
+    }
+    for view in current {
       guard let superview = view.superview else { continue }
       if view.layoutRoot !== mapView {
         record(

@@ -42,6 +42,12 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   var guidanceViews: [UIView] = []
   var guidanceGuides: [UILayoutGuide] = []
   var collectsGuidanceAdditions = false
+  /// The map's views and guides when guidance started: the Navigation Ready layout it left.
+  private var readyLayoutItems: [AnyObject] = []
+  /// Views and guides the delegate added or constrained during `stopGuidance`: its new
+  /// Navigation Ready layout.
+  var restoredItems: [AnyObject] = []
+  var collectsRestoredItems = false
   /// Leftovers that were still animating out when checked: re-checked once their animations
   /// are over.
   private var deferredLeftovers:
@@ -133,15 +139,19 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     case .startGuidance:
       guidanceViews.removeAll()
       guidanceGuides.removeAll()
+      readyLayoutItems = Self.views(under: mapView) + Self.guides(under: mapView)
       collectsGuidanceAdditions = true
     case .stopGuidance:
       collectsGuidanceAdditions = false
+      restoredItems.removeAll()
+      collectsRestoredItems = true
     default:
       break
     }
   }
 
   func didPerform(_ step: LifecycleStep, on mapView: GMSMapView) {
+    if step == .stopGuidance { collectsRestoredItems = false }
     guard checksRules else { return }
     switch step {
     case .stopGuidance:
@@ -155,17 +165,31 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
 
   // MARK: - Clean-up (rule 9)
 
+  /// Judges the layout `stopGuidance` leaves: the SDK's guidance-only views (cards, speed
+  /// widget, progress bar, reporting button, prompts) must be gone; an app view or guide added
+  /// during Active Guidance must be gone unless it is part of the Navigation Ready layout: it
+  /// was in the map when guidance started, or the delegate added or constrained it during
+  /// `stopGuidance`.
   private func checkLeftoversAfterStopGuidance() {
     let rule = LayoutRule.leftoverAfterStopGuidance
+    func isReadyLayout(_ item: AnyObject) -> Bool {
+      readyLayoutItems.contains { $0 === item } || restoredItems.contains { $0 === item }
+    }
     let sdkLeftovers: [UIView] = mapView.sdkViews.guidanceOnlyViews.filter { isInMap($0) }
-    for view in sdkLeftovers + guidanceViews.filter({ isInMap($0) && !($0 is SDKView) }) {
+    let appLeftovers = guidanceViews.filter { view in
+      isInMap(view) && !(view is SDKView) && !isReadyLayout(view)
+    }
+    for view in sdkLeftovers + appLeftovers {
       leftover(rule, view, "still in the map view after stopGuidance")
     }
-    for guide in guidanceGuides where guide.owningView.map(isInMap) ?? false {
+    for guide in guidanceGuides
+    where (guide.owningView.map(isInMap) ?? false) && !isReadyLayout(guide) {
       leftover(rule, guide, "layout guide still in the map view after stopGuidance")
     }
     guidanceViews.removeAll()
     guidanceGuides.removeAll()
+    readyLayoutItems.removeAll()
+    restoredItems.removeAll()
   }
 
   private func checkLeftoversAfterDisable() {

@@ -100,6 +100,18 @@ open class SDKView: UIView {
     }
   }
 
+  /// The width the SDK computes for a card or prompt in standard mode, where the delegate's
+  /// constraints may stretch or shrink it: the view's intrinsic width (held at the default
+  /// hugging and compression-resistance priorities), so a view pinned by one side only is
+  /// still fully determined, as on iOS. Nil: no intrinsic width.
+  var sdkIntrinsicWidth: CGFloat? {
+    didSet { if sdkIntrinsicWidth != oldValue { invalidateIntrinsicContentSize() } }
+  }
+
+  override open var intrinsicContentSize: CGSize {
+    CGSize(width: sdkIntrinsicWidth ?? UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+  }
+
   /// The width the SDK gives the view, nil when the delegate's constraints decide.
   public var fixedWidth: CGFloat? { widthConstraint?.constant }
   /// The height the SDK gives the view, nil when the delegate's constraints decide.
@@ -132,14 +144,15 @@ final class SDKContentView: UIView {
 
 // MARK: - The views
 
-/// The turn card (header): full width in standard mode, `wideCardWidth` in wide mode; height
+/// The turn card (header): the map's safe-area width in standard mode (an intrinsic width the
+/// delegate's constraints may override), `wideCardWidth` in wide mode; height
 /// `style.headerNominalHeight`.
 @MainActor
 public final class TurnCardView: SDKView {
   override public var forbidsSizeConstraints: Bool { true }
 }
 
-/// The ETA card (footer): full width in standard mode, `wideCardWidth` in wide mode.
+/// The ETA card (footer): sized as the turn card, `etaCardHeight` tall.
 @MainActor
 public final class ETACardView: SDKView {
   override public var forbidsSizeConstraints: Bool { true }

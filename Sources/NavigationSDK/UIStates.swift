@@ -95,7 +95,7 @@ public final class SDKViewSet {
     tripProgressBar.setFixedSize(width: CGFloat(profile.tripProgressBarWidth), height: nil)
     setRecenterForm(false)
     setSpeedWidgetState(.hidden)
-    applyWideMode(false)
+    applyWideMode(false, standardWidth: 0)
   }
 
   var readyButtons: [any NavigationUIButton] { [compass] }
@@ -131,8 +131,14 @@ public final class SDKViewSet {
     case apply
   }
 
-  /// Resizes the cards and prompts for standard or wide mode (fixed width in wide mode only).
-  func applyWideMode(_ wide: Bool, step change: WidthChange = .apply) {
+  /// The cards' and prompts' width in standard mode: the map's width inside its safe area.
+  private(set) var standardCardWidth: CGFloat = 0
+
+  /// Resizes the cards and prompts for standard or wide mode: a fixed width in wide mode; in
+  /// standard mode an intrinsic width of `standardWidth` (the map's safe-area width), which
+  /// the delegate's constraints may override (the docs' "full width").
+  func applyWideMode(_ wide: Bool, standardWidth: CGFloat, step change: WidthChange = .apply) {
+    standardCardWidth = max(0, standardWidth)
     if change == .release && wide { return }
     let cardWidth: CGFloat? = wide ? CGFloat(profile.wideCardWidth) : nil
     turnCard.setFixedSize(width: cardWidth, height: CGFloat(profile.style.headerNominalHeight))
@@ -141,6 +147,9 @@ public final class SDKViewSet {
       prompt.setFixedSize(
         width: cardWidth,
         height: CGFloat(profile.promptHeight(kind: prompt.kind, text: prompt.text)))
+    }
+    for view in [turnCard, etaCard] + prompts as [SDKView] {
+      view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
     }
   }
 
@@ -156,6 +165,12 @@ public final class SDKViewSet {
   func setSpeedWidgetState(_ state: SpeedWidgetState) {
     speedWidget.displayState = state
     let gauge = CGFloat(profile.speedGaugeSize)
+    // Showing nothing, the widget has nothing to inset either: a view stacked on its
+    // `layoutMarginsGuide` then sits where the widget is, not a margin past it.
+    let margin = state == .hidden ? 0 : CGFloat(profile.cardLayoutMargin)
+    if speedWidget.layoutMargins.top != margin {
+      speedWidget.layoutMargins = UIEdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    }
     switch state {
     case .hidden: speedWidget.setFixedSize(width: 0, height: 0)
     case .speedOnly, .limitOnly: speedWidget.setFixedSize(width: gauge, height: gauge)
@@ -176,6 +191,7 @@ public final class SDKViewSet {
     view.setFixedSize(
       width: wide ? CGFloat(profile.wideCardWidth) : nil,
       height: CGFloat(profile.promptHeight(kind: prompt.kind.rawValue, text: prompt.text)))
+    view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
     prompts.append(view)
     return view
   }

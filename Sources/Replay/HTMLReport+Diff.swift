@@ -179,6 +179,7 @@ extension HTMLReport {
     case .parent: return "parent"
     case .zOrder(let from, let to): return "z \(from)→\(to)"
     case .corners: return "corners"
+    case .text: return "text"
     }
   }
 

@@ -15,6 +15,8 @@ public struct ViewChange: Equatable, Sendable {
     /// Index among its siblings, back to front.
     case zOrder(from: Int, to: Int)
     case corners(from: [String], to: [String])
+    /// The text a label or button shows.
+    case text(from: String?, to: String?)
   }
 
   public var view: String
@@ -95,6 +97,9 @@ extension LayoutState {
       if old.roundedCorners != node.roundedCorners {
         changes.append(
           ViewChange(view: node.id, change: .corners(from: old.roundedCorners, to: node.roundedCorners)))
+      }
+      if old.text != node.text {
+        changes.append(ViewChange(view: node.id, change: .text(from: old.text, to: node.text)))
       }
     }
     for node in nodes where theirs[node.id] == nil {

@@ -18,6 +18,8 @@ import Foundation
 //
 // The built-in layout adds `content=alternates:2,destinationMarkers,...` to the layout line
 // and `state=` to SDK views it styles; both are left out when empty, so layouts of custom
+// delegates read as they always did. Replays of screens add `text=` to app labels and buttons
+// (the text they show, escaped; an empty text reads `text=%00`).
 // delegates read as they always did.
 //
 // Identities are escaped (space, '%', ',', '=' and control characters as %XX) so every
@@ -45,6 +47,7 @@ extension LayoutState {
         out += " corners=" + node.roundedCorners.joined(separator: ",")
       }
       if let state = node.state { out += " state=" + escapeToken(state) }
+      if let text = node.text { out += " text=" + escapeToken(text) }
       out += "\n"
     }
     for animation in animations {
@@ -140,7 +143,8 @@ extension LayoutState {
             id: unescapeToken(tokens[1]), kind: kind, parent: unescapeToken(try need("parent")),
             frame: SnapshotRect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
             isHidden: tokens.contains("hidden"), alpha: Double(fields["alpha"] ?? "1") ?? 1,
-            roundedCorners: corners, state: fields["state"].map(unescapeToken)))
+            roundedCorners: corners, state: fields["state"].map(unescapeToken),
+            text: fields["text"].map(unescapeToken)))
       case "anim":
         guard state != nil else {
           throw SnapshotTextError(line: lineNumber, problem: "animation before the layout line")

@@ -68,10 +68,13 @@ public struct SnapshotNode: Equatable, Sendable {
   /// How the built-in layout styles an SDK view (`SDKView.displayDetail`: the speed widget's
   /// `both/major`, the turn card's header colours); nil for everything else.
   public var state: String?
+  /// The text an app label or button shows (`UILabel.text`, the button's current title),
+  /// recorded when replaying a screen; nil otherwise.
+  public var text: String?
 
   public init(
     id: String, kind: Kind, parent: String, frame: SnapshotRect, isHidden: Bool = false,
-    alpha: Double = 1, roundedCorners: [String] = [], state: String? = nil
+    alpha: Double = 1, roundedCorners: [String] = [], state: String? = nil, text: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -81,6 +84,7 @@ public struct SnapshotNode: Equatable, Sendable {
     self.alpha = alpha
     self.roundedCorners = roundedCorners
     self.state = state
+    self.text = text
   }
 }
 

@@ -23,6 +23,8 @@ public struct ReplayJob {
   public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
   /// Variants stored with the run besides the direction (`device=ipad-mini-portrait`).
   public var extraVariants: [String] = []
+  /// A screen factory (`Replayer.init(screen:)`); when set, `makeDelegate` is not used.
+  public var makeScreen: (@MainActor (GMSMapView) -> AnyObject)?
 
   public init(
     logPath: String, recordingID: Int64? = nil, delegateName: String,
@@ -37,6 +39,20 @@ public struct ReplayJob {
     self.profile = profile
     self.profileName = profileName
     self.direction = direction
+  }
+
+  /// A job that replays through a screen: `makeScreen` gets the map view before the first
+  /// event. Runs record `screen:NAME` as their delegate.
+  public init(
+    logPath: String, recordingID: Int64? = nil, screenName: String,
+    makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject,
+    profile: SDKProfile = .default, profileName: String = "default",
+    direction: LayoutDirectionOverride? = nil
+  ) {
+    self.init(
+      logPath: logPath, recordingID: recordingID, delegateName: "screen:" + screenName,
+      makeDelegate: { nil }, profile: profile, profileName: profileName, direction: direction)
+    self.makeScreen = makeScreen
   }
 
   /// What a replay saw.
@@ -65,7 +81,9 @@ public struct ReplayJob {
     let log = try openEventLogForReading(logPath)
     let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
-    let replayer = try Replayer(delegate: makeDelegate(), profile: profile, direction: direction)
+    let replayer = try Replayer(
+      delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
+      screen: makeScreen)
     var writer: SnapshotStore.RunWriter?
     if let store {
       writer = try store.beginRun(
@@ -75,7 +93,8 @@ public struct ReplayJob {
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
           variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
             .joined(separator: " "),
-          logPath: URL(fileURLWithPath: logPath).standardizedFileURL.path))
+          logPath: isPostgresURL(logPath)
+            ? logPath : URL(fileURLWithPath: logPath).standardizedFileURL.path))
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
     // and each should cost next to nothing here.

@@ -17,6 +17,8 @@ public final class Replayer {
   public let session: NavigationSession
   private var previous: LayoutState?
   private var reader = SnapshotReader()
+  /// The screen object a screen factory returned, kept alive for the replay.
+  public private(set) var screen: AnyObject?
   /// Whether the last `apply` changed the layout (always true after the first event).
   public private(set) var layoutChanged = false
 
@@ -24,10 +26,15 @@ public final class Replayer {
   ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.
   ///   - profile: the SDK's sizes and style values.
   ///   - direction: forces `rtl` or `ltr` whatever the recording says; nil follows it.
+  ///   - screen: a screen factory: it gets the map view before the first event, once the
+  ///     replay drives it, and sets it up as the app's view controller would (layout delegate,
+  ///     listeners, its own views). The replay keeps the object it returns alive, and
+  ///     snapshots then show app labels' and buttons' texts.
   /// - Throws: what `setLayoutDelegate` throws (it cannot, on a fresh phone map view).
   public init(
     delegate: (any NavigationLayoutDelegate)?, profile: SDKProfile = .default,
-    direction: LayoutDirectionOverride? = nil
+    direction: LayoutDirectionOverride? = nil,
+    screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
     UIAnimationClock.current.reset()
     mapView = GMSMapView(
@@ -35,6 +42,10 @@ public final class Replayer {
     if let delegate { try mapView.setLayoutDelegate(delegate) }
     session = NavigationSession(mapView: mapView)
     if let direction { session.forcedLayoutDirection = direction.rawValue }
+    if let makeScreen {
+      reader.recordsText = true
+      screen = makeScreen(mapView)
+    }
   }
 
   /// Applies one event and returns the snapshot after it.

@@ -124,6 +124,9 @@ extension ViewChange {
     case .zOrder(let from, let to): return "\(view) z-order \(from) -> \(to)"
     case .corners(let from, let to):
       return "\(view) corners [\(from.joined(separator: ","))] -> [\(to.joined(separator: ","))]"
+    case .text(let from, let to):
+      let quote = { (text: String?) in text.map { "\"\($0)\"" } ?? "none" }
+      return "\(view) text \(quote(from)) -> \(quote(to))"
     }
   }
 }
@@ -215,6 +218,11 @@ extension ViewChange {
       pairs = [
         ("change", "\"corners\""), ("from", JSONText.array(from.map(JSONText.quote))),
         ("to", JSONText.array(to.map(JSONText.quote))),
+      ]
+    case .text(let from, let to):
+      pairs = [
+        ("change", "\"text\""), ("from", from.map(JSONText.quote) ?? "null"),
+        ("to", to.map(JSONText.quote) ?? "null"),
       ]
     }
     return JSONText.object(pairs + [("view", JSONText.quote(view))])

@@ -14,6 +14,8 @@ struct SnapshotReader {
   private var identity: ViewIdentity?
   /// `UIView.visibleRevision` and the map's state when `reuse` was read.
   private var readAt: (revision: UInt64, state: NavigationState, wide: Bool)?
+  /// Whether app labels' and buttons' texts are read (replays of screens).
+  var recordsText = false
 
   /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned and `changed` is
   /// false; when nothing visible changed since `reuse` was read (`UIView.visibleRevision`),
@@ -64,7 +66,8 @@ struct SnapshotReader {
         id: id, kind: isSDKView ? .sdkView : .appView, parent: parentID,
         frame: rect(view.convert(view.bounds, to: root)), isHidden: view.isHidden,
         alpha: rounded(view.alpha), roundedCorners: corners ?? [],
-        state: (view as? SDKView)?.displayDetail))
+        state: (view as? SDKView)?.displayDetail,
+        text: recordsText && !isSDKView ? shownText(view) : nil))
     readGuides(of: view, parentID: id, root: root)
     if isSDKView { return }
     for subview in view.subviews { readView(subview, parentID: id, root: root) }
@@ -77,6 +80,13 @@ struct SnapshotReader {
           id: identity!.name(of: guide), kind: .guide, parent: parentID,
           frame: rect(view.convert(guide.layoutFrame, to: root))))
     }
+  }
+
+  /// A label's text or a button's current title ("" when unset); nil for other views.
+  private func shownText(_ view: UIView) -> String? {
+    if let label = view as? UILabel { return label.text ?? "" }
+    if let button = view as? UIButton { return button.currentTitle ?? "" }
+    return nil
   }
 
   private func rect(_ r: CGRect) -> SnapshotRect {

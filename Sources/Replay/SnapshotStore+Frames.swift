@@ -16,7 +16,7 @@ extension SnapshotStore {
     private let details: Bool
     // Headers: one of the two.
     private let events: SQLiteStatement?
-    private let log: (file: EventLogFile, cursor: EventCursor, path: String)?
+    private let log: (file: any EventLogReading, cursor: any EventStream, path: String)?
     private var read: Int64 = 0
     // Layout change points.
     private let changes: SQLiteStatement
@@ -41,7 +41,7 @@ extension SnapshotStore {
         if let bounds {
           let file = try store.openLog(logPath, of: run, through: bounds.upperBound)
           let cursor = try store.readingLog(logPath, of: run) {
-            try file.events(recording: run.recordingID, seqRange: bounds)
+            try file.eventStream(recording: run.recordingID, kinds: nil, seqRange: bounds)
           }
           log = (file, cursor, logPath)
         } else {

@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import Foundation
 import SQLite
 
@@ -90,7 +91,7 @@ extension SnapshotStore {
     if let logPath = run.logPath {
       let log = try openLog(logPath, of: run, through: bounds.upperBound)
       let cursor = try readingLog(logPath, of: run) {
-        try log.events(recording: run.recordingID, seqRange: seq...seq)
+        try log.eventStream(recording: run.recordingID, kinds: nil, seqRange: seq...seq)
       }
       guard let event = try readingLog(logPath, of: run, { try cursor.next() }) else { return nil }
       header = (event.t, event.kind.rawValue)
@@ -166,8 +167,10 @@ extension SnapshotStore {
 
   /// Opens the log of a log-backed run read-only and checks it still holds the recording
   /// through `lastSeq`.
-  func openLog(_ logPath: String, of run: RunInfo, through lastSeq: Int64) throws -> EventLogFile {
-    let log = try readingLog(logPath, of: run) { try EventLogFile(path: logPath, mode: .readOnly) }
+  func openLog(_ logPath: String, of run: RunInfo, through lastSeq: Int64) throws
+    -> any EventLogReading
+  {
+    let log = try readingLog(logPath, of: run) { try openEventLogForReading(logPath) }
     let recording = try readingLog(logPath, of: run) { try log.recording(run.recordingID) }
     guard recording.eventCount >= lastSeq else {
       throw SnapshotStoreError.logChanged(
@@ -181,7 +184,9 @@ extension SnapshotStore {
   func readingLog<T>(_ logPath: String, of run: RunInfo, _ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch let error as EventLogError {
+    } catch let error as SnapshotStoreError {
+      throw error
+    } catch {  // the log's own errors (a file's or a server's)
       throw SnapshotStoreError.logUnavailable(
         path: path, label: run.label, log: logPath, problem: "\(error)")
     }

@@ -13,4 +13,11 @@ public enum SampleDelegateCatalog {
       "broken": { BrokenLayoutDelegate() },
     ]
   }
+
+  /// The sample screens (`--screen NAME`): `delivery`, a delivery app's map screen
+  /// (`DeliveryMapScreen`).
+  @MainActor
+  public static var screens: [String: @MainActor (GMSMapView) -> AnyObject] {
+    ["delivery": { DeliveryMapScreen(mapView: $0) }]
+  }
 }

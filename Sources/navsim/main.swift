@@ -1,4 +1,4 @@
 import NavSimCLI
 import SampleDelegates
 
-NavSimCLI.main(delegates: SampleDelegateCatalog.all)
+NavSimCLI.main(delegates: SampleDelegateCatalog.all, screens: SampleDelegateCatalog.screens)

@@ -221,6 +221,34 @@ import Testing
     #expect(restless.calls == 8)
   }
 
+  @Test func reMeasuringThatDoesNotSettleIsNotAFeedbackLoop() {
+    // A two-line label whose width follows its height: one line makes it narrow, which wraps
+    // it to two lines, which makes it wide, which fits one line... No app code invalidates
+    // layout (only the label's own measuring does), so UIKit raises nothing: NavSim stops
+    // re-measuring after a bounded number of rounds and reports nothing either.
+    let root = makeRoot()
+    let label = UILabel()
+    label.numberOfLines = 2
+    label.text = String(repeating: "x", count: 30)  // 255 pt on one line at 17 pt
+    label.translatesAutoresizingMaskIntoConstraints = false
+    label.setContentHuggingPriority(UILayoutPriority(1), for: .horizontal)
+    label.setContentCompressionResistancePriority(UILayoutPriority(1), for: .horizontal)
+    label.setContentHuggingPriority(UILayoutPriority(999), for: .vertical)
+    label.setContentCompressionResistancePriority(UILayoutPriority(999), for: .vertical)
+    root.addSubview(label)
+    let auditor = RecordingAuditor()
+    NSLayoutConstraint.activate([
+      label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+      label.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+      label.widthAnchor.constraint(equalTo: label.heightAnchor, multiplier: 8),
+    ])
+    withAuditor(auditor) {
+      UIView.animate(withDuration: 0.3) { root.layoutIfNeeded() }
+    }
+    #expect(auditor.events.filter { $0.hasPrefix("misuse") }.isEmpty, "\(auditor.events)")
+    #expect([21 * 8, 41 * 8].contains(label.frame.width), "\(label.frame)")
+  }
+
   @Test func noAuditorMeansNoWorkAndNoCrash() {
     LayoutAudit.current = nil
     let root = makeRoot()

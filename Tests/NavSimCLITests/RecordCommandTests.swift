@@ -64,7 +64,8 @@ import Testing
       ])
   }
 
-  @Test func routeFilesOfEveryKindAreRecorded() throws {
+  @Test(.enabled(if: Fixtures.hasShared, Comment(rawValue: Fixtures.sharedMissingReason)))
+  func routeFilesOfEveryKindAreRecorded() throws {
     let directory = TemporaryDirectory()
     let out = directory.file("routes.sqlite")
     let files = [
@@ -81,7 +82,8 @@ import Testing
     }
   }
 
-  @Test func aTimedTrackIsImportedAtItsOwnTiming() throws {
+  @Test(.enabled(if: Fixtures.hasShared, Comment(rawValue: Fixtures.sharedMissingReason)))
+  func aTimedTrackIsImportedAtItsOwnTiming() throws {
     let directory = TemporaryDirectory()
     let out = directory.file("drive.sqlite")
     let result = run([
@@ -95,7 +97,8 @@ import Testing
     #expect(info.lastT == 516_000)
   }
 
-  @Test func aScenarioFileWithARouteBesideIt() throws {
+  @Test(.enabled(if: Fixtures.hasShared, Comment(rawValue: Fixtures.sharedMissingReason)))
+  func aScenarioFileWithARouteBesideIt() throws {
     let directory = TemporaryDirectory()
     let polyline = try String(
       contentsOfFile: Fixtures.route("ferrostar-standard_osrm_route.polyline6"), encoding: .utf8)

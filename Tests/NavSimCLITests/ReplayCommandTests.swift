@@ -59,7 +59,35 @@ import Testing
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))
   }
 
+  @Test func screensReplayLintAndStoreWithTheirLabelTexts() throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("screens.sqlite")
+    let replay = try launchProduct(
+      "navsim", ["replay", Self.commute, "--screen", "delivery", "--snapshots", store, "--print"])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.standardOutput.contains(
+      "view orderETA parent=orderSheet frame=16.00,647.00,145.00,21.00 text=Arriving%20in%204%20min"))
+    #expect(replay.standardOutput.contains("text=Arrived%20at%20Destination%201"))
+    #expect(replay.standardOutput.contains(
+      "replayed recording 1 'city-commute' through 'screen:delivery': 1074 events"))
+    #expect(replay.standardOutput.hasSuffix("stored run 'screen:delivery' in \(store)\n"))
+    let lint = try launchProduct("navsim", ["lint", Self.commute, "--screen", "delivery"])
+    #expect(lint.status == 0)
+    #expect(lint.standardOutput.hasSuffix(
+      "1074 events, 0 errors, 0 warnings ('screen:delivery' on recording 1)\n"))
+    let listed = try launchProduct("navsim", ["delegates"])
+    #expect(listed.standardOutput.hasSuffix("complete-v2\nscreen:delivery\n"))
+  }
+
   @Test func badArgumentsAreOneLineErrors() throws {
+    let unknownScreen = try launchProduct("navsim", ["lint", Self.commute, "--screen", "nope"])
+    #expect(unknownScreen.status == 2)
+    #expect(unknownScreen.standardError == "navsim lint: unknown screen 'nope' (known: delivery)\n")
+    let both = try launchProduct(
+      "navsim", ["replay", Self.commute, "--screen", "delivery", "--delegate", "basic"])
+    #expect(both.status == 2)
+    #expect(both.standardError.hasPrefix(
+      "navsim replay: give --delegate NAME or --screen NAME, not both\n"))
     let unknownDelegate = try launchProduct("navsim", ["replay", Self.commute, "--delegate", "nope"])
     #expect(unknownDelegate.status == 2)
     #expect(unknownDelegate.standardError ==

@@ -8,6 +8,7 @@ final class GPXImporterTests: XCTestCase {
   // MARK: - Real files
 
   func testTheGarminCarDriveIsATimedTrackReplayedAtItsOwnTiming() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(path: Fixtures.route("gpxpy-around-visnjan-with-car.gpx"))
     XCTAssertEqual(route.points.count, 104)
     let timing = try XCTUnwrap(route.timing)
@@ -22,12 +23,14 @@ final class GPXImporterTests: XCTestCase {
   }
 
   func testTheFirstTrackWithPointsIsUsedAndEmptyTracksAreSkipped() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(path: Fixtures.route("gpxpy-cerknicko-jezero.gpx"))
     XCTAssertEqual(route.points.count, 173)
     XCTAssertNotNil(route.timing)
   }
 
   func testARouteWithoutTimesIsSimulated() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(path: Fixtures.route("gpxpy-route.gpx"))
     XCTAssertEqual(route.points.count, 55)
     XCTAssertNil(route.timing)
@@ -38,6 +41,7 @@ final class GPXImporterTests: XCTestCase {
   }
 
   func testAllFieldsFilesFallBackToTheFirstRouteWhenTheTrackHasOnePoint() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     for file in ["gpxpy-gpx1.0_with_all_fields.gpx", "gpxpy-gpx1.1_with_all_fields.gpx"] {
       let route = try RouteFile.load(path: Fixtures.route(file))
       XCTAssertEqual(route.name, "example name", file)
@@ -53,18 +57,21 @@ final class GPXImporterTests: XCTestCase {
   }
 
   func testRecordedSpeedsAreKept() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(path: Fixtures.route("gpxpy-track_with_speed.gpx"))
     XCTAssertEqual(route.timing?.speeds, [1.2, 2.2, 3.2])
     XCTAssertEqual(route.timing?.times, [0, 6, 13])
   }
 
   func testSegmentsAreJoinedAndAnEmptySegmentIgnored() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(path: Fixtures.route("gpxpy-track-with-empty-segment.gpx"))
     XCTAssertGreaterThanOrEqual(route.points.count, 2)
     XCTAssertNotNil(route.timing)
   }
 
-  func testAFileWithOnlyAWaypointIsRefused() {
+  func testAFileWithOnlyAWaypointIsRefused() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let path = Fixtures.route("gpxpy-unicode_with_bom.gpx")
     XCTAssertThrowsError(try RouteFile.load(path: path)) { error in
       XCTAssertEqual("\(error)", "\(path):2: no points to drive (no track or route point)")

@@ -8,6 +8,7 @@ final class OSRMImporterTests: XCTestCase {
   // MARK: - Real files
 
   func testValhallaStepsManoeuvresNamesAndLimits() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(path: Fixtures.route("ferrostar-valhalla_osrm_response.json"))
     XCTAssertEqual(route.points.count, 140, "precision 6 detected")
     XCTAssertEqual(route.steps.count, 23)
@@ -32,6 +33,7 @@ final class OSRMImporterTests: XCTestCase {
   }
 
   func testRoundaboutsAndTwoLegs() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(
       path: Fixtures.route("ferrostar-valhalla_osrm_with_roundabouts.json"))
     XCTAssertEqual(route.points.count, 182)
@@ -46,6 +48,7 @@ final class OSRMImporterTests: XCTestCase {
   }
 
   func testLegsWithoutStepsAreSplitAtTheWaypoints() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let route = try RouteFile.load(
       path: Fixtures.route("ferrostar-standard_osrm_polyline6_response.json"))
     XCTAssertEqual(route.legs.count, 2)

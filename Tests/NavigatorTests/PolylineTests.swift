@@ -49,6 +49,7 @@ final class PolylineTests: XCTestCase {
   }
 
   func testThePolyline6FixtureIsTheGeometryOfTheOSRMResponse() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let bare = try RouteFile.load(path: Fixtures.route("ferrostar-standard_osrm_route.polyline6"))
     let osrm = try RouteFile.load(
       path: Fixtures.route("ferrostar-standard_osrm_polyline6_response.json"))
@@ -58,6 +59,7 @@ final class PolylineTests: XCTestCase {
   }
 
   func testAPrecisionSixFileReadAsPrecisionFiveIsRefusedWithAHint() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let directory = TemporaryDirectory()
     let path = directory.file("route.polyline")
     let text = try String(

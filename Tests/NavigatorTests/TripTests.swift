@@ -232,6 +232,7 @@ final class TripTests: XCTestCase {
   // MARK: - Recorded drives and fixtures
 
   func testATimedTrackIsReplayedAtItsOwnTiming() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let scenario = try Scenario(
       name: "visnjan",
       route: .file(path: Fixtures.route("gpxpy-around-visnjan-with-car.gpx"), precision: nil))
@@ -250,6 +251,7 @@ final class TripTests: XCTestCase {
   }
 
   func testEveryFixtureWithARouteRecords() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let files = [
       "ferrostar-standard_osrm_polyline6_response.json", "ferrostar-standard_osrm_route.polyline6",
       "ferrostar-valhalla_osrm_response.json", "ferrostar-valhalla_osrm_with_roundabouts.json",
@@ -271,6 +273,7 @@ final class TripTests: XCTestCase {
   }
 
   func testGeneratedPromptsOnImportedRoutesFollowTheSeed() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let path = Fixtures.route("gpxpy-route.gpx")
     let a = try Trip(scenario: Scenario(name: "a", route: .file(path: path, precision: nil)))
     XCTAssertFalse(a.route.pointsOfInterest.isEmpty)
@@ -286,6 +289,7 @@ final class TripTests: XCTestCase {
   // MARK: - Scripts that cannot happen
 
   func testScriptsThatCannotHappenAreRefusedWithTheirLine() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
     let cases: [(String, String)] = [
       (
         "{\"route\": \"park-loop\", \"events\": [\n{\"at\": 5000, \"lighting\": \"night\"}]}",

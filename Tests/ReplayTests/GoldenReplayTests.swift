@@ -5,6 +5,7 @@ import Replay
 import SampleDelegates
 import TestSupport
 import Testing
+import XCTest
 
 /// Every canonical recording replayed through the sample delegates, compared snapshot by
 /// snapshot with the golden files in `__Golden__/` (re-record with `NAVSIM_RECORD=1`, then
@@ -25,6 +26,15 @@ import Testing
     expectReplayMatchesGolden(
       log: recording(recordingName), delegate: { CompleteLayoutDelegate() },
       golden: "\(recordingName).complete")
+  }
+
+  /// The delivery screen: its listener writes the order sheet's ETA and distance and the
+  /// arrival banner, and the goldens hold those texts.
+  @Test(arguments: recordings)
+  func deliveryScreen(recordingName: String) {
+    expectReplayMatchesGolden(
+      log: recording(recordingName), screen: { DeliveryMapScreen(mapView: $0) },
+      golden: "\(recordingName).delivery")
   }
 
   @Test(arguments: recordings)
@@ -76,5 +86,16 @@ import Testing
       return
     }
     #expect(GoldenFile.compare(changed, withFileAt: path, record: false) == .matches)
+  }
+}
+
+/// The XCTest twin of the screen golden helper, on the same golden file.
+final class DeliveryScreenXCTests: XCTestCase {
+  func testDeliveryScreenMatchesItsGoldenFromXCTest() {
+    MainActor.assumeIsolated {
+      XCTAssertReplayMatchesGolden(
+        log: recording("city-commute"), screen: { DeliveryMapScreen(mapView: $0) },
+        golden: "city-commute.delivery")
+    }
   }
 }

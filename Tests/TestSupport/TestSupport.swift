@@ -52,6 +52,20 @@ public enum Fixtures {
   /// The shared fixtures directory.
   public static var sharedRoot: String { repositoryRoot + "/../shared/fixtures" }
 
+  /// Whether `../shared/fixtures` is beside the repository. A plain `git clone` has no such
+  /// directory: tests that read it skip, printing `sharedMissingReason` (CI has it).
+  public static var hasShared: Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: sharedRoot, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// Why a test that reads the shared fixtures was skipped.
+  public static var sharedMissingReason: String {
+    "skipped: \(URL(fileURLWithPath: sharedRoot).standardizedFileURL.path) is absent "
+      + "(the shared fixtures are not part of the repository)"
+  }
+
   /// A route fixture, e.g. `Fixtures.route("gpxpy-route.gpx")`.
   public static func route(_ name: String) -> String { sharedRoot + "/routes/" + name }
 
