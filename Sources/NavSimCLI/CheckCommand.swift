@@ -10,13 +10,14 @@ struct CheckCommand: NavSimCommand {
   static let name = "check"
   static let summary = "Replay every recording through every layout, with CI reports"
   static let usage = """
-    USAGE: navsim check [LOG | DIR]... [--delegate NAME]... [--device NAME]...
+    USAGE: navsim check [LOG | DIR]... [--delegate NAME]... [--screen NAME]... [--device NAME]...
                         [--direction ltr|rtl]... [--jobs N] [--shard K/N]
                         [--snapshots STORE] [--label-prefix P] [--junit FILE]
                         [--sarif FILE] [--annotations github] [--json]
 
     Replays every recording of every log (a directory: every *.sqlite under it; default
-    Recordings/) through every delegate (default: every registered one but builtin) on
+    Recordings/) through every delegate and screen given (default: every registered one but
+    builtin) on
     every device profile and direction given (default: the recording's own), --jobs at a
     time in worker processes (default: the number of cores); results do not depend on
     --jobs. --shard K/N runs the K-th of N parts of the matrix, balanced by event count and
@@ -32,14 +33,20 @@ struct CheckCommand: NavSimCommand {
     let parsed = try ParsedArguments(
       arguments,
       valueOptions: [
-        "--delegate", "--device", "--direction", "--jobs", "--shard", "--snapshots",
+        "--delegate", "--screen", "--device", "--direction", "--jobs", "--shard", "--snapshots",
         "--label-prefix", "--junit", "--sarif", "--annotations",
       ],
       flagOptions: ["--json"])
     let registry = context.delegates
-    let names = parsed.values("--delegate").isEmpty
-      ? registry.names.filter { $0 != DelegateRegistry.builtinName } : parsed.values("--delegate")
-    for name in names { _ = try registry.makeDelegate(named: name) }
+    var subjects: [LayoutSubject]
+    if parsed.values("--delegate").isEmpty && parsed.values("--screen").isEmpty {
+      subjects = registry.names.filter { $0 != DelegateRegistry.builtinName }
+        .map(LayoutSubject.delegate) + context.screens.names.map(LayoutSubject.screen)
+    } else {
+      subjects = parsed.values("--delegate").map(LayoutSubject.delegate)
+        + parsed.values("--screen").map(LayoutSubject.screen)
+    }
+    for subject in subjects { _ = try job(for: subject, context) }  // unknown names fail here
     let devices = parsed.values("--device")
     for device in devices {
       do { _ = try DeviceProfiles.profile(named: device) } catch { throw CommandFailure("--device: \(error)") }
@@ -60,7 +67,7 @@ struct CheckCommand: NavSimCommand {
       let shard = try parsed.value("--shard").map { try CheckShard(text: $0) }
       let paths = parsed.positionals.isEmpty ? [CheckMatrix.defaultDirectory] : parsed.positionals
       let matrix = try CheckMatrix.configurations(
-        recordings: try CheckMatrix.recordings(in: paths), subjects: names.map(LayoutSubject.delegate),
+        recordings: try CheckMatrix.recordings(in: paths), subjects: subjects,
         devices: devices, directions: directions)
       let selected = shard?.select(matrix) ?? matrix
       let storePath = parsed.value("--snapshots")
@@ -87,7 +94,7 @@ struct CheckCommand: NavSimCommand {
         for configuration in selected {
           collected.append(
             try CheckRunner.run(
-              configuration, job: try job(for: configuration.subject, registry), store: store,
+              configuration, job: try job(for: configuration.subject, context), store: store,
               labelPrefix: labelPrefix))
           showProgress(collected.count)
         }
@@ -119,14 +126,19 @@ struct CheckCommand: NavSimCommand {
   }
 
   /// The replay of a subject (its log and recording are set per configuration).
-  /// - Throws: `CommandFailure` for a screen: this binary registers delegates only.
+  /// - Throws: `CommandFailure` for a delegate or screen that is not registered.
   @MainActor
-  static func job(for subject: LayoutSubject, _ registry: DelegateRegistry) throws -> ReplayJob {
-    guard case .delegate(let name) = subject else {
-      throw CommandFailure("'\(subject)': registered screens are not supported by navsim check yet")
+  static func job(for subject: LayoutSubject, _ context: CommandContext) throws -> ReplayJob {
+    switch subject {
+    case .delegate(let name):
+      let registry = context.delegates
+      _ = try registry.makeDelegate(named: name)
+      return ReplayJob(
+        logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
+    case .screen(let name):
+      return ReplayJob(
+        logPath: "", screenName: name, makeScreen: try context.screens.factory(named: name))
     }
-    return ReplayJob(
-      logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
   }
 
   /// Refuses, before anything runs, labels the store already holds.
@@ -188,8 +200,7 @@ struct CheckWorkerCommand: NavSimCommand {
         device: parsed.value("--device"),
         direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)))
       let store = try parsed.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
-      _ = try context.delegates.makeDelegate(named: configuration.subject.name)
-      let job = try CheckCommand.job(for: configuration.subject, context.delegates)
+      let job = try CheckCommand.job(for: configuration.subject, context)
       let result = try CheckRunner.run(
         configuration, job: job, store: store, labelPrefix: parsed.value("--label-prefix"))
       context.print(result.wireText)

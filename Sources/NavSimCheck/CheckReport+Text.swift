@@ -44,8 +44,8 @@ extension CheckReport {
       }
     }
     let shardText = shard.map { ", shard \($0) of a \(matrixSize)-configuration matrix" } ?? ""
-    out += "\n\(results.count) configurations\(shardText): \(errorCount) errors, "
-      + "\(warningCount) warnings\n"
+    out += "\n\(results.count) configuration\(results.count == 1 ? "" : "s")\(shardText): "
+      + "\(errorCount) errors, \(warningCount) warnings\n"
     return out
   }
 

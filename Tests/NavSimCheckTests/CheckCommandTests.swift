@@ -45,6 +45,18 @@ import TestSupport
     #expect(out == runCLI(["check", logs[0], "--delegate", "complete", "--delegate", "basic"]).out)
   }
 
+  @Test func screensAreLayoutSubjectsToo() throws {
+    let directory = TemporaryDirectory()
+    let junit = directory.file("j.xml")
+    let result = runCLI(["check", logs[0], "--screen", "delivery", "--delegate", "complete", "--junit", junit])
+    #expect(result.status != 2, "\(result.err)")
+    #expect(result.out.contains("screen:delivery rtl-city#1 iphone-15-portrait rtl"))
+    #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite name=\"screen:delivery\""))
+    let unknown = runCLI(["check", logs[0], "--screen", "nope"])
+    #expect(unknown.status == 2)
+    #expect(unknown.err.contains("unknown screen 'nope'"))
+  }
+
   @Test func badInputExitsTwoWithOneLine() {
     for arguments in [
       ["check", "nowhere.sqlite", "--delegate", "complete"],

@@ -9,7 +9,8 @@ import TestSupport
 func runCLI(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
   var out = "", err = ""
   let context = CommandContext(
-    delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
+    delegates: DelegateRegistry(SampleDelegateCatalog.all),
+    screens: ScreenRegistry(SampleDelegateCatalog.screens), standardOutput: { out += $0 },
     standardError: { err += $0 }, showsProgress: false)
   let status = NavSimCLI.run(arguments, context: context)
   return (status, out, err)
