@@ -78,7 +78,7 @@ let package = Package(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
-        "NavSimCheck",
+        "NavSimRecorder", "NavSimCheck",
       ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
@@ -118,7 +118,8 @@ let package = Package(
     .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
+      exclude: ["__Golden__"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),

@@ -11,7 +11,8 @@ import SessionEvents
 // * free text is replaced, keeping what NavSim's text model measures: road names and prompt
 //   texts become as many `x` as they had characters, whitespace kept (prompt heights and label
 //   widths depend on the character count and the word breaks, nothing else); marks' texts are
-//   emptied (replay ignores marks). Route ids (which
+//   emptied (replay ignores marks); waypoint titles are replaced like road names, their
+//   coordinates offset like positions and their Place IDs renamed `place-1`... Route ids (which
 //   may hold place ids) become `route-1`, `route-2`... in order of first appearance.
 // * the metadata keeps the device profile, the device / OS / SDK facts and the date (not the
 //   time of day); the name becomes `redacted`, the scenario text (which holds the route) and
@@ -110,6 +111,7 @@ extension EventLogFile {
     metadata.attributes[RecordingMetadata.redactedKey] = redactionNote
     let writer = try output.beginRecording(metadata)
     var routeIDs: [String: String] = [:]
+    var placeIDs: [String: String] = [:]
     var moved = 0
     var replaced = 0
     let cursor = try input.events(recording: info.id)
@@ -140,11 +142,28 @@ extension EventLogFile {
       case .mark:
         replaced += 1
         payload = .mark(text: "")
+      case .waypoint(var waypoint):
+        if let latitude = waypoint.latitude, let longitude = waypoint.longitude {
+          (waypoint.latitude, waypoint.longitude) = offset.apply(latitude: latitude, longitude: longitude)
+          moved += 1
+        }
+        waypoint.title = placeholder(for: waypoint.title)
+        if !waypoint.placeID.isEmpty {
+          if let known = placeIDs[waypoint.placeID] {
+            waypoint.placeID = known
+          } else {
+            let fresh = "place-\(placeIDs.count + 1)"
+            placeIDs[waypoint.placeID] = fresh
+            waypoint.placeID = fresh
+          }
+        }
+        replaced += 1
+        payload = .waypoint(waypoint)
       // Nothing personal in these: kept as they are. Listed one by one so a new kind has to
       // be decided on here.
       case .navigationEnabled, .navigationDisabled, .routeChanged, .guidanceStarted,
         .guidanceStopped, .arrived, .speed, .promptDismissed, .mapResized, .settingChanged,
-        .camera, .userPanned, .recentered, .lightingChanged:
+        .camera, .userPanned, .recentered, .lightingChanged, .routeStatus:
         payload = event.payload
       }
       try writer.append(payload, t: event.t)

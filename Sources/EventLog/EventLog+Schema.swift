@@ -24,7 +24,7 @@ enum EventLogSchema {
 
   /// Forward migrations: `migrations[i]` takes a log from schema version i to i + 1, inside
   /// the opening transaction. Append only; never edit a shipped migration.
-  static let migrations: [String] = [version1, version2]
+  static let migrations: [String] = [version1, version2, version3]
 
   /// The oldest schema version a read-only open reads as it is: every migration after it only
   /// adds tables, which readers treat as empty when missing. Older files need `readWrite`.
@@ -121,6 +121,14 @@ enum EventLogSchema {
 
     DROP VIEW events_readable;
     """ + readableViewSQL  // the view again, now naming `mark` (kind 18) too
+
+  /// Version 3: the `waypoint` (19) and `routeStatus` (20) kinds, which the navigator's
+  /// listeners need (destination titles and Place IDs, failed route requests); the readable
+  /// view is rebuilt to name them. Older NavSim versions refuse these logs by their version
+  /// instead of failing on an unknown kind; version-1 and -2 files still open read-only.
+  static let version3 = """
+    DROP VIEW events_readable;
+    """ + readableViewSQL
 
   // MARK: - The readable view
 

@@ -62,6 +62,11 @@ public final class EventLogFile {
       try SQLiteConnection(path: path, mode: sqliteMode)
     }
     connection.setBusyTimeout(milliseconds: 5000)
+    // A reader streams events in seq order, which a small page cache serves as well as a big
+    // one: a replay of a long log then needs no more memory than one of a short log.
+    if mode == .readOnly {
+      try mappingErrors(path: path) { try connection.execute("PRAGMA cache_size = -256") }
+    }
     do {
       try mappingErrors(path: path) { try checkIdentity(mayInitialize: isEmpty) }
     } catch {

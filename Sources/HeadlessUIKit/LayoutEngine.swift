@@ -233,7 +233,7 @@ final class LayoutEngine {
       // Constraints whose terms changed (a layout direction flip re-resolves every leading /
       // trailing constraint of a subtree at once) leave the solver before any comes back, so
       // the old and new resolutions never meet in a conflict that no layout has.
-      for constraint in batch where isReshaped(constraint) {
+      for constraint in batch where isReshaped(constraint) && wants(constraint) {
         removedAny = uninstall(constraint) || removedAny
       }
       for constraint in batch {
@@ -258,12 +258,12 @@ final class LayoutEngine {
     return container.isDescendant(of: root)
   }
 
-  /// Whether `constraint` is installed with other terms or strength than it has now.
+  /// Whether `constraint` is installed with another strength or layout direction than it has
+  /// now (a cheap test: the items are compared by `reconcile`).
   private func isReshaped(_ constraint: NSLayoutConstraint) -> Bool {
-    guard let record = records[ObjectIdentifier(constraint)], wants(constraint) else {
-      return false
-    }
-    return record.shape != shape(of: constraint)
+    guard let record = records[ObjectIdentifier(constraint)] else { return false }
+    return record.shape.priority != constraint.storedPriority.rawValue
+      || record.shape.direction != shapeDirection(of: constraint)
   }
 
   /// Brings the solver in line with one constraint. Returns whether something left the

@@ -28,8 +28,9 @@ struct LogCommand: NavSimCommand {
     import   a JSON Lines file as a new recording of LOG (created when missing); a bad line
              is reported with its number and nothing is written
     redact   a copy of every recording that can be shared, as a new log LOG2: coordinates
-             moved by one random offset per recording, road names, prompt texts, route ids,
-             the scenario, seed and time of day removed; it replays to the same layouts.
+             moved by one random offset per recording, road names, prompt texts, marks,
+             route ids, the scenario, seed and time of day removed; it replays to the same
+             layouts.
              --seed N    picks the offsets (default: derived from each recording's content,
                          so the same log always redacts the same way); never stored
     push     LOG's recordings (or one) into the PostgreSQL recording library at URL

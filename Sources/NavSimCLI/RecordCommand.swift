@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Navigator
 import SessionEvents
@@ -9,7 +10,7 @@ struct RecordCommand: NavSimCommand {
   static let usage = """
     USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
                          [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
-                         [--speed-multiplier X] --out LOG.sqlite
+                         [--speed-multiplier X] [--through-recorder] --out LOG.sqlite
            navsim record --list-builtin
 
     Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
@@ -29,18 +30,25 @@ struct RecordCommand: NavSimCommand {
       --speed-multiplier X   record in wall time, X times the trip's pace (1 = real time),
                              flushing as it goes so a reader can follow; the recorded
                              timeline is the same (default: as fast as possible)
+      --through-recorder     drive NavSim's SDK model with the trip and let a
+                             NavSimRecorder write the log from the SDK's public API, as on
+                             a phone (see "Record a real trip" in the README)
       --out LOG.sqlite       the event log to append to
       --list-builtin         list the built-in routes and device profiles
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    if arguments.first == "_recorder-test" {
+      return try ThroughRecorder.endlessMarks(into: try ParsedArguments(
+        Array(arguments.dropFirst()), valueOptions: [], flagOptions: []).positional(0, "LOG"))
+    }
     let parsed = try ParsedArguments(
       arguments,
       valueOptions: [
         "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
         "--precision", "--speed-multiplier", "--out",
       ],
-      flagOptions: ["--list-builtin"])
+      flagOptions: ["--list-builtin", "--through-recorder"])
     try parsed.expectPositionals(atMost: 0)
     if parsed.flag("--list-builtin") {
       listBuiltin(context)
@@ -56,6 +64,16 @@ struct RecordCommand: NavSimCommand {
     let name = parsed.value("--name") ?? scenario.name
     let showsProgress = context.showsProgress
     let pacing = multiplier.map { TripRecorder.Pacing.wallClock(speedMultiplier: $0) }
+    if parsed.flag("--through-recorder") {
+      if multiplier != nil { throw UsageError("--speed-multiplier does not go with --through-recorder") }
+      let result = try ThroughRecorder.record(trip, name: name, into: out)
+      let info = try EventLogFile(path: out, mode: .readOnly).recording(result.recordingID)
+      context.print(
+        "recorded '\(name)' as recording \(result.recordingID) in \(out) through NavSimRecorder: "
+          + "\(info.eventCount) events from the SDK's public API (the simulator emitted "
+          + "\(result.summary.eventCount))")
+      return 0
+    }
     let result = try TripRecorder.record(trip, name: name, into: out, pacing: pacing) {
       fraction in
       if showsProgress {

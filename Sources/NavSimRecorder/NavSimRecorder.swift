@@ -23,10 +23,12 @@ import UIKit
 /// #endif
 /// ```
 ///
-/// It reads only the SDK's public API, as the app could: the map view's size, safe area and
-/// layout direction, `isNavigationEnabled`, the navigator's guidance state, the settings the
-/// layout depends on and the camera mode (a pan turns following into free; re-centering turns
-/// it back). It samples them on every frame (`sample()`; a display link calls it on iOS) and
+/// It reads only the SDK's public API, as the app could. It listens to the map view's
+/// navigator (`GMSNavigatorListener`: route changes, arrivals, nav info, speed alerts, lighting,
+/// prompts shown and dismissed) and road-snapped location provider (positions, speed), and
+/// reads the map view's size, safe area and layout direction, `isNavigationEnabled`, the
+/// navigator's guidance state, the settings the layout depends on and the camera mode (a pan
+/// turns following into free; re-centering turns it back). It samples those on every frame (`sample()`; a display link calls it on iOS) and
 /// writes an event when one changes. Events go to a writer thread that appends them in
 /// batches (`RecorderQueue`), so the main thread never waits for the disk, memory stays
 /// bounded on a drive of any length, and a killed app leaves every committed batch: a
@@ -71,6 +73,7 @@ public final class NavSimRecorder: NSObject {
   private var state: RecordedState?
   private var startTime: Double?
   private var isStopped = false
+  var listeners = ListenerState()
   #if os(iOS)
   private var displayLink: CADisplayLink?
   #endif
@@ -106,6 +109,7 @@ public final class NavSimRecorder: NSObject {
     startTime = options.clock()
     queue.start()
     sample()
+    attachListeners()
     #if os(iOS)
     if options.samplesEveryFrame {
       let link = CADisplayLink(target: FrameTarget(self), selector: #selector(FrameTarget.frame))
@@ -122,6 +126,8 @@ public final class NavSimRecorder: NSObject {
     guard !isStopped else { return }
     if startTime == nil { start() }
     sample()
+    detachListeners()
+    if listeners.startedProvider { mapView.roadSnappedLocationProvider?.stopUpdatingLocation() }
     #if os(iOS)
     displayLink?.invalidate()
     displayLink = nil
@@ -145,12 +151,20 @@ public final class NavSimRecorder: NSObject {
   /// NavSim's own trips call it after every simulated step.
   public func sample() {
     guard startTime != nil, !isStopped else { return }
+    flushPromptDismissal()
+    sampleState()
+  }
+
+  /// Records state changes (listener callbacks call it first, so a change the app made just
+  /// before is written before what the callback reports).
+  func sampleState() {
+    guard startTime != nil, !isStopped else { return }
     let now = RecordedState(mapView)
     for payload in now.changes(from: state) { record(payload) }
     state = now
   }
 
-  private func record(_ payload: EventPayload) {
+  func record(_ payload: EventPayload) {
     guard let startTime, !isStopped else { return }
     let t = Int64(((options.clock() - startTime) * 1000).rounded())
     queue.enqueue(payload, t: max(0, t))

@@ -49,6 +49,8 @@ struct RecordedState: Equatable {
       SettingChange(
         name: .reportIncidentButton, value: .bool(settings.isNavigationReportIncidentButtonEnabled)),
       SettingChange(name: .destinationMarkers, value: .bool(settings.showsDestinationMarkers)),
+      SettingChange(name: .trafficLights, value: .bool(settings.showsTrafficLights)),
+      SettingChange(name: .stopSigns, value: .bool(settings.showsStopSigns)),
       SettingChange(name: .scrollGestures, value: .bool(settings.scrollGestures)),
       SettingChange(name: .zoomGestures, value: .bool(settings.zoomGestures)),
       SettingChange(name: .tiltGestures, value: .bool(settings.tiltGestures)),
@@ -64,16 +66,21 @@ struct RecordedState: Equatable {
     .prompts: .bool(true), .recenterButton: .bool(true), .compass: .bool(false),
     .myLocationButton: .bool(false), .header: .bool(true), .footer: .bool(true),
     .tripProgressBar: .bool(false), .reportIncidentButton: .bool(true),
-    .destinationMarkers: .bool(true), .scrollGestures: .bool(true), .zoomGestures: .bool(true),
+    .destinationMarkers: .bool(true), .trafficLights: .bool(false), .stopSigns: .bool(false),
+    .scrollGestures: .bool(true), .zoomGestures: .bool(true),
     .tiltGestures: .bool(true), .rotateGestures: .bool(true), .mapPadding: .text("0,0,0,0"),
   ]
+
+  /// The map view a replay starts with (`Replayer`): the recorder writes the starting size only
+  /// when it differs.
+  static let replayStartGeometry = MapGeometry(width: 393, height: 852)
 
   /// The events from `old` (nil: a fresh replay's map view) to this state, in the order a
   /// replay needs them: size, settings, then navigation and guidance (guidance stops before
   /// navigation does), then the camera.
   func changes(from old: RecordedState?) -> [EventPayload] {
     var events: [EventPayload] = []
-    if old?.geometry != geometry { events.append(.mapResized(geometry)) }
+    if old?.geometry ?? Self.replayStartGeometry != geometry { events.append(.mapResized(geometry)) }
     for (index, setting) in settings.enumerated() {
       let before = old.map { $0.settings[index].value } ?? Self.defaultSettings[setting.name]
       if before != setting.value { events.append(.settingChanged(setting)) }

@@ -95,6 +95,9 @@ final class RecorderQueue: @unchecked Sendable {
     condition.broadcast()
     while !finished { condition.wait() }
     let error = failure
+    // The thread's block holds this queue: let both go, so the log's connection closes (and
+    // checkpoints its WAL) when the recorder is released.
+    thread = nil
     condition.unlock()
     if let error { throw error }
   }

@@ -23,8 +23,12 @@ struct TripProgress {
   /// The destinations: the app's when it asked for the recorded route, else stand-ins
   /// ("Destination 1"...) at the coordinates where the recording arrives.
   var destinations: [GMSNavigationWaypoint] = []
-  /// Which call set `destinations` (nil for stand-ins).
+  /// Which call set `destinations` (nil for stand-ins and recorded ones).
   var destinationsCall: String?
+  /// `waypoint` events since the last route (schema 3), for the next `routeSet`.
+  var recordedWaypoints: [RecordedWaypoint] = []
+  /// The destinations the recording named for the current route, when it named them.
+  var recordedDestinations: [RecordedWaypoint]?
   var legIndex = 0
   var arrivedAtFinal = false
   var timeRemaining: Double = 0
@@ -87,7 +91,31 @@ struct TripProgress {
   }
 }
 
+extension GMSRouteStatus {
+  /// The status for a recorded case name; `.internalError` for a name NavSim does not know.
+  init(recordedName name: String) {
+    let all: [(String, GMSRouteStatus)] = [
+      ("internalError", .internalError), ("OK", .OK), ("noRouteFound", .noRouteFound),
+      ("networkError", .networkError), ("quotaExceeded", .quotaExceeded),
+      ("apiKeyNotAuthorized", .apiKeyNotAuthorized), ("canceled", .canceled),
+      ("duplicateWaypointsError", .duplicateWaypointsError),
+      ("noWaypointsError", .noWaypointsError), ("locationUnavailable", .locationUnavailable),
+      ("waypointError", .waypointError), ("travelModeUnsupported", .travelModeUnsupported),
+    ]
+    self = all.first { $0.0 == name }?.1 ?? .internalError
+  }
+}
+
 extension GMSNavigationWaypoint {
+  /// A destination as the recording named it.
+  convenience init(recorded: RecordedWaypoint) {
+    self.init(standInTitle: recorded.title)
+    if !recorded.placeID.isEmpty { placeID = recorded.placeID }
+    if let latitude = recorded.latitude, let longitude = recorded.longitude {
+      coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+    }
+  }
+
   /// A destination the recording drove to that the app never named.
   convenience init(standInTitle title: String) {
     self.init(placeID: "navsim:recorded", title: title)!
@@ -99,12 +127,39 @@ extension GMSNavigationWaypoint {
 // MARK: - Recorded events
 
 extension GMSNavigator {
+  func recordedWaypoint(_ waypoint: RecordedWaypoint) {
+    trip.recordedWaypoints.append(waypoint)
+  }
+
+  /// A route request ended: a failure answers the pending request with its status.
+  func recordedRouteStatus(_ name: String, replay: ReplayControl) {
+    let status = GMSRouteStatus(recordedName: name)
+    guard status != .OK else { return }  // the `routeSet` that follows answers
+    trip.recordedWaypoints = []
+    if let pending = replay.pendingRoute, pending.navigator === self {
+      replay.pendingRoute = nil
+      pending.callback(status)
+    }
+  }
+
   func recordedRouteSet(_ route: RouteInfo, replay: ReplayControl) {
     let legs = max(1, route.legs)
     var callback: GMSRouteStatusCallback?
+    let named = trip.recordedWaypoints.sorted { $0.index < $1.index }
+    trip.recordedWaypoints = []
+    if named.count == legs {
+      trip.recordedDestinations = named
+    } else if !trip.hasRoute || !named.isEmpty {
+      trip.recordedDestinations = nil
+    }
     if let pending = replay.pendingRoute, pending.navigator === self {
       replay.pendingRoute = nil
-      if pending.destinations.count == legs {
+      if let mismatch = ReplayControl.mismatch(pending.destinations, trip.recordedDestinations) {
+        replay.diverge(
+          pending.call, at: pending.place,
+          "\(mismatch) in the route the recording set at seq \(replay.seq): the app's "
+            + "destinations are ignored and its callback is not called")
+      } else if pending.destinations.count == legs {
         trip.destinations = pending.destinations
         trip.destinationsCall = pending.call
         callback = pending.callback
@@ -115,6 +170,10 @@ extension GMSNavigator {
             + "at seq \(replay.seq) has \(legs) leg(s): the app's destinations are ignored and "
             + "its callback is not called")
       }
+    }
+    if callback == nil, let recorded = trip.recordedDestinations, !named.isEmpty {
+      trip.destinations = recorded.map(GMSNavigationWaypoint.init(recorded:))
+      trip.destinationsCall = nil
     }
     if trip.destinations.count != legs {
       trip.destinations = TripProgress.standIns(legs)
@@ -370,6 +429,10 @@ final class ReplayControl {
     let trip = navigator.trip
     if trip.hasRoute, !trip.arrivedAtFinal {
       // The route is already there: answer from it now.
+      if let mismatch = Self.mismatch(destinations, trip.recordedDestinations) {
+        diverge(call, "\(mismatch) in the recording's route: nothing changes and the callback is not called")
+        return
+      }
       guard destinations.count == trip.legCount else {
         diverge(
           call,
@@ -383,6 +446,36 @@ final class ReplayControl {
       return
     }
     pendingRoute = (destinations, call, place, callback, navigator)
+  }
+
+  /// How the app's destinations differ from the ones the recording named; nil when they
+  /// agree (or the recording named none): the same count, each with the recorded Place ID or
+  /// within `arrivalTolerance` of the recorded coordinate.
+  static func mismatch(
+    _ destinations: [GMSNavigationWaypoint], _ recorded: [RecordedWaypoint]?
+  ) -> String? {
+    guard let recorded else { return nil }
+    guard destinations.count == recorded.count else {
+      return "asked for \(destinations.count) destination(s); the recording named \(recorded.count)"
+    }
+    for (index, (mine, theirs)) in zip(destinations, recorded).enumerated() {
+      if !theirs.placeID.isEmpty {
+        if mine.placeID != theirs.placeID {
+          return "destination \(index + 1) '\(mine.title)' is not the recorded '\(theirs.title)' "
+            + "(place \(theirs.placeID))"
+        }
+      } else if let latitude = theirs.latitude, let longitude = theirs.longitude {
+        let distance = CLLocationCoordinate2DIsValid(mine.coordinate)
+          ? CLLocation(latitude: latitude, longitude: longitude).distance(
+            from: CLLocation(latitude: mine.coordinate.latitude, longitude: mine.coordinate.longitude))
+          : .infinity
+        if distance > arrivalTolerance {
+          return "destination \(index + 1) '\(mine.title)' is not the recorded '\(theirs.title)'"
+            + (distance.isFinite ? " (\(Int(distance.rounded())) m away)" : "")
+        }
+      }
+    }
+    return nil
   }
 
   func guidanceRequested(_ on: Bool, by navigator: GMSNavigator) {

@@ -173,6 +173,10 @@ public final class NavigationSession {
       navigator.recordedLighting(GMSNavigationLightingMode(mode))
     case .mark:
       break  // a tester's bookmark: nothing the SDK sees
+    case .waypoint(let waypoint):
+      navigator.recordedWaypoint(waypoint)
+    case .routeStatus(let status):
+      navigator.recordedRouteStatus(status, replay: control)
     }
   }
 

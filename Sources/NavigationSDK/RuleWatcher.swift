@@ -42,6 +42,8 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   var guidanceViews: [UIView] = []
   var guidanceGuides: [UILayoutGuide] = []
   var collectsGuidanceAdditions = false
+  /// `guidanceViews.count + guidanceGuides.count` after the last pruning.
+  private var prunedGuidanceCount = 0
   /// The map's views and guides when guidance started: the Navigation Ready layout it left.
   private var readyLayoutItems: [AnyObject] = []
   /// Views and guides the delegate added or constrained during `stopGuidance`: its new
@@ -79,6 +81,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       navigationConstraints.removeAll { !$0.isActive }
       prunedConstraintCount = navigationConstraints.count
     }
+    pruneGuidanceAdditions()
     guard mapView.customDelegate != nil else { return [] }
     for use in mapView.pendingLegacyUses {
       record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
@@ -101,6 +104,22 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       if seen.insert(finding.description).inserted { findings.append(finding) }
     }
     return findings
+  }
+
+  /// A long guidance session shows many prompts: once the lists of views and guides added
+  /// during it have doubled, forget those that left the hierarchy and repeats (one added again
+  /// is noted again), so a replay's memory stays flat in the trip's length. Only views still
+  /// in the map count as leftovers at `stopGuidance`, so nothing it reports is lost.
+  private func pruneGuidanceAdditions() {
+    guard guidanceViews.count + guidanceGuides.count > prunedGuidanceCount * 2 + 64 else { return }
+    var seen: Set<ObjectIdentifier> = []
+    guidanceViews = guidanceViews.filter {
+      $0.superview != nil && seen.insert(ObjectIdentifier($0)).inserted
+    }
+    guidanceGuides = guidanceGuides.filter {
+      $0.owningView != nil && seen.insert(ObjectIdentifier($0)).inserted
+    }
+    prunedGuidanceCount = guidanceViews.count + guidanceGuides.count
   }
 
   /// Runs the layout checks, or repeats their last findings when nothing they read changed.

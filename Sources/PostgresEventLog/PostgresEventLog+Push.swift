@@ -107,28 +107,38 @@ extension PostgresEventLog {
     -> (id: Int64, isComplete: Bool)
   {
     let metadata = info.metadata
-    let inserted = try connection.execute(
-      """
-      INSERT INTO navsim.recordings (fingerprint, name, source, scenario, seed, device_profile,
-        created_at, navsim_version, payload_format, event_count)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-      ON CONFLICT (fingerprint) DO NOTHING RETURNING id
-      """,
-      [
-        fingerprint, metadata.name, metadata.source.rawValue, metadata.scenario,
-        metadata.seed.map { String(Int64(bitPattern: $0)) }, metadata.deviceProfile,
-        metadata.createdAt, info.navsimVersion, String(StoredPayload.formatVersion),
-        String(info.eventCount),
-      ])
-    if inserted.rowCount == 1, let id = try inserted.int64(0, 0) { return (id, false) }
-    let existing = try connection.execute(
-      "SELECT id, complete FROM navsim.recordings WHERE fingerprint = $1", [fingerprint])
-    guard existing.rowCount == 1, let id = try existing.int64(0, 0) else {
-      throw PostgreSQLError(
-        kind: .protocolMismatch, message: "recording with fingerprint \(fingerprint) vanished",
-        location: location)
+    // One transaction: a recording is never seen without its attributes.
+    return try connection.transaction {
+      let inserted = try connection.execute(
+        """
+        INSERT INTO navsim.recordings (fingerprint, name, source, scenario, seed,
+          device_profile, created_at, navsim_version, payload_format, event_count)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        ON CONFLICT (fingerprint) DO NOTHING RETURNING id
+        """,
+        [
+          fingerprint, metadata.name, metadata.source.rawValue, metadata.scenario,
+          metadata.seed.map { String(Int64(bitPattern: $0)) }, metadata.deviceProfile,
+          metadata.createdAt, info.navsimVersion, String(StoredPayload.formatVersion),
+          String(info.eventCount),
+        ])
+      if inserted.rowCount == 1, let id = try inserted.int64(0, 0) {
+        for key in metadata.attributes.keys.sorted() {
+          try connection.execute(
+            "INSERT INTO navsim.recording_attributes (recording_id, key, value) "
+              + "VALUES ($1, $2, $3)", [String(id), key, metadata.attributes[key]])
+        }
+        return (id, false)
+      }
+      let existing = try connection.execute(
+        "SELECT id, complete FROM navsim.recordings WHERE fingerprint = $1", [fingerprint])
+      guard existing.rowCount == 1, let id = try existing.int64(0, 0) else {
+        throw PostgreSQLError(
+          kind: .protocolMismatch, message: "recording with fingerprint \(fingerprint) vanished",
+          location: location)
+      }
+      return (id, try existing.bool(0, 1) ?? false)
     }
-    return (id, try existing.bool(0, 1) ?? false)
   }
 
   private func lastStoredSeq(_ id: Int64) throws -> Int64 {

@@ -23,7 +23,11 @@ import PostgreSQL
 
 enum PostgresSchema {
   /// The schema version this NavSim writes (`navsim.schema_version.version`).
-  static let currentVersion: Int64 = 1
+  static var currentVersion: Int64 { Int64(migrations.count) }
+
+  /// Forward migrations: `migrations[i]` takes the schema from version i to i + 1, run by a
+  /// writer under the creation lock. Append only; never edit a shipped migration.
+  static let migrations = [version1, version2]
 
   /// SQLSTATEs the triggers raise: a seq that does not continue the recording (NV001), t going
   /// backwards (NV002), events for a complete recording (NV003), a change that is not an append
@@ -156,6 +160,34 @@ enum PostgresSchema {
       FOR EACH STATEMENT EXECUTE FUNCTION navsim.events_appended();
     """
 
+  /// Version 2: recording attributes (as the SQLite log's schema 2), kept like the rest.
+  static let version2 = """
+    CREATE TABLE navsim.recording_attributes (
+      recording_id bigint NOT NULL REFERENCES navsim.recordings (id),
+      key text NOT NULL,
+      value text NOT NULL,
+      PRIMARY KEY (recording_id, key)
+    );
+
+    CREATE TRIGGER recording_attributes_are_kept
+      BEFORE UPDATE OR DELETE OR TRUNCATE ON navsim.recording_attributes
+      FOR EACH STATEMENT EXECUTE FUNCTION navsim.refuse_change();
+
+    CREATE FUNCTION navsim.attributes_before_complete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM navsim.recordings WHERE id = NEW.recording_id AND complete) THEN
+        RAISE EXCEPTION 'NavSim event log: recording % is complete and takes no more attributes',
+          NEW.recording_id USING ERRCODE = 'NV003';
+      END IF;
+      RETURN NEW;
+    END $$;
+
+    CREATE TRIGGER attributes_before_complete BEFORE INSERT ON navsim.recording_attributes
+      FOR EACH ROW EXECUTE FUNCTION navsim.attributes_before_complete();
+
+    UPDATE navsim.schema_version SET version = 2;
+    """
+
   /// Privileges for the role a team's NavSim connects as: read everything, append events,
   /// add recordings and mark them complete / finished; nothing else.
   static func grantSQL(role: String) -> String {
@@ -163,7 +195,7 @@ enum PostgresSchema {
     return """
       GRANT USAGE ON SCHEMA navsim TO \(quoted);
       GRANT SELECT ON ALL TABLES IN SCHEMA navsim TO \(quoted);
-      GRANT INSERT ON navsim.events TO \(quoted);
+      GRANT INSERT ON navsim.events, navsim.recording_attributes TO \(quoted);
       GRANT INSERT, UPDATE (complete, finished) ON navsim.recordings TO \(quoted);
       GRANT USAGE ON ALL SEQUENCES IN SCHEMA navsim TO \(quoted);
       """

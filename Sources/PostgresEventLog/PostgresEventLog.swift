@@ -29,6 +29,9 @@ public final class PostgresEventLog: EventLogReading {
   var openCursors = 0
   /// Names server cursors uniquely on the connection.
   var cursorSerial = 0
+  /// Whether the schema has recording attributes (version 2 and later; a reader may meet an
+  /// older schema no writer has migrated yet).
+  private(set) var hasAttributes = false
 
   // MARK: - Opening
 
@@ -38,12 +41,13 @@ public final class PostgresEventLog: EventLogReading {
   public init(url: String, mode: Mode = .read) throws {
     connection = try mappingErrors { try PostgreSQLConnection(url: url) }
     location = connection.location
-    if mode == .write { try createSchemaIfMissing() }
+    if mode == .write { try migrateSchema() }
     let version = try schemaVersion()
     if version > PostgresSchema.currentVersion {
       throw PostgresEventLogError.newerSchema(
         location: location, version: version, supported: PostgresSchema.currentVersion)
     }
+    hasAttributes = version >= 2
   }
 
   /// Creates the schema when missing (one creator at a time) and grants `role` the privileges
@@ -68,13 +72,19 @@ public final class PostgresEventLog: EventLogReading {
     }
   }
 
-  private func createSchemaIfMissing() throws {
+  /// Creates the schema, or migrates an older one forward, one writer at a time. A newer
+  /// schema is left alone (the caller refuses it).
+  private func migrateSchema() throws {
     try mappingErrors {
       try connection.transaction {
         try connection.execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.creationLockKey))")
         let exists = try connection.execute(
           "SELECT 1 FROM pg_namespace WHERE nspname = 'navsim'")
-        if exists.rowCount == 0 { try connection.execute(PostgresSchema.version1) }
+        let version = exists.rowCount == 0 ? 0 : try schemaVersion()
+        guard version < PostgresSchema.currentVersion else { return }
+        for migration in PostgresSchema.migrations[Int(version)...] {
+          try connection.execute(migration)
+        }
       }
     }
   }
@@ -98,7 +108,18 @@ public final class PostgresEventLog: EventLogReading {
   public func recordings() throws -> [RecordingInfo] {
     try mappingErrors {
       let result = try connection.execute(Self.recordingColumns + " ORDER BY r.id")
-      return try (0..<result.rowCount).map { try recordingInfo(result, $0) }
+      var attributes: [Int64: [String: String]] = [:]
+      if hasAttributes {
+        let rows = try connection.execute(
+          "SELECT recording_id, key, value FROM navsim.recording_attributes")
+        for row in 0..<rows.rowCount {
+          attributes[try rows.int64(row, 0) ?? 0, default: [:]][rows.text(row, 1) ?? ""] =
+            rows.text(row, 2) ?? ""
+        }
+      }
+      return try (0..<result.rowCount).map {
+        try recordingInfo(result, $0, attributes: { attributes[$0] ?? [:] })
+      }
     }
   }
 
@@ -111,8 +132,17 @@ public final class PostgresEventLog: EventLogReading {
       guard result.rowCount == 1 else {
         throw EventLogError.unknownRecording(path: location, recording: id)
       }
-      return try recordingInfo(result, 0)
+      return try recordingInfo(result, 0, attributes: attributes(of:))
     }
+  }
+
+  private func attributes(of id: Int64) throws -> [String: String] {
+    guard hasAttributes else { return [:] }
+    let rows = try connection.execute(
+      "SELECT key, value FROM navsim.recording_attributes WHERE recording_id = $1", [String(id)])
+    var attributes: [String: String] = [:]
+    for row in 0..<rows.rowCount { attributes[rows.text(row, 0) ?? ""] = rows.text(row, 1) ?? "" }
+    return attributes
   }
 
   /// The fingerprint (SHA-256 of the JSON Lines export) of the complete recording `id`.
@@ -127,7 +157,9 @@ public final class PostgresEventLog: EventLogReading {
     }
   }
 
-  private func recordingInfo(_ row: PostgreSQLResult, _ index: Int) throws -> RecordingInfo {
+  private func recordingInfo(
+    _ row: PostgreSQLResult, _ index: Int, attributes: (Int64) throws -> [String: String]
+  ) throws -> RecordingInfo {
     let id = try row.int64(index, 0) ?? 0
     guard let source = RecordingSource(rawValue: row.text(index, 2) ?? "") else {
       throw EventLogError.corrupted(path: location, detail: "recording \(id) has an unknown source")
@@ -135,7 +167,8 @@ public final class PostgresEventLog: EventLogReading {
     let metadata = RecordingMetadata(
       name: row.text(index, 1) ?? "", source: source, scenario: row.text(index, 3),
       seed: try row.int64(index, 4).map { UInt64(bitPattern: $0) },
-      deviceProfile: row.text(index, 5), createdAt: row.text(index, 6) ?? "")
+      deviceProfile: row.text(index, 5), createdAt: row.text(index, 6) ?? "",
+      attributes: try attributes(id))
     return RecordingInfo(
       id: id, metadata: metadata, navsimVersion: row.text(index, 7) ?? "",
       eventCount: try row.int64(index, 9) ?? 0, firstT: try row.int64(index, 10),

@@ -85,6 +85,10 @@ public struct ReplayJob {
       delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
       screen: makeScreen)
     var writer: SnapshotStore.RunWriter?
+    // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
+    // its own copy of the events, so the store never holds a server's URL or password and
+    // reads back without the server.
+    let fromFile = !isPostgresURL(logPath)
     if let store {
       writer = try store.beginRun(
         RunMetadata(
@@ -93,8 +97,7 @@ public struct ReplayJob {
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
           variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
             .joined(separator: " "),
-          logPath: isPostgresURL(logPath)
-            ? logPath : URL(fileURLWithPath: logPath).standardizedFileURL.path))
+          logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil))
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
     // and each should cost next to nothing here.
@@ -124,7 +127,11 @@ public struct ReplayJob {
         }
         for index in previousIndices { findings[index].count += 1 }
       }
-      try writer?.append(snapshot, layoutChanged: changed)
+      if fromFile {
+        try writer?.append(snapshot, layoutChanged: changed)
+      } else {
+        try writer?.append(snapshot, detail: event.payload.jsonText)
+      }
       onSnapshot(snapshot, changed)
     }
     var summary = Summary(recording: recording)

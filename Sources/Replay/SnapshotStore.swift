@@ -168,6 +168,9 @@ public final class SnapshotStore {
     let existed = FileManager.default.fileExists(atPath: path)
     db = try SQLiteConnection(path: path, mode: mode)
     db.setBusyTimeout(milliseconds: 5000)
+    // Runs are small and written once, in order: a small page cache keeps a replay's memory
+    // flat in the trip's length (a long run's transaction spills to the WAL instead).
+    try db.execute("PRAGMA cache_size = -256")
     // Snapshots are derived data (a replay re-creates them): a power cut may lose the last
     // commits but never corrupts the file (WAL), so commits need not wait for the disk.
     if mode != .readOnly { try db.execute("PRAGMA synchronous = NORMAL") }

@@ -196,9 +196,10 @@ public final class SQLiteStatement {
   public func text(at index: Int32, reusing previous: String?) -> String? {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, index))
-    if var previous {
-      let same = previous.withUTF8 { bytes in
-        bytes.count == count && bytes.elementsEqual(UnsafeBufferPointer(start: pointer, count: count))
+    if var previous, previous.utf8.count == count {
+      let same = previous.withUTF8 { bytes -> Bool in
+        for index in 0..<count where bytes[index] != pointer[index] { return false }
+        return true
       }
       if same { return previous }
     }

@@ -70,6 +70,13 @@ extension EventKind {
     case .userPanned: [StoredField("dx", .n1, .real), StoredField("dy", .n2, .real)]
     case .lightingChanged: [StoredField("mode", .s1, .text)]
     case .mark: [StoredField("text", .s1, .text)]
+    case .waypoint:
+      [
+        StoredField("index", .n1, .integer), StoredField("title", .s1, .text),
+        StoredField("placeID", .s2, .text), StoredField("latitude", .n2, .optionalReal),
+        StoredField("longitude", .n3, .optionalReal),
+      ]
+    case .routeStatus: [StoredField("status", .s1, .text)]
     }
   }
 }
@@ -135,6 +142,12 @@ extension EventPayload {
       return StoredPayload(s1: mode.rawValue)
     case .mark(let text):
       return StoredPayload(s1: text)
+    case .waypoint(let waypoint):
+      return StoredPayload(
+        n1: .integer(Int64(waypoint.index)), n2: waypoint.latitude.map(StoredNumber.real),
+        n3: waypoint.longitude.map(StoredNumber.real), s1: waypoint.title, s2: waypoint.placeID)
+    case .routeStatus(let status):
+      return StoredPayload(s1: status)
     }
   }
 
@@ -263,6 +276,14 @@ extension EventPayload {
       self = .lightingChanged(try slots.enumeration(stored.s1, "mode"))
     case .mark:
       self = .mark(text: try slots.text(stored.s1, "text"))
+    case .waypoint:
+      self = .waypoint(
+        RecordedWaypoint(
+          index: try slots.integer(stored.n1, "index"), title: try slots.text(stored.s1, "title"),
+          placeID: try slots.text(stored.s2, "placeID"), latitude: stored.n2?.doubleValue,
+          longitude: stored.n3?.doubleValue))
+    case .routeStatus:
+      self = .routeStatus(status: try slots.text(stored.s1, "status"))
     }
   }
 }

@@ -42,6 +42,8 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
   case recentered
   case lightingChanged
   case mark
+  case waypoint
+  case routeStatus
 
   /// Stable numeric code stored in the log. Never renumber: append new kinds at the end.
   public var code: Int {
@@ -64,6 +66,8 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
     case .recentered: 16
     case .lightingChanged: 17
     case .mark: 18
+    case .waypoint: 19
+    case .routeStatus: 20
     }
   }
 
@@ -97,6 +101,12 @@ public enum EventPayload: Equatable, Sendable {
   case lightingChanged(LightingMode)
   /// A bookmark the tester added while recording (`NavSimRecorder.mark(_:)`); replay ignores it.
   case mark(text: String)
+  /// A destination of the route about to be set (schema 3): `waypoint` events with indices
+  /// 0, 1... come before the `routeSet` they belong to.
+  case waypoint(RecordedWaypoint)
+  /// A route request ended (schema 3): `GMSRouteStatus`'s case name (`OK`, `noRouteFound`...).
+  /// A failed request leaves the route as it was.
+  case routeStatus(status: String)
 
   public var kind: EventKind {
     switch self {
@@ -118,6 +128,8 @@ public enum EventPayload: Equatable, Sendable {
     case .recentered: .recentered
     case .lightingChanged: .lightingChanged
     case .mark: .mark
+    case .waypoint: .waypoint
+    case .routeStatus: .routeStatus
     }
   }
 }
@@ -143,6 +155,26 @@ public struct RouteInfo: Equatable, Sendable {
     self.legs = legs
     self.steps = steps
     self.alternateRoutes = alternateRoutes
+  }
+}
+
+/// One destination as the app named it: a title, and a Place ID or a coordinate.
+public struct RecordedWaypoint: Equatable, Sendable {
+  /// 0-based position among the route's destinations.
+  public var index: Int
+  public var title: String
+  /// The Place ID; empty for coordinate waypoints.
+  public var placeID: String
+  /// nil for Place-ID waypoints.
+  public var latitude: Double?
+  public var longitude: Double?
+
+  public init(index: Int, title: String, placeID: String = "", latitude: Double?, longitude: Double?) {
+    self.index = index
+    self.title = title
+    self.placeID = placeID
+    self.latitude = latitude
+    self.longitude = longitude
   }
 }
 

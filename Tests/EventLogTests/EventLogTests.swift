@@ -227,3 +227,25 @@ final class EventLogTests: XCTestCase {
     XCTAssertEqual(try log.events(recording: id).readAll().map(\.seq), Array(1...11))
   }
 }
+
+/// Redaction of the schema-3 kinds: waypoints lose their names and places, keep their shape.
+final class WaypointRedactionTests: XCTestCase {
+  func testWaypointTitlesPlacesAndCoordinatesAreRedacted() throws {
+    let (directory, path) = freshDatabase()
+    defer { _ = directory }
+    _ = try writeSampleLog(at: path)
+    let out = path + ".redacted.sqlite"
+    _ = try EventLogFile.redact(from: path, to: out, seed: 7)
+    let log = try EventLogFile(path: out, mode: .readOnly)
+    let events = try log.events(recording: try log.recordings()[0].id).readAll()
+    let waypoints = events.compactMap { event -> RecordedWaypoint? in
+      if case .waypoint(let waypoint) = event.payload { return waypoint }
+      return nil
+    }
+    XCTAssertEqual(waypoints.map(\.title), ["xxxxxx xx", "xxxxxx"])
+    XCTAssertEqual(waypoints.map(\.placeID), ["", "place-1"])
+    XCTAssertNotEqual(waypoints[0].latitude, 47.378)
+    XCTAssertNil(waypoints[1].latitude)
+    XCTAssertTrue(events.contains { $0.payload == .routeStatus(status: "noRouteFound") })
+  }
+}

@@ -48,6 +48,34 @@ import Testing
     #expect(views.leading.frame.minX == 16)
   }
 
+  @Test func flippingTheDirectionOfATightRowBreaksNothing() {
+    // A row that only fits one way round at a time: each leading / trailing constraint,
+    // re-resolved alone against the others' old resolution, would contradict them.
+    let root = makeRoot(width: 393)
+    let panel = makeView("panel", in: root)
+    let button = makeView("button", in: root)
+    NSLayoutConstraint.activate([
+      panel.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+      panel.trailingAnchor.constraint(lessThanOrEqualTo: button.leadingAnchor, constant: -12),
+      panel.widthAnchor.constraint(equalToConstant: 200),
+      button.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+      button.widthAnchor.constraint(equalToConstant: 44),
+      panel.topAnchor.constraint(equalTo: root.topAnchor),
+      button.topAnchor.constraint(equalTo: root.topAnchor),
+      panel.heightAnchor.constraint(equalToConstant: 40),
+      button.heightAnchor.constraint(equalToConstant: 44),
+    ])
+    let auditor = RecordingAuditor()
+    withAuditor(auditor) {
+      root.layoutIfNeeded()
+      root.semanticContentAttribute = .forceRightToLeft
+      root.layoutIfNeeded()
+    }
+    #expect(auditor.broken.isEmpty, "\(auditor.events)")
+    #expect(panel.frame == CGRect(x: 393 - 16 - 200, y: 0, width: 200, height: 40))
+    #expect(button.frame == CGRect(x: 16, y: 0, width: 44, height: 44))
+  }
+
   @Test func forcedSemanticContentAttributeAppliesToTheSubtree() {
     let root = makeRoot()
     root.baseLayoutDirection = .rightToLeft

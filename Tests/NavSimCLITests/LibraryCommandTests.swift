@@ -75,6 +75,9 @@ final class LibraryCommandTests: XCTestCase {
         ["replay", source, "--delegate", "complete", "--snapshots", store, "--label", "v"])
       XCTAssertEqual(replay.status, 0, replay.standardError)
       runs.append(try navsim(["runs", store, "export", "v"]).standardOutput)
+      // A run from the server keeps its own events: no URL, let alone a password, is stored.
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+      XCTAssertNil(bytes.range(of: Data("127.0.0.1".utf8)), "the store names the server")
     }
     XCTAssertGreaterThan(runs[0].split(separator: "\n").count, 1000)
     XCTAssertEqual(runs[0], runs[1])

@@ -158,7 +158,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.out.hasPrefix("redacted recording 1 as recording 1 ("))
     let info = run(["log", "info", redacted])
-    #expect(info.out.contains("schema version 2"))
+    #expect(info.out.contains("schema version 3"))
     #expect(info.out.contains("\n  redacted  yes: coordinates offset, road names, prompt texts"))
     #expect(!run(["log", "info", original]).out.contains("redacted"))
   }
@@ -169,10 +169,13 @@ import Testing
     let log = try EventLogFile(path: path, mode: .create)
     for finished in [true, false] {
       let writer = try log.beginRecording(
-        RecordingMetadata(name: "home", source: .imported, createdAt: "late"))
-      for index in 0..<50 {
+        RecordingMetadata(
+          name: "home", source: .imported, createdAt: "late",
+          attributes: ["device.model": "iPhone16,1", "tester": "Ana, 12 Elm St"]))
+      for index in 0..<49 {
         try writer.append(SyntheticEvents.payload(at: index), t: SyntheticEvents.t(at: index))
       }
+      try writer.append(.mark(text: "outside 12 Elm St"), t: SyntheticEvents.t(at: 49))
       if finished { try writer.finish() } else { try writer.flush() }
     }
     let out = directory.file("out.sqlite")
@@ -181,6 +184,12 @@ import Testing
     #expect(summaries.map(\.recording.eventCount) == [50, 50])
     #expect(summaries.map(\.recording.metadata.createdAt) == ["unknown", "unknown"])
     #expect(summaries.allSatisfy { $0.recording.metadata.isRedacted })
+    // Device facts stay; other attributes and the marks' texts go.
+    #expect(summaries.allSatisfy {
+      $0.recording.metadata.attributes.keys.sorted() == ["device.model", "redacted"]
+    })
+    #expect(try events(out, recording: 1).last?.payload == .mark(text: ""))
+    #expect(try events(out, recording: 2).last?.payload == .mark(text: ""))
   }
 
   // MARK: - Bad input
@@ -204,7 +213,7 @@ import Testing
     try FileManager.default.copyItem(atPath: original, toPath: newer)
     try SQLiteConnection(path: newer, mode: .readWrite).execute("PRAGMA user_version = 99")
     expectFailure([newer, "--out", out],
-      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 2); "
+      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 3); "
         + "upgrade NavSim")
     expectFailure([original, "--out", original],
       "\(original): is the input log; redact writes a new file")

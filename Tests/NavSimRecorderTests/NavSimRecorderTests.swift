@@ -35,7 +35,7 @@ import Testing
   @Test func itRecordsWhatChangesOnTheMapViewAtTheTimeItChanges() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("drive.sqlite")
-    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     let clock = ManualClock()
     let recorder = try recorder(mapView, path, clock: clock)
     recorder.start()  // t = 0: the size, no settings (all at their defaults)
@@ -57,7 +57,7 @@ import Testing
     let recorded = try events(path).map { "\($0.t) \($0.payload)" }
     #expect(
       recorded == [
-        "0 mapResized(SessionEvents.MapGeometry(width: 393.0, height: 852.0, safeTop: 0.0, safeLeading: 0.0, safeBottom: 0.0, safeTrailing: 0.0))",
+        "0 mapResized(SessionEvents.MapGeometry(width: 375.0, height: 667.0, safeTop: 0.0, safeLeading: 0.0, safeBottom: 0.0, safeTrailing: 0.0))",
         "1500 settingChanged(SessionEvents.SettingChange(name: SessionEvents.Setting(rawValue: \"speedometer\"), value: SessionEvents.SettingValue.bool(true)))",
         "1500 navigationEnabled",
         "1750 mark(text: \"tunnel\")",
@@ -71,16 +71,27 @@ import Testing
     #expect(info.isFinished)
     #expect(info.metadata.name == "test drive" && info.metadata.source == .imported)
     #expect(info.metadata.deviceProfile == "iphone-15-portrait")
-    #expect(info.metadata.attributes["device.screen"] == "393x852")
+    #expect(info.metadata.attributes["device.screen"] == "375x667")
     #expect(info.metadata.attributes["recorder"] == "NavSimRecorder \(NavSimVersion.current)")
     #expect(info.metadata.attributes["os.version"] != nil)
     #expect(info.metadata.attributes["sdk.version"] != nil)
   }
 
-  @Test func settingsThatDifferFromTheDefaultsAreRecordedAtTheStart() throws {
+  @Test func theStartingSizeIsRecordedOnlyWhenItDiffersFromAReplaysMapView() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("drive.sqlite")
     let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let recorder = try recorder(mapView, path, clock: ManualClock())
+    recorder.start()
+    recorder.mark("start")
+    try recorder.stop()
+    #expect(try events(path).map(\.kind) == [.mark])
+  }
+
+  @Test func settingsThatDifferFromTheDefaultsAreRecordedAtTheStart() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("drive.sqlite")
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     mapView.semanticContentAttribute = .forceRightToLeft
     mapView.settings.compassButton = true
     mapView.padding = UIEdgeInsets(top: 10, left: 0, bottom: 20.5, right: 30)
@@ -100,7 +111,7 @@ import Testing
   @Test func aPanAndARecenterAreReadFromTheCameraMode() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("drive.sqlite")
-    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     let clock = ManualClock()
     let recorder = try recorder(mapView, path, clock: clock)
     recorder.start()
@@ -120,7 +131,7 @@ import Testing
   @Test func aStoppedRecorderWritesNothingMoreAndStopTwiceIsHarmless() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("drive.sqlite")
-    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     let recorder = try recorder(mapView, path, clock: ManualClock())
     recorder.start()
     try recorder.stop()
@@ -135,7 +146,7 @@ import Testing
     let directory = TemporaryDirectory()
     let path = directory.file("notes.sqlite")
     try "hello".write(toFile: path, atomically: true, encoding: .utf8)
-    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     #expect(throws: EventLogError.notSQLite(path: path)) {
       _ = try NavSimRecorder(mapView: mapView, path: path)
     }

@@ -218,6 +218,68 @@ let twoLegRoute = EventPayload.routeSet(
   }
 }
 
+/// Schema-3 recordings name their destinations and failed route requests.
+@MainActor @Suite struct RecordedDestinationTests {
+  static let named: [EventPayload] = [
+    .waypoint(RecordedWaypoint(index: 0, title: "School", latitude: 47, longitude: 8)),
+    .waypoint(RecordedWaypoint(index: 1, title: "Office", placeID: "ChIJoffice", latitude: nil, longitude: nil)),
+    twoLegRoute,
+  ]
+
+  @Test func recordedWaypointsAreTheDestinationsListenersHearOf() throws {
+    var drive = try Drive(nil)
+    let log = ListenerLog()
+    let navigator = try #require(drive.mapView.navigator)
+    navigator.add(log)
+    try drive.send(.navigationEnabled)
+    for payload in Self.named { try drive.send(payload) }
+    #expect(navigator.destinations.map(\.title) == ["School", "Office"])
+    #expect(navigator.destinations[1].placeID == "ChIJoffice")
+    #expect(navigator.routeLegs?.first?.destinationCoordinate.latitude == 47)
+    try drive.send(.arrived(waypointIndex: 0))
+    try drive.send(.routeChanged(.nextLeg))
+    try drive.send(.arrived(waypointIndex: 1))
+    #expect(log.calls.filter { $0.hasPrefix("arrive") } == ["arrive(School)", "arrive(Office)"])
+  }
+
+  @Test func theAppMustAskForTheRecordedDestinations() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    var statuses: [GMSRouteStatus] = []
+    let near = try #require(GMSNavigationWaypoint(location: .init(latitude: 47.001, longitude: 8), title: "Kids"))
+    let office = try #require(GMSNavigationWaypoint(placeID: "ChIJoffice", title: "Work"))
+    navigator.setDestinations([near, office]) { statuses.append($0) }
+    var findings = try drive.send(.navigationEnabled)
+    for payload in Self.named { findings += try drive.send(payload) }
+    #expect(findings.isEmpty)
+    #expect(statuses == [.OK])
+    #expect(navigator.destinations.map(\.title) == ["Kids", "Work"])  // the app's objects
+    let shop = try #require(GMSNavigationWaypoint(placeID: "ChIJshop", title: "Shop"))
+    navigator.setDestinations([near, shop]) { statuses.append($0) }
+    findings = try drive.send(progress(remaining: 900, time: 90))
+    #expect(statuses == [.OK])
+    #expect(findings.map(\.message) == [
+      "setDestinations(_:callback:) after seq 4: destination 2 'Shop' is not the recorded 'Office' "
+        + "(place ChIJoffice) in the recording's route: nothing changes and the callback is not called",
+    ])
+  }
+
+  @Test func aFailedRouteRequestAnswersWithTheRecordedStatus() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    var statuses: [GMSRouteStatus] = []
+    let office = try #require(GMSNavigationWaypoint(placeID: "ChIJoffice", title: "Work"))
+    navigator.setDestinations([office]) { statuses.append($0) }
+    try drive.send(.navigationEnabled)
+    try drive.send(.waypoint(RecordedWaypoint(index: 0, title: "Work", placeID: "ChIJoffice", latitude: nil, longitude: nil)))
+    #expect(statuses.isEmpty)
+    try drive.send(.routeStatus(status: "noRouteFound"))
+    #expect(statuses == [.noRouteFound])
+    #expect(navigator.routeLegs == nil)
+    #expect(GMSRouteStatus(recordedName: "somethingNew") == .internalError)
+  }
+}
+
 @Suite struct NavigationAPIShapeTests {
   @Test func enumsKeepTheSDKsRawValues() {
     #expect(GMSRouteStatus.OK.rawValue == 1 && GMSRouteStatus.travelModeUnsupported.rawValue == 11)

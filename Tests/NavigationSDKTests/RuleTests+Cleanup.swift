@@ -116,3 +116,36 @@ import Testing
     #expect(later.with(.leftoverAfterDisable).map(\.views) == [["prompt.incident#1"]])
   }
 }
+
+/// A long guidance session: what the rule watcher keeps of it stays bounded.
+@MainActor @Suite struct LongGuidanceCleanupTests {
+  @Test func manyPromptsLaterALeftoverIsStillReportedAndOnlyIt() throws {
+    var (drive, delegate, layout) = try Drive.clean()
+    let banner = UIView(frame: CGRect(x: 0, y: 200, width: 40, height: 40))
+    banner.accessibilityIdentifier = "laneBanner"
+    delegate.onStart = { mapView, state in
+      layout.guidance(state)
+      mapView.addSubview(banner)
+    }
+    // Each prompt brings a badge of the app's, which goes with the prompt.
+    var badge: UIView?
+    delegate.onShow = { mapView, prompt in
+      layout.show(prompt)
+      let view = UIView(frame: CGRect(x: 0, y: 300, width: 10, height: 10))
+      view.accessibilityIdentifier = "badge"
+      mapView.addSubview(view)
+      badge = view
+    }
+    delegate.onHide = { _, prompt in
+      prompt.removeFromSuperview()
+      badge?.removeFromSuperview()
+    }
+    try drive.startGuidance()
+    for id in 1...150 {
+      _ = try drive.run([prompt(id), .promptDismissed(promptID: id)])
+    }
+    #expect(drive.session.watcher.guidanceViews.count < 200)
+    let findings = try drive.send(.guidanceStopped(.cancelled))
+    #expect(findings.with(.leftoverAfterStopGuidance).map(\.views) == [["laneBanner"]], "\(findings)")
+  }
+}

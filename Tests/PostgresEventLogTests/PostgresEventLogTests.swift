@@ -1,7 +1,7 @@
 import EventLog
 import Foundation
 import PostgreSQL
-import PostgresEventLog
+@testable import PostgresEventLog
 import SessionEvents
 import TestSupport
 import XCTest
@@ -30,7 +30,8 @@ final class PostgresEventLogTests: XCTestCase {
       RecordingMetadata(
         name: "trip \"one\"", source: .scenario, scenario: "route builtin:a\n\tspeed 13.9\\",
         seed: UInt64.max - 1, deviceProfile: "iphone15-portrait",
-        createdAt: "2026-12-01T12:00:00Z"))
+        createdAt: "2026-12-01T12:00:00Z",
+        attributes: ["device.model": "iPhone15,4", "note": "tab\there, newline\n, \\ and é"]))
     for (payload, t) in SampleEvents.events(count: count) { try writer.append(payload, t: t) }
     try writer.finish()
     let cut = try log.beginRecording(
@@ -234,12 +235,14 @@ final class PostgresEventLogTests: XCTestCase {
       XCTAssertTrue("\(error)".contains("holds no NavSim recordings"), "\(error)")
     }
     _ = try PostgresEventLog(url: database.url, mode: .write)
+    let newer = PostgresSchema.currentVersion + 1
     try PostgreSQLConnection(url: database.url).execute(
-      "UPDATE navsim.schema_version SET version = 2")
+      "UPDATE navsim.schema_version SET version = \(newer)")
     for mode in [PostgresEventLog.Mode.read, .write] {
       XCTAssertThrowsError(try PostgresEventLog(url: database.url, mode: mode)) { error in
-        XCTAssertTrue("\(error)".contains("schema is version 2, written by a newer NavSim"),
-                      "\(error)")
+        XCTAssertTrue(
+          "\(error)".contains("schema is version \(newer), written by a newer NavSim"),
+          "\(error)")
       }
     }
   }
@@ -263,6 +266,61 @@ final class PostgresEventLogTests: XCTestCase {
                     text)
       XCTAssertFalse(text.contains("\n"), text)
     }
+  }
+
+  func testAVersion1SchemaIsReadAndMigratedByTheFirstWriter() throws {
+    let database = try Self.freshDatabase()
+    let admin = try PostgreSQLConnection(url: database.url)
+    try admin.execute(PostgresSchema.version1)
+    XCTAssertEqual(try PostgresEventLog(url: database.url).schemaVersion(), 1)
+    XCTAssertEqual(try PostgresEventLog(url: database.url).recordings(), [])
+    let directory = TemporaryDirectory()
+    let local = try Self.sampleLog(count: 50, in: directory)
+    let library = try PostgresEventLog(url: database.url, mode: .write)
+    XCTAssertEqual(try library.schemaVersion(), PostgresSchema.currentVersion)
+    let id = try library.push(recording: 1, of: local).id
+    XCTAssertEqual(try library.recording(id).metadata, try local.recording(1).metadata)
+    XCTAssertThrowsError(try admin.execute(
+      "INSERT INTO navsim.recording_attributes VALUES (\(id), 'late', 'x')")) {
+      XCTAssertEqual(($0 as! PostgreSQLError).sqlstate, "NV003")
+    }
+    XCTAssertThrowsError(try admin.execute("DELETE FROM navsim.recording_attributes")) {
+      XCTAssertEqual(($0 as! PostgreSQLError).sqlstate, "NV004")
+    }
+  }
+
+  func testFingerprintsAreSHA256OfTheExport() {
+    // FIPS 180-4 examples, including the two-block padding case (56 bytes).
+    for (text, digest) in [
+      ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+      ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+      ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ] {
+      var hash = SHA256()
+      hash.update(Array(text.utf8))
+      XCTAssertEqual(hash.hexDigest(), digest, text)
+    }
+  }
+
+  func testAPullOverADroppedConnectionWritesNothing() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    let local = try Self.sampleLog(count: 100, in: directory)
+    let id = try PostgresEventLog(url: database.url, mode: .write).push(recording: 1, of: local).id
+    let library = try PostgresEventLog(url: database.url)
+    try PostgreSQLConnection(url: database.url).execute(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        + "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    let out = directory.file("pulled.sqlite")
+    XCTAssertThrowsError(try library.pull(recording: id, intoLogAt: out)) { error in
+      XCTAssertFalse("\(error)".contains("\n"), "\(error)")
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+      ["trip.sqlite", "trip.sqlite-shm", "trip.sqlite-wal"].filter {
+        FileManager.default.fileExists(atPath: directory.file($0))
+      })
   }
 
   func testURLsLoseTheirPasswordInMessages() {

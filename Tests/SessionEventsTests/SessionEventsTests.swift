@@ -23,6 +23,9 @@ private let samples: [EventPayload] = [
   .settingChanged(SettingChange(name: .alternateRoutes, value: .text("one"))),
   .camera(CameraState(mode: .overview, bearing: 0, tilt: 0, zoom: 12.25)),
   .userPanned(dx: 1e-7, dy: -1e21), .lightingChanged(.day), .mark(text: "tunnel \"A\"\n"),
+  .waypoint(RecordedWaypoint(index: 0, title: "Café \"Z\"", latitude: -33.8688, longitude: 151.2093)),
+  .waypoint(RecordedWaypoint(index: 1, title: "", placeID: "ChIJ\t1", latitude: nil, longitude: nil)),
+  .routeStatus(status: "travelModeUnsupported"),
 ]
 
 final class SessionEventsTests: XCTestCase {
@@ -41,7 +44,7 @@ final class SessionEventsTests: XCTestCase {
         "5:guidanceStarted", "6:guidanceStopped", "7:arrived", "8:progress", "9:speed",
         "10:promptReady", "11:promptDismissed", "12:mapResized", "13:settingChanged",
         "14:camera", "15:userPanned", "16:recentered", "17:lightingChanged",
-        "18:mark",
+        "18:mark", "19:waypoint", "20:routeStatus",
       ])
     for kind in EventKind.allCases { XCTAssertEqual(EventKind(code: kind.code), kind) }
   }

@@ -1,0 +1,82 @@
+import EventLog
+import Foundation
+import NavSim
+import NavSimRecorder
+import Navigator
+import Replay
+import SessionEvents
+
+// `navsim record --through-recorder`: the trip drives NavSim's own SDK model (map view,
+// navigator, road-snapped provider) as a replay would, and a `NavSimRecorder` attached to the
+// map view writes the log from what the SDK's public API shows, as it would on a phone.
+
+/// The recorder's clock when NavSim drives the trip: the trip's own time.
+@MainActor
+private final class VirtualClock {
+  var seconds = 0.0
+}
+
+/// Records trips through `NavSimRecorder` instead of writing the simulator's events.
+@MainActor
+public enum ThroughRecorder {
+  /// Runs `trip` through the SDK model with a recorder attached; the recorder writes a new
+  /// recording called `name` into the log at `path`.
+  /// - Throws: `NavigatorError` for a trip that cannot run (nothing is written),
+  ///   `EventLogError` for the log.
+  public static func record(_ trip: Trip, name: String, into path: String) throws
+    -> TripRecorder.Result
+  {
+    let validated = try trip.run { _, _ in }
+    let replayer = try Replayer(delegate: nil)
+    let clock = VirtualClock()
+    var options = NavSimRecorder.Options()
+    options.name = name
+    options.deviceProfile = trip.scenario.device.name
+    options.createdAt = trip.createdAt
+    options.clock = { clock.seconds }
+    options.samplesEveryFrame = false
+    // Facts that do not depend on the machine, so the recording is repeatable.
+    options.deviceFacts = [
+      "device.model": "NavSim \(trip.scenario.device.name)",
+      "device.screen": "\(Int(replayer.mapView.bounds.width))x\(Int(replayer.mapView.bounds.height))",
+      "sdk.version": "NavSim \(NavSimVersion.current)",
+    ]
+    let recorder = try NavSimRecorder(mapView: replayer.mapView, path: path, options: options)
+    recorder.start()
+    var seq: Int64 = 0
+    _ = try trip.run { t, payload in
+      clock.seconds = Double(t) / 1000
+      seq += 1
+      // The SDK model rejects what the SDK would (the recorder then sees no change).
+      try? replayer.session.apply(SessionEvent(seq: seq, t: t, payload: payload))
+      _ = replayer.session.drainFindings()
+      recorder.sample()
+    }
+    try recorder.stop()
+    return TripRecorder.Result(recordingID: recorder.recordingID, summary: validated)
+  }
+
+  /// `navsim record _recorder-test LOG` (hidden): records marks `1`, `2`, `3`... through a
+  /// `NavSimRecorder` until killed. The crash-safety test SIGKILLs it and checks what it left.
+  static func endlessMarks(into path: String) throws -> Int32 {
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    var options = NavSimRecorder.Options()
+    options.name = "kill test"
+    options.createdAt = "test"
+    options.batchSize = 64
+    options.flushInterval = 0.02
+    options.samplesEveryFrame = false
+    let clock = VirtualClock()
+    options.clock = { clock.seconds }
+    let recorder = try NavSimRecorder(mapView: mapView, path: path, options: options)
+    recorder.start()
+    var index = 0
+    while true {
+      index += 1
+      clock.seconds += 0.01
+      recorder.mark(String(index))
+      recorder.sample()
+      if index % 64 == 0 { usleep(1000) }
+    }
+  }
+}
