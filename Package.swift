@@ -88,9 +88,15 @@ let package = Package(
       dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
+      name: "NavSimCheck",
+      dependencies: ["EventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay"]
+    ),
+    .target(
       name: "NavSimCLI",
-      dependencies: ["SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
-                     "Replay", "NavSim", "NavSimRecorder"]
+      dependencies: [
+        "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
+        "NavSimRecorder", "NavSimCheck",
+      ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -131,6 +137,9 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
       exclude: ["__Golden__"]),
+    .testTarget(
+      name: "NavSimCheckTests",
+      dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
