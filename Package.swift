@@ -17,6 +17,23 @@ let platformShims: [Target] = []
 let coreLocation: [Target.Dependency] = []
 #endif
 let sdkModules = ["GoogleNavigation", "GoogleMaps"] + platformShims.map(\.name)
+let shimDependencies: [Target.Dependency] = platformShims.map { .target(name: $0.name) }
+#if os(Linux)
+// App files that keep `import UIKit` compile where NavSim provides UIKit: on Linux.
+let uikitAppCodeTests: [Target] = [
+  .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + shimDependencies),
+  // Delegates written from the SDK's layout guide as app teams write them (their imports
+  // included), replayed over every recording.
+  .testTarget(
+    name: "DelegateCorpusTests",
+    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+      + shimDependencies),
+]
+let uikitAppCodeFiles: [String] = []
+#else
+let uikitAppCodeTests: [Target] = []
+let uikitAppCodeFiles = ["GuideStyleScreen.swift", "ScreenReplayTests.swift"]
+#endif
 
 let package = Package(
   name: "NavSim",
@@ -71,9 +88,15 @@ let package = Package(
       dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
+      name: "NavSimCheck",
+      dependencies: ["EventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay"]
+    ),
+    .target(
       name: "NavSimCLI",
-      dependencies: ["SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
-                     "Replay", "NavSim", "NavSimRecorder"]
+      dependencies: [
+        "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
+        "NavSimRecorder", "NavSimCheck",
+      ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
@@ -106,22 +129,19 @@ let package = Package(
       name: "ReplayTests",
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
       dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport", "GoogleNavigation"]
-        + platformShims.map { .target(name: $0.name) },
-      exclude: ["__Golden__"]  // golden files are read by path, beside the tests
+        + shimDependencies,
+      // Golden files are read by path, beside the tests.
+      exclude: ["__Golden__"] + uikitAppCodeFiles
     ),
-    .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + platformShims.map { .target(name: $0.name) }),
     .testTarget(
       name: "NavSimCLITests",
       dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
       exclude: ["__Golden__"]),
     .testTarget(
+      name: "NavSimCheckTests",
+      dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
+    .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
-    // Delegates written from the SDK's layout guide as app teams write them (their imports
-    // included), replayed over every recording.
-    .testTarget(
-      name: "DelegateCorpusTests",
-      dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
-        + platformShims.map { .target(name: $0.name) }),
-  ] + platformShims
+  ] + uikitAppCodeTests + platformShims
 )

@@ -37,9 +37,11 @@ extension Engine {
     // it instead of losing it.
     var explicitNow = explicit
     if !subject.isValid, row.hasOnlyDummies {
-      guard nearZero(row.constant) else {
+      let scale = constantScale(of: constraint.expression, constant: constant)
+      guard isRoundingNoise(row.constant, scale: scale) else {
         throw unsatisfiable(constraint, constant: constant, certificate: row)
       }
+      row.constant = 0  // it holds: the residual is rounding of the equalities it follows from
       if !tag.marker.isValid {
         tag.marker = newSymbol(.dummy)
         row.insert(tag.marker)
@@ -54,14 +56,27 @@ extension Engine {
       insertRow(row, for: subject)
     } else {
       let saved = self
-      let certificate: Row?
+      let outcome: PhaseOneOutcome
+      let scale = constantScale(of: constraint.expression, constant: constant)
       do {
-        certificate = try addWithArtificialVariable(row)
+        outcome = try addWithArtificialVariable(row, scale: scale)
       } catch {
         self = saved
         throw .internalFailure(error.message)
       }
-      if let certificate {
+      switch outcome {
+      case .added:
+        break
+      case .redundant(var row):
+        // As above: the marker's row keeps the markers of the equalities it follows from.
+        row.constant = 0
+        if !tag.marker.isValid { tag.marker = newSymbol(.dummy) }
+        if row.index(of: tag.marker) < 0 { row.insert(tag.marker) }
+        explicitNow = true
+        row.solve(for: tag.marker)
+        substitute(tag.marker, with: row)
+        insertRow(row, for: tag.marker)
+      case .unsatisfiable(let certificate):
         let error = unsatisfiable(constraint, constant: constant, certificate: certificate)
         self = saved
         throw error
@@ -238,19 +253,27 @@ extension Engine {
           throw error
         }
       }
-      guard nearZero(row.constant - delta) else {
+      let scale = constantScale(of: constraint.expression, constant: constant)
+      guard isRoundingNoise(row.constant - delta, scale: scale) else {
         if let original { self = original }
         throw unsatisfiable(constraint, constant: constant, certificate: row)
       }
       entry.constant = constant
       constraints[key] = entry
-      rows[slot].constant -= delta
+      rows[slot].constant = 0
       return
     }
 
     entry.constant = constant
     constraints[key] = entry
-    shift(tag, relation: constraint.relation, isRequired: constraint.isRequired, by: delta)
+    let broken = shift(
+      tag, relation: constraint.relation, isRequired: constraint.isRequired, by: delta,
+      scale: constantScale(of: constraint.expression, constant: constant))
+    if let broken, let original {
+      // A redundant equality that follows from this one no longer holds.
+      self = original
+      throw unsatisfiable(constraint, constant: constant, certificate: broken)
+    }
     do {
       try dualOptimize()
     } catch {
@@ -262,7 +285,14 @@ extension Engine {
 
   /// Applies `0 = c + delta + ...` to the tableau of `0 = c + ...` through the constraint's
   /// own symbols, queueing rows that turn infeasible.
-  mutating func shift(_ tag: Tag, relation: Relation, isRequired: Bool, by delta: Double) {
+  /// - Parameter scale: the size of the constraint's numbers (`constantScale`).
+  /// - Returns: the first row of a redundant required equality (a basic dummy over dummies
+  ///   only) that the shift left beyond rounding noise of zero, if any: no pivot can repair
+  ///   it, so the new constant contradicts the required equalities.
+  @discardableResult
+  mutating func shift(
+    _ tag: Tag, relation: Relation, isRequired: Bool, by delta: Double, scale: Double = 0
+  ) -> Row? {
     // The coefficients the marker and other symbol got in `makeRow` (before sign fixing,
     // which scales the whole equation and so doesn't change the ratio used here).
     let markerCoefficient: Double
@@ -275,21 +305,29 @@ extension Engine {
     if let slot = slot(of: tag.marker) {
       rows[slot].constant -= delta / markerCoefficient
       if rows[slot].constant < 0 { infeasible.append(tag.marker) }
-      return
+      return nil
     }
     if tag.other.isValid, let slot = slot(of: tag.other) {
       rows[slot].constant -= delta / otherCoefficient
       if rows[slot].constant < 0 { infeasible.append(tag.other) }
-      return
+      return nil
     }
     let factor = delta / markerCoefficient
+    var broken: Row?
     for slot in slots(containing: tag.marker) {
       let basic = basics[slot]
       let coefficient = rows[slot].coefficient(for: tag.marker)
       rows[slot].constant += coefficient * factor
-      if !basic.isExternal, rows[slot].constant < 0 { infeasible.append(basic) }
+      if basic.isDummy, rows[slot].hasOnlyDummies {
+        let noise = isRoundingNoise(rows[slot].constant, scale: scale + abs(coefficient * factor))
+        if !noise, broken == nil { broken = rows[slot] }
+        if noise { rows[slot].constant = 0 }
+      } else if !basic.isExternal, rows[slot].constant < 0 {
+        infeasible.append(basic)
+      }
     }
     objective.constant += objective.coefficient(for: tag.marker) * factor
+    return broken
   }
 
   /// Changes a constant by removing and re-adding the constraint (same object, same order,

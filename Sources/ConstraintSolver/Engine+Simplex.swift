@@ -58,6 +58,19 @@ extension Engine {
     return (row, tag)
   }
 
+  /// The size of the numbers that make up the constant of `expression`'s row at the current
+  /// solution: `|constant| + sum(|coefficient * value|)`, a basic variable's value being its
+  /// row's constant (a parametric one is zero). A constraint the others already fix leaves
+  /// its row's constant at rounding noise, which grows with this size, not with one.
+  func constantScale(of expression: LinearExpression, constant: Double) -> Double {
+    var scale = abs(constant)
+    for term in expression.terms {
+      let symbol = variables[ObjectIdentifier(term.variable)]?.symbol ?? .invalid
+      if let slot = slot(of: symbol) { scale += abs(term.coefficient * rows[slot].constant) }
+    }
+    return scale
+  }
+
   /// The symbol to solve a new row for, or `.invalid` when an artificial variable is needed.
   ///
   /// An external variable if there is one (its sign is free); else the row's own slack or
@@ -214,32 +227,50 @@ extension Engine {
 
   // MARK: - Phase one (paper 4.1: adding a row with no usable subject)
 
+  /// What phase one made of a row.
+  enum PhaseOneOutcome {
+    /// The row holds and is in the tableau.
+    case added
+    /// The row holds but reduced to `0 = noise + dummies`: redundant with required
+    /// equalities. It is out of the tableau; the caller keeps it as a marker's row.
+    case redundant(Row)
+    /// The row can't hold: the final phase-one objective, whose markers name the
+    /// constraints in the way. The tableau is left pivoted, for the caller to restore.
+    case unsatisfiable(Row)
+  }
+
   /// Adds `row` through an artificial variable, minimising it to zero (phase one).
-  /// - Returns: nil when the row holds (it is now in the tableau); otherwise the final
-  ///   phase-one objective, whose markers name the constraints in the way. On failure the
-  ///   tableau is left pivoted, for the caller to restore.
-  mutating func addWithArtificialVariable(_ row: Row) throws(InternalFailure) -> Row? {
+  /// - Parameter scale: the size of the numbers behind the row's constant
+  ///   (`constantScale(of:constant:)`): a final artificial value within rounding noise of it
+  ///   counts as zero.
+  mutating func addWithArtificialVariable(
+    _ row: Row, scale: Double
+  ) throws(InternalFailure) -> PhaseOneOutcome {
     let art = newSymbol(.slack)
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
     try optimize(phaseOne: true)
     let final = artificial ?? Row()
-    guard nearZero(final.constant) else { return final }
+    guard isRoundingNoise(final.constant, scale: scale) else { return .unsatisfiable(final) }
 
     // The artificial variable is zero; pivot it out if it is still basic, then drop it.
     if let slot = slot(of: art) {
       if rows[slot].cells.isEmpty {
         _ = takeRow(at: slot)
-        return nil
+        return .added
       }
       let entering = anyPivotableSymbol(rows[slot])
-      guard entering.isValid else { return rows[slot] }
+      guard entering.isValid else {
+        // Only dummies left: the constraint follows from required equalities (redundant).
+        let row = takeRow(at: slot)
+        return row.hasOnlyDummies ? .redundant(row) : .unsatisfiable(row)
+      }
       pivot(slot: slot, entering: entering)
     }
     for slot in slots(containing: art, clear: true) { rows[slot].remove(art) }
     objective.remove(art)
-    return nil
+    return .added
   }
 
   /// The first slack or error symbol of `row`, or `.invalid`.

@@ -40,49 +40,58 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
   public var layoutAttribute: NSLayoutConstraint.Attribute { attribute }
 
   /// `self == anchor`.
-  public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
-    make(.equal, anchor, constant: 0)
+  public func constraint(
+    equalTo anchor: NSLayoutAnchor<AnchorType>,
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> NSLayoutConstraint {
+    make(.equal, anchor, constant: 0, file: file, line: line)
   }
 
   /// `self == anchor + c`.
   public func constraint(
-    equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat
+    equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.equal, anchor, constant: c)
+    make(.equal, anchor, constant: c, file: file, line: line)
   }
 
   /// `self >= anchor`.
   public func constraint(
-    greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>
+    greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, anchor, constant: 0)
+    make(.greaterThanOrEqual, anchor, constant: 0, file: file, line: line)
   }
 
   /// `self >= anchor + c`.
   public func constraint(
-    greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat
+    greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, anchor, constant: c)
+    make(.greaterThanOrEqual, anchor, constant: c, file: file, line: line)
   }
 
   /// `self <= anchor`.
   public func constraint(
-    lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>
+    lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, anchor, constant: 0)
+    make(.lessThanOrEqual, anchor, constant: 0, file: file, line: line)
   }
 
   /// `self <= anchor + c`.
   public func constraint(
-    lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat
+    lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, anchor, constant: c)
+    make(.lessThanOrEqual, anchor, constant: c, file: file, line: line)
   }
 
-  /// An app constraint `self <relation> multiplier * anchor + constant`.
+  /// An app constraint `self <relation> multiplier * anchor + constant`, made by the app's code
+  /// at `file`:`line`.
   func make(
     _ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<AnchorType>?,
-    multiplier: CGFloat = 1, constant: CGFloat
+    multiplier: CGFloat = 1, constant: CGFloat, file: StaticString, line: UInt
   ) -> NSLayoutConstraint {
     let missing = layoutItem == nil || (anchor != nil && anchor?.layoutItem == nil)
     let constraint = NSLayoutConstraint(
@@ -94,6 +103,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
         : NSLayoutConstraint.validate(
           attribute, second: anchor?.layoutItem, anchor?.attribute ?? .notAnAttribute,
           secondGiven: anchor != nil))
+    constraint.sourceLocation = CallSite(file: file, line: line)
     LayoutEngine.appConstraintCreated(constraint)
     return constraint
   }
@@ -113,23 +123,26 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
 public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
   /// `self == anchor + multiplier * 8` (the system spacing, 8 points here).
   public func constraint(
-    equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+    equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.equal, anchor, constant: multiplier * systemSpacing)
+    make(.equal, anchor, constant: multiplier * systemSpacing, file: file, line: line)
   }
 
   /// `self >= anchor + multiplier * 8`.
   public func constraint(
-    greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+    greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, anchor, constant: multiplier * systemSpacing)
+    make(.greaterThanOrEqual, anchor, constant: multiplier * systemSpacing, file: file, line: line)
   }
 
   /// `self <= anchor + multiplier * 8`.
   public func constraint(
-    lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+    lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, anchor, constant: multiplier * systemSpacing)
+    make(.lessThanOrEqual, anchor, constant: multiplier * systemSpacing, file: file, line: line)
   }
 }
 
@@ -138,23 +151,26 @@ public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
   /// `self == anchor + multiplier * 8` (the system spacing, 8 points here).
   public func constraint(
-    equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+    equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.equal, anchor, constant: multiplier * systemSpacing)
+    make(.equal, anchor, constant: multiplier * systemSpacing, file: file, line: line)
   }
 
   /// `self >= anchor + multiplier * 8`.
   public func constraint(
-    greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+    greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, anchor, constant: multiplier * systemSpacing)
+    make(.greaterThanOrEqual, anchor, constant: multiplier * systemSpacing, file: file, line: line)
   }
 
   /// `self <= anchor + multiplier * 8`.
   public func constraint(
-    lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+    lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, anchor, constant: multiplier * systemSpacing)
+    make(.lessThanOrEqual, anchor, constant: multiplier * systemSpacing, file: file, line: line)
   }
 }
 
@@ -167,60 +183,75 @@ let systemSpacing: CGFloat = 8
 @MainActor
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
   /// `self == c`.
-  public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
-    make(.equal, nil, constant: c)
+  public func constraint(
+    equalToConstant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> NSLayoutConstraint {
+    make(.equal, nil, constant: c, file: file, line: line)
   }
 
   /// `self >= c`.
-  public func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, nil, constant: c)
+  public func constraint(
+    greaterThanOrEqualToConstant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, nil, constant: c, file: file, line: line)
   }
 
   /// `self <= c`.
-  public func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, nil, constant: c)
+  public func constraint(
+    lessThanOrEqualToConstant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> NSLayoutConstraint {
+    make(.lessThanOrEqual, nil, constant: c, file: file, line: line)
   }
 
   /// `self == m * anchor`.
   public func constraint(
-    equalTo anchor: NSLayoutDimension, multiplier m: CGFloat
+    equalTo anchor: NSLayoutDimension, multiplier m: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.equal, anchor, multiplier: m, constant: 0)
+    make(.equal, anchor, multiplier: m, constant: 0, file: file, line: line)
   }
 
   /// `self == m * anchor + c`.
   public func constraint(
-    equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+    equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.equal, anchor, multiplier: m, constant: c)
+    make(.equal, anchor, multiplier: m, constant: c, file: file, line: line)
   }
 
   /// `self >= m * anchor`.
   public func constraint(
-    greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat
+    greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, anchor, multiplier: m, constant: 0)
+    make(.greaterThanOrEqual, anchor, multiplier: m, constant: 0, file: file, line: line)
   }
 
   /// `self >= m * anchor + c`.
   public func constraint(
-    greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+    greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.greaterThanOrEqual, anchor, multiplier: m, constant: c)
+    make(.greaterThanOrEqual, anchor, multiplier: m, constant: c, file: file, line: line)
   }
 
   /// `self <= m * anchor`.
   public func constraint(
-    lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat
+    lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, anchor, multiplier: m, constant: 0)
+    make(.lessThanOrEqual, anchor, multiplier: m, constant: 0, file: file, line: line)
   }
 
   /// `self <= m * anchor + c`.
   public func constraint(
-    lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+    lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) -> NSLayoutConstraint {
-    make(.lessThanOrEqual, anchor, multiplier: m, constant: c)
+    make(.lessThanOrEqual, anchor, multiplier: m, constant: c, file: file, line: line)
   }
 }
 

@@ -36,6 +36,10 @@ open class NSLayoutConstraint: NSObject {
   /// Kept for source compatibility; nothing is archived.
   public var shouldBeArchived = false
 
+  /// Where the app's code made the constraint (the anchor factory or initialiser call), else
+  /// where it activated it with `NSLayoutConstraint.activate`; nil for the layout system's own.
+  public internal(set) var sourceLocation: CallSite?
+
   // MARK: - Mutable parts
 
   /// The additive constant. Changing it on an active constraint is cheap: the next layout pass
@@ -129,7 +133,8 @@ open class NSLayoutConstraint: NSObject {
     toItem view2: Any?,
     attribute attr2: Attribute,
     multiplier: CGFloat,
-    constant c: CGFloat
+    constant c: CGFloat,
+    file: StaticString = #filePath, line: UInt = #line
   ) {
     let first = view1 as? any LayoutItem
     let second = view2.flatMap { $0 as? any LayoutItem }
@@ -138,6 +143,7 @@ open class NSLayoutConstraint: NSObject {
     self.init(
       first: first, attr1, relation, second: second, attr2, multiplier: multiplier,
       constant: c, priority: .required, kind: .app, invalidReason: reason)
+    sourceLocation = CallSite(file: file, line: line)
     LayoutEngine.appConstraintCreated(self)
   }
 
@@ -191,9 +197,17 @@ open class NSLayoutConstraint: NSObject {
 
   // MARK: - Activation
 
-  /// Activates each constraint (same as setting `isActive` to true on each, in order).
-  public class func activate(_ constraints: [NSLayoutConstraint]) {
-    for constraint in constraints { constraint.activate() }
+  /// Activates each constraint (same as setting `isActive` to true on each, in order). A
+  /// constraint that does not know where it was made records the caller's `file` and `line`.
+  public class func activate(
+    _ constraints: [NSLayoutConstraint], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    for constraint in constraints {
+      if constraint.sourceLocation == nil, constraint.kind == .app {
+        constraint.sourceLocation = CallSite(file: file, line: line)
+      }
+      constraint.activate()
+    }
   }
 
   /// Deactivates each constraint, in order.

@@ -14,6 +14,9 @@ open class UILayoutGuide: NSObject, LayoutItem {
   /// The view the guide belongs to, `nil` until added.
   public internal(set) weak var owningView: UIView?
 
+  /// Where the app's code added the guide to its view (`addLayoutGuide`).
+  public internal(set) var addedAt: CallSite?
+
   /// What positions the guide: the app, or the owning view (margins, safe area).
   let role: Role
   var layoutSlot: LayoutSlot?

@@ -84,18 +84,22 @@ open class UIStackView: UIView {
 
   /// Appends `view` to the arrangement (adding it as a subview; it stops translating its
   /// autoresizing mask).
-  open func addArrangedSubview(_ view: UIView) {
-    insertArrangedSubview(view, at: arrangedSubviews.count)
+  open func addArrangedSubview(
+    _ view: UIView, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    insertArrangedSubview(view, at: arrangedSubviews.count, file: file, line: line)
   }
 
   /// Inserts `view` into the arrangement at `index` (clamped).
-  open func insertArrangedSubview(_ view: UIView, at index: Int) {
+  open func insertArrangedSubview(
+    _ view: UIView, at index: Int, file: StaticString = #filePath, line: UInt = #line
+  ) {
     if let existing = arrangedSubviews.firstIndex(where: { $0 === view }) {
       arrangedSubviews.remove(at: existing)
     }
     arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
     view.translatesAutoresizingMaskIntoConstraints = false
-    if view.superview !== self { addSubview(view) }
+    if view.superview !== self { addSubview(view, file: file, line: line) }
     setNeedsUpdateConstraints()
   }
 

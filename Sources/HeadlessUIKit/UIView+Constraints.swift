@@ -37,13 +37,17 @@ extension UIView {
   public var constraints: [NSLayoutConstraint] { installedConstraints }
 
   /// Activates `constraint` (legacy API; it is installed on the items' common ancestor).
-  public func addConstraint(_ constraint: NSLayoutConstraint) {
-    constraint.isActive = true
+  public func addConstraint(
+    _ constraint: NSLayoutConstraint, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    NSLayoutConstraint.activate([constraint], file: file, line: line)
   }
 
   /// Activates each constraint, in order (legacy API).
-  public func addConstraints(_ constraints: [NSLayoutConstraint]) {
-    NSLayoutConstraint.activate(constraints)
+  public func addConstraints(
+    _ constraints: [NSLayoutConstraint], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    NSLayoutConstraint.activate(constraints, file: file, line: line)
   }
 
   /// Deactivates `constraint` if it is installed on this view (legacy API).

@@ -134,9 +134,13 @@ extension UIView {
   /// The guides app code added, in the order added.
   public var layoutGuides: [UILayoutGuide] { appLayoutGuides }
 
-  /// Makes this view the guide's owning view (taking it from its previous owner).
-  public func addLayoutGuide(_ guide: UILayoutGuide) {
+  /// Makes this view the guide's owning view (taking it from its previous owner). `file` and
+  /// `line` (the caller's) become `guide.addedAt`.
+  public func addLayoutGuide(
+    _ guide: UILayoutGuide, file: StaticString = #filePath, line: UInt = #line
+  ) {
     guard guide.role == .app, guide.owningView !== self else { return }
+    guide.addedAt = CallSite(file: file, line: line)
     guide.owningView?.removeLayoutGuide(guide)
     guide.owningView = self
     appLayoutGuides.append(guide)

@@ -145,24 +145,41 @@ open class UIView: NSObject, LayoutItem {
   /// internals; layout code never reads it.
   open var subviews: [UIView] { subviewStorage }
 
+  /// Where the app's code last added this view to a superview (`addSubview`, `insertSubview`,
+  /// `addArrangedSubview`); findings about the view point there.
+  public internal(set) var addedAt: CallSite?
+
   /// Adds `view` on top of the other subviews; moves it to the top if it already is one.
-  open func addSubview(_ view: UIView) {
+  /// `file` and `line` (the caller's) become `view.addedAt`.
+  open func addSubview(_ view: UIView, file: StaticString = #filePath, line: UInt = #line) {
+    view.addedAt = CallSite(file: file, line: line)
     attachSubview(view, at: subviewStorage.count)
   }
 
   /// Inserts `view` at `index` (clamped to 0...count) in the subview list.
-  open func insertSubview(_ view: UIView, at index: Int) {
+  open func insertSubview(
+    _ view: UIView, at index: Int, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    view.addedAt = CallSite(file: file, line: line)
     attachSubview(view, at: index)
   }
 
   /// Inserts `view` just above `sibling` (on top if `sibling` is not a subview).
-  open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+  open func insertSubview(
+    _ view: UIView, aboveSubview sibling: UIView,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    view.addedAt = CallSite(file: file, line: line)
     let index = subviewStorage.firstIndex { $0 === sibling }.map { $0 + 1 }
     attachSubview(view, at: index ?? subviewStorage.count)
   }
 
   /// Inserts `view` just below `sibling` (on top if `sibling` is not a subview).
-  open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+  open func insertSubview(
+    _ view: UIView, belowSubview sibling: UIView,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    view.addedAt = CallSite(file: file, line: line)
     let index = subviewStorage.firstIndex { $0 === sibling }
     attachSubview(view, at: index ?? subviewStorage.count)
   }

@@ -12,6 +12,9 @@ public final class CommandContext {
   public var standardError: (String) -> Void
   /// True when stderr is a terminal: long commands may show progress there.
   public var showsProgress: Bool
+  /// The running `navsim` executable (set by `main`), which `navsim check` starts as its
+  /// workers; nil (as in tests calling `run`) runs everything in this process.
+  public var executablePath: String?
 
   public init(
     delegates: DelegateRegistry, screens: ScreenRegistry = ScreenRegistry([:]),
@@ -24,6 +27,41 @@ public final class CommandContext {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.showsProgress = showsProgress
+  }
+
+  /// How a user types this `navsim` so that it runs: `navsim` when that name on the PATH is
+  /// this executable (or the executable is unknown, as in tests), else its path, relative to
+  /// the current directory when inside it (`.build/release/navsim` after `swift run`).
+  public var invocation: String {
+    guard let executable = executablePath.map({ URL(fileURLWithPath: $0).standardizedFileURL.path })
+    else { return "navsim" }
+    let environment = ProcessInfo.processInfo.environment
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory) + "/navsim")
+      if FileManager.default.isExecutableFile(atPath: candidate.path),
+        candidate.resolvingSymlinksInPath().path
+          == URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+      {
+        return "navsim"
+      }
+    }
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.path
+    if executable.hasPrefix(current + "/") {
+      var relative = String(executable.dropFirst(current.count + 1))
+      // `.build/x86_64-unknown-linux-gnu/release/navsim` is also `.build/release/navsim`.
+      let parts = relative.split(separator: "/")
+      if parts.count == 4, parts[0] == ".build" {
+        let short = ".build/\(parts[2])/\(parts[3])"
+        if URL(fileURLWithPath: short).resolvingSymlinksInPath().path
+          == URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+        {
+          relative = short
+        }
+      }
+      return relative.contains("/") ? relative : "./" + relative
+    }
+    return executable
   }
 
   /// Writes one line to stdout.

@@ -114,9 +114,12 @@ struct DemoCommand: NavSimCommand {
     for report in replayReports + diffReports { context.print("   \(report)") }
     if FileManager.default.fileExists(atPath: svgPath) { context.print("   \(svgPath) (one wide-mode frame)") }
     context.print("")
-    context.print("Next: navsim replay \(logPath) --delegate complete --print | less")
-    context.print("      navsim diff \(storePath) basic complete --json")
-    context.print("      navsim lint \(logPath) --delegate broken")
+    // Commands that work as printed: `navsim` is not on the PATH after `swift run`.
+    let navsim = context.invocation
+    context.print("Next: \(navsim) replay \(logPath) --delegate complete --print | less")
+    context.print("      \(navsim) diff \(storePath) basic complete --json")
+    context.print("      \(navsim) lint \(logPath) --delegate broken")
+    context.print("      \(navsim) check \(logPath) --delegate complete --delegate broken --sarif \(directory)/check.sarif")
     return 0
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavSimCheck
 import Replay
 
 /// `navsim diff`: compares two stored runs of the same recording, event by event.
@@ -8,6 +9,8 @@ struct DiffCommand: NavSimCommand {
   static let usage = """
     USAGE: navsim diff SNAPSHOTS LABEL_A LABEL_B [--tolerance PT] [--json] [--html OUT.html]
                        [--max-events N]
+           navsim diff STORE_A STORE_B [--tolerance PT] [--json]
+           navsim diff SNAPSHOTS PREFIX_A PREFIX_B [--tolerance PT] [--json]
 
     Aligns the two runs by event seq and reports how many events differ, the first
     difference, per view what changed (appeared, disappeared, moved / resized with the
@@ -15,6 +18,12 @@ struct DiffCommand: NavSimCommand {
     moves of at most PT points. --max-events (default 5) limits the events detailed in the
     text report; --json prints everything. --html also writes the side-by-side report.
     Exit status: 0 identical, 1 different, 2 error.
+
+    With two stores (say, 'navsim check --snapshots' on main and on a branch), or two label
+    prefixes of one store ('navsim check --label-prefix v1' and 'v2'), the runs are paired by
+    label and the impact is summed up: "B changes the layout on X % of events (n of N) in
+    Y of Z recordings", per configuration with its first differing events, and per view with
+    the configurations it changes in and where it first shows.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
@@ -22,12 +31,26 @@ struct DiffCommand: NavSimCommand {
       arguments, valueOptions: ["--tolerance", "--html", "--max-events"], flagOptions: ["--json"])
     try parsed.expectPositionals(atMost: 3)
     let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
-    let labelA = try parsed.positional(1, "LABEL_A")
-    let labelB = try parsed.positional(2, "LABEL_B")
     let tolerance = try parsed.double("--tolerance") ?? 0
     guard tolerance >= 0 else { throw UsageError("--tolerance must not be negative") }
     let maxEvents = Int(try parsed.int("--max-events", in: 0...1_000_000) ?? 5)
+    if parsed.positionals.count == 2 {  // two stores
+      let other = try parsed.positional(1, "STORE_B")
+      let impact = try ChangeImpact.compare(
+        stores: try SnapshotStore(path: path, mode: .readOnly),
+        try SnapshotStore(path: other, mode: .readOnly), tolerance: tolerance)
+      return printImpact(impact, parsed, context)
+    }
+    let labelA = try parsed.positional(1, "LABEL_A")
+    let labelB = try parsed.positional(2, "LABEL_B")
     let store = try SnapshotStore(path: path, mode: .readOnly)
+    let labels = try store.runs().map(\.label)
+    if !labels.contains(labelA) || !labels.contains(labelB),
+      let impact = try ChangeImpact.compare(
+        store: store, prefixA: labelA, prefixB: labelB, tolerance: tolerance)
+    {
+      return printImpact(impact, parsed, context)
+    }
     let diff = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance)
     if let htmlPath = parsed.value("--html") {
       try writeDiffReport(store: store, diff: diff, to: htmlPath)
@@ -39,6 +62,18 @@ struct DiffCommand: NavSimCommand {
       context.standardOutput(diff.text(maxEvents: maxEvents))
     }
     return diff.isIdentical ? 0 : 1
+  }
+
+  @MainActor
+  private static func printImpact(
+    _ impact: ChangeImpact, _ parsed: ParsedArguments, _ context: CommandContext
+  ) -> Int32 {
+    if parsed.flag("--json") {
+      context.print(impact.json)
+    } else {
+      context.standardOutput(impact.text())
+    }
+    return impact.isUnchanged ? 0 : 1
   }
 
   /// Writes the side-by-side HTML report of `diff`.

@@ -18,7 +18,14 @@ public enum NavSimCLI {
     RunsCommand.self,
     ReportCommand.self,
     RenderCommand.self,
+    CheckCommand.self,
+    MergeCommand.self,
+    GoldensCommand.self,
   ]
+
+  /// Commands that work but are not listed (`navsim check`'s workers).
+  @MainActor
+  static let hiddenCommands: [any NavSimCommand.Type] = [CheckWorkerCommand.self]
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
   /// `builtin`) and `screens` by name (`--screen NAME`), and exits with the command's status.
@@ -32,6 +39,7 @@ public enum NavSimCLI {
   ) -> Never {
     let context = CommandContext(
       delegates: DelegateRegistry(delegates), screens: ScreenRegistry(screens))
+    context.executablePath = Bundle.main.executablePath
     let status = run(Array(CommandLine.arguments.dropFirst()), context: context)
     exit(status)
   }
@@ -75,7 +83,7 @@ public enum NavSimCLI {
 
   @MainActor
   static func command(named name: String) -> (any NavSimCommand.Type)? {
-    commands.first { $0.name == name }
+    (commands + hiddenCommands).first { $0.name == name }
   }
 
   @MainActor

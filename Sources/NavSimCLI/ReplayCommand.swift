@@ -192,6 +192,7 @@ struct LintCommand: NavSimCommand {
         let finding = entry.finding
         context.print(
           "\(finding.severity.rawValue): \(finding.ruleID) [\(finding.views.joined(separator: ", "))] "
+            + (finding.source.map { "at \($0.shortDescription) " } ?? "")
             + "first at event \(entry.firstSeq), \(entry.count) events: \(finding.message)")
       }
       let warnings = summary.findings.count - summary.errorCount

@@ -57,12 +57,21 @@ public enum GoldenFile {
     return !value.isEmpty && value != "0"
   }
 
-  /// Compares `actual` with the file at `path`, or writes it in record mode.
+  /// The environment variable naming a file where every comparison appends the golden file
+  /// it used (`NAVSIM_GOLDEN_USAGE=$PWD/.build/goldens-used.txt swift test`), so `navsim
+  /// goldens` can list the golden files no test uses any more.
+  public static let usageVariable = "NAVSIM_GOLDEN_USAGE"
+
+  /// Compares `actual` with the file at `path`, or, in record mode, writes it when it is
+  /// missing or differs (a file that matches is left alone and the comparison passes).
   /// - Parameters:
   ///   - maxEvents: how many differing events the message shows.
   public static func compare(
     _ actual: GoldenText, withFileAt path: String, record: Bool = isRecording, maxEvents: Int = 3
   ) -> GoldenComparison {
+    noteUse(of: path)
+    let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    if record && existing == actual.text { return .matches }
     if record {
       do {
         try FileManager.default.createDirectory(
@@ -74,13 +83,26 @@ public enum GoldenFile {
       return .recorded(
         "recorded golden file \(path); run again without \(recordVariable) to check against it")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let expected = existing else {
       return .missing(
         "no golden file at \(path); run once with \(recordVariable)=1 to record it, then review it")
     }
-    let expected = String(decoding: data, as: UTF8.self)
     if expected == actual.text { return .matches }
     return .differs(describeDifference(expected: expected, actual: actual.text, path: path, maxEvents: maxEvents))
+  }
+
+  /// Appends `path` (absolute) to the usage file, when `NAVSIM_GOLDEN_USAGE` names one. One
+  /// `write` of one line to a file opened for appending, so parallel tests don't mix lines.
+  static func noteUse(of path: String) {
+    guard let usage = ProcessInfo.processInfo.environment[usageVariable], !usage.isEmpty else {
+      return
+    }
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    let descriptor = open(usage, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let line = Array((absolute + "\n").utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
 
   /// A unified-style diff of the first `maxEvents` events that differ.

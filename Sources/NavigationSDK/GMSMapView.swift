@@ -211,8 +211,8 @@ open class GMSMapView: UIView {
   }
 }
 
-/// How safe-area insets are added to the map's padding (legacy).
-public enum GMSMapViewPaddingAdjustmentBehavior: Int, Sendable {
+/// How safe-area insets are added to the map's padding (legacy). `NSUInteger` in the SDK: `UInt`.
+public enum GMSMapViewPaddingAdjustmentBehavior: UInt, Sendable {
   case always = 0
   case automatic = 1
   case never = 2

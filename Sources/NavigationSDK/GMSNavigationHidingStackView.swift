@@ -71,17 +71,21 @@ open class GMSNavigationHidingStackView: UIView {
   // MARK: - Arranged views
 
   /// Adds `view` at the end of `arrangedSubviews` (and as a subview).
-  public func addArrangedSubview(_ view: UIView) {
-    insertArrangedSubview(view, at: arrangedSubviews.count)
+  public func addArrangedSubview(
+    _ view: UIView, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    insertArrangedSubview(view, at: arrangedSubviews.count, file: file, line: line)
   }
 
   /// Inserts `view` at `index` of `arrangedSubviews` (and as a subview).
-  public func insertArrangedSubview(_ view: UIView, at index: Int) {
+  public func insertArrangedSubview(
+    _ view: UIView, at index: Int, file: StaticString = #filePath, line: UInt = #line
+  ) {
     SDKInternal.perform {
       arranged.removeAll { $0 === view }
       arranged.insert(view, at: min(max(index, 0), arranged.count))
       view.translatesAutoresizingMaskIntoConstraints = false
-      if view.superview !== self { addSubview(view) }
+      if view.superview !== self { addSubview(view, file: file, line: line) }
     }
     rebuildConstraints()
   }

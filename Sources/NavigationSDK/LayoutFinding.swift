@@ -1,3 +1,5 @@
+import HeadlessUIKit
+
 /// How bad a finding is.
 public enum FindingSeverity: String, CaseIterable, Sendable, Comparable {
   /// Merely suspicious: the layout may be right, a person should look.
@@ -21,23 +23,33 @@ public struct LayoutFinding: Equatable, Hashable, Sendable, CustomStringConverti
   public var message: String
   /// The event whose application revealed it.
   public var seq: Int64
+  /// The app's code behind it: where the constraint at fault was made, or the view or guide
+  /// at fault was added. Nil when no call site is known (a property set, such as `isHidden`,
+  /// or something the delegate never did, such as adding the viewport).
+  public var source: CallSite?
 
   public init(
-    ruleID: String, severity: FindingSeverity, views: [String], message: String, seq: Int64
+    ruleID: String, severity: FindingSeverity, views: [String], message: String, seq: Int64,
+    source: CallSite? = nil
   ) {
     self.ruleID = ruleID
     self.severity = severity
     self.views = views
     self.message = message
     self.seq = seq
+    self.source = source
   }
 
-  public init(rule: LayoutRule, views: [String], message: String, seq: Int64) {
+  public init(
+    rule: LayoutRule, views: [String], message: String, seq: Int64, source: CallSite? = nil
+  ) {
     self.init(
-      ruleID: rule.id, severity: rule.severity, views: views.sorted(), message: message, seq: seq)
+      ruleID: rule.id, severity: rule.severity, views: views.sorted(), message: message, seq: seq,
+      source: source)
   }
 
   public var description: String {
     "seq \(seq) \(severity.rawValue) \(ruleID) [\(views.joined(separator: ", "))]: \(message)"
+      + (source.map { " (\($0))" } ?? "")
   }
 }

@@ -20,13 +20,14 @@ extension RuleWatcher {
       record(
         .fixedSizeConstraint, [view],
         "\(constraint.firstAttribute) constraint on a view the SDK sizes: "
-          + constraint.layoutDescription)
+          + constraint.layoutDescription, source: constraint.sourceLocation)
     }
     for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 })
     where isSDKInternal(item) {
       record(
         .sdkInternalsTouched, [owningSDKView(of: item) ?? item],
-        "constraint on the inside of an SDK view: " + constraint.layoutDescription)
+        "constraint on the inside of an SDK view: " + constraint.layoutDescription,
+        source: constraint.sourceLocation)
     }
     checkMarginsAddUp(constraint)
   }
@@ -45,7 +46,7 @@ extension RuleWatcher {
     record(
       .marginsAddUp, [first, second],
       "edges stacked directly, so both built-in margins show; use layoutMarginsGuide: "
-        + constraint.layoutDescription)
+        + constraint.layoutDescription, source: constraint.sourceLocation)
   }
 
   func absoluteDirectionConstraintCreated(_ constraint: NSLayoutConstraint) {
@@ -54,7 +55,7 @@ extension RuleWatcher {
     record(
       .leftRightAnchor, items.filter { $0 !== mapView },
       "left / right attribute does not flip in right-to-left layouts: "
-        + constraint.layoutDescription)
+        + constraint.layoutDescription, source: constraint.sourceLocation)
   }
 
   func constraintBroken(_ constraint: NSLayoutConstraint, conflicting: [NSLayoutConstraint]) {
@@ -68,17 +69,20 @@ extension RuleWatcher {
     let others = conflicting.map(\.layoutDescription).joined(separator: "; ")
     record(
       .unsatisfiableConstraints, items,
-      "broke \(constraint.layoutDescription) (conflicts with: \(others))")
+      "broke \(constraint.layoutDescription) (conflicts with: \(others))",
+      source: appCallSite(of: all))
   }
 
   func ambiguousLayout(_ view: UIView, axis: NSLayoutConstraint.Axis) {
     guard checksRules, isInMap(view), !isSDKInternal(view) else { return }
-    record(.ambiguousLayout, [view], "frame not determined along the \(axis) axis")
+    record(
+      .ambiguousLayout, [view], "frame not determined along the \(axis) axis",
+      source: view.addedAt)
   }
 
   func layoutMisuse(_ misuse: LayoutMisuse) {
     guard checksRules else { return }
-    record(.layoutMisuse, [], misuse.message)
+    record(.layoutMisuse, [], misuse.message, source: misuse.callSite)
   }
 
   // MARK: - Hierarchy
@@ -91,7 +95,7 @@ extension RuleWatcher {
       record(
         .sdkInternalsTouched, [owningSDKView(of: superview) ?? superview, view],
         "\(ViewIdentity.baseName(of: view)) added inside an SDK view: add SDK and app views "
-          + "to the map view or to a container of your own")
+          + "to the map view or to a container of your own", source: view.addedAt)
     }
   }
 
@@ -108,7 +112,7 @@ extension RuleWatcher {
     guard checksRules, view is SDKView || isSDKInternal(view) else { return }
     record(
       .sdkInternalsTouched, [owningSDKView(of: view) ?? view],
-      "layout guide '\(guide.identifier)' added to an SDK view")
+      "layout guide '\(guide.identifier)' added to an SDK view", source: guide.addedAt)
   }
 
   func hiddenChanged(_ view: UIView) {
@@ -127,6 +131,14 @@ extension RuleWatcher {
   }
 
   // MARK: - Helpers
+
+  /// Where the app made the first of `constraints` that the app activated (not the SDK's own
+  /// size constraints): the app's side of a conflict.
+  func appCallSite(of constraints: [NSLayoutConstraint]) -> CallSite? {
+    constraints.first { constraint in
+      constraint.sourceLocation != nil && navigationConstraints.contains { $0 === constraint }
+    }?.sourceLocation
+  }
 
   /// Whether `item` is part of an SDK view's inside (not the SDK view itself, nor its
   /// `layoutMarginsGuide` / `safeAreaLayoutGuide`).
@@ -156,6 +168,20 @@ extension RuleWatcher {
       node = current.superview
     }
     return outermost
+  }
+}
+
+extension LayoutMisuse {
+  /// The app's call behind the misuse: where its constraint was made, or where the view was
+  /// added.
+  var callSite: CallSite? {
+    switch self {
+    case .constraintWithoutCommonAncestor(let c), .invalidConstraint(let c, _),
+      .requiredPriorityChangedWhileActive(let c, _):
+      c.sourceLocation
+    case .subviewCycle(let view, _): view.addedAt
+    case .layoutFeedbackLoop: nil
+    }
   }
 }
 

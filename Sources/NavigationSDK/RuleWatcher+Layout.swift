@@ -23,16 +23,21 @@ extension RuleWatcher {
       if let viewportRect, overlaps(promptRect, viewportRect, tolerance) {
         record(
           .promptCoversViewport, [prompt, views.viewport],
-          "prompt \(describe(promptRect)) covers the viewport \(describe(viewportRect))")
+          "prompt \(describe(promptRect)) covers the viewport \(describe(viewportRect))",
+          source: placement(of: prompt).site)
       }
       if visible(views.googleLogo),
         overlaps(promptRect, contentRectInMap(views.googleLogo), tolerance)
       {
-        record(.promptCoversLogo, [prompt, views.googleLogo], "prompt covers the Google logo")
+        record(
+          .promptCoversLogo, [prompt, views.googleLogo], "prompt covers the Google logo",
+          source: placement(of: prompt).site)
       }
       for button in views.buttonViews where visible(button) {
         if overlaps(promptRect, contentRectInMap(button), tolerance) {
-          record(.promptCoversButton, [prompt, button], "prompt covers an SDK button")
+          record(
+            .promptCoversButton, [prompt, button], "prompt covers an SDK button",
+            source: placement(of: prompt).site)
         }
       }
     }
@@ -46,9 +51,11 @@ extension RuleWatcher {
     let shown = solid.filter(visible).map { ($0, contentRectInMap($0)) }.filter { !$0.1.isEmpty }
     for (index, (a, rectA)) in shown.enumerated() {
       for (b, rectB) in shown[(index + 1)...] where overlaps(rectA, rectB, tolerance) {
+        let placedA = placement(of: a), placedB = placement(of: b)
         record(
           .sdkViewsOverlap, [a, b],
-          "\(a.sdkRole) \(describe(rectA)) and \(b.sdkRole) \(describe(rectB)) overlap")
+          "\(a.sdkRole) \(describe(rectA)) and \(b.sdkRole) \(describe(rectB)) overlap",
+          source: placedB.order > placedA.order ? placedB.site : placedA.site)
       }
     }
 
@@ -72,15 +79,21 @@ extension RuleWatcher {
     }
     let rect = rectInMap(view)
     guard rect.width > 0, rect.height > 0 else {
-      record(rule, [view], "\(view.sdkRole) has an empty frame \(describe(rect))")
+      record(
+        rule, [view], "\(view.sdkRole) has an empty frame \(describe(rect))",
+        source: placement(of: view).site)
       return
     }
     guard rect.intersects(mapView.bounds), !rect.intersection(mapView.bounds).isEmpty else {
-      record(rule, [view], "\(view.sdkRole) \(describe(rect)) is outside the map view")
+      record(
+        rule, [view], "\(view.sdkRole) \(describe(rect)) is outside the map view",
+        source: placement(of: view).site)
       return
     }
     if view === mapView.sdkViews.googleLogo, let cover = opaqueView(above: view) {
-      record(rule, [view, cover], "the Google logo is covered by an opaque view")
+      record(
+        rule, [view, cover], "the Google logo is covered by an opaque view",
+        source: placement(of: cover).site)
     }
   }
 
@@ -115,7 +128,7 @@ extension RuleWatcher {
         record(
           .sdkViewOutsideMap, [view],
           "\(view.sdkRole) was added to \(ViewIdentity.baseName(of: superview)), "
-            + "which is not in the map view's tree")
+            + "which is not in the map view's tree", source: view.addedAt)
       }
     }
   }
@@ -133,7 +146,7 @@ extension RuleWatcher {
         record(
           .opaqueViewOverViewport, [view, viewport],
           "opaque view \(describe(rect)) covers the viewport \(describe(viewportRect)); "
-            + "end the viewport at its edge")
+            + "end the viewport at its edge", source: placement(of: view).site)
       }
     }
   }
@@ -161,8 +174,26 @@ extension RuleWatcher {
       record(
         .wideCardNotLeading, [card],
         "\(card.sdkRole) sits \(Int(distance.rounded())) pt from the leading edge in wide mode "
-          + "(at most \(Int(allowed.rounded())) pt)")
+          + "(at most \(Int(allowed.rounded())) pt)", source: placement(of: card).site)
     }
+  }
+
+  // MARK: - Call sites
+
+  /// The app's code that placed `view`: the newest active constraint activated since
+  /// navigation was enabled that has the view as its first item (else as its second), or
+  /// where the view was added. `order` ranks placements (higher: placed later), to blame the
+  /// view of two that was placed last.
+  func placement(of view: UIView) -> (site: CallSite?, order: Int) {
+    for firstOnly in [true, false] {
+      for (index, constraint) in navigationConstraints.enumerated().reversed()
+      where constraint.isActive && constraint.sourceLocation != nil {
+        if constraint.firstItem === view || (!firstOnly && constraint.secondItem === view) {
+          return (constraint.sourceLocation, index)
+        }
+      }
+    }
+    return (view.addedAt, -1)
   }
 
   // MARK: - Geometry

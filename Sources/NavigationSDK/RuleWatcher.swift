@@ -10,16 +10,25 @@ import HeadlessUIKit
 /// laid-out frames at the end of each event.
 @MainActor
 final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
+  /// A finding of the current event before its views are named.
+  struct PendingFinding {
+    var rule: LayoutRule
+    var objects: [AnyObject]
+    var names: [String]
+    var message: String
+    var source: CallSite?
+  }
+
   unowned let mapView: GMSMapView
   /// The event being applied.
   private(set) var seq: Int64 = 0
   /// Findings of the current event, in the order found (deduplicated at the end).
-  var found: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)] = []
+  var found: [PendingFinding] = []
   /// The layout checks' findings and what they were computed from: while nothing visible
   /// changed (`UIView.visibleRevision`), the checks would find the same again.
   private var layoutCheckCache: (
     revision: UInt64, state: NavigationState, wide: Bool, enabled: Bool,
-    found: [(rule: LayoutRule, objects: [AnyObject], names: [String], message: String)]
+    found: [PendingFinding]
   )?
 
   /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
@@ -90,7 +99,8 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     var findings: [LayoutFinding] = []
     for item in found {
       let views = (item.objects.map { identity.name(of: $0) } + item.names).sorted()
-      let finding = LayoutFinding(rule: item.rule, views: views, message: item.message, seq: seq)
+      let finding = LayoutFinding(
+        rule: item.rule, views: views, message: item.message, seq: seq, source: item.source)
       if seen.insert(finding.description).inserted { findings.append(finding) }
     }
     return findings
@@ -127,8 +137,13 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     layoutCheckCache = (revision, state, wide, enabled, Array(found[first...]))
   }
 
-  func record(_ rule: LayoutRule, _ objects: [AnyObject], _ message: String, names: [String] = []) {
-    found.append((rule, objects, names, message))
+  /// Records a finding of the current event; `source` is the app's call behind it, if known.
+  func record(
+    _ rule: LayoutRule, _ objects: [AnyObject], _ message: String, names: [String] = [],
+    source: CallSite? = nil
+  ) {
+    found.append(PendingFinding(
+      rule: rule, objects: objects, names: names, message: message, source: source))
   }
 
   // MARK: - Lifecycle callbacks
@@ -234,10 +249,17 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   private func recordLeftover(_ rule: LayoutRule, _ object: AnyObject, _ context: String) {
     if let constraint = object as? NSLayoutConstraint {
       let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
-      record(rule, items.filter { $0 !== mapView }, context + ": " + constraint.layoutDescription)
+      record(
+        rule, items.filter { $0 !== mapView }, context + ": " + constraint.layoutDescription,
+        source: constraint.sourceLocation)
     } else {
-      record(rule, [object], context)
+      record(rule, [object], context, source: Self.addedAt(object))
     }
+  }
+
+  /// Where the app's code added a view or a layout guide.
+  static func addedAt(_ object: AnyObject) -> CallSite? {
+    (object as? UIView)?.addedAt ?? (object as? UILayoutGuide)?.addedAt
   }
 
   /// Re-checks deferred leftovers whose animations are over (call right after the clock

@@ -73,7 +73,8 @@ final class ReportData {
     let encoded = JSONText.array(findings.map { finding in
       JSONText.array([
         finding.severity == .error ? "1" : "0", String(string(finding.ruleID)),
-        JSONText.array(finding.views.map { String(string($0)) }), String(string(finding.message)),
+        JSONText.array(finding.views.map { String(string($0)) }),
+        String(string(finding.message + (finding.source.map { " (\($0.shortDescription))" } ?? ""))),
       ])
     })
     if let index = findingSetIndex[encoded] { return index }

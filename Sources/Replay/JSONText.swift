@@ -44,11 +44,13 @@ extension SnapshotRect {
 extension SnapshotFinding {
   /// The finding as a JSON object with sorted keys.
   public var json: String {
-    JSONText.object([
+    var members = [
       ("message", JSONText.quote(message)), ("rule", JSONText.quote(ruleID)),
       ("severity", JSONText.quote(severity.rawValue)),
-      ("views", JSONText.array(views.map(JSONText.quote))),
-    ])
+    ]
+    if let source { members.append(("source", JSONText.quote(source.description))) }
+    members.append(("views", JSONText.array(views.map(JSONText.quote))))
+    return JSONText.object(members)
   }
 }
 

@@ -64,11 +64,13 @@ extension LayoutState {
 }
 
 extension SnapshotFinding {
-  /// `finding <severity> <rule> views=<a,b> <message>` (message escaped for newlines only).
+  /// `finding <severity> <rule> views=<a,b> [at=<path:line>] <message>` (message escaped for
+  /// newlines only; `at=` only when the source is known).
   public var textLine: String {
     let message = self.message.replacingOccurrences(of: "\n", with: " ")
     return "finding \(severity.rawValue) \(escapeToken(ruleID)) views="
-      + views.map(escapeToken).joined(separator: ",") + " " + message
+      + views.map(escapeToken).joined(separator: ",")
+      + (source.map { " at=" + escapeToken($0.description) } ?? "") + " " + message
   }
 }
 
@@ -170,9 +172,19 @@ extension SnapshotFinding {
     else { throw SnapshotTextError(line: 1, problem: "not a finding: '\(textLine)'") }
     let views = parts[3].dropFirst("views=".count).split(separator: ",")
       .map { unescapeToken(String($0)) }
+    var message = parts.count > 4 ? String(parts[4]) : ""
+    var source: FindingSource?
+    if message.hasPrefix("at=") {
+      let rest = message.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let parsed = FindingSource(text: unescapeToken(String(rest[0].dropFirst(3)))) else {
+        throw SnapshotTextError(line: 1, problem: "bad source in finding: '\(textLine)'")
+      }
+      source = parsed
+      message = rest.count > 1 ? String(rest[1]) : ""
+    }
     self.init(
       ruleID: unescapeToken(String(parts[2])), severity: severity, views: views,
-      message: parts.count > 4 ? String(parts[4]) : "")
+      message: message, source: source)
   }
 }
 

@@ -104,6 +104,38 @@ public struct SnapshotAnimation: Equatable, Sendable {
   }
 }
 
+/// Where the app's code behind a finding is: a path stable across checkouts (the last two
+/// components of the compiler's `#filePath`: `SampleDelegates/BrokenLayoutDelegate.swift`)
+/// and the line.
+public struct FindingSource: Equatable, Hashable, Sendable, Comparable, CustomStringConvertible {
+  public var path: String
+  public var line: Int
+
+  public init(path: String, line: Int) {
+    self.path = path
+    self.line = line
+  }
+
+  /// `SampleDelegates/BrokenLayoutDelegate.swift:47`.
+  public var description: String { "\(path):\(line)" }
+  /// `BrokenLayoutDelegate.swift:47`, as text output shows it.
+  public var shortDescription: String {
+    "\(path.split(separator: "/").last.map(String.init) ?? path):\(line)"
+  }
+
+  /// Parses `description`; nil when it is not `path:line`.
+  public init?(text: String) {
+    guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]),
+      line >= 1, colon != text.startIndex
+    else { return nil }
+    self.init(path: String(text[..<colon]), line: line)
+  }
+
+  public static func < (a: FindingSource, b: FindingSource) -> Bool {
+    (a.path, a.line) < (b.path, b.line)
+  }
+}
+
 /// A rule the layout broke, raised while replaying one event.
 public struct SnapshotFinding: Equatable, Sendable, Comparable {
   public enum Severity: String, Sendable, Comparable {
@@ -115,20 +147,26 @@ public struct SnapshotFinding: Equatable, Sendable, Comparable {
   public var severity: Severity
   public var views: [String]
   public var message: String
+  /// The app's code behind it, when known.
+  public var source: FindingSource?
 
-  public init(ruleID: String, severity: Severity, views: [String], message: String) {
+  public init(
+    ruleID: String, severity: Severity, views: [String], message: String,
+    source: FindingSource? = nil
+  ) {
     self.ruleID = ruleID
     self.severity = severity
     self.views = views
     self.message = message
+    self.source = source
   }
 
   /// What identifies a finding across two runs: the rule and the views, not the wording.
   public var key: String { ruleID + " " + views.joined(separator: ",") }
 
   public static func < (a: SnapshotFinding, b: SnapshotFinding) -> Bool {
-    (a.ruleID, a.views.joined(separator: ","), a.message)
-      < (b.ruleID, b.views.joined(separator: ","), b.message)
+    (a.ruleID, a.views.joined(separator: ","), a.message, a.source?.description ?? "")
+      < (b.ruleID, b.views.joined(separator: ","), b.message, b.source?.description ?? "")
   }
 }
 

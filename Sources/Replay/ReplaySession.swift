@@ -18,6 +18,11 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
+  /// Rewrites each event before it is replayed (`navsim check --device` maps the recording's
+  /// screen sizes onto another device); nil replays the events as recorded.
+  public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
+  /// Variants stored with the run besides the direction (`device=ipad-mini-portrait`).
+  public var extraVariants: [String] = []
   /// A screen factory (`Replayer.init(screen:)`); when set, `makeDelegate` is not used.
   public var makeScreen: (@MainActor (GMSMapView) -> AnyObject)?
 
@@ -90,7 +95,8 @@ public struct ReplayJob {
           label: label ?? delegateName, delegate: delegateName, recordingID: recording.id,
           recordingName: recording.metadata.name, logFingerprint: "",
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
-          variants: direction.map { "direction=\($0.rawValue)" } ?? "",
+          variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
+            .joined(separator: " "),
           logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil))
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
@@ -103,7 +109,8 @@ public struct ReplayJob {
     var previousFindings: [SnapshotFinding] = []
     var previousIndices: [Int] = []
     let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
-    while let event = try cursor.next() {
+    while let recorded = try cursor.next() {
+      let event = transformEvent?(recorded) ?? recorded
       let snapshot = replayer.apply(event)
       let changed = replayer.layoutChanged
       events += 1

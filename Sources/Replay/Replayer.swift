@@ -82,6 +82,7 @@ extension SnapshotFinding {
   init(_ finding: LayoutFinding) {
     self.init(
       ruleID: finding.ruleID, severity: finding.severity == .error ? .error : .warning,
-      views: finding.views, message: finding.message)
+      views: finding.views, message: finding.message,
+      source: finding.source.map { FindingSource(path: $0.shortPath, line: $0.line) })
   }
 }

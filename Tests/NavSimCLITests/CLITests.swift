@@ -1,3 +1,4 @@
+import Foundation
 import SampleDelegates
 import TestSupport
 import Testing
@@ -66,5 +67,43 @@ import Testing
       #expect(err.contains("\rreplaying 1074/1074 events") == terminal, "\(err)")
       #expect(out.contains("1074 events"))
     }
+  }
+}
+
+/// `navsim goldens`: golden files no test used in a recorded run.
+@MainActor
+@Suite struct GoldensCommandTests {
+  private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+    var out = "", err = ""
+    let context = CommandContext(
+      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
+      standardError: { err += $0 }, showsProgress: false)
+    return (NavSimCLI.run(arguments, context: context), out, err)
+  }
+
+  @Test func goldensNoTestUsedAreListedAndDeletedOnRequest() throws {
+    let directory = TemporaryDirectory()
+    let tests = directory.path + "/Tests", golden = tests + "/A/__Golden__"
+    try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
+    for name in ["used", "stale"] {
+      try Data("event 1 t=0.000 x\n".utf8).write(to: URL(fileURLWithPath: golden + "/\(name).txt"))
+    }
+    try Data("notes".utf8).write(to: URL(fileURLWithPath: tests + "/A/notes.txt"))
+    let usage = directory.path + "/used.txt"
+    let none = run(["goldens", usage, tests])
+    #expect(none.status == 2)
+    #expect(none.err.hasPrefix("navsim goldens: \(usage): no golden file use recorded"))
+    let stale = URL(fileURLWithPath: golden + "/stale.txt").standardizedFileURL.path
+    try Data((URL(fileURLWithPath: golden + "/used.txt").standardizedFileURL.path + "\n").utf8)
+      .write(to: URL(fileURLWithPath: usage))
+    let listed = run(["goldens", usage, tests])
+    #expect(listed.status == 1)
+    #expect(listed.out == "\(stale)\n1 unused golden file\n")
+    #expect(FileManager.default.fileExists(atPath: stale))
+    let deleted = run(["goldens", usage, tests, "--delete"])
+    #expect(deleted.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: golden + "/used.txt"))
+    #expect(run(["goldens", usage, tests]).status == 0)
   }
 }

@@ -47,6 +47,13 @@ import Testing
     let broken = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "broken"])
     #expect(broken.status == 1)
     #expect(broken.standardOutput.contains("error: missing-viewport [viewport]"))
+    let source = try String(
+      contentsOfFile: Fixtures.repositoryRoot + "/Sources/SampleDelegates/BrokenLayoutDelegate.swift",
+      encoding: .utf8
+    ).components(separatedBy: "\n")
+    let line = try #require(source.firstIndex { $0.contains("heightAnchor.constraint(equalToConstant: 90)") }) + 1
+    #expect(broken.standardOutput.contains(
+      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 6, 1 events"))
     let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
     #expect(clean.status == 0)
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))
@@ -120,5 +127,32 @@ import Testing
     // A second demo into the same folder replaces the first one's files.
     let again = try launchProduct("navsim", ["demo", "--out", out])
     #expect(again.status == 0, "\(again.standardError)")
+  }
+
+  @Test func theNextCommandsWorkAsPrinted() throws {
+    // As after `swift run`: the binary is not on the PATH, the shell runs the lines as shown.
+    let directory = TemporaryDirectory()
+    let result = try launchProduct("navsim", ["demo", "--out", directory.file("demo")],
+      currentDirectory: Fixtures.repositoryRoot)
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("Next: ") })
+    let commands = lines[start...].map {
+      $0.hasPrefix("Next: ") ? String($0.dropFirst(6)) : $0.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(commands.count == 4)
+    for command in commands {
+      #expect(!command.hasPrefix("navsim "), "\(command): navsim is not on the PATH")
+      let runnable = command.replacingOccurrences(of: " | less", with: " > /dev/null")
+      let shell = Process()
+      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+      shell.arguments = ["-c", runnable + " > /dev/null 2>&1"]
+      shell.currentDirectoryURL = URL(fileURLWithPath: Fixtures.repositoryRoot)
+      shell.environment = ["PATH": "/usr/bin:/bin"]
+      try shell.run()
+      shell.waitUntilExit()
+      // lint and check exit 1 (the broken delegate's errors); 127 would be "not found".
+      #expect([0, 1].contains(shell.terminationStatus), "\(command) exited \(shell.terminationStatus)")
+    }
   }
 }

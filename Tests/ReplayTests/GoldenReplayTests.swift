@@ -62,8 +62,32 @@ import XCTest
     #expect(message.contains("+ sdk googleLogo parent=map frame=20.00"))
     #expect(message.hasSuffix("re-record with NAVSIM_RECORD=1 if the change is intended"))
   }
-}
 
+  @Test func recordModeRewritesOnlyGoldensThatChanged() throws {
+    let (golden, _) = try ReplayTesting.replay(
+      log: recording("rtl-city"), delegate: { MarginDelegate(logoMargin: 16) })
+    let (changed, _) = try ReplayTesting.replay(
+      log: recording("rtl-city"), delegate: { MarginDelegate(logoMargin: 20) })
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/margin.txt"
+    guard case .recorded = GoldenFile.compare(golden, withFileAt: path, record: true) else {
+      Issue.record("a missing golden file is recorded (and fails once)")
+      return
+    }
+    // Same replay in record mode: nothing written, the test passes.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: path)
+    #expect(GoldenFile.compare(golden, withFileAt: path, record: true) == .matches)
+    let untouched = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    #expect(untouched == Date(timeIntervalSince1970: 1_000_000))
+    // A changed replay is rewritten and fails once.
+    guard case .recorded = GoldenFile.compare(changed, withFileAt: path, record: true) else {
+      Issue.record("a changed golden file is re-recorded (and fails once)")
+      return
+    }
+    #expect(GoldenFile.compare(changed, withFileAt: path, record: false) == .matches)
+  }
+}
 
 /// The XCTest twin of the screen golden helper, on the same golden file.
 final class DeliveryScreenXCTests: XCTestCase {

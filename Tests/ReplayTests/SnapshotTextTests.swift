@@ -148,4 +148,17 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     #expect(summary?.moved == 3)
     #expect(summary?.other == 3)
   }
+
+  @Test func findingsKeepTheirSourceThroughText() throws {
+    let finding = SnapshotFinding(
+      ruleID: "fixed-size-constraint", severity: .error, views: ["turnCard"],
+      message: "height constraint: at=odd text", source: FindingSource(path: "App Files/Map.swift", line: 47))
+    #expect(finding.textLine.contains(" at=App%20Files/Map.swift:47 height constraint"))
+    #expect(try SnapshotFinding(textLine: finding.textLine) == finding)
+    let without = SnapshotFinding(ruleID: "missing-viewport", severity: .error, views: [], message: "gone")
+    #expect(!without.textLine.contains("at="))
+    #expect(try SnapshotFinding(textLine: without.textLine) == without)
+    #expect(finding.json.contains("\"source\":\"App Files/Map.swift:47\""))
+    #expect(FindingSource(path: "App Files/Map.swift", line: 47).shortDescription == "Map.swift:47")
+  }
 }

@@ -64,7 +64,8 @@ import UIKit
     #expect(cameraModeChoices() == ["Free", "Following", "Overview"])
     #expect(GMSNavigationCameraPerspective.tilted.description == "Tilted")
     #expect(GMSNavigationCameraMode(rawValue: 2) == .overview)
-    #expect(NavigationButtonKnownType.compass.rawValue == 0)
+    #expect(NavigationButtonKnownType.compass.rawValue == Int32(0))
+    #expect(GMSMapViewPaddingAdjustmentBehavior(rawValue: UInt(2)) == .never)
   }
 }
 

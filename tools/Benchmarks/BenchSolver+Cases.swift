@@ -16,6 +16,8 @@ struct SolverCase {
 
   enum Call {
     case add(Int), remove(Int), edit(Int, Strength), suggest(Int, Double), solve
+    /// Start over with an empty solver (the next system of a case of several).
+    case reset
   }
 
   let name: String
@@ -82,6 +84,7 @@ struct SolverCase {
           try solver.addEditVariable(variables[index], strength: strength)
         case .suggest(let index, let value): try solver.suggestValue(variables[index], value)
         case .solve: solver.updateVariables()
+        case .reset: solver.reset()
         }
       }
     } catch {
@@ -106,6 +109,7 @@ struct SolverCase {
       case .edit(let index, let strength): return "edit \(index) \(strength.value)"
       case .suggest(let index, let value): return "suggest \(index) \(value)"
       case .solve: return "solve"
+      case .reset: return "reset"
       }
     }
     lines += setup.map(line)
@@ -122,6 +126,8 @@ func solverCases() -> [SolverCase] {
   [
     chainCase(100, repeats: 20), chainCase(1000, repeats: 3), chainCase(10_000, repeats: 1),
     suggestCase(), removeCase(), layoutCase(),
+    randomCase("e-random-30", variables: 30, calls: 250, systems: 12, seed: 17, repeats: 3),
+    randomCase("e-random-60", variables: 60, calls: 600, systems: 6, seed: 60, repeats: 1),
   ]
 }
 

@@ -8,6 +8,7 @@
 //   remove <id>             update <id> <constant>
 //   edit <var> <strength>   unedit <var>         suggest <var> <value>
 //   solve                   update the variables and print them
+//   reset                   remove every constraint and edit variable (Solver.reset())
 //   dump                    print the tableau dump, each line prefixed with "# "
 //   timed, repeats <n>      benchmark markers (the clock starts; best of n runs): no-ops
 //   end                     end of the system
@@ -114,6 +115,8 @@ struct ScriptRunner {
     case "solve":
       solver.updateVariables()
       output += "values " + variables.map { "\($0.value)" }.joined(separator: " ") + "\n"
+    case "reset":
+      solver.reset()
     case "timed", "repeats":
       break  // benchmark markers: where the clock starts, how many runs
     case "dump":

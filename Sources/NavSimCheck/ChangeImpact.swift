@@ -1,0 +1,229 @@
+// The impact of a change across many runs: on how many events, in how many recordings and
+// configurations, which views, and where it first shows, so a reviewer can tell whether a
+// change is the local one they meant.
+
+import Foundation
+import Replay
+import SessionEvents
+
+/// The diffs of paired runs (version A against version B of each configuration), summed up.
+public struct ChangeImpact: Sendable {
+  /// One configuration: its name (the run label without the version part), its recording,
+  /// and the diff of its two runs.
+  public struct Pair: Sendable {
+    public var name: String
+    public var recording: String
+    public var diff: RunDiff
+
+    public init(name: String, recording: String, diff: RunDiff) {
+      self.name = name
+      self.recording = recording
+      self.diff = diff
+    }
+
+    /// Events whose layout differs (state or views; findings alone do not count).
+    public var layoutDifferences: [EventDifference] {
+      diff.differences.filter { !$0.stateChanges.isEmpty || !$0.viewChanges.isEmpty || $0.missingIn != nil }
+    }
+  }
+
+  public var nameA: String
+  public var nameB: String
+  public var pairs: [Pair]
+  /// Configurations only one side has.
+  public var onlyInA: [String]
+  public var onlyInB: [String]
+
+  public init(nameA: String, nameB: String, pairs: [Pair], onlyInA: [String], onlyInB: [String]) {
+    self.nameA = nameA
+    self.nameB = nameB
+    self.pairs = pairs
+    self.onlyInA = onlyInA
+    self.onlyInB = onlyInB
+  }
+
+  public var eventsCompared: Int { pairs.map(\.diff.eventsCompared).reduce(0, +) }
+  public var eventsChanged: Int { pairs.map(\.layoutDifferences.count).reduce(0, +) }
+  public var changedPairs: [Pair] { pairs.filter { !$0.layoutDifferences.isEmpty } }
+  public var recordings: [String] { unique(pairs.map(\.recording)) }
+  public var changedRecordings: [String] { unique(changedPairs.map(\.recording)) }
+  public var isUnchanged: Bool { pairs.allSatisfy(\.diff.isIdentical) && onlyInA.isEmpty && onlyInB.isEmpty }
+
+  /// Per view: events changed, configurations, and the first place it shows.
+  public struct ViewImpact: Equatable, Sendable {
+    public var view: String
+    public var events: Int
+    public var configurations: Int
+    public var firstConfiguration: String
+    public var firstSeq: Int64
+  }
+
+  /// Views by events changed (most first), then name.
+  public var views: [ViewImpact] {
+    var byView: [String: ViewImpact] = [:]
+    for pair in pairs {
+      var seenHere: Set<String> = []
+      for difference in pair.layoutDifferences {
+        for view in unique(difference.viewChanges.map(\.view)) {
+          var impact = byView[view] ?? ViewImpact(
+            view: view, events: 0, configurations: 0, firstConfiguration: pair.name,
+            firstSeq: difference.seq)
+          impact.events += 1
+          if seenHere.insert(view).inserted { impact.configurations += 1 }
+          byView[view] = impact
+        }
+      }
+    }
+    return byView.values.sorted { ($0.events, $1.view) > ($1.events, $0.view) }
+  }
+
+  /// "B changes the layout on X % of events in Y of Z recordings", then per configuration and
+  /// per view, with the first events where it shows.
+  public func text(maxViews: Int = 12, firstEvents: Int = 3) -> String {
+    var out = "\(nameB) changes the layout on \(percent(eventsChanged, eventsCompared)) of events "
+      + "(\(eventsChanged) of \(eventsCompared)) in \(changedRecordings.count) of "
+      + "\(recordings.count) recordings (\(changedPairs.count) of \(pairs.count) configurations)"
+      + " against \(nameA)\n"
+    if !changedPairs.isEmpty {
+      out += "\nper configuration (events whose layout differs; the first ones):\n"
+      for pair in changedPairs {
+        let changed = pair.layoutDifferences
+        let first = changed.prefix(firstEvents).map { "\($0.seq) (\($0.event))" }
+        out += "  \(pair.name): \(changed.count) of \(pair.diff.eventsCompared) events "
+          + "(\(percent(changed.count, pair.diff.eventsCompared))); first at event "
+          + first.joined(separator: ", ") + "\n"
+      }
+      let unchanged = pairs.count - changedPairs.count
+      if unchanged > 0 {
+        out += "  unchanged: \(unchanged) configuration\(unchanged == 1 ? "" : "s")\n"
+      }
+      let views = self.views
+      out += "\nper view (events, configurations, where it first shows):\n"
+      for view in views.prefix(maxViews) {
+        out += "  \(view.view): \(view.events) events in \(view.configurations) "
+          + "configuration\(view.configurations == 1 ? "" : "s"); first at \(view.firstConfiguration) "
+          + "event \(view.firstSeq)\n"
+      }
+      if views.count > maxViews { out += "  ... and \(views.count - maxViews) more views\n" }
+    }
+    for (side, names) in [(nameA, onlyInA), (nameB, onlyInB)] where !names.isEmpty {
+      out += "\nonly in \(side): " + names.joined(separator: ", ") + "\n"
+    }
+    return out
+  }
+
+  /// The same as JSON.
+  public var json: String {
+    var writer = JSONWriter()
+    writer.value(
+      .object([
+        JSONMember("a", .string(nameA)), JSONMember("b", .string(nameB)),
+        JSONMember("eventsCompared", .number(String(eventsCompared))),
+        JSONMember("eventsChanged", .number(String(eventsChanged))),
+        JSONMember("recordings", .number(String(recordings.count))),
+        JSONMember("recordingsChanged", .number(String(changedRecordings.count))),
+        JSONMember(
+          "configurations",
+          .array(pairs.map { pair in
+            .object([
+              JSONMember("name", .string(pair.name)),
+              JSONMember("recording", .string(pair.recording)),
+              JSONMember("eventsCompared", .number(String(pair.diff.eventsCompared))),
+              JSONMember("eventsChanged", .number(String(pair.layoutDifferences.count))),
+              JSONMember(
+                "firstEvents", .array(pair.layoutDifferences.prefix(5).map { .number(String($0.seq)) })),
+            ])
+          })),
+        JSONMember(
+          "views",
+          .array(views.map { view in
+            .object([
+              JSONMember("view", .string(view.view)),
+              JSONMember("events", .number(String(view.events))),
+              JSONMember("configurations", .number(String(view.configurations))),
+              JSONMember("firstConfiguration", .string(view.firstConfiguration)),
+              JSONMember("firstSeq", .number(String(view.firstSeq))),
+            ])
+          })),
+        JSONMember("onlyInA", .array(onlyInA.map(JSONValue.string))),
+        JSONMember("onlyInB", .array(onlyInB.map(JSONValue.string))),
+      ]))
+    return writer.output
+  }
+
+  private func percent(_ part: Int, _ whole: Int) -> String {
+    whole == 0 ? "0 %" : String(format: "%.1f %%", Double(part) * 100 / Double(whole))
+  }
+}
+
+private func unique(_ items: [String]) -> [String] {
+  var seen: Set<String> = []
+  return items.filter { seen.insert($0).inserted }
+}
+
+// MARK: - Pairing runs
+
+extension ChangeImpact {
+  /// Pairs the runs of two stores by label (`navsim diff STORE_A STORE_B`).
+  /// - Throws: `CheckError` when a pair's runs replayed different recordings.
+  public static func compare(
+    stores a: SnapshotStore, _ b: SnapshotStore, tolerance: Double = 0
+  ) throws -> ChangeImpact {
+    let runsA = try a.runs(), runsB = try b.runs()
+    var pairs: [Pair] = []
+    for run in runsA {
+      guard let other = runsB.first(where: { $0.label == run.label }) else { continue }
+      pairs.append(
+        Pair(
+          name: run.label, recording: recordingKey(run),
+          diff: try diff(run, in: a, against: other, in: b, tolerance: tolerance)))
+    }
+    return ChangeImpact(
+      nameA: a.path, nameB: b.path, pairs: pairs,
+      onlyInA: runsA.map(\.label).filter { label in !runsB.contains { $0.label == label } },
+      onlyInB: runsB.map(\.label).filter { label in !runsA.contains { $0.label == label } })
+  }
+
+  /// Pairs the runs `A/...` and `B/...` of one store by the rest of their labels (`navsim
+  /// diff STORE v1 v2` after `navsim check --label-prefix v1` and `v2`); nil when the store
+  /// has no run under one of the prefixes.
+  public static func compare(
+    store: SnapshotStore, prefixA: String, prefixB: String, tolerance: Double = 0
+  ) throws -> ChangeImpact? {
+    let runs = try store.runs()
+    func under(_ prefix: String) -> [(rest: String, run: RunInfo)] {
+      runs.filter { $0.label.hasPrefix(prefix + "/") }.map { (String($0.label.dropFirst(prefix.count + 1)), $0) }
+    }
+    let sideA = under(prefixA), sideB = under(prefixB)
+    guard !sideA.isEmpty, !sideB.isEmpty else { return nil }
+    var pairs: [Pair] = []
+    for (rest, run) in sideA {
+      guard let other = sideB.first(where: { $0.rest == rest })?.run else { continue }
+      let diff = try store.diff(labelA: run.label, labelB: other.label, tolerance: tolerance)
+      pairs.append(Pair(name: rest, recording: recordingKey(run), diff: diff))
+    }
+    return ChangeImpact(
+      nameA: prefixA, nameB: prefixB, pairs: pairs,
+      onlyInA: sideA.map(\.rest).filter { rest in !sideB.contains { $0.rest == rest } },
+      onlyInB: sideB.map(\.rest).filter { rest in !sideA.contains { $0.rest == rest } })
+  }
+
+  private static func recordingKey(_ run: RunInfo) -> String {
+    "\(run.recordingName)#\(run.recordingID) \(run.logFingerprint)"
+  }
+
+  /// Two runs in different stores, diffed by copying both into a scratch store.
+  private static func diff(
+    _ a: RunInfo, in storeA: SnapshotStore, against b: RunInfo, in storeB: SnapshotStore,
+    tolerance: Double
+  ) throws -> RunDiff {
+    let scratch = try ScratchDirectory()
+    let pair = try SnapshotStore(path: scratch.file("pair.sqlite"), mode: .create)
+    try SnapshotMerge.copy(a, from: storeA, into: pair, label: "a")
+    try SnapshotMerge.copy(b, from: storeB, into: pair, label: "b")
+    var diff = try pair.diff(labelA: "a", labelB: "b", tolerance: tolerance)
+    diff.labelA = storeA.path
+    diff.labelB = storeB.path
+    return diff
+  }
+}

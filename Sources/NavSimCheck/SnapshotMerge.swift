@@ -1,0 +1,75 @@
+// `navsim merge`: the snapshot stores of several shards into one. Uses only the snapshot
+// store's public API (runs, frames, layouts, a run writer), not its tables, so a change of
+// the store's format does not break it.
+
+import Replay
+
+/// Merges snapshot stores.
+public enum SnapshotMerge {
+  /// What a merge did.
+  public struct Summary: Equatable, Sendable {
+    /// Runs copied into the target.
+    public var copied = 0
+    /// Runs the target already held with the same label, recording and frames.
+    public var alreadyThere = 0
+  }
+
+  /// Copies every finished run of `source` into `target`, in the source's order; layouts are
+  /// stored once by content (the store does that). A run whose label the target holds already
+  /// is skipped when it is the same run (same recording fingerprint, delegate, variants and
+  /// frames), so merging a store twice, or overlapping shards, changes nothing.
+  /// - Throws: `CheckError` for an unfinished run, or a label the target uses for a different
+  ///   run (naming both stores and the label).
+  @discardableResult
+  public static func merge(_ source: SnapshotStore, into target: SnapshotStore) throws -> Summary {
+    var summary = Summary()
+    let existing = try target.runs()
+    for run in try source.runs() {
+      guard run.isFinished else {
+        throw CheckError("\(source.path): run '\(run.label)' did not finish; replay it again")
+      }
+      if let other = existing.first(where: { $0.label == run.label }) {
+        guard try sameRun(run, in: source, other, in: target) else {
+          throw CheckError(
+            "\(source.path): run '\(run.label)' differs from the run of that label in "
+              + "\(target.path); merge into a new store or delete one of them")
+        }
+        summary.alreadyThere += 1
+        continue
+      }
+      try copy(run, from: source, into: target, label: run.label)
+      summary.copied += 1
+    }
+    return summary
+  }
+
+  /// Copies one finished run, frame by frame, under `label`.
+  static func copy(
+    _ run: RunInfo, from source: SnapshotStore, into target: SnapshotStore, label: String
+  ) throws {
+    var metadata = run.metadata
+    metadata.label = label
+    let writer = try target.beginRun(metadata)
+    var cache: (hash: String, layout: LayoutState)?
+    try source.forEachFrame(of: run) { frame in
+      if cache?.hash != frame.layoutHash {
+        cache = (frame.layoutHash, try source.layout(hash: frame.layoutHash))
+      }
+      let snapshot = LayoutSnapshot(
+        seq: frame.seq, t: frame.t, event: frame.event, layout: cache!.layout,
+        findings: frame.findings)
+      try writer.append(snapshot, detail: frame.detail)
+    }
+    _ = try writer.finish(logFingerprint: run.logFingerprint)
+  }
+
+  private static func sameRun(
+    _ a: RunInfo, in storeA: SnapshotStore, _ b: RunInfo, in storeB: SnapshotStore
+  ) throws -> Bool {
+    guard a.metadata == b.metadata, a.eventCount == b.eventCount, b.isFinished else {
+      return false
+    }
+    let framesA = try storeA.frames(of: a), framesB = try storeB.frames(of: b)
+    return framesA == framesB
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import NavSimCheck
+import Replay
+import SampleDelegates
+import SessionEvents
+import Testing
+import TestSupport
+@testable import NavSimCLI
+
+@MainActor
+@Suite(.serialized) struct CheckCommandTests {
+  let logs = ["rtl-city", "pan-reroute"].map(CanonicalRecordings.log)
+
+  @Test func aCheckPrintsATableAndFailsOnErrors() {
+    let result = runCLI(["check"] + logs + ["--delegate", "complete", "--delegate", "broken", "--jobs", "1"])
+    #expect(result.status == 1, "\(result.err)")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("configuration"))
+    #expect(lines[0].contains("first finding"))
+    #expect(lines.contains { $0.hasPrefix("complete rtl-city#1 iphone-15-portrait rtl") && $0.hasSuffix("  -") })
+    #expect(lines.contains {
+      $0.hasPrefix("broken pan-reroute#1 iphone-15-portrait ltr") && $0.contains("hiding-stack-hidden-set at event 1")
+    })
+    // Findings name the line of code behind them.
+    #expect(result.out.contains("error fixed-size-constraint BrokenLayoutDelegate.swift:\(turnCardHeightLine) [turnCard]"))
+    #expect(lines.last == "4 configurations: 39 errors, 0 warnings")
+  }
+
+  @Test func aCleanCheckExitsZero() {
+    let result = runCLI(["check", logs[0], "--delegate", "complete", "--direction", "ltr", "--direction", "rtl"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("complete rtl-city#1 iphone-15-portrait ltr"))
+    #expect(result.out.contains("2 configurations: 0 errors, 0 warnings"))
+  }
+
+  @Test func aTerminalSeesProgressAndStdoutStaysTheSame() {
+    var out = "", err = ""
+    let context = CommandContext(
+      delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
+      standardError: { err += $0 }, showsProgress: true)
+    let status = NavSimCLI.run(["check", logs[0], "--delegate", "complete", "--delegate", "basic"], context: context)
+    #expect(status == 0)
+    #expect(err.contains("\rchecking 1/2 configurations"))
+    #expect(err.contains("\rchecking 2/2 configurations"))
+    #expect(out == runCLI(["check", logs[0], "--delegate", "complete", "--delegate", "basic"]).out)
+  }
+
+  @Test func screensAreLayoutSubjectsToo() throws {
+    let directory = TemporaryDirectory()
+    let junit = directory.file("j.xml")
+    let result = runCLI(["check", logs[0], "--screen", "delivery", "--delegate", "complete", "--junit", junit])
+    #expect(result.status != 2, "\(result.err)")
+    #expect(result.out.contains("screen:delivery rtl-city#1 iphone-15-portrait rtl"))
+    #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite name=\"screen:delivery\""))
+    let unknown = runCLI(["check", logs[0], "--screen", "nope"])
+    #expect(unknown.status == 2)
+    #expect(unknown.err.contains("unknown screen 'nope'"))
+  }
+
+  @Test func badInputExitsTwoWithOneLine() {
+    for arguments in [
+      ["check", "nowhere.sqlite", "--delegate", "complete"],
+      ["check", logs[0], "--delegate", "nope"],
+      ["check", logs[0], "--delegate", "complete", "--device", "nokia-3310"],
+      ["check", logs[0], "--delegate", "complete", "--shard", "0/2"],
+      ["check", logs[0], "--delegate", "complete", "--annotations", "gitlab"],
+    ] {
+      let result = runCLI(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.out.isEmpty, "\(arguments)")
+      #expect(result.err.hasPrefix("navsim check: "), "\(arguments): \(result.err)")
+    }
+  }
+
+  @Test func anotherDeviceReplaysAtItsSizes() throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("s.sqlite")
+    let result = runCLI([
+      "check", logs[1], "--delegate", "complete", "--device", "ipad-mini-portrait", "--snapshots", store,
+    ])
+    #expect(result.status == 0, "\(result.err)")
+    let snapshots = try SnapshotStore(path: store, mode: .readOnly)
+    let run = try snapshots.run(label: "complete/pan-reroute#1/ipad-mini-portrait/ltr")
+    #expect(run.variants == "device=ipad-mini-portrait")
+    let last = try snapshots.snapshot(of: run, seq: Int64(run.eventCount))!
+    #expect(last.layout.mapWidth == 744)
+    #expect(last.layout.mapHeight == 1133)
+  }
+
+  @Test func jsonListsEveryConfiguration() throws {
+    let result = runCLI(["check", logs[0], "--delegate", "broken", "--json"])
+    #expect(result.status == 1)
+    let value = try JSONValue(parsing: result.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    guard case .array(let configurations)? = value["configurations"] else {
+      Issue.record("no configurations")
+      return
+    }
+    #expect(configurations.count == 1)
+    #expect(configurations[0]["configuration"] == .string("broken rtl-city#1 iphone-15-portrait rtl"))
+    #expect(value["errors"] == .number("21"))
+  }
+
+  @Test func githubAnnotationsPointAtTheLine() {
+    let result = runCLI(["check", logs[0], "--delegate", "broken", "--annotations", "github"])
+    let annotations = result.out.split(separator: "\n").filter { $0.hasPrefix("::") }
+    #expect(annotations.count == 21)
+    #expect(annotations.contains {
+      $0.hasPrefix("::error file=Sources/SampleDelegates/BrokenLayoutDelegate.swift,line=\(turnCardHeightLine),")
+        && $0.contains("fixed-size-constraint")
+    })
+    // Without a call site (a property set), an annotation has no file.
+    #expect(annotations.contains { $0.hasPrefix("::error title=navsim hiding-stack-hidden-set::") })
+  }
+}

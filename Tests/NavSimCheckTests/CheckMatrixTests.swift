@@ -1,0 +1,69 @@
+import Foundation
+import NavSimCheck
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct CheckMatrixTests {
+  private func matrix() throws -> [CheckConfiguration] {
+    try CheckMatrix.configurations(
+      recordings: try CheckMatrix.recordings(in: [CanonicalRecordings.directory]),
+      subjects: ["basic", "broken", "complete"].map(LayoutSubject.delegate),
+      devices: ["iphone-se-portrait", "ipad-mini-landscape"], directions: [.ltr, .rtl])
+  }
+
+  @Test func aDirectoryMeansEveryLogUnderItInPathOrder() throws {
+    let recordings = try CheckMatrix.recordings(in: [CanonicalRecordings.directory])
+    #expect(recordings.map(\.name) == [
+      "city-commute", "highway-cameras", "pan-reroute", "rotations-wide", "rtl-city",
+    ])
+    #expect(recordings.first { $0.name == "rtl-city" }?.direction == "rtl")
+    #expect(recordings.first { $0.name == "city-commute" }?.device == "iphone-15-portrait")
+  }
+
+  @Test func theMatrixIsEveryCombinationOnce() throws {
+    let configurations = try matrix()
+    #expect(configurations.count == 5 * 3 * 2 * 2)
+    #expect(Set(configurations.map(\.name)).count == configurations.count)
+    #expect(configurations[0].name == "basic city-commute#1 iphone-se-portrait ltr")
+    #expect(configurations[1].name == "basic city-commute#1 iphone-se-portrait rtl")
+  }
+
+  @Test func theUnionOfTheShardsIsTheMatrixAndNoConfigurationRunsTwice() throws {
+    let configurations = try matrix()
+    for count in 1...7 {
+      var seen: [String] = []
+      var loads: [Int64] = []
+      for index in 1...count {
+        let part = try CheckShard(index: index, count: count).select(configurations)
+        seen += part.map(\.name)
+        loads.append(part.map(\.weight).reduce(0, +))
+        // A shard keeps the matrix's order.
+        let positions = part.map { c in configurations.firstIndex { $0.name == c.name }! }
+        #expect(positions == positions.sorted())
+      }
+      #expect(seen.sorted() == configurations.map(\.name).sorted(), "N = \(count)")
+      #expect(Set(seen).count == seen.count, "N = \(count): a configuration ran twice")
+      // Balanced: no shard exceeds another by more than the largest configuration.
+      let largest = configurations.map(\.weight).max()!
+      #expect(loads.max()! - loads.min()! <= largest, "N = \(count): loads \(loads)")
+    }
+  }
+
+  @Test func shardsDependOnlyOnTheMatrix() throws {
+    let first = try CheckShard(index: 2, count: 3).select(try matrix()).map(\.name)
+    let again = try CheckShard(index: 2, count: 3).select(try matrix()).map(\.name)
+    #expect(first == again)
+    // Longest first onto the least loaded shard: 9 -> 0, 9 -> 1, 5 -> 0 (tie: the lower
+    // shard), 3 -> 1, 1 -> 1; loads 14 and 13.
+    #expect(CheckShard.assignment(weights: [5, 9, 1, 9, 3], shards: 2) == [0, 0, 1, 1, 1])
+  }
+
+  @Test func badShardsAndPathsAreOneLineErrors() {
+    #expect(throws: CheckError.self) { try CheckShard(text: "3/2") }
+    #expect(throws: CheckError.self) { try CheckShard(text: "1-2") }
+    #expect(throws: CheckError("no/such/dir: no such file or directory")) {
+      try CheckMatrix.recordings(in: ["no/such/dir"])
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import NavSimCheck
+import Replay
+import Testing
+import TestSupport
+
+/// Parallel checks (worker processes of the built `navsim`) against serial ones, and shard
+/// stores merged against the unsharded store.
+@MainActor
+@Suite(.serialized) struct CheckParallelTests {
+  let logs = ["rtl-city", "pan-reroute", "city-commute"].map(CanonicalRecordings.log)
+  let delegates = ["--delegate", "basic", "--delegate", "broken", "--delegate", "complete"]
+
+  @Test func parallelOutputEqualsSerialOutputByteForByte() throws {
+    guard Fixtures.executable("navsim") != nil else {
+      print("skipped: the navsim executable is not built")
+      return
+    }
+    let directory = TemporaryDirectory()
+    var outputs: [String] = []
+    for jobs in ["1", "4"] {
+      let reports = ["--sarif", directory.file("\(jobs).sarif"), "--junit", directory.file("\(jobs).xml")]
+      let result = try launchProduct(
+        "navsim", ["check"] + logs + delegates + ["--jobs", jobs, "--annotations", "github"] + reports,
+        currentDirectory: Fixtures.repositoryRoot)
+      #expect(result.status == 1, "\(result.standardError)")
+      outputs.append(result.standardOutput)
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("9 configurations: 59 errors"))
+    for ext in ["sarif", "xml"] {
+      let serial = try String(contentsOfFile: directory.file("1.\(ext)"), encoding: .utf8)
+      let parallel = try String(contentsOfFile: directory.file("4.\(ext)"), encoding: .utf8)
+      #expect(serial == parallel, "\(ext) differs")
+    }
+  }
+
+  @Test func mergedShardStoresAnswerAsTheUnshardedStore() throws {
+    let directory = TemporaryDirectory()
+    let whole = directory.file("whole.sqlite"), merged = directory.file("merged.sqlite")
+    #expect(runCLI(["check"] + logs + delegates + ["--snapshots", whole]).status == 1)
+    var shardStores: [String] = []
+    var shardTables: [String] = []
+    for index in 1...3 {
+      let path = directory.file("shard\(index).sqlite")
+      let result = runCLI(["check"] + logs + delegates + ["--shard", "\(index)/3", "--snapshots", path])
+      #expect(result.status != 2, "\(result.err)")
+      shardStores.append(path)
+      shardTables += result.out.split(separator: "\n").map(String.init)
+    }
+    let merge = runCLI(["merge", merged] + shardStores)
+    #expect(merge.status == 0, "\(merge.err)")
+    #expect(merge.out == "merged 9 runs from 3 stores into \(merged)\n")
+
+    let a = try SnapshotStore(path: whole, mode: .readOnly)
+    let b = try SnapshotStore(path: merged, mode: .readOnly)
+    let runsA = try a.runs(), runsB = try b.runs()
+    #expect(Set(runsA.map(\.label)) == Set(runsB.map(\.label)))
+    #expect(runsA.count == 9)
+    for run in runsA {
+      let other = try b.run(label: run.label)
+      #expect(other.metadata == run.metadata)
+      #expect(other.eventCount == run.eventCount && other.layoutChanges == run.layoutChanges)
+      var exportA = "", exportB = ""
+      try a.exportRun(label: run.label) { exportA += $0 }
+      try b.exportRun(label: run.label) { exportB += $0 }
+      #expect(exportA == exportB, "\(run.label)")
+    }
+    // The merged store diffs as the whole one does.
+    let labels = runsA.map(\.label).filter { $0.contains("rtl-city") }
+    let diffA = try a.diff(labelA: labels[0], labelB: labels[1])
+    let diffB = try b.diff(labelA: labels[0], labelB: labels[1])
+    #expect(diffA.text(maxEvents: 5) == diffB.text(maxEvents: 5))
+
+    // Merging again changes nothing; a different run under a taken label is refused.
+    let again = runCLI(["merge", merged, shardStores[0]])
+    #expect(again.status == 0)
+    #expect(again.out.contains("(\(try SnapshotStore(path: shardStores[0], mode: .readOnly).runs().count) already there)"))
+    // Each row of the whole run shows up in exactly one shard's table.
+    let rows = shardTables.filter { $0.hasPrefix("basic ") || $0.hasPrefix("broken ") || $0.hasPrefix("complete ") }
+    #expect(rows.count == 9)
+    #expect(Set(rows).count == 9)
+  }
+
+  @Test func aStoreWithTheLabelsTakenIsRefusedBeforeAnythingRuns() {
+    let directory = TemporaryDirectory()
+    let store = directory.file("s.sqlite")
+    #expect(runCLI(["check", logs[0], "--delegate", "complete", "--snapshots", store]).status == 0)
+    let again = runCLI(["check", logs[0], "--delegate", "complete", "--snapshots", store])
+    #expect(again.status == 2)
+    #expect(again.err.contains("exists already"))
+    let prefixed = runCLI([
+      "check", logs[0], "--delegate", "complete", "--snapshots", store, "--label-prefix", "v2",
+    ])
+    #expect(prefixed.status == 0, "\(prefixed.err)")
+  }
+}
