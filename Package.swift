@@ -89,7 +89,9 @@ let package = Package(
     .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
     .target(
       name: "NavSimCheck",
-      dependencies: ["EventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay"]
+      dependencies: [
+        "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay",
+      ]
     ),
     .target(
       name: "NavSimCLI",

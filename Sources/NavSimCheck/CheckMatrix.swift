@@ -4,6 +4,7 @@
 import EventLog
 import Foundation
 import Navigator
+import PostgresEventLog
 import Replay
 import SessionEvents
 
@@ -121,6 +122,10 @@ public enum CheckMatrix {
   public static func recordings(in paths: [String]) throws -> [CheckRecording] {
     var files: [String] = []
     for path in paths {
+      if isPostgresURL(path) {  // a recording library: every recording in it
+        files.append(path)
+        continue
+      }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw CheckError("\(path): no such file or directory")
@@ -135,7 +140,10 @@ public enum CheckMatrix {
     }
     var seen: Set<String> = []
     var result: [CheckRecording] = []
-    for file in files where seen.insert(URL(fileURLWithPath: file).standardized.path).inserted {
+    for file in files
+    where seen.insert(isPostgresURL(file) ? file : URL(fileURLWithPath: file).standardized.path)
+      .inserted
+    {
       result += try recordings(ofLog: file)
     }
     return result
@@ -158,12 +166,13 @@ public enum CheckMatrix {
 
   static func recordings(ofLog path: String) throws -> [CheckRecording] {
     do {
-      let log = try EventLogFile(path: path, mode: .readOnly)
+      let log = try openEventLogForReading(path)
       let infos = try log.recordings().sorted { $0.id < $1.id }
       if infos.isEmpty { throw CheckError("\(path): the log holds no recording") }
       return try infos.map { info in
         var direction = "ltr"
-        let cursor = try log.events(recording: info.id, kinds: [.settingChanged], seqRange: 1...64)
+        let cursor = try log.eventStream(
+          recording: info.id, kinds: [.settingChanged], seqRange: 1...64)
         while let event = try cursor.next() {
           if case .settingChanged(let change) = event.payload, change.name == .layoutDirection,
             case .text(let value) = change.value
@@ -172,11 +181,11 @@ public enum CheckMatrix {
             break
           }
         }
-        let file = URL(fileURLWithPath: path).lastPathComponent
+        let file = isPostgresURL(path) ? log.location : URL(fileURLWithPath: path).lastPathComponent
         return CheckRecording(
           logPath: path, id: info.id, name: info.metadata.name, eventCount: info.eventCount,
           device: info.metadata.deviceProfile, direction: direction,
-          displayName: infos.count == 1 ? "\(info.metadata.name)#\(info.id)" : "\(file)#\(info.id)")
+          displayName: infos.count == 1 || isPostgresURL(path) ? "\(info.metadata.name)#\(info.id)" : "\(file)#\(info.id)")
       }
     } catch let error as CheckError {
       throw error

@@ -85,6 +85,21 @@ final class LibraryCommandTests: XCTestCase {
     XCTAssertEqual(lint.status, try navsim(["lint", log, "--delegate", "broken"]).status)
   }
 
+  func testCheckReadsTheLibraryAsItReadsTheFile() throws {
+    let database = try Self.freshDatabase()
+    let directory = TemporaryDirectory()
+    let log = try commuteCopy(in: directory)
+    XCTAssertEqual(try navsim(["log", "push", log, database.url]).status, 0)
+    let options = ["--delegate", "basic", "--delegate", "broken", "--jobs", "2"]
+    let fromServer = try navsim(["check", database.url] + options)
+    let fromFile = try navsim(["check", log] + options)
+    XCTAssertEqual(fromServer.status, 1, fromServer.standardError)  // broken has errors
+    XCTAssertEqual(fromFile.status, 1, fromFile.standardError)
+    // The same table, configuration names included (a library's recordings go by name).
+    XCTAssertEqual(fromServer.standardOutput, fromFile.standardOutput)
+    XCTAssertTrue(fromServer.standardOutput.contains("broken city-commute#1"), fromServer.standardOutput)
+  }
+
   // MARK: - Kills and concurrency
 
   func testAKilledPushLeavesNothingListedAndResumes() throws {
