@@ -15,7 +15,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 
 import kiwisolver
@@ -144,19 +143,6 @@ def run_kiwi_isolated(systems):
     return results, crashed
 
 
-def run_navsim(bench, script):
-    """NavSim's output lines per system, from one `navsim-bench solver --script` run."""
-    done = subprocess.run([bench, "solver", "--script"], input=script, capture_output=True,
-                          text=True, check=False)
-    if done.returncode != 0:
-        sys.exit(f"kiwi-diff: navsim-bench failed ({done.returncode}): {done.stderr.strip()}")
-    systems = []
-    for line in done.stdout.splitlines():
-        if line.startswith("system "):
-            systems.append([])
-        else:
-            systems[-1].append(line)
-    return systems
 
 
 # MARK: - Comparing
@@ -233,7 +219,7 @@ def main():
         scripts = [generate(seed) for seed in seeds]
         systems = [(str(seed), ss.parse_systems(text)[0][1])
                    for seed, text in zip(seeds, scripts)]
-    navsim = run_navsim(options.bench, "".join(scripts))
+    navsim = ss.run_navsim(options.bench, "".join(scripts), "kiwi-diff")
     if len(navsim) != len(systems):
         sys.exit(f"kiwi-diff: NavSim answered {len(navsim)} of {len(systems)} systems")
     kiwi, crashed = run_kiwi_isolated(systems)

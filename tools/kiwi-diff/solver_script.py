@@ -6,6 +6,8 @@ kiwisolver with the same output format, and evaluates a run's objective.
 """
 
 import math
+import subprocess
+import sys
 import time
 
 REQUIRED = 1001001000.0
@@ -362,3 +364,22 @@ def run_calls(calls):
                 function(argument)
         except Exception:  # noqa: BLE001 - see above
             pass
+
+
+# MARK: - Running NavSim
+
+
+def run_navsim(bench, script, tool):
+    """NavSim's output lines per system, from one `navsim-bench solver --script` run; exits
+    with a message naming `tool` when the benchmark fails."""
+    done = subprocess.run([bench, "solver", "--script"], input=script, capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"{tool}: navsim-bench failed ({done.returncode}): {done.stderr.strip()}")
+    systems = []
+    for line in done.stdout.splitlines():
+        if line.startswith("system "):
+            systems.append([])
+        else:
+            systems[-1].append(line)
+    return systems

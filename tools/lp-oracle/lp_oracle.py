@@ -22,7 +22,6 @@ Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--show K] [--emit F
 import argparse
 import os
 import random
-import subprocess
 import sys
 import time
 
@@ -462,18 +461,6 @@ def check(label, ops, lines, stats):
 # MARK: - Running
 
 
-def run_navsim(bench, script):
-    done = subprocess.run([bench, "solver", "--script"], input=script, capture_output=True,
-                          text=True, check=False)
-    if done.returncode != 0:
-        sys.exit(f"lp-oracle: navsim-bench failed ({done.returncode}): {done.stderr.strip()}")
-    systems = []
-    for line in done.stdout.splitlines():
-        if line.startswith("system "):
-            systems.append([])
-        else:
-            systems[-1].append(line)
-    return systems
 
 
 def main():
@@ -492,7 +479,7 @@ def main():
             file.write("".join(scripts))
         return 0
     started = time.monotonic()
-    navsim = run_navsim(options.bench, "".join(scripts))
+    navsim = ss.run_navsim(options.bench, "".join(scripts), "lp-oracle")
     if len(navsim) != len(seeds):
         sys.exit(f"lp-oracle: NavSim answered {len(navsim)} of {len(seeds)} systems")
     stats = dict(calls=0, solves=0, feasibility_checks=0, infeasible=0, borderline=0,
