@@ -196,21 +196,36 @@ extension Engine {
   }
 
   /// Rebuilds the tableau from scratch: the constraints in their order of addition, with
-  /// their constants in force and markers as before, then the edit variables. A constraint
-  /// that fails to re-add (only possible through rounding) is left out, so the engine is
-  /// usable afterwards whatever happened.
+  /// their constants in force and markers as before, then the edit variables.
+  ///
+  /// The constraints in force were each accepted against the ones before them, so re-adding
+  /// them in order cannot meet a conflict; a constraint that still fails to re-add (rounding
+  /// or a cycling simplex: a bug, none is known) is never dropped silently: it is left out
+  /// so the engine stays consistent, and described in `lostInRebuild`, which the `Solver`
+  /// throws as `internalError` from its next throwing call before that call does anything.
   mutating func rebuild() {
     var fresh = Engine()
     fresh.allExplicit = allExplicit
+    var lost = lostInRebuild
     for entry in constraints.values.sorted(by: { $0.order < $1.order }) {
-      try? fresh.add(
-        entry.constraint, constant: entry.constant, editVariable: entry.editVariable,
-        explicit: entry.isExplicit, order: entry.order)
+      do {
+        try fresh.add(
+          entry.constraint, constant: entry.constant, editVariable: entry.editVariable,
+          explicit: entry.isExplicit, order: entry.order)
+      } catch {
+        let reason: String
+        switch error {
+        case .solver(let error): reason = "\(error)"
+        case .internalFailure(let message): reason = message
+        }
+        lost.append("a rebuild could not re-add [\(entry.constraint)] (\(reason)); it was dropped")
+      }
     }
     fresh.nextOrder = nextOrder
     for (key, edit) in edits where fresh.constraints[ObjectIdentifier(edit.constraint)] != nil {
       fresh.edits[key] = edit
     }
+    fresh.lostInRebuild = lost
     self = fresh
   }
 

@@ -83,6 +83,9 @@ struct Engine {
   var needsRebuild = false
   /// Give every required equality a dummy marker (the engine that explains conflicts).
   var allExplicit = false
+  /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
+  /// reports them as `internalError` and clears the list.
+  var lostInRebuild: [String] = []
 
   // MARK: - Symbols
 

@@ -25,6 +25,7 @@ public final class Solver {
   /// - Complexity: proportional to the rows the new row's subject appears in, plus the
   ///   pivots the optimisation needs.
   public func addConstraint(_ constraint: Constraint) throws {
+    try rebuildAndReport()
     do {
       try engine.add(constraint)
     } catch {
@@ -36,6 +37,7 @@ public final class Solver {
   /// - Throws: `SolverError.unknownConstraint` when it is not in the solver;
   ///   `.internalError` after a rebuild without it.
   public func removeConstraint(_ constraint: Constraint) throws {
+    try reportLostConstraints()
     do {
       try engine.remove(constraint)
     } catch {
@@ -60,6 +62,7 @@ public final class Solver {
   /// - Complexity: one row when the constraint's marker is basic, else the rows of the
   ///   marker's column, plus the dual pivots.
   public func updateConstant(of constraint: Constraint, to constant: Double) throws {
+    try rebuildAndReport()
     do {
       try engine.updateConstant(of: constraint, to: constant)
     } catch {
@@ -81,6 +84,7 @@ public final class Solver {
     let strength = strength.clipped
     guard !strength.isRequired else { throw SolverError.requiredEditStrength(variable) }
     let constraint = Constraint(LinearExpression(variable), .equal, strength: strength)
+    try rebuildAndReport()
     do {
       try engine.add(constraint, editVariable: variable)
       engine.edits[key] = EditEntry(variable: variable, constraint: constraint, suggested: 0)
@@ -93,6 +97,8 @@ public final class Solver {
   /// - Throws: `.unknownEditVariable`.
   public func removeEditVariable(_ variable: Variable) throws {
     let key = ObjectIdentifier(variable)
+    guard engine.edits[key] != nil else { throw SolverError.unknownEditVariable(variable) }
+    try reportLostConstraints()
     guard let edit = engine.edits.removeValue(forKey: key) else {
       throw SolverError.unknownEditVariable(variable)
     }
@@ -116,6 +122,7 @@ public final class Solver {
     let key = ObjectIdentifier(variable)
     guard let edit = engine.edits[key] else { throw SolverError.unknownEditVariable(variable) }
     guard value.isFinite else { throw SolverError.nonFiniteValue(variable, value) }
+    try rebuildAndReport()
     engine.edits[key]?.suggested = value
     do {
       try engine.updateConstant(of: edit.constraint, to: -value)
@@ -127,6 +134,9 @@ public final class Solver {
   // MARK: - Solution
 
   /// Writes the current solution into every variable's `value`.
+  ///
+  /// Runs the rebuild that removals left pending; a constraint it could not re-add is
+  /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`).
   /// - Complexity: O(variables).
   public func updateVariables() {
     engine.rebuildIfNeeded()
@@ -140,6 +150,23 @@ public final class Solver {
 
   // MARK: - Recovery
 
+  /// Runs a pending rebuild, then `reportLostConstraints()`: before a call that reads the
+  /// tableau does anything.
+  func rebuildAndReport() throws {
+    engine.rebuildIfNeeded()
+    try reportLostConstraints()
+  }
+
+  /// Throws `.internalError` naming the constraints a rebuild (an earlier call's, such as a
+  /// non-throwing `updateVariables()`'s) could not re-add, if any; the call that throws it
+  /// has done nothing else.
+  func reportLostConstraints() throws {
+    guard !engine.lostInRebuild.isEmpty else { return }
+    let message = engine.lostInRebuild.joined(separator: "; ")
+    engine.lostInRebuild = []
+    throw SolverError.internalError(message)
+  }
+
   /// Rethrows a user error; turns an internal failure into a rebuild and `.internalError`.
   func recover(_ error: any Error, dropping constraint: Constraint?) throws -> Never {
     guard let error = error as? EngineError else { throw error }
@@ -148,7 +175,9 @@ public final class Solver {
       throw error
     case .internalFailure(let message):
       rebuild(dropping: constraint)
-      throw SolverError.internalError(message)
+      let lost = engine.lostInRebuild
+      engine.lostInRebuild = []
+      throw SolverError.internalError(([message] + lost).joined(separator: "; "))
     }
   }
 

@@ -24,7 +24,10 @@ public enum SolverError: Error, @unchecked Sendable, CustomStringConvertible {
   /// A suggested value or an edit strength is NaN or infinite.
   case nonFiniteValue(Variable, Double)
   /// The solver met a state the algorithm excludes (an unbounded objective, a failed dual
-  /// step). The solver rebuilt its tableau from its constraints and is still usable.
+  /// step). The solver rebuilt its tableau from its constraints and is still usable. Also
+  /// thrown when such a rebuild (or one after removals, possibly run by an earlier
+  /// `updateVariables()`) could not re-add a constraint: the message names it, it is no
+  /// longer in the solver, and the call that throws this did nothing else.
   case internalError(String)
 
   public var description: String {

@@ -75,4 +75,43 @@ import Testing
     solver.updateVariables()
     #expect(close(a.value, 15) && close(a.value + b.value, 35))
   }
+
+  /// A rebuild that can't re-add a constraint says so: the next throwing call throws
+  /// `internalError` naming it, and it is gone from the solver (never silently dropped).
+  @Test func aConstraintARebuildCannotReAddIsReportedNotDropped() throws {
+    let solver = Solver()
+    let x = Variable("x"), y = Variable("y")
+    try solver.addConstraint(Constraint(x - 10, .equal))
+    let kept = Constraint(y - x, .greaterThanOrEqual)
+    try solver.addConstraint(kept)
+    // A state no call sequence reaches: a conflicting required constraint in the tables,
+    // then a removal that leaves the tableau to be rebuilt.
+    let conflicting = Constraint(x - 20, .equal)
+    let key = ObjectIdentifier(conflicting)
+    solver.engine.constraints[key] = ConstraintEntry(
+      constraint: conflicting, tag: Tag(), order: solver.engine.nextOrder, constant: -20,
+      editVariable: nil, isExplicit: false)
+    solver.engine.nextOrder += 1
+    let link = Constraint(y - x - 5, .equal)  // a required equality without a marker:
+    try solver.addConstraint(link)
+    try solver.removeConstraint(link)  // removing it leaves the tableau to be rebuilt
+    #expect(solver.engine.needsRebuild)
+    solver.updateVariables()  // the pending rebuild runs here and cannot throw
+    #expect(!solver.hasConstraint(conflicting))
+    #expect(solver.hasConstraint(kept))
+    #expect(close(x.value, 10))
+    let refused = Constraint(y - 30, .equal, strength: .weak)
+    #expect {
+      try solver.addConstraint(refused)
+    } throws: { error in
+      guard case SolverError.internalError(let message) = error else { return false }
+      return message.contains("could not re-add [\(conflicting)]")
+    }
+    #expect(!solver.hasConstraint(refused))  // the reporting call did nothing else
+    // Reported once; the solver goes on with the constraints it has.
+    try solver.addConstraint(Constraint(y - 40, .equal, strength: .medium))
+    solver.updateVariables()
+    #expect(close(y.value, 40))
+    #expect(solver._checkInvariants() == [])
+  }
 }
