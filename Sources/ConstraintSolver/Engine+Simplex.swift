@@ -76,8 +76,28 @@ extension Engine {
   /// An external variable if there is one (its sign is free); else the row's own slack or
   /// error when its coefficient is negative (solving for it keeps it `>= 0`, as the row's
   /// constant is `>= 0`). Among externals, the oldest.
+  ///
+  /// An external whose coefficient is a rounding residue (not `isPivotSized`) is passed over
+  /// for the largest external one; if every external coefficient is such a residue the row
+  /// goes on as if it had none.
   func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
-    for cell in row.cells where cell.symbol.isExternal { return cell.symbol }
+    var largest = Symbol.invalid
+    var largestSize = 0.0
+    for cell in row.cells where cell.symbol.isExternal {
+      if !largest.isValid, abs(cell.coefficient) >= 1.0e-3 { return cell.symbol }
+      if abs(cell.coefficient) > largestSize {
+        largestSize = abs(cell.coefficient)
+        largest = cell.symbol
+      }
+    }
+    if largest.isValid {
+      // The first external was small: take it only if it is pivot-sized, else the largest.
+      for cell in row.cells where cell.symbol.isExternal {
+        if row.isPivotSized(cell.coefficient) { return cell.symbol }
+        break
+      }
+      if row.isPivotSized(largestSize) { return largest }
+    }
     if tag.marker.isPivotable, row.coefficient(for: tag.marker) < 0 { return tag.marker }
     if tag.other.isPivotable, row.coefficient(for: tag.other) < 0 { return tag.other }
     return .invalid
@@ -126,7 +146,7 @@ extension Engine {
     while true {
       let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
       guard entering.isValid else { return }
-      guard let slot = leavingSlot(for: entering) else {
+      guard let slot = leavingSlot(for: entering, stable: pivots < stablePivotLimit) else {
         skipped.append(entering)
         continue
       }
@@ -140,6 +160,10 @@ extension Engine {
   /// More pivots than this in one optimisation can only be cycling through rounding noise.
   var pivotLimit: Int { 50 * (rows.count + 10) }
 
+  /// After this many pivots in one optimisation the pivot rules fall back to plain Bland
+  /// (which cannot cycle) from the largest-pivot choices of the Harris ratio tests.
+  var stablePivotLimit: Int { 5 * (rows.count + 10) }
+
   /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
   func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
     for cell in objective.cells where cell.coefficient < 0 && !cell.symbol.isDummy {
@@ -149,15 +173,25 @@ extension Engine {
   }
 
   /// The restricted row that first hits zero as `entering` grows (minimum ratio test),
-  /// ties to the oldest basic symbol.
-  mutating func leavingSlot(for entering: Symbol) -> Int? {
+  /// ties to the oldest basic symbol. Rows where `entering`'s coefficient is a rounding
+  /// residue (not `isPivotSized`) don't bound it: pivoting there is what blows rows up.
+  ///
+  /// When that row's pivot is small for its row (below `stablePivotThreshold` of its largest
+  /// coefficient) and `stable`, a Harris ratio test picks instead, among the rows whose ratio
+  /// is within `ratioTolerance` of their constants of the least one, the one with the largest
+  /// pivot relative to its row (ties: the oldest). Degenerate systems have many rows at ratio
+  /// zero, and Bland's oldest-first choice among them pivoted on 4e-5 next to 3 (rows then
+  /// reached 1e8 and the required constraints were lost). The cost is that other rows may
+  /// dip below zero by up to `ratioTolerance` of their constant (the dual simplex's noise).
+  mutating func leavingSlot(for entering: Symbol, stable: Bool = true) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
-    for slot in slots(containing: entering) {
+    let candidates = slots(containing: entering)
+    for slot in candidates {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0 else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient) else { continue }
       let ratio = -rows[slot].constant / coefficient
       if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current])) {
         continue
@@ -165,7 +199,36 @@ extension Engine {
       bestRatio = ratio
       best = slot
     }
-    return best
+    guard stable, let chosen = best else { return best }
+    let chosenSize = relativePivotSize(rows[chosen], rows[chosen].coefficient(for: entering))
+    guard chosenSize < stablePivotThreshold else { return chosen }
+
+    var bound = Double.infinity
+    for slot in candidates where !basics[slot].isExternal {
+      let coefficient = rows[slot].coefficient(for: entering)
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient) else { continue }
+      let constant = max(0, rows[slot].constant)
+      bound = min(bound, (constant + ratioTolerance * max(1, constant)) / -coefficient)
+    }
+    var pick = chosen
+    var pickSize = chosenSize
+    for slot in candidates where !basics[slot].isExternal {
+      let coefficient = rows[slot].coefficient(for: entering)
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient),
+        -rows[slot].constant / coefficient <= bound
+      else { continue }
+      let size = relativePivotSize(rows[slot], coefficient)
+      if size > pickSize || (size == pickSize && basics[slot] < basics[pick]) {
+        pickSize = size
+        pick = slot
+      }
+    }
+    return pick
+  }
+
+  /// `|coefficient|` relative to `row`'s largest coefficient (the basic's implicit 1 included).
+  func relativePivotSize(_ row: Row, _ coefficient: Double) -> Double {
+    abs(coefficient) / max(1, row.largestCoefficient)
   }
 
   // MARK: - Dual simplex (paper 4.3: re-solving after edits)
@@ -188,7 +251,7 @@ extension Engine {
       guard let slot = slot(of: leaving), rows[slot].constant < -nearZeroThreshold else {
         continue
       }
-      let entering = dualEnteringSymbol(rows[slot])
+      let entering = dualEnteringSymbol(rows[slot], stable: pivots < stablePivotLimit)
       guard entering.isValid else {
         infeasible.append(leaving)
         throw InternalFailure(message: "dual optimize failed")
@@ -205,24 +268,48 @@ extension Engine {
   /// The parameter of `row` that can rise to lift the row to zero at least objective cost:
   /// a restricted one with a positive coefficient (minimum ratio of objective coefficient to
   /// row coefficient), or a free external variable (ratio zero); ties to the oldest.
-  func dualEnteringSymbol(_ row: Row) -> Symbol {
+  /// Coefficients that are not `isPivotSized` are passed over. As in `leavingSlot`, a small
+  /// chosen pivot (when `stable`) gives way to the largest one among the parameters whose
+  /// ratio is within `ratioTolerance` (of their objective coefficient) of the least.
+  func dualEnteringSymbol(_ row: Row, stable: Bool = true) -> Symbol {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
-    for cell in row.cells where !cell.symbol.isDummy {
-      let ratio: Double
-      if cell.symbol.isExternal {
-        ratio = abs(objective.coefficient(for: cell.symbol) / cell.coefficient)
-      } else if cell.coefficient > 0 {
-        ratio = objective.coefficient(for: cell.symbol) / cell.coefficient
-      } else {
-        continue
-      }
+    var bestCoefficient = 0.0
+    for cell in row.cells where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient) {
+      guard let ratio = dualRatio(cell) else { continue }
       if ratio < bestRatio {
         bestRatio = ratio
+        best = cell.symbol
+        bestCoefficient = cell.coefficient
+      }
+    }
+    guard stable, best.isValid else { return best }
+    let largest = max(1, row.largestCoefficient)
+    guard abs(bestCoefficient) / largest < stablePivotThreshold else { return best }
+    var bound = Double.infinity
+    for cell in row.cells where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient) {
+      guard dualRatio(cell) != nil else { continue }
+      let cost = abs(objective.coefficient(for: cell.symbol))
+      bound = min(bound, (cost + ratioTolerance * max(1, cost)) / abs(cell.coefficient))
+    }
+    var pickSize = abs(bestCoefficient)
+    for cell in row.cells where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient) {
+      guard let ratio = dualRatio(cell), ratio <= bound else { continue }
+      if abs(cell.coefficient) > pickSize {
+        pickSize = abs(cell.coefficient)
         best = cell.symbol
       }
     }
     return best
+  }
+
+  /// The dual ratio of a cell of an infeasible row, nil when raising its symbol can't help.
+  @inline(__always) func dualRatio(_ cell: Cell) -> Double? {
+    if cell.symbol.isExternal {
+      return abs(objective.coefficient(for: cell.symbol) / cell.coefficient)
+    }
+    guard cell.coefficient > 0 else { return nil }
+    return objective.coefficient(for: cell.symbol) / cell.coefficient
   }
 
   // MARK: - Phase one (paper 4.1: adding a row with no usable subject)
@@ -273,10 +360,19 @@ extension Engine {
     return .added
   }
 
-  /// The first slack or error symbol of `row`, or `.invalid`.
+  /// The first pivot-sized slack or error symbol of `row`, else the largest one, or
+  /// `.invalid`.
   func anyPivotableSymbol(_ row: Row) -> Symbol {
-    for cell in row.cells where cell.symbol.isPivotable { return cell.symbol }
-    return .invalid
+    var largest = Symbol.invalid
+    var largestSize = 0.0
+    for cell in row.cells where cell.symbol.isPivotable {
+      if row.isPivotSized(cell.coefficient) { return cell.symbol }
+      if abs(cell.coefficient) > largestSize {
+        largestSize = abs(cell.coefficient)
+        largest = cell.symbol
+      }
+    }
+    return largest
   }
 
   // MARK: - Removal (paper 4.4: "removing a constraint")
@@ -288,10 +384,19 @@ extension Engine {
     var first: Int?, firstRatio = Double.infinity
     var second: Int?, secondRatio = Double.infinity
     var third: Int?
+    var residues: Int?, residueSize = 0.0
     for slot in slots(containing: marker) {
       let basic = basics[slot]
       let coefficient = rows[slot].coefficient(for: marker)
       guard coefficient != 0 else { continue }
+      guard rows[slot].isPivotSized(coefficient) else {
+        // Only if no row holds the marker with a sizable coefficient: the largest residue.
+        if abs(coefficient) > residueSize || (abs(coefficient) == residueSize && basic < basics[residues!]) {
+          residueSize = abs(coefficient)
+          residues = slot
+        }
+        continue
+      }
       if basic.isExternal {
         if third == nil || basic < basics[third!] { third = slot }
       } else if coefficient < 0 {
@@ -310,7 +415,7 @@ extension Engine {
         }
       }
     }
-    return first ?? second ?? third
+    return first ?? second ?? third ?? residues
   }
 
   /// Takes `symbol`'s weighted error out of the objective (it is about to be dropped).

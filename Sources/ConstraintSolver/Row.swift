@@ -28,6 +28,21 @@ let relativeNoiseThreshold = 1.0e-9
   abs(residual) <= max(nearZeroThreshold, relativeNoiseThreshold * scale)
 }
 
+/// A pivot on a coefficient smaller than this fraction of its row's largest one is refused
+/// where a larger pivot exists: such a coefficient is (nearly always) the rounding residue of
+/// a cancellation that should have given zero, and dividing the row by it multiplies every
+/// other coefficient and the rounding in them by its inverse. Measured on random 60 x 600
+/// systems: primal pivots on 1e-8 next to 4 grew rows to 1e34 within two calls.
+let relativePivotThreshold = 1.0e-6
+
+/// A pivot smaller than this fraction of its row's largest coefficient is taken only when no
+/// nearly-as-good row (or column) offers a larger one (the Harris ratio tests of the simplex).
+let stablePivotThreshold = 1.0e-2
+
+/// How far beyond the least ratio a Harris ratio test looks for a larger pivot, relative to
+/// the constant (or objective coefficient) in the ratio.
+let ratioTolerance = 1.0e-9
+
 // MARK: - Row
 
 /// A linear equation over symbols, cells kept sorted by symbol id.
@@ -78,6 +93,24 @@ struct Row: Sendable {
   func coefficient(for symbol: Symbol) -> Double {
     let i = index(of: symbol)
     return i >= 0 ? cells[i].coefficient : 0
+  }
+
+  /// The largest magnitude among the coefficients.
+  var largestCoefficient: Double {
+    var largest = 0.0
+    for cell in cells where abs(cell.coefficient) > largest { largest = abs(cell.coefficient) }
+    return largest
+  }
+
+  /// Whether `coefficient`, one of this row's, is large enough to pivot on: at least
+  /// `relativePivotThreshold` of the row's largest coefficient, the basic symbol's implicit
+  /// 1 included (a row `s = 5 + 0.3 x + 4e-8 y` is no better for having small terms). Coefficients of 1e-3 and
+  /// more are taken without scanning the row (rows of user constraints hold coefficients
+  /// near their terms' 0.25...4; a row of 1e4 coefficients is not met in practice).
+  @inline(__always) func isPivotSized(_ coefficient: Double) -> Bool {
+    let size = abs(coefficient)
+    if size >= 1.0e-3 { return true }
+    return size >= relativePivotThreshold * max(1, largestCoefficient)
   }
 
   // MARK: - Editing

@@ -16,7 +16,7 @@ Each system runs once through `navsim-bench solver --script`; then, replaying it
   max(1, |optimum|)); a weighted constraint whose residual is within 1e-12 of its own
   largest term counts as met (rounding of values, not an error the solver chose).
 
-Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--show K] [--emit FILE]
+Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] [--show K] [--emit FILE]
 """
 
 import argparse
@@ -467,12 +467,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bench", required=True, help="the navsim-bench binary")
     parser.add_argument("--systems", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=1, help="first seed; systems use seed+i")
+    parser.add_argument("--seed", type=int, default=1, help="first seed; systems use seed+i*step")
+    parser.add_argument("--step", type=int, default=1,
+                        help="seed step (2 from an even seed: only 30 x 250 systems)")
     parser.add_argument("--show", type=int, default=10, help="failures to print")
     parser.add_argument("--emit", metavar="FILE", help="write the scripts to FILE and stop")
     options = parser.parse_args()
 
-    seeds = [options.seed + i for i in range(options.systems)]
+    seeds = [options.seed + i * options.step for i in range(options.systems)]
     scripts = [generate(seed) for seed in seeds]
     if options.emit:
         with open(options.emit, "w") as file:
