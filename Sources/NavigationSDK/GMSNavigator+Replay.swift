@@ -210,7 +210,11 @@ extension GMSNavigator {
     notify { $0.navigatorDidChangeRoute(self) }
   }
 
-  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64) {
+  /// A fix. `tickSpeed` is the speed event that completes its tick (same time, next in the
+  /// log), when the caller knows it: the location and nav info then carry that speed, as a
+  /// device's fix does; else the last recorded speed.
+  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64, tickSpeed: SpeedReport? = nil) {
+    if let tickSpeed { trip.speed = tickSpeed.speed }
     let coordinate = CLLocationCoordinate2D(latitude: progress.latitude, longitude: progress.longitude)
     trip.location = coordinate
     trip.timeRemaining = progress.timeRemaining

@@ -109,9 +109,22 @@ public struct ReplayJob {
     var previousFindings: [SnapshotFinding] = []
     var previousIndices: [Int] = []
     let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
-    while let recorded = try cursor.next() {
-      let event = transformEvent?(recorded) ?? recorded
-      let snapshot = replayer.apply(event)
+    // One event of lookahead: a progress event's tick ends with its speed event
+    // (`Replayer.apply(_:next:)`). An unreadable next event is thrown once the one before it
+    // has been replayed, as without the lookahead.
+    var readError: (any Error)?
+    func read() -> SessionEvent? {
+      do {
+        return try cursor.next().map { transformEvent?($0) ?? $0 }
+      } catch {
+        readError = error
+        return nil
+      }
+    }
+    var upcoming = read()
+    while let event = upcoming {
+      upcoming = read()
+      let snapshot = replayer.apply(event, next: upcoming)
       let changed = replayer.layoutChanged
       events += 1
       if changed { layoutChanges += 1 }
@@ -134,6 +147,7 @@ public struct ReplayJob {
       }
       onSnapshot(snapshot, changed)
     }
+    if let readError { throw readError }
     var summary = Summary(recording: recording)
     summary.events = events
     summary.layoutChanges = layoutChanges

@@ -53,11 +53,12 @@ public final class Replayer {
     }
   }
 
-  /// Applies one event and returns the snapshot after it.
-  public func apply(_ event: SessionEvent) -> LayoutSnapshot {
+  /// Applies one event and returns the snapshot after it. `next`, the event after it when
+  /// known, completes a progress event's tick (`NavigationSession.apply(_:next:)`).
+  public func apply(_ event: SessionEvent, next: SessionEvent? = nil) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
-      try session.apply(event)
+      try session.apply(event, next: next)
     } catch {
       findings.append(
         SnapshotFinding(

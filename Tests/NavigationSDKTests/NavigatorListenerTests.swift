@@ -153,6 +153,44 @@ let twoLegRoute = EventPayload.routeSet(
     try drive.send(.navigationEnabled)
   }
 
+  @Test func aFixCarriesItsTicksSpeedWhenTheSpeedEventIsKnown() throws {
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let session = NavigationSession(mapView: mapView)
+    let provider = try #require(mapView.roadSnappedLocationProvider)
+    final class Speeds: NSObject, GMSRoadSnappedLocationProviderListener {
+      var speeds: [Double] = []
+      func locationProvider(_ provider: GMSRoadSnappedLocationProvider, didUpdate location: CLLocation) {
+        speeds.append(location.speed)
+      }
+    }
+    let log = Speeds()
+    provider.add(log)
+    provider.startUpdatingLocation()
+    func speed(_ value: Double?) -> EventPayload {
+      .speed(SpeedReport(speed: value, speedLimit: nil, severity: .notSpeeding, speedingPercentage: 0))
+    }
+    // Ticks of (progress, speed): with the tick's speed event as `next`, the fix has that
+    // speed (8 at 1 s, 9 at 2 s); without it, or when the next speed event is a later
+    // tick's, the last speed applied (9 at 3 s, 9.5 at 4 s).
+    let events = [
+      SessionEvent(seq: 1, t: 1000, payload: progress(remaining: 900, time: 90)),
+      SessionEvent(seq: 2, t: 1000, payload: speed(8)),
+      SessionEvent(seq: 3, t: 2000, payload: progress(remaining: 890, time: 89)),
+      SessionEvent(seq: 4, t: 2000, payload: speed(9)),
+      SessionEvent(seq: 5, t: 3000, payload: progress(remaining: 880, time: 88)),
+      SessionEvent(seq: 6, t: 3000, payload: speed(9.5)),
+      SessionEvent(seq: 7, t: 4000, payload: progress(remaining: 870, time: 87)),
+      SessionEvent(seq: 8, t: 5000, payload: speed(3)),
+    ]
+    for (index, event) in events.enumerated() where index < 4 {
+      try session.apply(event, next: events[index + 1])
+    }
+    try session.apply(events[4])  // no lookahead: the last speed, 9
+    try session.apply(events[5], next: events[6])
+    try session.apply(events[6], next: events[7])  // a later speed event is not this tick's
+    #expect(log.speeds == [8, 9, 9, 9.5])
+  }
+
   @Test func recordedRouteAnswersSetDestinationsAfterTheRouteChangeCallback() throws {
     var drive = try Drive(nil)
     let log = ListenerLog()
