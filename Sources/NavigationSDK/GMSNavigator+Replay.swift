@@ -390,6 +390,8 @@ final class ReplayControl {
   /// The event being applied, or the last one applied.
   var seq: Int64 = 0
   var inEvent = false
+  /// Whether an event has been applied: calls before it are "before the first event".
+  var started = false
   var divergences: [LayoutFinding] = []
   var pendingRoute:
     (destinations: [GMSNavigationWaypoint], call: String, place: String,
@@ -397,7 +399,7 @@ final class ReplayControl {
 
   /// Where a call happens, for messages.
   var place: String {
-    inEvent ? "at seq \(seq)" : seq == 0 ? "before seq 1" : "after seq \(seq)"
+    inEvent ? "at seq \(seq)" : started ? "after seq \(seq)" : "before the first event"
   }
 
   func diverge(_ call: String, at place: String? = nil, _ why: String) {

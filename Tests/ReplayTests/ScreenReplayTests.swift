@@ -147,7 +147,7 @@ import Testing
       })
     let divergences = summary.findings.filter { $0.finding.ruleID == "replay-divergence" }
     #expect(divergences.map(\.finding.message) == [
-      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the route the "
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the route the "
         + "recording set at seq 5 has 2 leg(s): the app's destinations are ignored and its "
         + "callback is not called",
     ])
