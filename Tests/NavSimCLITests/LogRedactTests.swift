@@ -95,6 +95,12 @@ import Testing
         #expect(b.text.count == a.text.count && b.promptID == a.promptID && b.kind == a.kind)
         #expect(b.text.allSatisfy { $0 == "x" || $0.isWhitespace })
         secrets.insert(a.text)
+      case (.waypoint(let a), .waypoint(let b)):
+        if let north = a.latitude, let east = a.longitude {
+          legOffsets.append((try #require(b.latitude) - north, try #require(b.longitude) - east))
+        }
+        #expect(b.title.count == a.title.count && b.index == a.index)
+        if !a.title.isEmpty { secrets.insert(a.title) }
       case (.routeLeg(let a), .routeLeg(let b)):
         // Paths are kept to 1e-6 degrees, so their points move by the offset within that.
         legOffsets.append((b.latitude - a.latitude, b.longitude - a.longitude))
