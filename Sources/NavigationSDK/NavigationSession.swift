@@ -205,6 +205,12 @@ public final class NavigationSession {
       navigator.recordedWaypoint(waypoint)
     case .routeStatus(let status):
       navigator.recordedRouteStatus(status, replay: control)
+    case .routeLeg(let leg):
+      navigator.recordedRouteLeg(leg)
+    case .routeStep(let step):
+      navigator.recordedRouteStep(step)
+    case .stepDetail(let detail):
+      navigator.recordedStepDetail(detail)
     }
   }
 

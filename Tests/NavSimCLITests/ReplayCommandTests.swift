@@ -53,7 +53,7 @@ import Testing
     ).components(separatedBy: "\n")
     let line = try #require(source.firstIndex { $0.contains("heightAnchor.constraint(equalToConstant: 90)") }) + 1
     #expect(broken.standardOutput.contains(
-      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 6, 1 events"))
+      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 22, 1 events"))
     let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
     #expect(clean.status == 0)
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))
@@ -67,14 +67,14 @@ import Testing
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardOutput.contains(
       "view orderETA parent=orderSheet frame=16.00,647.00,145.00,21.00 text=Arriving%20in%204%20min"))
-    #expect(replay.standardOutput.contains("text=Arrived%20at%20Destination%201"))
+    #expect(replay.standardOutput.contains("text=Arrived%20at%20Schulweg"))
     #expect(replay.standardOutput.contains(
-      "replayed recording 1 'city-commute' through 'screen:delivery': 1074 events"))
+      "replayed recording 1 'city-commute' through 'screen:delivery': 1090 events"))
     #expect(replay.standardOutput.hasSuffix("stored run 'screen:delivery' in \(store)\n"))
     let lint = try launchProduct("navsim", ["lint", Self.commute, "--screen", "delivery"])
     #expect(lint.status == 0)
     #expect(lint.standardOutput.hasSuffix(
-      "1074 events, 0 errors, 0 warnings ('screen:delivery' on recording 1)\n"))
+      "1090 events, 0 errors, 0 warnings ('screen:delivery' on recording 1)\n"))
     let listed = try launchProduct("navsim", ["delegates"])
     #expect(listed.standardOutput.hasSuffix("complete-v2\nscreen:delivery\n"))
   }

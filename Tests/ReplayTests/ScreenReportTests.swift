@@ -63,9 +63,17 @@ import Testing
     let directory = TemporaryDirectory()
     let store = try Self.store(directory)
     let run = try store.run(label: "good")
-    let snapshot = try #require(try store.snapshot(of: run, seq: 7))
+    // The first event after which the sheet shows a time.
+    var found: (snapshot: LayoutSnapshot, eta: SnapshotNode)?
+    for seq in Int64(1)...400 where found == nil {
+      guard let snapshot = try store.snapshot(of: run, seq: seq),
+        let eta = snapshot.layout.nodes.first(where: { $0.id == "orderETA" }),
+        eta.text?.hasPrefix("Arriving in") == true
+      else { continue }
+      found = (snapshot, eta)
+    }
+    let (snapshot, eta) = try #require(found)
     let svg = SVGRenderer.svg(layout: snapshot.layout, findings: [])
-    let eta = try #require(snapshot.layout.nodes.first { $0.id == "orderETA" })
     #expect(eta.text == "Arriving in 4 min")
     #expect(svg.contains(">Arriving in 4 min</text>"))
     let title = try #require(svg.components(separatedBy: "<title>").first { $0.hasPrefix("orderETA ") })
