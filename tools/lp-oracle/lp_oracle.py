@@ -16,7 +16,8 @@ Each system runs once through `navsim-bench solver --script`; then, replaying it
   max(1, |optimum|)); a weighted constraint whose residual is within 1e-12 of its own
   largest term counts as met (rounding of values, not an error the solver chose).
 
-Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] [--show K] [--emit FILE]
+Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] [--show K]
+                    [--known-failures S1,S2,...] [--emit FILE]
 """
 
 import argparse
@@ -471,6 +472,9 @@ def main():
     parser.add_argument("--step", type=int, default=1,
                         help="seed step (2 from an even seed: only 30 x 250 systems)")
     parser.add_argument("--show", type=int, default=10, help="failures to print")
+    parser.add_argument("--known-failures", default="", metavar="SEEDS",
+                        help="comma-separated seeds known to fail (open issue 17): reported, "
+                             "not counted; one that passes is reported too")
     parser.add_argument("--emit", metavar="FILE", help="write the scripts to FILE and stop")
     options = parser.parse_args()
 
@@ -487,11 +491,18 @@ def main():
     stats = dict(calls=0, solves=0, feasibility_checks=0, infeasible=0, borderline=0,
                  worst_required=0.0, worst_feasible=0.0, least_infeasible=float("inf"),
                  worst_objective=(0.0, None, 0, 0.0, 0.0))
+    known = {int(word) for word in options.known_failures.split(",") if word.strip()}
     failed = set()
+    known_failed = set()
     shown = 0
     for seed, script, lines in zip(seeds, scripts, navsim):
         (label, ops), = ss.parse_systems(script)
         failures = check(label, ops, lines, stats)
+        if failures and seed in known:
+            known_failed.add(seed)
+            print(f"  system {label}: known failure ({len(failures)} checks), first: "
+                  f"{failures[0].split(': ', 1)[1]}")
+            continue
         if failures:
             failed.add(seed)
         for failure in failures:
@@ -507,7 +518,12 @@ def main():
           f"worst objective gap {gap:.3g} (system {label} line {line}: {mine!r} vs LP "
           f"{best!r}); feasible sets' least violation at most {stats['worst_feasible']:.3g}, "
           f"infeasible ones' at least {stats['least_infeasible']:.3g}")
-    print(f"{len(seeds) - len(failed)} passed, {len(failed)} failed")
+    fixed = sorted(known & set(seeds) - known_failed)
+    if fixed:
+        print(f"lp-oracle: known failures that now pass (drop them from --known-failures): "
+              f"{', '.join(map(str, fixed))}")
+    print(f"{len(seeds) - len(failed) - len(known_failed)} passed, {len(failed)} failed"
+          + (f", {len(known_failed)} known failures" if known_failed else ""))
     return 1 if failed else 0
 
 
