@@ -34,7 +34,8 @@ let uikitAppCodeFiles: [String] = []
 let uikitAppCodeTests: [Target] = []
 let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
-  "ViewControllerScreenTests.swift",
+  "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
+  "CourierScreenReplayTests.swift",
 ]
 #endif
 
