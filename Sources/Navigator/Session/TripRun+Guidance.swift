@@ -121,7 +121,7 @@ extension TripRun {
   }
 
   /// Metres from `point` to the segment `a`-`b`, in an equirectangular projection around `a`.
-  private static func crossTrackDistance(
+  static func crossTrackDistance(
     _ point: GeoCoordinate, from a: GeoCoordinate, to b: GeoCoordinate
   ) -> Double {
     let metresPerDegree = Geodesy.earthRadius * .pi / 180
