@@ -232,7 +232,11 @@ extension GMSNavigator {
     notify { $0.navigatorDidChangeRoute(self) }
   }
 
-  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64) {
+  /// A fix. `tickSpeed` is the speed event that completes its tick (same time, next in the
+  /// log), when the caller knows it: the location and nav info then carry that speed, as a
+  /// device's fix does; else the last recorded speed.
+  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64, tickSpeed: SpeedReport? = nil) {
+    if let tickSpeed { trip.speed = tickSpeed.speed }
     let coordinate = CLLocationCoordinate2D(latitude: progress.latitude, longitude: progress.longitude)
     trip.location = coordinate
     trip.timeRemaining = progress.timeRemaining
@@ -416,6 +420,8 @@ final class ReplayControl {
   /// The event being applied, or the last one applied.
   var seq: Int64 = 0
   var inEvent = false
+  /// Whether an event has been applied: calls before it are "before the first event".
+  var started = false
   var divergences: [LayoutFinding] = []
   var pendingRoute:
     (destinations: [GMSNavigationWaypoint], call: String, place: String,
@@ -423,7 +429,7 @@ final class ReplayControl {
 
   /// Where a call happens, for messages.
   var place: String {
-    inEvent ? "at seq \(seq)" : seq == 0 ? "before seq 1" : "after seq \(seq)"
+    inEvent ? "at seq \(seq)" : started ? "after seq \(seq)" : "before the first event"
   }
 
   func diverge(_ call: String, at place: String? = nil, _ why: String) {

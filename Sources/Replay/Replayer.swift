@@ -53,11 +53,12 @@ public final class Replayer {
     }
   }
 
-  /// Applies one event and returns the snapshot after it.
-  public func apply(_ event: SessionEvent) -> LayoutSnapshot {
+  /// Applies one event and returns the snapshot after it. `next`, the event after it when
+  /// known, completes a progress event's tick (`NavigationSession.apply(_:next:)`).
+  public func apply(_ event: SessionEvent, next: SessionEvent? = nil) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
-      try session.apply(event)
+      try session.apply(event, next: next)
     } catch {
       findings.append(
         SnapshotFinding(
@@ -74,6 +75,17 @@ public final class Replayer {
     if changed { previous = layout }
     return LayoutSnapshot(
       seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout, findings: findings)
+  }
+}
+
+extension Replayer {
+  /// Ends the replay after the last event: releases the screen (one that tears itself down in
+  /// `deinit` does so now, unless someone else holds it) and returns what was raised after
+  /// the last snapshot, for the caller to report with the last event: `replay-divergence`
+  /// warnings of calls made after it and of route requests the recording never answered.
+  public func finish() -> [SnapshotFinding] {
+    screen = nil
+    return session.finish().map(SnapshotFinding.init).sorted()
   }
 }
 

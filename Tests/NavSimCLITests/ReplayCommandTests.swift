@@ -118,12 +118,13 @@ import Testing
     let versions = try #require(story.split(separator: "\n").first { $0.contains("complete vs complete-v2:") })
     #expect(!versions.contains("1089 of") && !versions.contains("1090 of"))
     for file in ["trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
-                 "diff-complete-broken.html", "wide-mode.svg"] {
+                 "diff-complete-broken.html", "wide-mode.svg", "report-screen-delivery.html"] {
       #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
     }
     let runs = try launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
     #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
-      == ["basic", "broken", "builtin", "complete", "complete-v2"])
+      == ["basic", "broken", "builtin", "complete", "complete-v2", "screen:delivery"])
+    #expect(story.contains("   screen:delivery "))
     // A second demo into the same folder replaces the first one's files.
     let again = try launchProduct("navsim", ["demo", "--out", out])
     #expect(again.status == 0, "\(again.standardError)")

@@ -159,7 +159,7 @@ import Testing
     // The recording names its two destinations (schema 3 waypoints).
     let named = try divergences(recording("city-commute"))
     #expect(named.map(\.finding.message) == [
-      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the recording "
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the recording "
         + "named 2 in the route the recording set at seq 21: the app's destinations are ignored "
         + "and its callback is not called",
     ])
@@ -168,7 +168,7 @@ import Testing
     // The previous release's recording only has the route's legs to go by.
     let old = try divergences(OldRecordingTests.oldRecording("city-commute"))
     #expect(old.map(\.finding.message) == [
-      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the route the "
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the route the "
         + "recording set at seq 5 has 2 leg(s): the app's destinations are ignored and its "
         + "callback is not called",
     ])

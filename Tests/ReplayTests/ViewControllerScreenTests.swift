@@ -21,7 +21,7 @@ import UIKit
 
     var expectedTransitions: [String] = []
     var size = replayer.mapView.bounds.size
-    var pillWidths: [Int64: CGFloat] = [:]
+    var pillWidths: [Double: CGFloat] = [:]  // by the map's width
     for event in events {
       if case .mapResized(let geometry) = event.payload {
         let next = CGSize(width: geometry.width, height: geometry.height)
@@ -29,9 +29,8 @@ import UIKit
         size = next
       }
       _ = replayer.apply(event)
-      // By the map's width, so the test does not depend on the recording's seq numbers.
       if case .mapResized(let geometry) = event.payload {
-        pillWidths[Int64(geometry.width)] = controller.etaPill.frame.width
+        pillWidths[geometry.width] = controller.etaPill.frame.width
       }
     }
     #expect(controller.lifecycle.filter { $0.hasPrefix("transition(") } == expectedTransitions)
