@@ -100,7 +100,28 @@ extension NavSimRecorder {
     listeners.hadRoute = true
     listeners.rerouting = false
     listeners.arrivals = 0
+    recordWaypoints(legs)
     recordRoute(navigator, legs: legs.count)
+  }
+
+  /// The new route's destinations (`waypoint` events, before its `routeSet`), when every leg
+  /// names a real one: a Place ID or a valid coordinate. (A replay with stand-in destinations,
+  /// which have neither, writes none, as the log it replays had none.)
+  private func recordWaypoints(_ legs: [GMSRouteLeg]) {
+    let waypoints = legs.compactMap(\.destinationWaypoint)
+    guard waypoints.count == legs.count,
+      waypoints.allSatisfy({ $0.placeID != nil || CLLocationCoordinate2DIsValid($0.coordinate) })
+    else { return }
+    for (index, waypoint) in waypoints.enumerated() {
+      let placeID = waypoint.placeID ?? ""
+      let located = placeID.isEmpty && CLLocationCoordinate2DIsValid(waypoint.coordinate)
+      record(
+        .waypoint(
+          RecordedWaypoint(
+            index: index, title: waypoint.title, placeID: placeID,
+            latitude: located ? waypoint.coordinate.latitude : nil,
+            longitude: located ? waypoint.coordinate.longitude : nil)))
+    }
   }
 
   private func recordRoute(_ navigator: GMSNavigator, legs: Int) {
