@@ -32,7 +32,10 @@ let uikitAppCodeTests: [Target] = [
 let uikitAppCodeFiles: [String] = []
 #else
 let uikitAppCodeTests: [Target] = []
-let uikitAppCodeFiles = ["GuideStyleScreen.swift", "ScreenReplayTests.swift"]
+let uikitAppCodeFiles = [
+  "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
+  "ViewControllerScreenTests.swift",
+]
 #endif
 
 let package = Package(

@@ -53,6 +53,11 @@ open class UIView: NSObject, LayoutItem {
   var layoutSlot: LayoutSlot?
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?
+  /// The view controller whose `view` this is (it hears of this view's layout passes).
+  package weak var owningViewController: UIViewController?
+  /// The device kind a host says this hierarchy's root stands for (`unspecified`: inferred
+  /// from the root's size, `traitCollection`).
+  package var hostIdiom = UIUserInterfaceIdiom.unspecified
 
   // MARK: - Appearance
 
@@ -383,6 +388,10 @@ open class UIView: NSObject, LayoutItem {
 
   /// Called when the layout margins change.
   open func layoutMarginsDidChange() {}
+
+  /// Called at the start of a layout pass when the hierarchy's traits changed (size class,
+  /// idiom or direction: a rotation, split screen), parents first.
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
   /// Called when the bounds size changed (by layout or by app code); `UILabel` re-wraps.
   func boundsSizeDidChange() {}

@@ -45,6 +45,11 @@ public final class Replayer {
     if let makeScreen {
       reader.recordsText = true
       screen = makeScreen(mapView)
+      // A view controller appears as when it is pushed: view loaded, will/did appear.
+      if let controller = screen as? UIViewController {
+        controller.beginAppearanceTransition(true, animated: false)
+        controller.endAppearanceTransition()
+      }
     }
   }
 
