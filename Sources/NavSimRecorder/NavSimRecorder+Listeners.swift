@@ -25,7 +25,7 @@ struct ListenerState {
   var currentLeg = 0
   /// A nav info said the navigator is re-routing; the new route is not there yet.
   var rerouting = false
-  /// The speed event of the last fix, written once its tick is over (see `pendingSpeed`).
+  /// The speed event of the last fix, written once its tick is over (`flushPendingSpeed`).
   var pendingSpeed: (report: SpeedReport, t: Int64)?
   var startedProvider = false
 }
