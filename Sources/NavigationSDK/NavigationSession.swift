@@ -62,6 +62,19 @@ public final class NavigationSession {
     return findings + control.drain()
   }
 
+  /// Ends the replay after the last event: a route request the recording never answered
+  /// becomes a `replay-divergence`, and the findings not drained yet are returned (calls the
+  /// app made after the last event carry its seq).
+  public func finish() -> [LayoutFinding] {
+    if let pending = control.pendingRoute {
+      control.pendingRoute = nil
+      control.diverge(
+        pending.call, at: pending.place,
+        "the recording never set a route for it: the callback is not called")
+    }
+    return drainFindings()
+  }
+
   // MARK: - Applying events
 
   /// Applies one event: clock, SDK state, delegate callbacks, layout pass, rules.
@@ -89,7 +102,14 @@ public final class NavigationSession {
       SDKProfile.active = previousProfile
     }
     watcher.begin(seq: event.seq)
-    findings += control.drain()  // calls made between events (or before the first)
+    // Calls made between events are reported at the seq they followed; calls made before the
+    // first event (a screen setting itself up) at the first event's.
+    var early = control.drain()
+    if !control.started {
+      control.started = true
+      for index in early.indices { early[index].seq = event.seq }
+    }
+    findings += early
     control.seq = event.seq
     control.inEvent = true
     defer { control.inEvent = false }
@@ -185,6 +205,12 @@ public final class NavigationSession {
       navigator.recordedWaypoint(waypoint)
     case .routeStatus(let status):
       navigator.recordedRouteStatus(status, replay: control)
+    case .routeLeg(let leg):
+      navigator.recordedRouteLeg(leg)
+    case .routeStep(let step):
+      navigator.recordedRouteStep(step)
+    case .stepDetail(let detail):
+      navigator.recordedStepDetail(detail)
     }
   }
 

@@ -121,13 +121,10 @@ public struct ReplayJob {
         return nil
       }
     }
-    var upcoming = read()
-    while let event = upcoming {
-      upcoming = read()
-      let snapshot = replayer.apply(event, next: upcoming)
-      let changed = replayer.layoutChanged
-      events += 1
-      if changed { layoutChanges += 1 }
+    // Each snapshot is reported once the next event (or the end) shows nothing more belongs
+    // to it: what the replay raises after the last event is reported with the last snapshot.
+    var held: (snapshot: LayoutSnapshot, changed: Bool, event: SessionEvent)?
+    func report(_ snapshot: LayoutSnapshot, changed: Bool, event: SessionEvent) throws {
       if !snapshot.findings.isEmpty || !previousFindings.isEmpty {
         if snapshot.findings != previousFindings {
           previousFindings = snapshot.findings
@@ -147,7 +144,25 @@ public struct ReplayJob {
       }
       onSnapshot(snapshot, changed)
     }
-    if let readError { throw readError }
+    var upcoming = read()
+    while let event = upcoming {
+      upcoming = read()
+      let snapshot = replayer.apply(event, next: upcoming)
+      let changed = replayer.layoutChanged
+      events += 1
+      if changed { layoutChanges += 1 }
+      if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
+      held = (snapshot, changed, event)
+    }
+    if let readError {
+      if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
+      throw readError
+    }
+    let late = replayer.finish()
+    if var held {
+      if !late.isEmpty { held.snapshot.findings = (held.snapshot.findings + late).sorted() }
+      try report(held.snapshot, changed: held.changed, event: held.event)
+    }
     var summary = Summary(recording: recording)
     summary.events = events
     summary.layoutChanges = layoutChanges

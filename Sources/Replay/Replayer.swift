@@ -78,6 +78,17 @@ public final class Replayer {
   }
 }
 
+extension Replayer {
+  /// Ends the replay after the last event: releases the screen (one that tears itself down in
+  /// `deinit` does so now, unless someone else holds it) and returns what was raised after
+  /// the last snapshot, for the caller to report with the last event: `replay-divergence`
+  /// warnings of calls made after it and of route requests the recording never answered.
+  public func finish() -> [SnapshotFinding] {
+    screen = nil
+    return session.finish().map(SnapshotFinding.init).sorted()
+  }
+}
+
 /// `--direction ltr|rtl`: replays a recording in a forced layout direction.
 public enum LayoutDirectionOverride: String, Sendable, CaseIterable {
   case ltr, rtl

@@ -230,13 +230,42 @@ let twoLegRoute = EventPayload.routeSet(
     #expect(navigator.routeLegs?.count == 2)
     #expect(findings.allSatisfy { $0.ruleID == "replay-divergence" && $0.severity == .warning })
     #expect(findings.map(\.message) == [
-      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the route the "
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the route the "
         + "recording set at seq 2 has 2 leg(s): the app's destinations are ignored and its "
         + "callback is not called",
       "isGuidanceActive = false after seq 3: the recording keeps guiding: guidance stays on",
       "clearDestinations() after seq 3: the recording keeps its route: nothing is cleared",
       "simulateLocation(at:) after seq 3: the recording says where the device is: it keeps its "
         + "positions",
+    ])
+  }
+
+  @Test func divergencesCarryTheFirstSeqBeforeTheTripAndTheLastAfterIt() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    drive.mapView.locationSimulator?.simulateLocation(at: .init(latitude: 1, longitude: 1))
+    var findings = try drive.send(.navigationEnabled)
+    findings += try drive.send(twoLegRoute)
+    navigator.isGuidanceActive = false  // navigation on, guidance never started: accepted
+    findings += try drive.send(.guidanceStarted)
+    #expect(findings.map(\.seq) == [1])
+    #expect(findings.first?.message.hasPrefix("simulateLocation(at:) before the first event: ") == true)
+    // After the last event: a call, and a route request the recording never answers.
+    navigator.isGuidanceActive = false
+    let next = try #require(GMSNavigationWaypoint(location: .init(latitude: 48, longitude: 9), title: "Next"))
+    var statuses: [GMSRouteStatus] = []
+    findings = try drive.send(.arrived(waypointIndex: 0))
+    findings += try drive.send(.arrived(waypointIndex: 1))
+    navigator.setDestinations([next]) { statuses.append($0) }
+    drive.mapView.locationSimulator?.simulateNavigationPrompt()
+    findings += drive.session.finish()
+    #expect(statuses.isEmpty)
+    #expect(findings.map(\.seq) == [3, 5, 5])
+    #expect(findings.map(\.message) == [
+      "isGuidanceActive = false after seq 3: the recording keeps guiding: guidance stays on",
+      "simulateNavigationPrompt() after seq 5: the recording's prompts are the only prompts",
+      "setDestinations(_:callback:) after seq 5: the recording never set a route for it: the "
+        + "callback is not called",
     ])
   }
 

@@ -12,9 +12,13 @@ final class TripTests: XCTestCase {
 
   func testASessionReportsItsLifecycleInOrder() throws {
     let events = try run(#"{"route": "city-commute"}"#)
+    // The commute: two legs, nine steps, two of them with lanes (schema 4's route kinds).
     XCTAssertEqual(
-      events.prefix(6).map(\.payload.kind),
-      [.navigationEnabled, .mapResized, .routeSet, .guidanceStarted, .progress, .speed])
+      events.prefix(22).map(\.payload.kind),
+      [.navigationEnabled, .mapResized, .waypoint, .waypoint, .routeLeg, .routeLeg]
+        + [.routeStep, .routeStep, .routeStep, .stepDetail, .routeStep, .routeStep, .routeStep]
+        + [.routeStep, .stepDetail, .routeStep, .routeStep]
+        + [.routeStatus, .routeSet, .guidanceStarted, .progress, .speed])
     XCTAssertEqual(
       events.suffix(3).map(\.payload),
       [.arrived(waypointIndex: 1), .guidanceStopped(.arrived), .navigationDisabled])
@@ -216,12 +220,20 @@ final class TripTests: XCTestCase {
     let events = try run(
       #"{"route": "park-loop", "events": [{"at": 30, "reroute": {"detour": 400}}]}"#)
     let change = try XCTUnwrap(events.firstIndex { $0.payload == .routeChanged(.reroute) })
-    guard case .routeSet(let info) = events[change + 1].payload else {
+    // The new route's legs and steps, then its routeSet; its destinations stay as they were.
+    let set = try XCTUnwrap(events[change...].firstIndex { $0.payload.kind == .routeSet })
+    XCTAssertEqual(
+      Set(events[(change + 1)..<set].map(\.payload.kind)), [.routeLeg, .routeStep])
+    guard case .routeSet(let info) = events[set].payload else {
       return XCTFail("routeSet follows")
     }
-    guard case .routeSet(let original) = events[2].payload else {
+    guard let first = events.firstIndex(where: { $0.payload.kind == .routeSet }),
+      case .routeSet(let original) = events[first].payload
+    else {
       return XCTFail("routeSet at start")
     }
+    XCTAssertEqual(events.filter { $0.payload.kind == .waypoint }.count, 1)
+    XCTAssertEqual(events.filter { $0.payload.kind == .routeStatus }.count, 1)
     XCTAssertTrue(info.routeID.hasSuffix("~reroute1"))
     XCTAssertEqual(info.totalDistance - original.totalDistance, 400, accuracy: 4)
     XCTAssertGreaterThan(events.last!.t, plain.last!.t)

@@ -21,7 +21,7 @@ import UIKit
 
     var expectedTransitions: [String] = []
     var size = replayer.mapView.bounds.size
-    var pillWidths: [Int64: CGFloat] = [:]
+    var pillWidths: [Double: CGFloat] = [:]  // by the map's width
     for event in events {
       if case .mapResized(let geometry) = event.payload {
         let next = CGSize(width: geometry.width, height: geometry.height)
@@ -29,7 +29,9 @@ import UIKit
         size = next
       }
       _ = replayer.apply(event)
-      if case .mapResized = event.payload { pillWidths[event.seq] = controller.etaPill.frame.width }
+      if case .mapResized(let geometry) = event.payload {
+        pillWidths[geometry.width] = controller.etaPill.frame.width
+      }
     }
     #expect(controller.lifecycle.filter { $0.hasPrefix("transition(") } == expectedTransitions)
     // The replay's map is a phone's (compact) until the recording's first size, the iPad's
@@ -38,8 +40,8 @@ import UIKit
       "traits(regular)", "traits(compact)", "traits(regular)",
     ])
     // Compact: the pill spans the safe area, 16 points in; regular: 240 points wide.
-    #expect(pillWidths[86].map { abs($0 - 309) < 0.01 } == true, "\(pillWidths[86] ?? -1)")
-    #expect(pillWidths[288].map { abs($0 - 240) < 0.01 } == true, "\(pillWidths[288] ?? -1)")
+    #expect(pillWidths[341].map { abs($0 - 309) < 0.01 } == true, "\(pillWidths[341] ?? -1)")
+    #expect(pillWidths[683].map { abs($0 - 240) < 0.01 } == true, "\(pillWidths[683] ?? -1)")
     #expect(controller.etaPill.text == "Arrived" || controller.etaPill.text?.hasSuffix(" min") == true)
   }
 
