@@ -141,8 +141,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
-      exclude: ["__Golden__"]),
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
