@@ -34,7 +34,8 @@ let uikitAppCodeFiles: [String] = []
 let uikitAppCodeTests: [Target] = []
 let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
-  "ViewControllerScreenTests.swift",
+  "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
+  "CourierScreenReplayTests.swift",
 ]
 #endif
 
@@ -140,8 +141,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
-      exclude: ["__Golden__"]),
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),

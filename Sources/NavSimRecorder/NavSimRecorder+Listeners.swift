@@ -25,7 +25,7 @@ struct ListenerState {
   var currentLeg = 0
   /// A nav info said the navigator is re-routing; the new route is not there yet.
   var rerouting = false
-  /// The speed event of the last fix, written once its tick is over (see `pendingSpeed`).
+  /// The speed event of the last fix, written once its tick is over (`flushPendingSpeed`).
   var pendingSpeed: (report: SpeedReport, t: Int64)?
   var startedProvider = false
 }
@@ -93,6 +93,7 @@ extension NavSimRecorder {
       if destinations == before.destinations && current == before.current {
         if !listeners.rerouting { record(.routeChanged(.reroute)) }
         listeners.rerouting = false
+        recordLegs(legs)
         recordRoute(navigator, legs: legs.count)
         return
       }
@@ -100,7 +101,59 @@ extension NavSimRecorder {
     listeners.hadRoute = true
     listeners.rerouting = false
     listeners.arrivals = 0
+    recordWaypoints(legs)
+    recordLegs(legs)
     recordRoute(navigator, legs: legs.count)
+  }
+
+  /// The new route's legs as planned (`routeLeg` events, before its `routeSet`): where each
+  /// ends and its geometry, when every leg's path runs to its destination, as a planned path
+  /// does. (A replay of a log without planned legs answers with what was driven of each leg,
+  /// which does not; nothing is written then.) The side of the road traffic drives on is not
+  /// in `GMSRouteLeg` (nav info's steps say it, once guidance runs): written `none`, unknown.
+  private func recordLegs(_ legs: [GMSRouteLeg]) {
+    let paths = legs.map { leg -> [PathPoint] in
+      guard let path = leg.path, path.count() > 0 else { return [] }
+      let end = leg.destinationCoordinate
+      let last = path.coordinate(at: path.count() - 1)
+      guard CLLocationCoordinate2DIsValid(end),
+        CLLocation(latitude: last.latitude, longitude: last.longitude)
+          .distance(from: CLLocation(latitude: end.latitude, longitude: end.longitude)) <= 1
+      else { return [] }
+      return (0..<path.count()).map { index in
+        let point = path.coordinate(at: index)
+        return PathPoint(latitude: point.latitude, longitude: point.longitude)
+      }
+    }
+    guard paths.allSatisfy({ !$0.isEmpty }) else { return }
+    for (index, leg) in legs.enumerated() {
+      record(
+        .routeLeg(
+          RecordedRouteLeg(
+            index: index, latitude: leg.destinationCoordinate.latitude,
+            longitude: leg.destinationCoordinate.longitude, drivingSide: .none,
+            path: paths[index])))
+    }
+  }
+
+  /// The new route's destinations (`waypoint` events, before its `routeSet`), when every leg
+  /// names a real one: a Place ID or a valid coordinate. (A replay with stand-in destinations,
+  /// which have neither, writes none, as the log it replays had none.)
+  private func recordWaypoints(_ legs: [GMSRouteLeg]) {
+    let waypoints = legs.compactMap(\.destinationWaypoint)
+    guard waypoints.count == legs.count,
+      waypoints.allSatisfy({ $0.placeID != nil || CLLocationCoordinate2DIsValid($0.coordinate) })
+    else { return }
+    for (index, waypoint) in waypoints.enumerated() {
+      let placeID = waypoint.placeID ?? ""
+      let located = placeID.isEmpty && CLLocationCoordinate2DIsValid(waypoint.coordinate)
+      record(
+        .waypoint(
+          RecordedWaypoint(
+            index: index, title: waypoint.title, placeID: placeID,
+            latitude: located ? waypoint.coordinate.latitude : nil,
+            longitude: located ? waypoint.coordinate.longitude : nil)))
+    }
   }
 
   private func recordRoute(_ navigator: GMSNavigator, legs: Int) {
@@ -143,7 +196,9 @@ extension NavSimRecorder {
           distanceTravelled: 0, distanceRemaining: remaining.isFinite ? remaining : 0,
           timeRemaining: navInfo.timeToFinalDestinationSeconds.isFinite
             ? navInfo.timeToFinalDestinationSeconds : 0,
-          stepIndex: step?.stepNumber ?? 0,
+          // Nav info's current step is the one whose manoeuvre comes next; the log's step
+          // is the one being driven, the step before it.
+          stepIndex: max(0, (step?.stepNumber ?? 0) - 1),
           distanceToNextManeuver: navInfo.distanceToCurrentStepMeters.isFinite
             ? navInfo.distanceToCurrentStepMeters : 0,
           maneuver: step.map { Self.maneuverName($0.maneuver) } ?? "",

@@ -208,13 +208,18 @@ extension GMSNavigationManeuver {
   }
 }
 
-/// Screen metrics for rendering step images (`UIScreen` conforms in the SDK).
+/// Screen metrics for rendering step images. `UIScreen` conforms, as in the SDK, so
+/// `options.screenMetrics = UIScreen.main` (the plugins' code) compiles: the requirements are
+/// read-only, as `UIScreen`'s properties are (the spec lists them settable, which no
+/// `UIScreen` could satisfy; a type of the app's with settable ones conforms too).
 public protocol GMSNavigationScreenMetrics {
-  var bounds: CGRect { get set }
-  var nativeBounds: CGRect { get set }
-  var nativeScale: CGFloat { get set }
-  var scale: CGFloat { get set }
+  var bounds: CGRect { get }
+  var nativeBounds: CGRect { get }
+  var nativeScale: CGFloat { get }
+  var scale: CGFloat { get }
 }
+
+extension UIScreen: @preconcurrency GMSNavigationScreenMetrics {}
 
 /// How step images are rendered.
 open class GMSNavigationStepInfoImageOptions: NSObject, NSCopying {

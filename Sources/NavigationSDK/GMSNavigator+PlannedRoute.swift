@@ -18,7 +18,51 @@ struct PlannedRoute {
   struct Leg {
     var destination: CLLocationCoordinate2D
     var path: GMSPath
+    var points: [PathPoint]
     var drivingSide: GMSNavigationDrivingSide
+  }
+
+  /// The segment of the current leg's path the vehicle was last nearest to.
+  var segment = 0
+
+  /// How far ahead along the path `follow` looks for the segment nearest the vehicle, metres.
+  static let lookAhead = 200.0
+
+  /// Moves `segment` on to the nearest segment of `leg`'s path within `lookAhead` metres of
+  /// path ahead (the earliest of equals): the vehicle only moves forward, so a path that comes
+  /// back past a place is not confused with its way out.
+  /// - Complexity: O(segments within `lookAhead`).
+  mutating func follow(_ location: CLLocationCoordinate2D, onLeg leg: Int) {
+    guard leg < legs.count else { return }
+    let points = legs[leg].points
+    guard segment + 1 < points.count else { return }
+    let here = PathPoint(latitude: location.latitude, longitude: location.longitude)
+    var best = segment
+    var bestDistance = here.offset(fromSegment: points[segment], points[segment + 1]).distance
+    var ahead = 0.0
+    var candidate = segment + 1
+    while candidate + 1 < points.count && ahead <= Self.lookAhead {
+      let start = points[candidate - 1], end = points[candidate]
+      ahead += end.offset(fromSegment: start, start).distance  // the previous segment's length
+      let distance = here.offset(fromSegment: points[candidate], points[candidate + 1]).distance
+      if distance < bestDistance {
+        best = candidate
+        bestDistance = distance
+      }
+      candidate += 1
+    }
+    segment = best
+  }
+
+  /// The rest of `leg`'s path from `location` on: the location, then the path's points after
+  /// it on the segment `follow` reached.
+  func remainingPath(from location: CLLocationCoordinate2D, onLeg leg: Int) -> GMSPath {
+    let points = legs[leg].points
+    guard points.count >= 2 else { return legs[leg].path }
+    let ahead = points[min(segment + 1, points.count - 1)...].map {
+      CLLocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude)
+    }
+    return GMSPath(coordinates: [location] + ahead)
   }
 
   var legs: [Leg]
@@ -37,13 +81,14 @@ struct PlannedRoute {
       return nil
     }
     legs = recordedLegs.map { leg in
-      Leg(
+      let points = leg.path
+      return Leg(
         destination: CLLocationCoordinate2D(latitude: leg.latitude, longitude: leg.longitude),
         path: GMSPath(
-          coordinates: leg.path.map {
+          coordinates: points.map {
             CLLocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude)
           }),
-        drivingSide: GMSNavigationDrivingSide(leg.drivingSide))
+        points: points, drivingSide: GMSNavigationDrivingSide(leg.drivingSide))
     }
     var steps: [GMSNavigationStepInfo] = []
     var stepLegs: [Int] = []

@@ -222,6 +222,7 @@ extension GMSNavigator {
       return
     case .nextLeg:
       trip.legIndex = min(trip.legIndex + 1, max(0, trip.legCount - 1))
+      trip.planned?.segment = 0
       trip.reportedTime = nil
       trip.reportedDistance = nil
     case .cleared:
@@ -242,6 +243,8 @@ extension GMSNavigator {
     trip.distanceRemaining = progress.distanceRemaining
     trip.delay = GMSNavigationDelayCategory(progress.delay)
     let guiding = isGuidanceActive
+    let leg = trip.legIndex  // read first: following mutates `trip`
+    trip.planned?.follow(coordinate, onLeg: leg)
     if guiding {
       trip.traveled.append(coordinate)
       if trip.legIndex < trip.legPaths.count { trip.legPaths[trip.legIndex].append(coordinate) }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // The route's guidance as the navigator planned it (schema 4): its legs (where each ends, its
 // geometry, the side traffic drives on) and its steps (manoeuvre, road, instruction, length,
 // duration, exit number, lanes). Recorded with the route, before its `routeSet`, so a replay can
@@ -182,4 +188,28 @@ public struct RecordedStepDetail: Equatable, Sendable {
 /// A lane text that does not read.
 public struct LaneTextError: Error, Equatable, Sendable {
   public var message: String
+}
+
+// MARK: - Path geometry
+
+extension PathPoint {
+  /// Metres per degree of latitude on a sphere of WGS84's mean radius.
+  static let metresPerDegree = 6_371_008.8 * Double.pi / 180
+
+  /// Where `self` lies against the segment `a`-`b`: its distance in metres from the segment
+  /// and the fraction (0...1) of the way from `a` to `b` of the nearest point. Measured in an
+  /// equirectangular projection around `a`: centimetres off at most over a few kilometres,
+  /// which is all road geometry needs.
+  public func offset(fromSegment a: PathPoint, _ b: PathPoint) -> (distance: Double, fraction: Double) {
+    let scale = cos(a.latitude * .pi / 180)
+    func flat(_ p: PathPoint) -> (x: Double, y: Double) {
+      ((p.longitude - a.longitude) * scale * Self.metresPerDegree,
+       (p.latitude - a.latitude) * Self.metresPerDegree)
+    }
+    let p = flat(self), e = flat(b)
+    let length2 = e.x * e.x + e.y * e.y
+    let t = length2 > 0 ? max(0, min(1, (p.x * e.x + p.y * e.y) / length2)) : 0
+    let dx = p.x - t * e.x, dy = p.y - t * e.y
+    return ((dx * dx + dy * dy).squareRoot(), t)
+  }
 }

@@ -116,7 +116,7 @@ import Testing
     #expect(story.contains("basic vs complete: "))
     // Two versions of one delegate, 16 pt apart above prompts, differ only while one shows.
     let versions = try #require(story.split(separator: "\n").first { $0.contains("complete vs complete-v2:") })
-    #expect(!versions.contains("1073 of") && !versions.contains("1074 of"))
+    #expect(!versions.contains("1089 of") && !versions.contains("1090 of"))
     for file in ["trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
                  "diff-complete-broken.html", "wide-mode.svg", "report-screen-delivery.html"] {
       #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")

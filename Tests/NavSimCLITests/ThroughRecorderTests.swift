@@ -66,7 +66,8 @@ import Testing
   ///   size the map already has, a pan while the camera is already free or with scroll
   ///   gestures off; and a pan's offsets (the SDK model ignores them);
   /// * the recorder's own statement, at t = 0, of every layout setting's starting value;
-  /// * the route's waypoints, legs, steps and status (not written by the recorder yet).
+  /// * a leg's driving side (not in `GMSRouteLeg`: none), and, dropped, the route's planned
+  ///   steps and the request's status (schema 4), which the recorder cannot see in time.
   static func reduced(_ direct: [SessionEvent]) -> Reduction {
     var reduction = Reduction()
     var settings: [Setting: SettingValue] = [:]
@@ -103,10 +104,14 @@ import Testing
         payload = .userPanned(dx: 0, dy: 0)
       case .recentered:
         cameraFree = false
-      case .waypoint, .routeStatus, .routeLeg, .routeStep, .stepDetail:
-        // Schema 4's route details, which the recorder does not write yet (README "What the
-        // recorder cannot see"); listeners hear them, layouts do not, which the check of
-        // dropped events below confirms.
+      case .routeLeg(var leg):
+        leg.drivingSide = .none
+        payload = .routeLeg(leg)
+      case .routeStep, .stepDetail, .routeStatus:
+        // Unseen: a route's steps reach nav info only once guidance runs, after the route is
+        // set; a request's status reaches only the app's callback (README "What the recorder
+        // cannot see"). Listeners hear them, layouts do not, which the check of dropped
+        // events below confirms.
         changesNothing = true
       default:
         break

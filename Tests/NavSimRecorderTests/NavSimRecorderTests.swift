@@ -165,6 +165,9 @@ import Testing
       case .routeSet(let route): "\(event.t) routeSet \(route.legs)"
       case .routeChanged(let reason): "\(event.t) routeChanged \(reason)"
       case .arrived(let index): "\(event.t) arrived \(index)"
+      case .waypoint(let waypoint):
+        "\(event.t) waypoint \(waypoint.index) \(waypoint.title) \(waypoint.placeID) "
+          + "\(waypoint.latitude.map { "\($0)" } ?? "-"),\(waypoint.longitude.map { "\($0)" } ?? "-")"
       default: "\(event.t) \(event.kind.rawValue)"
       }
     }
@@ -225,6 +228,22 @@ import Testing
         "3000 arrived 0", "3000 routeChanged nextLeg",
         "5000 routeChanged reroute", "6000 routeSet 2",
         "7000 arrived 1", "7000 guidanceStopped", "7000 routeChanged cleared",
+      ])
+  }
+
+  @Test func aRoutesDestinationsAreWrittenWhenTheNavigatorNamesThem() throws {
+    let route = EventPayload.routeSet(
+      RouteInfo(routeID: "r", totalDistance: 1000, totalDuration: 100, legs: 2, steps: 2, alternateRoutes: 0))
+    let recorded = try recordedThroughTheModel([
+      (0, .navigationEnabled),
+      (0, .waypoint(RecordedWaypoint(index: 0, title: "School", latitude: 47.5, longitude: 8.25))),
+      (0, .waypoint(RecordedWaypoint(index: 1, title: "Office", placeID: "ChIJoffice", latitude: nil, longitude: nil))),
+      (0, route), (0, .guidanceStarted),
+    ])
+    #expect(
+      recorded == [
+        "0 navigationEnabled", "0 waypoint 0 School  47.5,8.25", "0 waypoint 1 Office ChIJoffice -,-",
+        "0 routeSet 2", "0 guidanceStarted",
       ])
   }
 

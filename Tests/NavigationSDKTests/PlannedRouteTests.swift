@@ -104,6 +104,34 @@ import Testing
     try drive.send(.routeChanged(.nextLeg))
     #expect(navigator.currentRouteLeg?.destinationCoordinate.latitude == 53.002)
     #expect(navigator.currentRouteLeg?.path?.coordinate(at: 0).latitude == 53.001)
+    // Once the vehicle is on the leg, the current leg's path starts where it is.
+    try drive.send(progress(remaining: 60, time: 6, step: 1, lat: 53.0015, lng: -2.0005))
+    let current = try #require(navigator.currentRouteLeg?.path)
+    #expect(current.count() == 2)
+    #expect(current.coordinate(at: 0).latitude == 53.0015 && current.coordinate(at: 1).latitude == 53.002)
+    #expect(navigator.routeLegs?[1].path?.coordinate(at: 0).latitude == 53.001)  // the whole leg
+  }
+
+  @Test func theCurrentLegsPathFollowsTheVehicleForward() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    try drive.send(.navigationEnabled)
+    // A leg north and back south on the other side of the road, 7 m east.
+    let path = [(53.0, -2.0), (53.001, -2.0), (53.002, -2.0), (53.002, -1.9999), (53.001, -1.9999), (53.0, -1.9999)]
+      .map { PathPoint(latitude: $0.0, longitude: $0.1) }
+    try drive.send(.routeLeg(RecordedRouteLeg(index: 0, latitude: 53, longitude: -2, drivingSide: .right, path: path)))
+    try drive.send(.routeSet(RouteInfo(routeID: "r", totalDistance: 440, totalDuration: 60, legs: 1, steps: 2, alternateRoutes: 0)))
+    func ahead() -> [Double] {
+      let path = navigator.currentRouteLeg?.path
+      return (0..<(path?.count() ?? 0)).map { path!.coordinate(at: $0).latitude }
+    }
+    #expect(ahead() == [53.0, 53.001, 53.002, 53.002, 53.001, 53.0])
+    try drive.send(progress(remaining: 380, time: 50, lat: 53.0005, lng: -2))
+    #expect(ahead() == [53.0005, 53.001, 53.002, 53.002, 53.001, 53.0])
+    try drive.send(progress(remaining: 250, time: 40, lat: 53.0014, lng: -2))  // on the way out
+    #expect(ahead() == [53.0014, 53.002, 53.002, 53.001, 53.0])
+    try drive.send(progress(remaining: 150, time: 20, lat: 53.0014, lng: -1.9999))  // and back
+    #expect(ahead() == [53.0014, 53.001, 53.0])
   }
 
   @Test func aRouteWithoutPlannedGuidanceKeepsTheOlderAnswers() throws {

@@ -1,4 +1,3 @@
-import Foundation
 import SessionEvents
 
 // The route as the navigator plans it, recorded before its `routeSet` (schema 4): for the first
@@ -91,8 +90,7 @@ extension TripRun {
   }
 
   /// `points` without those within `legPathTolerance` of the line through their neighbours
-  /// kept (Douglas-Peucker, iterative; distances in a local flat projection, which is exact to
-  /// well under a millimetre at these tolerances and leg scales of a few hundred km).
+  /// kept (Douglas-Peucker, iterative; distances in a local flat projection).
   /// - Complexity: O(n log n) typical, O(n^2) worst case.
   static func simplified(_ points: [GeoCoordinate]) -> [GeoCoordinate] {
     guard points.count > 2 else { return points }
@@ -120,19 +118,11 @@ extension TripRun {
     return points.indices.filter { keep[$0] }.map { points[$0] }
   }
 
-  /// Metres from `point` to the segment `a`-`b`, in an equirectangular projection around `a`.
-  private static func crossTrackDistance(
+  /// Metres from `point` to the segment `a`-`b` (`PathPoint.offset(fromSegment:_:)`).
+  static func crossTrackDistance(
     _ point: GeoCoordinate, from a: GeoCoordinate, to b: GeoCoordinate
   ) -> Double {
-    let metresPerDegree = Geodesy.earthRadius * .pi / 180
-    let scale = cos(a.latitude * .pi / 180)
-    func flat(_ c: GeoCoordinate) -> (x: Double, y: Double) {
-      ((c.longitude - a.longitude) * scale * metresPerDegree, (c.latitude - a.latitude) * metresPerDegree)
-    }
-    let p = flat(point), e = flat(b)
-    let length2 = e.x * e.x + e.y * e.y
-    let t = length2 > 0 ? max(0, min(1, (p.x * e.x + p.y * e.y) / length2)) : 0
-    let dx = p.x - t * e.x, dy = p.y - t * e.y
-    return (dx * dx + dy * dy).squareRoot()
+    func path(_ c: GeoCoordinate) -> PathPoint { PathPoint(latitude: c.latitude, longitude: c.longitude) }
+    return path(point).offset(fromSegment: path(a), path(b)).distance
   }
 }
