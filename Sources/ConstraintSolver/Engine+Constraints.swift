@@ -422,50 +422,34 @@ extension Engine {
   /// `updateConstant`), so shifting by the constraint's residual at the current solution
   /// moves the solution onto it, to first order, without a pivot. Required equalities without
   /// a marker have no such column and are left as they are; redundant ones (a basic dummy)
-  /// too, and so are residuals above `refineLimit` (not drift). Constraints are refined in
-  /// their order of addition (determinism). No pivot is made: if the shifts take a restricted
-  /// row below the dual simplex's noise, the refinement is abandoned.
-  /// - Returns: whether the row constants are refined (else the caller discards the copy).
-  @discardableResult
-  mutating func refine() -> Bool {
+  /// too. Constraints are refined in their order of addition (determinism); rows a shift
+  /// takes below zero go through the dual simplex. If that fails the engine is left as before.
+  mutating func refine() {
     var drifted: [(order: Int, key: ObjectIdentifier, residual: Double)] = []
     for (key, entry) in constraints where !entry.isImplicit {
       if entry.tag.marker.isDummy, slot(of: entry.tag.marker) != nil { continue }
       let (residual, size) = residual(of: entry)
-      if abs(residual) > refineThreshold * size, abs(residual) <= refineLimit * size {
+      if abs(residual) > refineThreshold * size {
         drifted.append((entry.order, key, residual))
       }
     }
-    guard !drifted.isEmpty else { return false }
+    guard !drifted.isEmpty else { return }
     drifted.sort { $0.order < $1.order }
+    let saved = self
     for item in drifted {
       guard let entry = constraints[item.key] else { continue }
       shift(
         entry.tag, relation: entry.constraint.relation, isRequired: entry.constraint.isRequired,
         by: item.residual)
     }
-    // A drift correction moves restricted rows by rounding amounts; one that takes a row
-    // below the dual simplex's noise is no such correction: keep the unrefined values.
-    for symbol in infeasible {
-      if let slot = slot(of: symbol), rows[slot].constant < -nearZeroThreshold { return false }
+    do {
+      try dualOptimize()
+    } catch {
+      self = saved
     }
-    infeasible.removeAll()
-    return true
-  }
-
-  /// Writes the values of the refined solution (`refine()` on a copy), leaving this
-  /// tableau as it is: later calls pivot exactly as they would without the refinement.
-  func writeRefinedValues() {
-    var refined = self
-    if refined.refine() { refined.writeValues() } else { writeValues() }
   }
 }
 
 /// A residual below this fraction of a constraint's largest term is a few ulps of it:
 /// `refine()` leaves it alone.
 let refineThreshold = 1.0e-14
-
-/// A residual above this fraction of a constraint's largest term is not rounding drift (seed
-/// 20028 drifts by 1e-12 ... 4e-6): the rows around it have lost accuracy, and a first-order
-/// shift through inaccurate rows is no refinement, so `refine()` leaves it alone.
-let refineLimit = 1.0e-5

@@ -138,11 +138,12 @@ public final class Solver {
   /// Runs the rebuild that removals left pending; a constraint it could not re-add is
   /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`). Before
   /// writing, one step of iterative refinement takes the rounding drift of the pivots out of
-  /// the values (`Engine.refine()`, on a copy: the tableau itself is left as it is).
+  /// the row constants (`Engine.refine()`).
   /// - Complexity: O(terms of the constraints), plus a column shift per drifted constraint.
   public func updateVariables() {
     engine.rebuildIfNeeded()
-    engine.writeRefinedValues()
+    engine.refine()
+    engine.writeValues()
   }
 
   /// Removes every constraint and edit variable.
