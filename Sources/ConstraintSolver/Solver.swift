@@ -136,13 +136,10 @@ public final class Solver {
   /// Writes the current solution into every variable's `value`.
   ///
   /// Runs the rebuild that removals left pending; a constraint it could not re-add is
-  /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`). Before
-  /// writing, one step of iterative refinement takes the rounding drift of the pivots out of
-  /// the row constants (`Engine.refine()`).
-  /// - Complexity: O(terms of the constraints), plus a column shift per drifted constraint.
+  /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`).
+  /// - Complexity: O(variables).
   public func updateVariables() {
     engine.rebuildIfNeeded()
-    engine.refine()
     engine.writeValues()
   }
 
