@@ -32,7 +32,11 @@ let uikitAppCodeTests: [Target] = [
 let uikitAppCodeFiles: [String] = []
 #else
 let uikitAppCodeTests: [Target] = []
-let uikitAppCodeFiles = ["GuideStyleScreen.swift", "ScreenReplayTests.swift"]
+let uikitAppCodeFiles = [
+  "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
+  "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
+  "CourierScreenReplayTests.swift",
+]
 #endif
 
 let package = Package(
@@ -137,8 +141,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"],
-      exclude: ["__Golden__"]),
+      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),

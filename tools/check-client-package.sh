@@ -4,8 +4,9 @@
 # Usage: bash tools/check-client-package.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The screen is the test target's own file, copied in unchanged (one source, two packages).
+# The screens are the test target's own files, copied in unchanged (one source, two packages).
 mkdir -p tools/client-package/Sources/ClientScreen
-cp Tests/ReplayTests/GuideStyleScreen.swift tools/client-package/Sources/ClientScreen/
+cp Tests/ReplayTests/GuideStyleScreen.swift Tests/ReplayTests/NavigationViewController.swift \
+  Tests/ReplayTests/CourierTripScreen.swift tools/client-package/Sources/ClientScreen/
 swift build --package-path tools/client-package --scratch-path .build/client-package
-echo "check-client-package: the guide-style screen compiles from a client package (Swift 6)"
+echo "check-client-package: the guide-style and courier screens compile from a client package (Swift 6)"

@@ -340,11 +340,12 @@ def check_report(browser, path, shots, render=None):
 
     base = os.path.splitext(os.path.basename(path))[0]
     saved = []
+    labelled = []
 
     def shoot(frame, label):
         page.evaluate(f"document.getElementById('scrubber').value = {frame};"
                       "document.getElementById('scrubber').dispatchEvent(new Event('input'))")
-        check_picture(page, path, frame, render, info)
+        labelled.append(check_picture(page, path, frame, render, info))
         data = page.call("Page.captureScreenshot", format="png")["data"]
         target = os.path.join(shots, f"{base}-{label}.png")
         with open(target, "wb") as f:
@@ -365,6 +366,8 @@ def check_report(browser, path, shots, render=None):
         wide = [i for i in changes if info["layoutOf"][i] >= 0 and info["wide"][info["layoutOf"][i]]]
         if wide:
             shoot(wide[0], "wide")
+    if (info["label"] or "").startswith("screen:") and not any(labelled):
+        raise CheckFailure(f"{path}: a screen's report shows no label text in its pictures")
     problems = page.problems()
     page.close()
     if problems:
@@ -408,6 +411,7 @@ def check_picture(page, path, frame, render, info):
             if got is None or any(abs(a - b) > 0.01 for a, b in zip(got, rect)):
                 raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
                                    f"snapshot frame {rect}")
+    labelled = check_label_texts(page, path, frame)
     if render and info["page"] == "replay":
         seq = info["seq"][frame]
         svg = render(info["label"], seq)
@@ -422,6 +426,28 @@ def check_picture(page, path, frame, render, info):
             if ident not in last or any(abs(a - b) > 0.01 for a, b in zip(last[ident], rect)):
                 raise CheckFailure(f"{path}: seq {seq}: view {ident!r} is {last.get(ident)} in the "
                                    f"page but {rect} in `navsim render`")
+    return labelled
+
+
+def check_label_texts(page, path, frame):
+    """An app label or button (a screen replay's `text=`) is drawn with the text it shows,
+    whole or cut short with an ellipsis, in every picture of the event."""
+    pairs = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host svg")).flatMap((svg, side) => {
+        const L = NV.D.page === "diff" ? NV.layout(NV.D.frames.layout[side][Number(document.body.dataset.index)])
+          : NV.layout(NV.D.frames.layout[Number(document.body.dataset.index)]);
+        if (!L) return [];
+        return L.nodes.filter((n) => n.label).map((n) => {
+          const g = Array.from(svg.querySelectorAll("g.nv-node")).find((e) => e.dataset.id === n.id);
+          const drawn = g && g.querySelector(".nv-label");
+          return [n.id, n.label, drawn ? drawn.textContent : null, g ? g.querySelector("title").textContent : null];
+        });
+      }))()""")
+    for ident, label, drawn, tip in pairs:
+        if drawn is not None and drawn != label and not (drawn.endswith("\u2026") and label.startswith(drawn[:-1])):
+            raise CheckFailure(f"{path}: event {frame + 1}: label {ident!r} shows {label!r} but is drawn as {drawn!r}")
+        if tip is None or f"text \u201c{label}\u201d" not in tip:
+            raise CheckFailure(f"{path}: event {frame + 1}: label {ident!r}'s tooltip {tip!r} lacks its text")
+    return len(pairs)
 
 
 # MARK: - Finding the reports

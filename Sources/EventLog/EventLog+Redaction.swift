@@ -12,7 +12,9 @@ import SessionEvents
 //   texts become as many `x` as they had characters, whitespace kept (prompt heights and label
 //   widths depend on the character count and the word breaks, nothing else); marks' texts are
 //   emptied (replay ignores marks); waypoint titles are replaced like road names, their
-//   coordinates offset like positions and their Place IDs renamed `place-1`... Route ids (which
+//   coordinates offset like positions and their Place IDs renamed `place-1`...; steps' road
+//   names and instructions are replaced like road names, legs' destinations and paths offset
+//   like positions (exit numbers and lanes are kept). Route ids (which
 //   may hold place ids) become `route-1`, `route-2`... in order of first appearance.
 // * the metadata keeps the device profile, the device / OS / SDK facts and the date (not the
 //   time of day); the name becomes `redacted`, the scenario text (which holds the route) and
@@ -159,11 +161,26 @@ extension EventLogFile {
         }
         replaced += 1
         payload = .waypoint(waypoint)
+      case .routeLeg(var leg):
+        (leg.latitude, leg.longitude) = offset.apply(latitude: leg.latitude, longitude: leg.longitude)
+        leg.encodedPath = EncodedPolyline.encode(
+          leg.path.map { point in
+            let (latitude, longitude) = offset.apply(
+              latitude: point.latitude, longitude: point.longitude)
+            return PathPoint(latitude: latitude, longitude: longitude)
+          })
+        moved += 1
+        payload = .routeLeg(leg)
+      case .routeStep(var step):
+        step.roadName = placeholder(for: step.roadName)
+        step.instruction = placeholder(for: step.instruction)
+        replaced += 1
+        payload = .routeStep(step)
       // Nothing personal in these: kept as they are. Listed one by one so a new kind has to
       // be decided on here.
       case .navigationEnabled, .navigationDisabled, .routeChanged, .guidanceStarted,
         .guidanceStopped, .arrived, .speed, .promptDismissed, .mapResized, .settingChanged,
-        .camera, .userPanned, .recentered, .lightingChanged, .routeStatus:
+        .camera, .userPanned, .recentered, .lightingChanged, .routeStatus, .stepDetail:
         payload = event.payload
       }
       try writer.append(payload, t: event.t)

@@ -24,7 +24,7 @@ enum EventLogSchema {
 
   /// Forward migrations: `migrations[i]` takes a log from schema version i to i + 1, inside
   /// the opening transaction. Append only; never edit a shipped migration.
-  static let migrations: [String] = [version1, version2, version3]
+  static let migrations: [String] = [version1, version2, version3, version4]
 
   /// The oldest schema version a read-only open reads as it is: every migration after it only
   /// adds tables, which readers treat as empty when missing. Older files need `readWrite`.
@@ -127,6 +127,16 @@ enum EventLogSchema {
   /// view is rebuilt to name them. Older NavSim versions refuse these logs by their version
   /// instead of failing on an unknown kind; version-1 and -2 files still open read-only.
   static let version3 = """
+    DROP VIEW events_readable;
+    """ + readableViewSQL
+
+  /// Version 4: the `routeLeg` (21), `routeStep` (22) and `stepDetail` (23) kinds, the route's
+  /// guidance as planned (legs with their geometry and driving side; steps with manoeuvre,
+  /// road, instruction, length, duration, roundabout exit, exit number, lanes), which nav info
+  /// and route legs need; the readable view is rebuilt to name them. As for version 3, older
+  /// NavSims refuse these logs by their version, and version-1 to -3 files still open
+  /// read-only as they are.
+  static let version4 = """
     DROP VIEW events_readable;
     """ + readableViewSQL
 

@@ -31,7 +31,11 @@ extension LayoutEngine {
     for subview in view.subviewStorage { updateConstraints(in: subview) }
     guard view.needsUpdateConstraints else { return }
     view.needsUpdateConstraints = false
-    view.updateConstraints()
+    if let controller = view.owningViewController {
+      controller.updateViewConstraints()
+    } else {
+      view.updateConstraints()
+    }
   }
 
   /// Whether the last pass left `view`'s frame undetermined along `axis`.
@@ -60,6 +64,7 @@ extension LayoutEngine {
   func run() {
     isRunning = true
     defer { isRunning = false }
+    notifyTraitChanges()
     let audit = LayoutAudit.current
     var converged = false
     var codeRounds = 0
@@ -185,13 +190,32 @@ extension LayoutEngine {
     return CGFloat(rounded == 0 ? 0 : rounded)
   }
 
+  // MARK: - Traits
+
+  /// Tells every view (parents first) and its controller when the hierarchy's traits changed
+  /// since the last pass; the first pass only notes them.
+  private func notifyTraitChanges() {
+    let traits = root.traitCollection
+    defer { lastTraits = traits }
+    guard let previous = lastTraits, previous != traits else { return }
+    func visit(_ view: UIView) {
+      view.traitCollectionDidChange(previous)
+      view.owningViewController?.traitCollectionDidChange(previous)
+      for subview in view.subviewStorage where subview.storedSuperview === view { visit(subview) }
+    }
+    visit(root)
+  }
+
   // MARK: - layoutSubviews
 
   /// Calls `layoutSubviews` on flagged views, parents first.
   private func callLayoutSubviews(_ view: UIView) {
     if view.needsLayout {
       view.needsLayout = false
+      let controller = view.owningViewController
+      controller?.viewWillLayoutSubviews()
       view.layoutSubviews()
+      controller?.viewDidLayoutSubviews()
     }
     for subview in view.subviewStorage where subview.storedSuperview === view {
       callLayoutSubviews(subview)

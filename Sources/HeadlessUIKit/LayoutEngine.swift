@@ -50,6 +50,8 @@ final class LayoutEngine {
   /// Set when constraints were added or removed since the last ambiguity check.
   var structureChanged = true
   var isRunning = false
+  /// The root's traits at the last pass, to tell views when they change.
+  var lastTraits: UITraitCollection?
   /// Whether this is a throw-away `systemLayoutSizeFitting` engine, which keeps its variables
   /// to itself and solves only its root's subtree.
   let fitting: Bool

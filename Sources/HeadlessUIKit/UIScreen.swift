@@ -18,6 +18,12 @@ open class UIScreen: NSObject {
   public let scale: CGFloat
   /// Pixels per point of the physical display (the same as `scale` headless).
   public var nativeScale: CGFloat { scale }
+  /// The bounds in pixels of the physical display, portrait-up.
+  public var nativeBounds: CGRect {
+    CGRect(
+      x: 0, y: 0, width: min(bounds.width, bounds.height) * nativeScale,
+      height: max(bounds.width, bounds.height) * nativeScale)
+  }
   /// Whether this stands for a CarPlay screen (NavSim's).
   public let isCarPlay: Bool
 

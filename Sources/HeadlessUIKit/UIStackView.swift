@@ -82,24 +82,48 @@ open class UIStackView: UIView {
 
   // MARK: - Arranged subviews
 
+  // As for `addSubview`: the `open` UIKit-shaped methods can be overridden, and calls pick
+  // the ones that also take the caller's `file` and `line` (UIView.swift).
+
   /// Appends `view` to the arrangement (adding it as a subview; it stops translating its
   /// autoresizing mask).
-  open func addArrangedSubview(
+  @_disfavoredOverload
+  open func addArrangedSubview(_ view: UIView) {
+    arrange(view, at: arrangedSubviews.count, site: nil)
+  }
+
+  /// `addArrangedSubview(_:)`, with the caller's `file` and `line` becoming `view.addedAt`.
+  public func addArrangedSubview(
     _ view: UIView, file: StaticString = #filePath, line: UInt = #line
   ) {
-    insertArrangedSubview(view, at: arrangedSubviews.count, file: file, line: line)
+    arrange(view, at: arrangedSubviews.count, site: CallSite(file: file, line: line))
   }
 
   /// Inserts `view` into the arrangement at `index` (clamped).
-  open func insertArrangedSubview(
+  @_disfavoredOverload
+  open func insertArrangedSubview(_ view: UIView, at index: Int) {
+    arrange(view, at: index, site: nil)
+  }
+
+  /// `insertArrangedSubview(_:at:)`, with the caller's `file` and `line` becoming
+  /// `view.addedAt`.
+  public func insertArrangedSubview(
     _ view: UIView, at index: Int, file: StaticString = #filePath, line: UInt = #line
   ) {
+    arrange(view, at: index, site: CallSite(file: file, line: line))
+  }
+
+  private func arrange(_ view: UIView, at index: Int, site: CallSite?) {
     if let existing = arrangedSubviews.firstIndex(where: { $0 === view }) {
       arrangedSubviews.remove(at: existing)
     }
     arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
     view.translatesAutoresizingMaskIntoConstraints = false
-    if view.superview !== self { addSubview(view, file: file, line: line) }
+    if view.superview !== self {
+      let add: (UIView) -> Void = addSubview  // UIKit's, so an app's override runs
+      add(view)
+    }
+    if let site { view.addedAt = site }
     setNeedsUpdateConstraints()
   }
 

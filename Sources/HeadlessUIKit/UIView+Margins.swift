@@ -13,6 +13,7 @@ extension UIView {
       storedDirectionalMargins = newValue
       refreshGuideConstants()
       layoutMarginsDidChange()
+      owningViewController?.viewLayoutMarginsDidChange()
     }
   }
 
@@ -82,6 +83,7 @@ extension UIView {
     computedSafeAreaInsets = insets
     refreshGuideConstants()
     safeAreaInsetsDidChange()
+    owningViewController?.viewSafeAreaInsetsDidChange()
   }
 
   // MARK: - Guide constraints

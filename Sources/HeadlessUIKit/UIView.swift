@@ -53,6 +53,11 @@ open class UIView: NSObject, LayoutItem {
   var layoutSlot: LayoutSlot?
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?
+  /// The view controller whose `view` this is (it hears of this view's layout passes).
+  package weak var owningViewController: UIViewController?
+  /// The device kind a host says this hierarchy's root stands for (`unspecified`: inferred
+  /// from the root's size, `traitCollection`).
+  package var hostIdiom = UIUserInterfaceIdiom.unspecified
 
   // MARK: - Appearance
 
@@ -149,15 +154,35 @@ open class UIView: NSObject, LayoutItem {
   /// `addArrangedSubview`); findings about the view point there.
   public internal(set) var addedAt: CallSite?
 
+  // Each insertion comes twice. The `open` one has UIKit's signature, so an app class can
+  // override it (`override func addSubview(_ view: UIView)`); it is `@_disfavoredOverload`, so
+  // a call written the UIKit way picks the other one, which also takes the caller's `file` and
+  // `line` for `addedAt` (findings point there). An override's `super.addSubview(view)` lands
+  // in the second one and attaches the view. A call on a reference whose static type has the
+  // override (nearly all app code) runs the override; a call through a plain `UIView` reference
+  // attaches without it, since the recording one cannot dispatch to the override without
+  // running it twice when the override itself called super (README, "Call sites").
+
   /// Adds `view` on top of the other subviews; moves it to the top if it already is one.
-  /// `file` and `line` (the caller's) become `view.addedAt`.
-  open func addSubview(_ view: UIView, file: StaticString = #filePath, line: UInt = #line) {
+  @_disfavoredOverload
+  open func addSubview(_ view: UIView) {
+    attachSubview(view, at: subviewStorage.count)
+  }
+
+  /// `addSubview(_:)`, with the caller's `file` and `line` becoming `view.addedAt`.
+  public func addSubview(_ view: UIView, file: StaticString = #filePath, line: UInt = #line) {
     view.addedAt = CallSite(file: file, line: line)
     attachSubview(view, at: subviewStorage.count)
   }
 
   /// Inserts `view` at `index` (clamped to 0...count) in the subview list.
-  open func insertSubview(
+  @_disfavoredOverload
+  open func insertSubview(_ view: UIView, at index: Int) {
+    attachSubview(view, at: index)
+  }
+
+  /// `insertSubview(_:at:)`, with the caller's `file` and `line` becoming `view.addedAt`.
+  public func insertSubview(
     _ view: UIView, at index: Int, file: StaticString = #filePath, line: UInt = #line
   ) {
     view.addedAt = CallSite(file: file, line: line)
@@ -165,23 +190,43 @@ open class UIView: NSObject, LayoutItem {
   }
 
   /// Inserts `view` just above `sibling` (on top if `sibling` is not a subview).
-  open func insertSubview(
+  @_disfavoredOverload
+  open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    attachSubview(view, at: indexAbove(sibling))
+  }
+
+  /// `insertSubview(_:aboveSubview:)`, with the caller's `file` and `line` becoming
+  /// `view.addedAt`.
+  public func insertSubview(
     _ view: UIView, aboveSubview sibling: UIView,
     file: StaticString = #filePath, line: UInt = #line
   ) {
     view.addedAt = CallSite(file: file, line: line)
-    let index = subviewStorage.firstIndex { $0 === sibling }.map { $0 + 1 }
-    attachSubview(view, at: index ?? subviewStorage.count)
+    attachSubview(view, at: indexAbove(sibling))
   }
 
   /// Inserts `view` just below `sibling` (on top if `sibling` is not a subview).
-  open func insertSubview(
+  @_disfavoredOverload
+  open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+    attachSubview(view, at: indexBelow(sibling))
+  }
+
+  /// `insertSubview(_:belowSubview:)`, with the caller's `file` and `line` becoming
+  /// `view.addedAt`.
+  public func insertSubview(
     _ view: UIView, belowSubview sibling: UIView,
     file: StaticString = #filePath, line: UInt = #line
   ) {
     view.addedAt = CallSite(file: file, line: line)
-    let index = subviewStorage.firstIndex { $0 === sibling }
-    attachSubview(view, at: index ?? subviewStorage.count)
+    attachSubview(view, at: indexBelow(sibling))
+  }
+
+  private func indexAbove(_ sibling: UIView) -> Int {
+    subviewStorage.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviewStorage.count
+  }
+
+  private func indexBelow(_ sibling: UIView) -> Int {
+    subviewStorage.firstIndex { $0 === sibling } ?? subviewStorage.count
   }
 
   /// Moves a subview to the top of the z-order.
@@ -343,6 +388,10 @@ open class UIView: NSObject, LayoutItem {
 
   /// Called when the layout margins change.
   open func layoutMarginsDidChange() {}
+
+  /// Called at the start of a layout pass when the hierarchy's traits changed (size class,
+  /// idiom or direction: a rotation, split screen), parents first.
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
   /// Called when the bounds size changed (by layout or by app code); `UILabel` re-wraps.
   func boundsSizeDidChange() {}

@@ -11,8 +11,8 @@ struct DemoCommand: NavSimCommand {
 
     Records a built-in city trip (iPhone 15, a rotation to landscape that turns wide mode on,
     prompts that replace each other, a speeding episode), replays it through every
-    registered delegate and the SDK's built-in layout, lints them, diffs the delegates, and
-    writes HTML reports. Everything goes to DIR (default: ./navsim-demo); files of an earlier
+    registered delegate, the SDK's built-in layout and every registered screen, lints them,
+    diffs the delegates, and writes HTML reports. Everything goes to DIR (default: ./navsim-demo); files of an earlier
     demo there are replaced.
     """
 
@@ -60,7 +60,7 @@ struct DemoCommand: NavSimCommand {
     context.print("")
     context.print("2. Replayed it through \(names.count) layouts, a snapshot after every event:")
     var summaries: [String: ReplayJob.Summary] = [:]
-    let width = (names.map(\.count).max() ?? 8) + 1
+    let width = ((names + context.screens.names.map { "screen:" + $0 }).map(\.count).max() ?? 8) + 1
     for name in names {
       let registry = context.delegates
       let job = ReplayJob(
@@ -75,6 +75,19 @@ struct DemoCommand: NavSimCommand {
         line += " (" + rules.prefix(4).joined(separator: ", ") + (rules.count > 4 ? ", ..." : "") + ")"
       }
       context.print(line)
+    }
+    // Screens: the app's whole map screen, its labels' texts in the snapshots.
+    var screenLabels: [String] = []
+    for name in context.screens.names {
+      let label = "screen:" + name
+      let job = ReplayJob(
+        logPath: logPath, screenName: name, makeScreen: try context.screens.factory(named: name))
+      let summary = try job.run(store: store, label: label)
+      screenLabels.append(label)
+      context.print(
+        "   \(label.padding(toLength: width, withPad: " ", startingAt: 0)) \(summary.layoutChanges) "
+          + "distinct layouts, \(summary.findings.count) findings (a whole map screen: its labels' texts "
+          + "are in the snapshots)")
     }
 
     // 3. Diff.
@@ -99,9 +112,9 @@ struct DemoCommand: NavSimCommand {
 
     // 4. Reports.
     var replayReports: [String] = []
-    for name in names where summaries[name] != nil {
-      let report = directory + "/report-\(name).html"
-      let page = try store.replayReport(label: name)
+    for label in names.filter({ summaries[$0] != nil }) + screenLabels {
+      let report = directory + "/report-\(label.replacingOccurrences(of: ":", with: "-")).html"
+      let page = try store.replayReport(label: label)
       try writeAtomically(to: report) { write in try write(page) }
       replayReports.append(report)
     }

@@ -44,14 +44,23 @@ public enum ThroughRecorder {
     let recorder = try NavSimRecorder(mapView: replayer.mapView, path: path, options: options)
     recorder.start()
     var seq: Int64 = 0
-    _ = try trip.run { t, payload in
-      clock.seconds = Double(t) / 1000
-      seq += 1
+    // Each event is applied once the next is known, as a replay does: a progress event's tick
+    // ends with its speed event, and the fix listeners hear carries that speed.
+    var held: SessionEvent?
+    func drive(_ event: SessionEvent, next: SessionEvent?) {
+      clock.seconds = Double(event.t) / 1000
       // The SDK model rejects what the SDK would (the recorder then sees no change).
-      try? replayer.session.apply(SessionEvent(seq: seq, t: t, payload: payload))
+      try? replayer.session.apply(event, next: next)
       _ = replayer.session.drainFindings()
       recorder.sample()
     }
+    _ = try trip.run { t, payload in
+      seq += 1
+      let event = SessionEvent(seq: seq, t: t, payload: payload)
+      if let held { drive(held, next: event) }
+      held = event
+    }
+    if let held { drive(held, next: nil) }
     try recorder.stop()
     return TripRecorder.Result(recordingID: recorder.recordingID, summary: validated)
   }

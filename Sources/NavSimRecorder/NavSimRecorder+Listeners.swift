@@ -20,7 +20,13 @@ struct ListenerState {
   /// A dismissal not yet written: when a new prompt comes in the same turn (before the next
   /// frame's `sample()`), the SDK replaced the prompt, which the log says with one event.
   var pendingDismissal: Int?
-  var legCount = 0
+  /// The current route's destinations (`destinationKey`) and the index of the current leg's.
+  var destinations: [String] = []
+  var currentLeg = 0
+  /// A nav info said the navigator is re-routing; the new route is not there yet.
+  var rerouting = false
+  /// The speed event of the last fix, written once its tick is over (`flushPendingSpeed`).
+  var pendingSpeed: (report: SpeedReport, t: Int64)?
   var startedProvider = false
 }
 
@@ -54,28 +60,118 @@ extension NavSimRecorder {
 
   // MARK: - GMSNavigatorListener
 
+  /// A route change, told apart by what the navigator shows: no legs (cleared); the same
+  /// destinations with the current leg one further, or the first leg gone (next leg); the
+  /// same destinations and leg (a re-route: the SDK keeps the destinations and finds a new
+  /// way to them); other destinations (a new route).
   public func navigatorDidChangeRoute(_ navigator: GMSNavigator) {
     sampleState()
-    if let legs = navigator.routeLegs, !legs.isEmpty {
-      defer { listeners.legCount = legs.count }
-      if listeners.hadRoute && legs.count == listeners.legCount - 1 {
+    guard let legs = navigator.routeLegs, !legs.isEmpty else {
+      if listeners.hadRoute {
+        listeners.hadRoute = false
+        listeners.rerouting = false
+        listeners.destinations = []
+        record(.routeChanged(.cleared))
+      }
+      return
+    }
+    let destinations = legs.map { Self.destinationKey($0.destinationWaypoint) }
+    let current = navigator.currentRouteLeg.flatMap { leg in
+      legs.firstIndex { $0 === leg || Self.destinationKey($0.destinationWaypoint)
+        == Self.destinationKey(leg.destinationWaypoint) }
+    } ?? 0
+    let before = (destinations: listeners.destinations, current: listeners.currentLeg)
+    listeners.destinations = destinations
+    listeners.currentLeg = current
+    if listeners.hadRoute {
+      if destinations == Array(before.destinations.dropFirst()) && !destinations.isEmpty
+        || destinations == before.destinations && current == before.current + 1
+      {
         record(.routeChanged(.nextLeg))
         return
       }
-      listeners.routes += 1
-      listeners.hadRoute = true
-      listeners.arrivals = 0
-      record(
-        .routeSet(
-          RouteInfo(
-            routeID: "route-\(listeners.routes)", totalDistance: navigator.distanceToNextDestination,
-            totalDuration: navigator.timeToNextDestination, legs: legs.count, steps: 0,
-            alternateRoutes: 0)))
-    } else if listeners.hadRoute {
-      listeners.hadRoute = false
-      listeners.legCount = 0
-      record(.routeChanged(.cleared))
+      if destinations == before.destinations && current == before.current {
+        if !listeners.rerouting { record(.routeChanged(.reroute)) }
+        listeners.rerouting = false
+        recordLegs(legs)
+        recordRoute(navigator, legs: legs.count)
+        return
+      }
     }
+    listeners.hadRoute = true
+    listeners.rerouting = false
+    listeners.arrivals = 0
+    recordWaypoints(legs)
+    recordLegs(legs)
+    recordRoute(navigator, legs: legs.count)
+  }
+
+  /// The new route's legs as planned (`routeLeg` events, before its `routeSet`): where each
+  /// ends and its geometry, when every leg's path runs to its destination, as a planned path
+  /// does. (A replay of a log without planned legs answers with what was driven of each leg,
+  /// which does not; nothing is written then.) The side of the road traffic drives on is not
+  /// in `GMSRouteLeg` (nav info's steps say it, once guidance runs): written `none`, unknown.
+  private func recordLegs(_ legs: [GMSRouteLeg]) {
+    let paths = legs.map { leg -> [PathPoint] in
+      guard let path = leg.path, path.count() > 0 else { return [] }
+      let end = leg.destinationCoordinate
+      let last = path.coordinate(at: path.count() - 1)
+      guard CLLocationCoordinate2DIsValid(end),
+        CLLocation(latitude: last.latitude, longitude: last.longitude)
+          .distance(from: CLLocation(latitude: end.latitude, longitude: end.longitude)) <= 1
+      else { return [] }
+      return (0..<path.count()).map { index in
+        let point = path.coordinate(at: index)
+        return PathPoint(latitude: point.latitude, longitude: point.longitude)
+      }
+    }
+    guard paths.allSatisfy({ !$0.isEmpty }) else { return }
+    for (index, leg) in legs.enumerated() {
+      record(
+        .routeLeg(
+          RecordedRouteLeg(
+            index: index, latitude: leg.destinationCoordinate.latitude,
+            longitude: leg.destinationCoordinate.longitude, drivingSide: .none,
+            path: paths[index])))
+    }
+  }
+
+  /// The new route's destinations (`waypoint` events, before its `routeSet`), when every leg
+  /// names a real one: a Place ID or a valid coordinate. (A replay with stand-in destinations,
+  /// which have neither, writes none, as the log it replays had none.)
+  private func recordWaypoints(_ legs: [GMSRouteLeg]) {
+    let waypoints = legs.compactMap(\.destinationWaypoint)
+    guard waypoints.count == legs.count,
+      waypoints.allSatisfy({ $0.placeID != nil || CLLocationCoordinate2DIsValid($0.coordinate) })
+    else { return }
+    for (index, waypoint) in waypoints.enumerated() {
+      let placeID = waypoint.placeID ?? ""
+      let located = placeID.isEmpty && CLLocationCoordinate2DIsValid(waypoint.coordinate)
+      record(
+        .waypoint(
+          RecordedWaypoint(
+            index: index, title: waypoint.title, placeID: placeID,
+            latitude: located ? waypoint.coordinate.latitude : nil,
+            longitude: located ? waypoint.coordinate.longitude : nil)))
+    }
+  }
+
+  private func recordRoute(_ navigator: GMSNavigator, legs: Int) {
+    listeners.routes += 1
+    record(
+      .routeSet(
+        RouteInfo(
+          routeID: "route-\(listeners.routes)", totalDistance: navigator.distanceToNextDestination,
+          totalDuration: navigator.timeToNextDestination, legs: legs, steps: 0,
+          alternateRoutes: 0)))
+  }
+
+  /// What identifies a destination across route changes (the SDK may hand out new waypoint
+  /// objects for the same destination).
+  static func destinationKey(_ waypoint: GMSNavigationWaypoint?) -> String {
+    guard let waypoint else { return "" }
+    let coordinate = waypoint.coordinate
+    return "\(waypoint.title)|\(waypoint.placeID ?? "")|\(coordinate.latitude),\(coordinate.longitude)"
   }
 
   public func navigator(_ navigator: GMSNavigator, didArriveAt waypoint: GMSNavigationWaypoint) {
@@ -86,6 +182,11 @@ extension NavSimRecorder {
 
   public func navigator(_ navigator: GMSNavigator, didUpdate navInfo: GMSNavigationNavInfo) {
     sampleState()
+    if navInfo.navState == .rerouting && listeners.hadRoute && !listeners.rerouting {
+      // The SDK says it is re-routing before the new route comes.
+      listeners.rerouting = true
+      record(.routeChanged(.reroute))
+    }
     let step = navInfo.currentStep
     let location = listeners.location
     let remaining = navInfo.distanceToFinalDestinationMeters
@@ -95,7 +196,9 @@ extension NavSimRecorder {
           distanceTravelled: 0, distanceRemaining: remaining.isFinite ? remaining : 0,
           timeRemaining: navInfo.timeToFinalDestinationSeconds.isFinite
             ? navInfo.timeToFinalDestinationSeconds : 0,
-          stepIndex: step?.stepNumber ?? 0,
+          // Nav info's current step is the one whose manoeuvre comes next; the log's step
+          // is the one being driven, the step before it.
+          stepIndex: max(0, (step?.stepNumber ?? 0) - 1),
           distanceToNextManeuver: navInfo.distanceToCurrentStepMeters.isFinite
             ? navInfo.distanceToCurrentStepMeters : 0,
           maneuver: step.map { Self.maneuverName($0.maneuver) } ?? "",
@@ -104,18 +207,30 @@ extension NavSimRecorder {
           longitude: location?.coordinate.longitude ?? 0,
           course: location.map { $0.course >= 0 ? $0.course : -1 } ?? -1,
           delay: DelayCategory(navigator.delayCategoryToNextDestination))))
-    recordSpeed()
+    // The fix's speed event waits until the tick is over: the speed alert for this fix comes
+    // after its nav info.
+    let speed = listeners.location.flatMap { $0.speed >= 0 ? $0.speed : nil }
+    listeners.pendingSpeed = (
+      SpeedReport(
+        speed: speed, speedLimit: nil, severity: listeners.severity,
+        speedingPercentage: listeners.speedingPercentage),
+      currentT
+    )
   }
 
   public func navigator(
     _ navigator: GMSNavigator, didUpdate speedAlertSeverity: GMSNavigationSpeedAlertSeverity,
     speedingPercentage percentageAboveLimit: CGFloat
   ) {
+    // Part of the fix's speed event, written when the tick is over (`flushPendingSpeed`);
+    // the SDK calls this only when the alert changes.
+    let severity = SpeedAlertSeverity(speedAlertSeverity)
+    let percentage = Double(percentageAboveLimit)
+    listeners.severity = severity
+    listeners.speedingPercentage = percentage
+    listeners.pendingSpeed?.report.severity = severity
+    listeners.pendingSpeed?.report.speedingPercentage = percentage
     sampleState()
-    // Written with the next nav info (every tick of guidance), as the log has a speed event
-    // per tick after the progress event.
-    listeners.severity = SpeedAlertSeverity(speedAlertSeverity)
-    listeners.speedingPercentage = Double(percentageAboveLimit)
   }
 
   public func navigator(
@@ -154,9 +269,11 @@ extension NavSimRecorder {
   public func locationProvider(
     _ locationProvider: GMSRoadSnappedLocationProvider, didUpdate location: CLLocation
   ) {
+    // A new fix: the last one's tick is over.
+    flushPendingSpeed()
     sampleState()
-    // The speed is written with the next nav info or speed alert, after the position, as the
-    // SDK reports them.
+    // The position and speed are written with the nav info that follows, as the SDK reports
+    // them.
     listeners.location = location
   }
 
@@ -165,15 +282,12 @@ extension NavSimRecorder {
   /// The prompt kind recorded for every prompt: the listener API does not say which it is.
   static let unknownPromptKind = PromptKind(rawValue: "unknown")
 
-  /// A speed event: the speed of the last location, the last alert. The posted limit is not
-  /// in the public API: recorded as unknown.
-  private func recordSpeed() {
-    let speed = listeners.location.flatMap { $0.speed >= 0 ? $0.speed : nil }
-    record(
-      .speed(
-        SpeedReport(
-          speed: speed, speedLimit: nil, severity: listeners.severity,
-          speedingPercentage: listeners.speedingPercentage)))
+  /// Writes the last fix's speed event (the speed of its location, the alert the SDK reported
+  /// for it; the posted limit is not in the public API: unknown), if not written yet.
+  func flushPendingSpeed() {
+    guard let pending = listeners.pendingSpeed else { return }
+    listeners.pendingSpeed = nil
+    enqueue(.speed(pending.report), t: pending.t)
   }
 
   /// The recorded name of a manoeuvre (the names NavSim's importers write); `unknown` else.

@@ -28,11 +28,12 @@ import UIKit
 /// prompts shown and dismissed) and road-snapped location provider (positions, speed), and
 /// reads the map view's size, safe area and layout direction, `isNavigationEnabled`, the
 /// navigator's guidance state, the settings the layout depends on and the camera mode (a pan
-/// turns following into free; re-centering turns it back). It samples those on every frame (`sample()`; a display link calls it on iOS) and
-/// writes an event when one changes. Events go to a writer thread that appends them in
-/// batches (`RecorderQueue`), so the main thread never waits for the disk, memory stays
-/// bounded on a drive of any length, and a killed app leaves every committed batch: a
-/// readable, gapless prefix.
+/// turns following into free; re-centering turns it back). It samples those on every frame
+/// (`sample()`; a display link calls it on iOS) and writes an event when one changes; at the
+/// start it writes every layout setting's value, so a replay assumes no defaults. Events go
+/// to a writer thread that appends them in batches (`RecorderQueue`), so the main thread never
+/// waits for the disk, memory stays bounded on a drive of any length, and a killed app leaves
+/// every committed batch: a readable, gapless prefix.
 ///
 /// Not thread-safe: use it from the main thread, as the SDK.
 @MainActor
@@ -126,6 +127,7 @@ public final class NavSimRecorder: NSObject {
     guard !isStopped else { return }
     if startTime == nil { start() }
     sample()
+    flushPendingSpeed()
     detachListeners()
     if listeners.startedProvider { mapView.roadSnappedLocationProvider?.stopUpdatingLocation() }
     #if os(iOS)
@@ -151,6 +153,8 @@ public final class NavSimRecorder: NSObject {
   /// NavSim's own trips call it after every simulated step.
   public func sample() {
     guard startTime != nil, !isStopped else { return }
+    // A fix's tick is over once the clock has moved on from it.
+    if let pending = listeners.pendingSpeed, currentT > pending.t { flushPendingSpeed() }
     flushPromptDismissal()
     sampleState()
   }
@@ -164,10 +168,22 @@ public final class NavSimRecorder: NSObject {
     state = now
   }
 
+  /// Writes an event now (after the last fix's speed event, if that is still waiting).
   func record(_ payload: EventPayload) {
-    guard let startTime, !isStopped else { return }
-    let t = Int64(((options.clock() - startTime) * 1000).rounded())
-    queue.enqueue(payload, t: max(0, t))
+    guard startTime != nil, !isStopped else { return }
+    flushPendingSpeed()
+    enqueue(payload, t: currentT)
+  }
+
+  func enqueue(_ payload: EventPayload, t: Int64) {
+    guard startTime != nil, !isStopped else { return }
+    queue.enqueue(payload, t: t)
+  }
+
+  /// Milliseconds since `start()`.
+  var currentT: Int64 {
+    guard let startTime else { return 0 }
+    return max(0, Int64(((options.clock() - startTime) * 1000).rounded()))
   }
 
   // MARK: - Metadata

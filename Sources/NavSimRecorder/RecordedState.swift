@@ -59,31 +59,23 @@ struct RecordedState: Equatable {
     ]
   }
 
-  /// The SDK's documented defaults, which a replay starts from: only settings that differ from
-  /// them are recorded at the start.
-  static let defaultSettings: [Setting: SettingValue] = [
-    .layoutDirection: .text("ltr"), .speedometer: .bool(false), .speedLimit: .bool(false),
-    .prompts: .bool(true), .recenterButton: .bool(true), .compass: .bool(false),
-    .myLocationButton: .bool(false), .header: .bool(true), .footer: .bool(true),
-    .tripProgressBar: .bool(false), .reportIncidentButton: .bool(true),
-    .destinationMarkers: .bool(true), .trafficLights: .bool(false), .stopSigns: .bool(false),
-    .scrollGestures: .bool(true), .zoomGestures: .bool(true),
-    .tiltGestures: .bool(true), .rotateGestures: .bool(true), .mapPadding: .text("0,0,0,0"),
-  ]
-
   /// The map view a replay starts with (`Replayer`): the recorder writes the starting size only
   /// when it differs.
   static let replayStartGeometry = MapGeometry(width: 393, height: 852)
 
-  /// The events from `old` (nil: a fresh replay's map view) to this state, in the order a
-  /// replay needs them: size, settings, then navigation and guidance (guidance stops before
-  /// navigation does), then the camera.
+  /// The events from `old` (nil: the start of the recording, on a fresh replay's map view)
+  /// to this state, in the order a replay needs them: size, settings (every one at the
+  /// start), then navigation and guidance (guidance stops before navigation does), then the
+  /// camera.
   func changes(from old: RecordedState?) -> [EventPayload] {
     var events: [EventPayload] = []
     if old?.geometry ?? Self.replayStartGeometry != geometry { events.append(.mapResized(geometry)) }
-    for (index, setting) in settings.enumerated() {
-      let before = old.map { $0.settings[index].value } ?? Self.defaultSettings[setting.name]
-      if before != setting.value { events.append(.settingChanged(setting)) }
+    // At the start every setting the layout depends on is written with its current value:
+    // the app may have set it before the recorder started, and the device's SDK may default
+    // it otherwise than the SDK NavSim models, so a replay must not assume the defaults.
+    for (index, setting) in settings.enumerated()
+    where old.map({ $0.settings[index].value != setting.value }) ?? true {
+      events.append(.settingChanged(setting))
     }
     let wasEnabled = old?.navigationEnabled ?? false
     let wasGuiding = old?.guidanceActive ?? false

@@ -30,8 +30,15 @@ extension GMSMapView {
     recordedSafeArea = NSDirectionalEdgeInsets(
       top: CGFloat(geometry.safeTop), leading: CGFloat(geometry.safeLeading),
       bottom: CGFloat(geometry.safeBottom), trailing: CGFloat(geometry.safeTrailing))
-    frame = CGRect(x: 0, y: 0, width: CGFloat(geometry.width), height: CGFloat(geometry.height))
+    let size = CGSize(width: CGFloat(geometry.width), height: CGFloat(geometry.height))
+    // The controller whose view the map is hears of the new size first, as on a rotation.
+    let transition = SizeTransitionCoordinator()
+    let controller = size != bounds.size ? owningViewController : nil
+    controller?.viewWillTransition(to: size, with: transition)
+    frame = CGRect(origin: .zero, size: size)
     applyRecordedSafeArea()
+    transition.runAlongside()
+    defer { transition.complete() }
     // Relax, call back, tighten: the cards' old fixed width goes before `sizeChanged` and the
     // new one comes after it, so a delegate that adapts in `sizeChanged` never passes through
     // a conflict between its constraints and the SDK's.

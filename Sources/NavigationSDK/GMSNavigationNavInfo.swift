@@ -3,8 +3,10 @@ import Foundation
 import HeadlessUIKit
 
 // Turn-by-turn information (navigation-sdk-api.md section 12), under the SDK's names. NavSim
-// builds it from the recorded progress: the current step's manoeuvre, road name, distance and
-// time come from the log; lanes are nil (the log holds no lane data).
+// builds it from the recording: the steps (manoeuvre, road, instruction, exit number, lanes,
+// length, duration) from its `routeStep` / `stepDetail` events (schema 4), the distance and
+// time to the current step from progress. Older logs have only progress: the current step's
+// manoeuvre and road, no lanes, right-hand traffic.
 
 /// Whether the navigator is following a route.
 public enum GMSNavigationNavState: Int, Sendable {
@@ -112,8 +114,10 @@ public enum GMSNavigationManeuver: UInt, Sendable {
 }
 
 extension GMSNavigationManeuver {
-  /// The SDK's manoeuvre for a recorded one (`turn-left`, `roundabout`, `arrive`...);
-  /// `.unknown` for text NavSim does not know. Roundabouts are counter-clockwise in
+  /// The SDK's manoeuvre for a recorded one: NavSim's own names (`turn-left`, `roundabout`,
+  /// `arrive`...) and OSRM's type and modifier joined by dashes (`roundabout-left`,
+  /// `exit-roundabout-right`, `fork-slight-right`, `off-ramp-slight-left`, `new-name-straight`);
+  /// `.unknown` for text NavSim does not know. Roundabouts and U-turns go counter-clockwise in
   /// right-hand traffic and clockwise in left-hand traffic.
   init(recorded: String, drivingSide: GMSNavigationDrivingSide = .right) {
     let clockwise = drivingSide == .left
@@ -123,42 +127,99 @@ extension GMSNavigationManeuver {
     case "arrive-left": self = .destinationLeft
     case "arrive-right": self = .destinationRight
     case "straight", "continue": self = .straight
-    case "turn-left": self = .turnLeft
-    case "turn-right": self = .turnRight
     case "keep-left": self = .turnKeepLeft
     case "keep-right": self = .turnKeepRight
-    case "turn-slight-left": self = .turnSlightLeft
-    case "turn-slight-right": self = .turnSlightRight
-    case "turn-sharp-left": self = .turnSharpLeft
-    case "turn-sharp-right": self = .turnSharpRight
     case "uturn", "u-turn": self = clockwise ? .turnUTurnClockwise : .turnUTurnCounterClockwise
-    case "merge": self = .mergeUnspecified
-    case "merge-left": self = .mergeLeft
-    case "merge-right": self = .mergeRight
-    case "fork-left": self = .forkLeft
-    case "fork-right": self = .forkRight
-    case "on-ramp": self = .onRampUnspecified
-    case "on-ramp-left": self = .onRampLeft
-    case "on-ramp-right": self = .onRampRight
-    case "off-ramp": self = .offRampUnspecified
-    case "off-ramp-left": self = .offRampLeft
-    case "off-ramp-right": self = .offRampRight
-    case "roundabout": self = clockwise ? .roundaboutClockwise : .roundaboutCounterClockwise
+    case "merge", "on-ramp", "off-ramp", "roundabout", "rotary", "fork":
+      self = Self(type: recorded, modifier: "", clockwise: clockwise)
     case "ferry": self = .ferryBoat
     case "ferry-train": self = .ferryTrain
-    case "name-change": self = .nameChange
+    case "name-change", "new-name": self = .nameChange
+    default:
+      let modifiers = [
+        "sharp-left", "sharp-right", "slight-left", "slight-right", "left", "right", "straight",
+        "uturn",
+      ]
+      guard let modifier = modifiers.first(where: { recorded.hasSuffix("-" + $0) }) else {
+        self = .unknown
+        return
+      }
+      let type = String(recorded.dropLast(modifier.count + 1))
+      self = Self(type: type, modifier: modifier, clockwise: clockwise)
+    }
+  }
+
+  /// An OSRM-style type (`turn`, `merge`, `on-ramp`, `roundabout`...) and modifier.
+  private init(type: String, modifier: String, clockwise: Bool) {
+    func pick(_ cases: [String: GMSNavigationManeuver], _ otherwise: GMSNavigationManeuver)
+      -> GMSNavigationManeuver
+    {
+      cases[modifier] ?? otherwise
+    }
+    let uTurn: GMSNavigationManeuver = clockwise ? .turnUTurnClockwise : .turnUTurnCounterClockwise
+    switch type {
+    case "turn", "continue", "end-of-road", "notification":
+      self = pick(
+        [
+          "left": .turnLeft, "right": .turnRight, "slight-left": .turnSlightLeft,
+          "slight-right": .turnSlightRight, "sharp-left": .turnSharpLeft,
+          "sharp-right": .turnSharpRight, "uturn": uTurn,
+        ], .straight)
+    case "new-name": self = .nameChange
+    case "merge":
+      self = pick(
+        ["left": .mergeLeft, "slight-left": .mergeLeft, "right": .mergeRight,
+         "slight-right": .mergeRight], .mergeUnspecified)
+    case "fork":
+      self = modifier.hasSuffix("left") ? .forkLeft : modifier.hasSuffix("right") ? .forkRight : .straight
+    case "on-ramp":
+      self = pick(
+        [
+          "left": .onRampLeft, "right": .onRampRight, "slight-left": .onRampSlightLeft,
+          "slight-right": .onRampSlightRight, "sharp-left": .onRampSharpLeft,
+          "sharp-right": .onRampSharpRight,
+          "uturn": clockwise ? .onRampUTurnClockwise : .onRampUTurnCounterClockwise,
+        ], .onRampUnspecified)
+    case "off-ramp":
+      self = pick(
+        [
+          "left": .offRampLeft, "right": .offRampRight, "slight-left": .offRampSlightLeft,
+          "slight-right": .offRampSlightRight, "sharp-left": .offRampSharpLeft,
+          "sharp-right": .offRampSharpRight,
+          "uturn": clockwise ? .offRampUTurnClockwise : .offRampUTurnCounterClockwise,
+        ], .offRampUnspecified)
+    case "roundabout", "rotary", "roundabout-turn":
+      let cases: [String: (GMSNavigationManeuver, GMSNavigationManeuver)] = [
+        "straight": (.roundaboutStraightClockwise, .roundaboutStraightCounterClockwise),
+        "left": (.roundaboutLeftClockwise, .roundaboutLeftCounterClockwise),
+        "right": (.roundaboutRightClockwise, .roundaboutRightCounterClockwise),
+        "slight-left": (.roundaboutSlightLeftClockwise, .roundaboutSlightLeftCounterClockwise),
+        "slight-right": (.roundaboutSlightRightClockwise, .roundaboutSlightRightCounterClockwise),
+        "sharp-left": (.roundaboutSharpLeftClockwise, .roundaboutSharpLeftCounterClockwise),
+        "sharp-right": (.roundaboutSharpRightClockwise, .roundaboutSharpRightCounterClockwise),
+        "uturn": (.roundaboutUTurnClockwise, .roundaboutUTurnCounterClockwise),
+      ]
+      let pair = cases[modifier] ?? (.roundaboutClockwise, .roundaboutCounterClockwise)
+      self = clockwise ? pair.0 : pair.1
+    case "exit-roundabout", "exit-rotary":
+      self = clockwise ? .roundaboutExitClockwise : .roundaboutExitCounterClockwise
     default: self = .unknown
     }
   }
 }
 
-/// Screen metrics for rendering step images (`UIScreen` conforms in the SDK).
+/// Screen metrics for rendering step images. `UIScreen` conforms, as in the SDK, so
+/// `options.screenMetrics = UIScreen.main` (the plugins' code) compiles: the requirements are
+/// read-only, as `UIScreen`'s properties are (the spec lists them settable, which no
+/// `UIScreen` could satisfy; a type of the app's with settable ones conforms too).
 public protocol GMSNavigationScreenMetrics {
-  var bounds: CGRect { get set }
-  var nativeBounds: CGRect { get set }
-  var nativeScale: CGFloat { get set }
-  var scale: CGFloat { get set }
+  var bounds: CGRect { get }
+  var nativeBounds: CGRect { get }
+  var nativeScale: CGFloat { get }
+  var scale: CGFloat { get }
 }
+
+extension UIScreen: @preconcurrency GMSNavigationScreenMetrics {}
 
 /// How step images are rendered.
 open class GMSNavigationStepInfoImageOptions: NSObject, NSCopying {

@@ -29,6 +29,11 @@ struct TripProgress {
   var recordedWaypoints: [RecordedWaypoint] = []
   /// The destinations the recording named for the current route, when it named them.
   var recordedDestinations: [RecordedWaypoint]?
+  /// `routeLeg`, `routeStep` and `stepDetail` events since the last route (schema 4).
+  var pendingGuidance = RecordedGuidance()
+  /// The current route's legs and steps as the recording planned them; nil for recordings
+  /// without them (older logs), where NavSim derives what it can from progress.
+  var planned: PlannedRoute?
   var legIndex = 0
   var arrivedAtFinal = false
   var timeRemaining: Double = 0
@@ -63,6 +68,12 @@ struct TripProgress {
 
   var legs: [GMSRouteLeg] {
     destinations.indices.map { index in
+      if let planned, index < planned.legs.count {
+        let leg = planned.legs[index]
+        return GMSRouteLeg(
+          destinationWaypoint: destinations[index], destinationCoordinate: leg.destination,
+          path: leg.path)
+      }
       let arrival = index < arrivalPoints.count ? arrivalPoints[index] : nil
       let path = index < legPaths.count && index <= legIndex ? GMSPath(coordinates: legPaths[index].points) : nil
       return GMSRouteLeg(
@@ -79,6 +90,7 @@ struct TripProgress {
     legIndex = 0
     legPaths = []
     arrivalPoints = []
+    planned = nil
     reportedTime = nil
     reportedDistance = nil
     reportedDelay = nil
@@ -131,11 +143,18 @@ extension GMSNavigator {
     trip.recordedWaypoints.append(waypoint)
   }
 
+  func recordedRouteLeg(_ leg: RecordedRouteLeg) { trip.pendingGuidance.legs.append(leg) }
+  func recordedRouteStep(_ step: RecordedStep) { trip.pendingGuidance.steps.append(step) }
+  func recordedStepDetail(_ detail: RecordedStepDetail) {
+    trip.pendingGuidance.details.append(detail)
+  }
+
   /// A route request ended: a failure answers the pending request with its status.
   func recordedRouteStatus(_ name: String, replay: ReplayControl) {
     let status = GMSRouteStatus(recordedName: name)
     guard status != .OK else { return }  // the `routeSet` that follows answers
     trip.recordedWaypoints = []
+    trip.pendingGuidance = RecordedGuidance()
     if let pending = replay.pendingRoute, pending.navigator === self {
       replay.pendingRoute = nil
       pending.callback(status)
@@ -147,6 +166,8 @@ extension GMSNavigator {
     var callback: GMSRouteStatusCallback?
     let named = trip.recordedWaypoints.sorted { $0.index < $1.index }
     trip.recordedWaypoints = []
+    trip.planned = PlannedRoute(trip.pendingGuidance, legs: legs)
+    trip.pendingGuidance = RecordedGuidance()
     if named.count == legs {
       trip.recordedDestinations = named
     } else if !trip.hasRoute || !named.isEmpty {
@@ -201,6 +222,7 @@ extension GMSNavigator {
       return
     case .nextLeg:
       trip.legIndex = min(trip.legIndex + 1, max(0, trip.legCount - 1))
+      trip.planned?.segment = 0
       trip.reportedTime = nil
       trip.reportedDistance = nil
     case .cleared:
@@ -210,13 +232,19 @@ extension GMSNavigator {
     notify { $0.navigatorDidChangeRoute(self) }
   }
 
-  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64) {
+  /// A fix. `tickSpeed` is the speed event that completes its tick (same time, next in the
+  /// log), when the caller knows it: the location and nav info then carry that speed, as a
+  /// device's fix does; else the last recorded speed.
+  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64, tickSpeed: SpeedReport? = nil) {
+    if let tickSpeed { trip.speed = tickSpeed.speed }
     let coordinate = CLLocationCoordinate2D(latitude: progress.latitude, longitude: progress.longitude)
     trip.location = coordinate
     trip.timeRemaining = progress.timeRemaining
     trip.distanceRemaining = progress.distanceRemaining
     trip.delay = GMSNavigationDelayCategory(progress.delay)
     let guiding = isGuidanceActive
+    let leg = trip.legIndex  // read first: following mutates `trip`
+    trip.planned?.follow(coordinate, onLeg: leg)
     if guiding {
       trip.traveled.append(coordinate)
       if trip.legIndex < trip.legPaths.count { trip.legPaths[trip.legIndex].append(coordinate) }
@@ -257,15 +285,30 @@ extension GMSNavigator {
   }
 
   private func navInfo(_ progress: SessionEvents.Progress) -> GMSNavigationNavInfo {
-    let side = GMSNavigationDrivingSide.right  // the log does not say; NavSim assumes right
-    let maneuver = GMSNavigationManeuver(recorded: progress.maneuver, drivingSide: side)
-    let step = GMSNavigationStepInfo(
-      maneuver: maneuver, roadName: progress.roadName,
-      instruction: Self.instruction(progress.maneuver, road: progress.roadName),
-      drivingSide: side, stepNumber: progress.stepIndex)
+    var step: GMSNavigationStepInfo
+    var remaining: [GMSNavigationStepInfo] = []
+    let next = progress.stepIndex + 1
+    if let planned = trip.planned, next < planned.steps.count, planned.stepLegs[next] == trip.legIndex {
+      // The recording planned the steps: the upcoming one, and those after it.
+      step = planned.steps[next]
+      remaining = Array(planned.steps[(next + 1)...])
+    } else {
+      // Older recordings, or a destination that is not the route's last step: the current
+      // step from progress (the log does not say the side: NavSim assumes right-hand traffic).
+      let side = trip.planned.map { $0.drivingSide(leg: trip.legIndex) } ?? .right
+      step = GMSNavigationStepInfo(
+        maneuver: GMSNavigationManeuver(recorded: progress.maneuver, drivingSide: side),
+        roadName: progress.roadName,
+        instruction: RecordedStep.instruction(maneuver: progress.maneuver, road: progress.roadName),
+        drivingSide: side, stepNumber: progress.stepIndex)
+      if let planned = trip.planned, next < planned.steps.count {
+        remaining = Array(planned.steps[next...])
+      }
+    }
     let speed = (trip.speed ?? 0) > 0.5 ? trip.speed! : nil
     return GMSNavigationNavInfo(
       navState: trip.navState, currentStep: trip.navState == .enroute ? step : nil,
+      remainingSteps: trip.navState == .enroute ? remaining : [],
       routeChanged: trip.routeChangedSinceNavInfo,
       timeToCurrentStepSeconds: speed.map { progress.distanceToNextManeuver / $0 }
         ?? (progress.distanceRemaining > 0
@@ -273,15 +316,6 @@ extension GMSNavigator {
       distanceToCurrentStepMeters: progress.distanceToNextManeuver,
       timeToFinalDestinationSeconds: progress.timeRemaining,
       distanceToFinalDestinationMeters: progress.distanceRemaining)
-  }
-
-  /// "Turn right onto Hauptstrasse" from a recorded manoeuvre and road.
-  static func instruction(_ maneuver: String, road: String) -> String {
-    let words = maneuver.split(separator: "-").joined(separator: " ")
-    guard !words.isEmpty else { return road }
-    let verb = words.prefix(1).uppercased() + words.dropFirst()
-    if maneuver == "arrive" { return road.isEmpty ? "Arrive" : "Arrive at \(road)" }
-    return road.isEmpty ? verb : "\(verb) onto \(road)"
   }
 
   func recordedSpeed(_ report: SpeedReport) {
@@ -386,6 +420,8 @@ final class ReplayControl {
   /// The event being applied, or the last one applied.
   var seq: Int64 = 0
   var inEvent = false
+  /// Whether an event has been applied: calls before it are "before the first event".
+  var started = false
   var divergences: [LayoutFinding] = []
   var pendingRoute:
     (destinations: [GMSNavigationWaypoint], call: String, place: String,
@@ -393,7 +429,7 @@ final class ReplayControl {
 
   /// Where a call happens, for messages.
   var place: String {
-    inEvent ? "at seq \(seq)" : seq == 0 ? "before seq 1" : "after seq \(seq)"
+    inEvent ? "at seq \(seq)" : started ? "after seq \(seq)" : "before the first event"
   }
 
   func diverge(_ call: String, at place: String? = nil, _ why: String) {

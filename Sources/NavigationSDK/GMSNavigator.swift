@@ -190,10 +190,16 @@ open class GMSNavigator: NSObject {
     trip.isNext(waypoint) ? distanceToNextDestination : CLLocationDistanceMax
   }
 
-  /// The leg from the vehicle to the next destination.
+  /// The leg from the vehicle to the next destination: with a planned route (schema 4) its
+  /// path starts at the vehicle's last position and follows the plan from there.
   public var currentRouteLeg: GMSRouteLeg? {
     guard let legs = routeLegs, trip.legIndex < legs.count else { return nil }
-    return legs[trip.legIndex]
+    let leg = legs[trip.legIndex]
+    guard let planned = trip.planned, trip.legIndex < planned.legs.count, let here = trip.location
+    else { return leg }
+    return GMSRouteLeg(
+      destinationWaypoint: leg.destinationWaypoint, destinationCoordinate: leg.destinationCoordinate,
+      path: planned.remainingPath(from: here, onLeg: trip.legIndex))
   }
 
   /// One leg per destination; nil without a route.
@@ -330,11 +336,11 @@ public struct NavigatorCallError: Error, CustomStringConvertible, Sendable {
 /// A leg of the route, ending at a destination.
 open class GMSRouteLeg: NSObject {
   public let destinationWaypoint: GMSNavigationWaypoint?
-  /// The leg's last on-road coordinate: where the recording arrived, or the waypoint's
-  /// coordinate before arrival.
+  /// The leg's last on-road coordinate: as the recording planned it (`routeLeg`, schema 4);
+  /// in older logs where the recording arrived, or the waypoint's coordinate before arrival.
   public let destinationCoordinate: CLLocationCoordinate2D
-  /// The leg's geometry as driven so far (the log holds no route geometry); nil before the
-  /// leg starts.
+  /// The leg's geometry: as the recording planned it (`routeLeg`, schema 4); in older logs,
+  /// which hold no route geometry, as driven so far, nil before the leg starts.
   public let path: GMSPath?
 
   init(destinationWaypoint: GMSNavigationWaypoint?, destinationCoordinate: CLLocationCoordinate2D, path: GMSPath?) {

@@ -62,15 +62,34 @@ public final class NavigationSession {
     return findings + control.drain()
   }
 
+  /// Ends the replay after the last event: a route request the recording never answered
+  /// becomes a `replay-divergence`, and the findings not drained yet are returned (calls the
+  /// app made after the last event carry its seq).
+  public func finish() -> [LayoutFinding] {
+    if let pending = control.pendingRoute {
+      control.pendingRoute = nil
+      control.diverge(
+        pending.call, at: pending.place,
+        "the recording never set a route for it: the callback is not called")
+    }
+    return drainFindings()
+  }
+
   // MARK: - Applying events
 
   /// Applies one event: clock, SDK state, delegate callbacks, layout pass, rules.
+  ///
+  /// `next` is the event that follows, when the caller knows it (replays and
+  /// `--through-recorder` pass it). A recorded tick is a `progress` event then its `speed`
+  /// event at the same time; a device's fix carries both, so with the tick's speed event as
+  /// `next` the road-snapped location listeners get (and nav info's time to the next step)
+  /// carry that tick's speed. Without it they carry the last speed applied.
   ///
   /// - Throws: `SessionError` (with the event's seq) for an event the SDK's lifecycle rejects
   ///   (guidance started before navigation was enabled, a prompt dismissed that was never
   ///   shown...), a seq or time going backwards, or a malformed setting. The rejected event
   ///   changes no SDK state; the clock and the layout still advance.
-  public func apply(_ event: SessionEvent) throws {
+  public func apply(_ event: SessionEvent, next: SessionEvent? = nil) throws {
     guard event.seq > lastSeq else {
       throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
     }
@@ -83,7 +102,14 @@ public final class NavigationSession {
       SDKProfile.active = previousProfile
     }
     watcher.begin(seq: event.seq)
-    findings += control.drain()  // calls made between events (or before the first)
+    // Calls made between events are reported at the seq they followed; calls made before the
+    // first event (a screen setting itself up) at the first event's.
+    var early = control.drain()
+    if !control.started {
+      control.started = true
+      for index in early.indices { early[index].seq = event.seq }
+    }
+    findings += early
     control.seq = event.seq
     control.inEvent = true
     defer { control.inEvent = false }
@@ -100,7 +126,7 @@ public final class NavigationSession {
           from: shownPrompt, to: mapView.lifecycle.shownPrompt?.promptID)
       }
       do {
-        try applyPayload(event.payload, t: event.t)
+        try applyPayload(event.payload, t: event.t, next: next)
       } catch let error as LifecycleError {
         failure = SessionError(seq: event.seq, message: error.message)
       } catch let error as SessionError {
@@ -116,7 +142,7 @@ public final class NavigationSession {
     if let failure { throw failure }
   }
 
-  private func applyPayload(_ payload: EventPayload, t: Int64) throws {
+  private func applyPayload(_ payload: EventPayload, t: Int64, next: SessionEvent?) throws {
     let navigator = mapView.sessionNavigator
     switch payload {
     case .navigationEnabled:
@@ -148,7 +174,9 @@ public final class NavigationSession {
     case .progress(let progress):
       let total = progress.distanceTravelled + progress.distanceRemaining
       mapView.sdkViews.tripProgressBar.progress = total > 0 ? progress.distanceTravelled / total : 0
-      navigator.recordedProgress(progress, t: t)
+      var tickSpeed: SpeedReport?
+      if let next, next.t == t, case .speed(let report) = next.payload { tickSpeed = report }
+      navigator.recordedProgress(progress, t: t, tickSpeed: tickSpeed)
     case .arrived(let index):
       // guidance stops with its own `guidanceStopped` event
       navigator.recordedArrival(waypointIndex: index, replay: control)
@@ -177,6 +205,12 @@ public final class NavigationSession {
       navigator.recordedWaypoint(waypoint)
     case .routeStatus(let status):
       navigator.recordedRouteStatus(status, replay: control)
+    case .routeLeg(let leg):
+      navigator.recordedRouteLeg(leg)
+    case .routeStep(let step):
+      navigator.recordedRouteStep(step)
+    case .stepDetail(let detail):
+      navigator.recordedStepDetail(detail)
     }
   }
 

@@ -27,7 +27,7 @@ enum PostgresSchema {
 
   /// Forward migrations: `migrations[i]` takes the schema from version i to i + 1, run by a
   /// writer under the creation lock. Append only; never edit a shipped migration.
-  static let migrations = [version1, version2]
+  static let migrations = [version1, version2, version3]
 
   /// SQLSTATEs the triggers raise: a seq that does not continue the recording (NV001), t going
   /// backwards (NV002), events for a complete recording (NV003), a change that is not an append
@@ -186,6 +186,14 @@ enum PostgresSchema {
       FOR EACH ROW EXECUTE FUNCTION navsim.attributes_before_complete();
 
     UPDATE navsim.schema_version SET version = 2;
+    """
+
+  /// Version 3 changes no table: it marks a library whose events may use the event log's
+  /// schema 3 and 4 kinds (`waypoint`, `routeStatus`, `routeLeg`, `routeStep`, `stepDetail`),
+  /// so that a NavSim that knows none of them refuses the library when it opens it ("written
+  /// by a newer NavSim") instead of failing on the first such event.
+  static let version3 = """
+    UPDATE navsim.schema_version SET version = 3;
     """
 
   /// Privileges for the role a team's NavSim connects as: read everything, append events,

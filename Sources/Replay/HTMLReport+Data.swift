@@ -9,7 +9,8 @@ import Foundation
 //    "strings":[...],                       every view id, parent, state, rule, message...
 //    "styles":[[role,fill,stroke,text,dashed,kind],...],
 //    "layouts":[[state,wide,W,H,[top,leading,bottom,trailing],dir,nodes,anims,hash],...],
-//       node: [id,style,parent,x,y,w,h,hidden,alpha,corners]   (corners: CACornerMask bits)
+//       node: [id,style,parent,x,y,w,h,hidden,alpha,corners(,text)]   (corners: CACornerMask
+//             bits; text, a string index, only for app labels and buttons of screen replays)
 //       anim: [[views],[props],start,duration]
 //    "findingSets":[[[severity(0 warning,1 error),rule,[views],message],...],...],
 //    "payloadSchemas":[[key,...],...],     an event's payload is [schema,value,...] or a string
@@ -93,7 +94,7 @@ final class ReportData {
         String(string(node.parent)), num(frame.x), num(frame.y), num(frame.width),
         num(frame.height), node.isHidden ? "1" : "0", num(node.alpha),
         String(SVGRenderer.cornerMask(node.roundedCorners)),
-      ])
+      ] + (node.text.map { [String(string($0))] } ?? []))
     }
     let animations = layout.animations.map { animation in
       JSONText.array([

@@ -179,7 +179,7 @@ extension HTMLReport {
     case .parent: return "parent"
     case .zOrder(let from, let to): return "z \(from)→\(to)"
     case .corners: return "corners"
-    case .text: return "text"
+    case .text(_, let to): return to.map { "text \u{201C}\($0)\u{201D}" } ?? "no text"
     }
   }
 
@@ -221,7 +221,7 @@ extension HTMLReport {
     let summaries = diff.viewSummaries
     if !summaries.isEmpty {
       out += "<table id=\"view-summary\"><thead><tr><th>view</th><th>events</th><th>only in B</th>"
-        + "<th>only in A</th><th>moved</th><th>largest move</th><th>other</th>"
+        + "<th>only in A</th><th>moved</th><th>largest move</th><th>text</th><th>other</th>"
         + "<th>first change, A → B</th></tr></thead><tbody>"
       for summary in summaries {
         let frame = firstFrameOfView[summary.view].map { " data-frame=\"\($0)\"" } ?? ""
@@ -229,8 +229,11 @@ extension HTMLReport {
           + "<td class=\"n\">\(summary.appeared)</td><td class=\"n\">\(summary.disappeared)</td>"
           + "<td class=\"n\">\(summary.moved)</td>"
           + "<td class=\"n\">\(summary.moved > 0 ? formatFixed(summary.largestMove, 1) + " pt" : "")</td>"
-          + "<td class=\"n\">\(summary.other)</td><td>"
-          + (summary.firstFrames.map { "\($0.from.shortText) → \($0.to.shortText)" } ?? "")
+          + "<td class=\"n\">\(summary.texts)</td><td class=\"n\">\(summary.other)</td><td>"
+          + [
+            summary.firstFrames.map { "\($0.from.shortText) → \($0.to.shortText)" },
+            summary.firstTexts.map { "text \(escapeXML(quoted($0.from))) → \(escapeXML(quoted($0.to)))" },
+          ].compactMap { $0 }.joined(separator: "; ")
           + "</td></tr>"
       }
       out += "</tbody></table>"

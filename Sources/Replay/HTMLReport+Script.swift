@@ -48,7 +48,7 @@ const NV = (() => {
         return {
           id: S[n[0]], role: st[0], fill: st[1], stroke: st[2], text: st[3], dashed: st[4] === 1,
           kind: st[5], parent: S[n[2]], x: n[3], y: n[4], w: n[5], h: n[6],
-          hidden: n[7] === 1, alpha: n[8], corners: n[9],
+          hidden: n[7] === 1, alpha: n[8], corners: n[9], label: n.length > 10 ? S[n[10]] : null,
         };
       }),
       anims: L[7].map((a) => ({
@@ -104,6 +104,7 @@ const NV = (() => {
     let tip = n.id + " (" + n.kind + ") " + num(n.x) + "," + num(n.y) + " " + num(n.w) + "x" + num(n.h);
     if (n.hidden) tip += " hidden";
     if (n.alpha < 1) tip += " alpha=" + num(n.alpha);
+    if (n.label !== null) tip += " text \u201c" + n.label + "\u201d";
     svgEl("title", {}, g).textContent = tip;
     const paint = { class: "nv-shape", fill: n.fill, stroke: n.stroke };
     if (n.dashed) paint["stroke-dasharray"] = "5 3";
@@ -114,7 +115,8 @@ const NV = (() => {
       const pts = [[cx, cy - 11], [cx + 8, cy + 9], [cx, cy + 4], [cx - 8, cy + 9]];
       svgEl("polygon", { class: "nv-vehicle", points: pts.map((p) => num(p[0]) + "," + num(p[1])).join(" ") }, g);
     }
-    let text = Array.from(camera ? n.id + " (camera)" : n.id);
+    // An app label or button shows its text, as on the device; other views their identity.
+    let text = Array.from(n.label ? n.label : camera ? n.id + " (camera)" : n.id);
     const room = Math.floor((n.w - 8) / (FONT * 0.6));
     if (n.h >= FONT + 2 && room >= 3) {
       if (text.length > room) text = text.slice(0, room - 1).concat(["\u2026"]);
@@ -325,6 +327,7 @@ const NV = (() => {
       if (n.hidden) flags.push("hidden");
       if (n.alpha < 1) flags.push("alpha " + num(n.alpha));
       if (n.parent !== "map") flags.push("in " + n.parent);
+      if (n.label !== null) flags.push("text \u201c" + n.label + "\u201d");
       htmlEl("td", flags.join(", "), tr);
       tr.addEventListener("mouseenter", () => panes().forEach((p) => p && p.groups.get(n.id) &&
         p.groups.get(n.id).classList.add("nv-hover")));

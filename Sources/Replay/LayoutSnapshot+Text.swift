@@ -20,7 +20,6 @@ import Foundation
 // and `state=` to SDK views it styles; both are left out when empty, so layouts of custom
 // delegates read as they always did. Replays of screens add `text=` to app labels and buttons
 // (the text they show, escaped; an empty text reads `text=%00`).
-// delegates read as they always did.
 //
 // Identities are escaped (space, '%', ',', '=' and control characters as %XX) so every
 // field stays one token.

@@ -161,8 +161,16 @@ public struct SnapshotFinding: Equatable, Sendable, Comparable {
     self.source = source
   }
 
-  /// What identifies a finding across two runs: the rule and the views, not the wording.
-  public var key: String { ruleID + " " + views.joined(separator: ",") }
+  /// What identifies a finding across events and runs: the rule and the views, not the
+  /// wording (a layout finding's message follows the frames), except for a
+  /// `replay-divergence`: each is one app call, named by its message.
+  public var key: String {
+    ruleID + " " + views.joined(separator: ",")
+      + (ruleID == Self.divergenceRuleID ? " " + message : "")
+  }
+
+  /// The rule of app calls that contradict the recording (closed-world replay).
+  public static let divergenceRuleID = "replay-divergence"
 
   public static func < (a: SnapshotFinding, b: SnapshotFinding) -> Bool {
     (a.ruleID, a.views.joined(separator: ","), a.message, a.source?.description ?? "")

@@ -109,12 +109,22 @@ public struct ReplayJob {
     var previousFindings: [SnapshotFinding] = []
     var previousIndices: [Int] = []
     let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
-    while let recorded = try cursor.next() {
-      let event = transformEvent?(recorded) ?? recorded
-      let snapshot = replayer.apply(event)
-      let changed = replayer.layoutChanged
-      events += 1
-      if changed { layoutChanges += 1 }
+    // One event of lookahead: a progress event's tick ends with its speed event
+    // (`Replayer.apply(_:next:)`). An unreadable next event is thrown once the one before it
+    // has been replayed, as without the lookahead.
+    var readError: (any Error)?
+    func read() -> SessionEvent? {
+      do {
+        return try cursor.next().map { transformEvent?($0) ?? $0 }
+      } catch {
+        readError = error
+        return nil
+      }
+    }
+    // Each snapshot is reported once the next event (or the end) shows nothing more belongs
+    // to it: what the replay raises after the last event is reported with the last snapshot.
+    var held: (snapshot: LayoutSnapshot, changed: Bool, event: SessionEvent)?
+    func report(_ snapshot: LayoutSnapshot, changed: Bool, event: SessionEvent) throws {
       if !snapshot.findings.isEmpty || !previousFindings.isEmpty {
         if snapshot.findings != previousFindings {
           previousFindings = snapshot.findings
@@ -133,6 +143,25 @@ public struct ReplayJob {
         try writer?.append(snapshot, detail: event.payload.jsonText)
       }
       onSnapshot(snapshot, changed)
+    }
+    var upcoming = read()
+    while let event = upcoming {
+      upcoming = read()
+      let snapshot = replayer.apply(event, next: upcoming)
+      let changed = replayer.layoutChanged
+      events += 1
+      if changed { layoutChanges += 1 }
+      if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
+      held = (snapshot, changed, event)
+    }
+    if let readError {
+      if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
+      throw readError
+    }
+    let late = replayer.finish()
+    if var held {
+      if !late.isEmpty { held.snapshot.findings = (held.snapshot.findings + late).sorted() }
+      try report(held.snapshot, changed: held.changed, event: held.event)
     }
     var summary = Summary(recording: recording)
     summary.events = events

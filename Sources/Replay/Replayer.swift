@@ -29,7 +29,9 @@ public final class Replayer {
   ///   - screen: a screen factory: it gets the map view before the first event, once the
   ///     replay drives it, and sets it up as the app's view controller would (layout delegate,
   ///     listeners, its own views). The replay keeps the object it returns alive, and
-  ///     snapshots then show app labels' and buttons' texts.
+  ///     snapshots then show app labels' and buttons' texts. A `UIViewController` is shown
+  ///     (its view loaded, `viewWillAppear`, `viewDidAppear`) before the first event and
+  ///     dismissed by `finish()`.
   /// - Throws: what `setLayoutDelegate` throws (it cannot, on a fresh phone map view).
   public init(
     delegate: (any NavigationLayoutDelegate)?, profile: SDKProfile = .default,
@@ -45,14 +47,20 @@ public final class Replayer {
     if let makeScreen {
       reader.recordsText = true
       screen = makeScreen(mapView)
+      // A view controller appears as when it is pushed: view loaded, will/did appear.
+      if let controller = screen as? UIViewController {
+        controller.beginAppearanceTransition(true, animated: false)
+        controller.endAppearanceTransition()
+      }
     }
   }
 
-  /// Applies one event and returns the snapshot after it.
-  public func apply(_ event: SessionEvent) -> LayoutSnapshot {
+  /// Applies one event and returns the snapshot after it. `next`, the event after it when
+  /// known, completes a progress event's tick (`NavigationSession.apply(_:next:)`).
+  public func apply(_ event: SessionEvent, next: SessionEvent? = nil) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
-      try session.apply(event)
+      try session.apply(event, next: next)
     } catch {
       findings.append(
         SnapshotFinding(
@@ -69,6 +77,22 @@ public final class Replayer {
     if changed { previous = layout }
     return LayoutSnapshot(
       seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout, findings: findings)
+  }
+}
+
+extension Replayer {
+  /// Ends the replay after the last event: dismisses a screen that is a `UIViewController`
+  /// (`viewWillDisappear`, `viewDidDisappear`), releases the screen (one that tears itself down
+  /// in `deinit` does so now, unless someone else holds it) and returns what was raised after
+  /// the last snapshot, for the caller to report with the last event: `replay-divergence`
+  /// warnings of calls made after it and of route requests the recording never answered.
+  public func finish() -> [SnapshotFinding] {
+    if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
+      controller.beginAppearanceTransition(false, animated: false)
+      controller.endAppearanceTransition()
+    }
+    screen = nil
+    return session.finish().map(SnapshotFinding.init).sorted()
   }
 }
 

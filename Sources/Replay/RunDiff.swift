@@ -22,16 +22,21 @@ public struct RunDiff: Sendable {
     public var moved: Int
     /// Events with other changes: hidden, alpha, parent, z-order, corners.
     public var other: Int
+    /// Events on which the text an app label or button shows differs.
+    public var texts = 0
     /// The largest edge move seen, points.
     public var largestMove: Double
     /// The first frame change seen: where A had it, where B has it.
     public var firstFrames: (from: SnapshotRect, to: SnapshotRect)?
+    /// The first text change seen: what A showed, what B shows (nil: no text).
+    public var firstTexts: (from: String?, to: String?)?
 
     public static func == (a: ViewSummary, b: ViewSummary) -> Bool {
       a.view == b.view && a.events == b.events && a.appeared == b.appeared
         && a.disappeared == b.disappeared && a.moved == b.moved && a.other == b.other
         && a.largestMove == b.largestMove && a.firstFrames?.from == b.firstFrames?.from
-        && a.firstFrames?.to == b.firstFrames?.to
+        && a.firstFrames?.to == b.firstFrames?.to && a.texts == b.texts
+        && a.firstTexts?.from == b.firstTexts?.from && a.firstTexts?.to == b.firstTexts?.to
     }
   }
 
@@ -56,6 +61,9 @@ public struct RunDiff: Sendable {
           kind = "moved"
           summary.largestMove = max(summary.largestMove, from.largestEdgeMove(to: to))
           if summary.firstFrames == nil { summary.firstFrames = (from, to) }
+        case .text(let from, let to):
+          kind = "text"
+          if summary.firstTexts == nil { summary.firstTexts = (from, to) }
         default: kind = "other"
         }
         if kinds.insert(kind).inserted {
@@ -63,6 +71,7 @@ public struct RunDiff: Sendable {
           case "appeared": summary.appeared += 1
           case "disappeared": summary.disappeared += 1
           case "moved": summary.moved += 1
+          case "text": summary.texts += 1
           default: summary.other += 1
           }
         }
@@ -125,11 +134,13 @@ extension ViewChange {
     case .corners(let from, let to):
       return "\(view) corners [\(from.joined(separator: ","))] -> [\(to.joined(separator: ","))]"
     case .text(let from, let to):
-      let quote = { (text: String?) in text.map { "\"\($0)\"" } ?? "none" }
-      return "\(view) text \(quote(from)) -> \(quote(to))"
+      return "\(view) text \(quoted(from)) -> \(quoted(to))"
     }
   }
 }
+
+/// A label's text in double quotes, `none` for a view that shows no text.
+func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "none" }
 
 extension RunDiff {
   /// The human-readable report. `maxEvents` limits how many differing events are detailed.
@@ -155,6 +166,9 @@ extension RunDiff {
         if summary.disappeared > 0 { parts.append("only in \(labelA) on \(summary.disappeared)") }
         if summary.moved > 0 {
           parts.append("moved on \(summary.moved) (up to \(formatFixed(summary.largestMove, 1)) pt)")
+        }
+        if let texts = summary.firstTexts {
+          parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
         }
         if summary.other > 0 { parts.append("other changes on \(summary.other)") }
         var line = "  \(summary.view): " + parts.joined(separator: ", ")
@@ -250,12 +264,22 @@ extension RunDiff {
       ])
     }
     let views = viewSummaries.map { summary in
-      JSONText.object([
+      var members = [
         ("appeared", String(summary.appeared)), ("disappeared", String(summary.disappeared)),
-        ("events", String(summary.events)), ("largestMove", JSONText.number(summary.largestMove)),
-        ("moved", String(summary.moved)), ("other", String(summary.other)),
+        ("events", String(summary.events)),
+      ]
+      if let texts = summary.firstTexts {
+        members.append(("firstTexts", JSONText.object([
+          ("from", texts.from.map(JSONText.quote) ?? "null"),
+          ("to", texts.to.map(JSONText.quote) ?? "null"),
+        ])))
+      }
+      members += [
+        ("largestMove", JSONText.number(summary.largestMove)), ("moved", String(summary.moved)),
+        ("other", String(summary.other)), ("texts", String(summary.texts)),
         ("view", JSONText.quote(summary.view)),
-      ])
+      ]
+      return JSONText.object(members)
     }
     return JSONText.object([
       ("a", JSONText.object([("delegate", JSONText.quote(delegateA)), ("label", JSONText.quote(labelA))])),

@@ -121,20 +121,23 @@ public enum SVGRenderer {
     return out + "</g>\n"
   }
 
-  /// `id (kind) x,y wxh`, plus `hidden` / `alpha` when they apply.
+  /// `id (kind) x,y wxh`, plus `hidden` / `alpha` / the text shown when they apply.
   static func tooltip(_ node: SnapshotNode) -> String {
     var text = "\(node.id) (\(node.kind.rawValue)) \(num(node.frame.x)),\(num(node.frame.y)) "
       + "\(num(node.frame.width))x\(num(node.frame.height))"
     if node.isHidden { text += " hidden" }
     if node.alpha < 1 { text += " alpha=\(num(node.alpha))" }
+    if let shown = node.text { text += " text \u{201C}\(shown)\u{201D}" }
     return text
   }
 
-  /// Where a node's label goes and what it says, truncated to the frame's width; nil when the
-  /// frame is too small to hold one.
+  /// Where a node's label goes and what it says (an app label's or button's text, as on the
+  /// device; any other view's identity), truncated to the frame's width; nil when the frame
+  /// is too small to hold one.
   static func label(for node: SnapshotNode, style: NodeStyle) -> (x: Double, y: Double, text: String)? {
     let frame = node.frame
-    var text = isCamera(node) ? "\(node.id) (camera)" : node.id
+    var text = node.text.flatMap { $0.isEmpty ? nil : $0 }
+      ?? (isCamera(node) ? "\(node.id) (camera)" : node.id)
     let characterWidth = fontSize * 0.6
     let room = Int(((frame.width - 8) / characterWidth).rounded(.down))
     guard frame.height >= fontSize + 2, room >= 3 else { return nil }

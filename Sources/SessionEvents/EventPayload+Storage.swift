@@ -77,6 +77,26 @@ extension EventKind {
         StoredField("longitude", .n3, .optionalReal),
       ]
     case .routeStatus: [StoredField("status", .s1, .text)]
+    case .routeLeg:
+      [
+        StoredField("index", .n1, .integer), StoredField("latitude", .n2, .real),
+        StoredField("longitude", .n3, .real), StoredField("drivingSide", .s1, .text),
+        StoredField("path", .s2, .text),
+      ]
+    case .routeStep:
+      [
+        StoredField("index", .n1, .integer), StoredField("leg", .n2, .integer),
+        StoredField("maneuver", .s1, .text), StoredField("roadName", .s2, .text),
+        StoredField("instruction", .s3, .text),
+        StoredField("distanceFromPrevStep", .n3, .real),
+        StoredField("timeFromPrevStep", .n4, .real),
+        StoredField("roundaboutTurnNumber", .n5, .integer),
+      ]
+    case .stepDetail:
+      [
+        StoredField("index", .n1, .integer), StoredField("exitNumber", .s1, .text),
+        StoredField("lanes", .s2, .text),
+      ]
     }
   }
 }
@@ -148,6 +168,20 @@ extension EventPayload {
         n3: waypoint.longitude.map(StoredNumber.real), s1: waypoint.title, s2: waypoint.placeID)
     case .routeStatus(let status):
       return StoredPayload(s1: status)
+    case .routeLeg(let leg):
+      return StoredPayload(
+        n1: .integer(Int64(leg.index)), n2: .real(leg.latitude), n3: .real(leg.longitude),
+        s1: leg.drivingSide.rawValue, s2: leg.encodedPath)
+    case .routeStep(let step):
+      return StoredPayload(
+        n1: .integer(Int64(step.index)), n2: .integer(Int64(step.leg)),
+        n3: .real(step.distanceFromPrevStep), n4: .real(step.timeFromPrevStep),
+        n5: .integer(Int64(step.roundaboutTurnNumber)), s1: step.maneuver, s2: step.roadName,
+        s3: step.instruction)
+    case .stepDetail(let detail):
+      return StoredPayload(
+        n1: .integer(Int64(detail.index)), s1: detail.exitNumber ?? "",
+        s2: RecordedStepDetail.lanesText(detail.lanes))
     }
   }
 
@@ -284,6 +318,41 @@ extension EventPayload {
           longitude: stored.n3?.doubleValue))
     case .routeStatus:
       self = .routeStatus(status: try slots.text(stored.s1, "status"))
+    case .routeLeg:
+      let path = try slots.text(stored.s2, "path")
+      do {
+        _ = try EncodedPolyline.decode(path)
+      } catch {
+        throw slots.error(
+          "path", "not an encoded polyline (character \(error.offset): \(error.message))")
+      }
+      self = .routeLeg(
+        RecordedRouteLeg(
+          index: try slots.integer(stored.n1, "index"),
+          latitude: try slots.real(stored.n2, "latitude"),
+          longitude: try slots.real(stored.n3, "longitude"),
+          drivingSide: try slots.enumeration(stored.s1, "drivingSide"), encodedPath: path))
+    case .routeStep:
+      self = .routeStep(
+        RecordedStep(
+          index: try slots.integer(stored.n1, "index"), leg: try slots.integer(stored.n2, "leg"),
+          maneuver: try slots.text(stored.s1, "maneuver"),
+          roadName: try slots.text(stored.s2, "roadName"),
+          instruction: try slots.text(stored.s3, "instruction"),
+          distanceFromPrevStep: try slots.real(stored.n3, "distanceFromPrevStep"),
+          timeFromPrevStep: try slots.real(stored.n4, "timeFromPrevStep"),
+          roundaboutTurnNumber: try slots.integer(stored.n5, "roundaboutTurnNumber")))
+    case .stepDetail:
+      let exitNumber = try slots.text(stored.s1, "exitNumber")
+      let lanes: [RecordedLane]?
+      switch RecordedStepDetail.lanes(fromText: try slots.text(stored.s2, "lanes")) {
+      case .success(let value): lanes = value
+      case .failure(let error): throw slots.error("lanes", error.message)
+      }
+      self = .stepDetail(
+        RecordedStepDetail(
+          index: try slots.integer(stored.n1, "index"),
+          exitNumber: exitNumber.isEmpty ? nil : exitNumber, lanes: lanes))
     }
   }
 }

@@ -44,6 +44,9 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
   case mark
   case waypoint
   case routeStatus
+  case routeLeg
+  case routeStep
+  case stepDetail
 
   /// Stable numeric code stored in the log. Never renumber: append new kinds at the end.
   public var code: Int {
@@ -68,6 +71,9 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
     case .mark: 18
     case .waypoint: 19
     case .routeStatus: 20
+    case .routeLeg: 21
+    case .routeStep: 22
+    case .stepDetail: 23
     }
   }
 
@@ -107,6 +113,15 @@ public enum EventPayload: Equatable, Sendable {
   /// A route request ended (schema 3): `GMSRouteStatus`'s case name (`OK`, `noRouteFound`...).
   /// A failed request leaves the route as it was.
   case routeStatus(status: String)
+  /// A leg of the route about to be set (schema 4): `routeLeg` events with indices 0, 1...
+  /// come after the route's `waypoint` events and before its `routeSet`.
+  case routeLeg(RecordedRouteLeg)
+  /// A step of the route about to be set (schema 4): indices 0, 1... as `Progress.stepIndex`
+  /// counts them, after the route's legs and before its `routeSet`.
+  case routeStep(RecordedStep)
+  /// What a step has beyond its `routeStep` (schema 4): an exit number, lanes. Only for steps
+  /// that have one, right after their `routeStep`.
+  case stepDetail(RecordedStepDetail)
 
   public var kind: EventKind {
     switch self {
@@ -130,6 +145,9 @@ public enum EventPayload: Equatable, Sendable {
     case .mark: .mark
     case .waypoint: .waypoint
     case .routeStatus: .routeStatus
+    case .routeLeg: .routeLeg
+    case .routeStep: .routeStep
+    case .stepDetail: .stepDetail
     }
   }
 }

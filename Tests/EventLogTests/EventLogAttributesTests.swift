@@ -7,11 +7,11 @@ import XCTest
 
 /// Schema version 2: recording attributes, and version-1 logs still opening.
 final class EventLogAttributesTests: XCTestCase {
-  /// A copy of a canonical recording, which is a schema-version-1 log.
+  /// A copy of the previous release's canonical recording, a schema-version-1 log.
   private func versionOneLog(_ directory: TemporaryDirectory) throws -> String {
     let path = directory.file("v1.sqlite")
     try FileManager.default.copyItem(
-      atPath: Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite", toPath: path)
+      atPath: Fixtures.repositoryRoot + "/Tests/Fixtures/v1/city-commute.sqlite", toPath: path)
     XCTAssertEqual(try SQLiteConnection(path: path, mode: .readOnly).integerPragma("user_version"), 1)
     return path
   }
@@ -46,7 +46,7 @@ final class EventLogAttributesTests: XCTestCase {
     XCTAssertEqual(events.count, 1074)
 
     let writable = try EventLogFile(path: path, mode: .readWrite)
-    XCTAssertEqual(try writable.schemaVersion(), 3)
+    XCTAssertEqual(try writable.schemaVersion(), 4)
     XCTAssertEqual(try writable.recording(1), info)
     XCTAssertEqual(try writable.events(recording: 1).readAll(), events)
     let writer = try writable.beginRecording(

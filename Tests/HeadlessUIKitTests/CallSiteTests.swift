@@ -51,3 +51,58 @@ import Testing
     #expect(view.addedAt?.line == #line - 1)
   }
 }
+
+/// An app class overriding UIKit's insertion methods with UIKit's signatures.
+@MainActor
+private final class CountingContainer: UIView {
+  var added: [UIView] = []
+  override func addSubview(_ view: UIView) {
+    added.append(view)
+    super.addSubview(view)
+  }
+  override func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    added.append(view)
+    super.insertSubview(view, aboveSubview: sibling)
+  }
+}
+
+@MainActor
+private final class CountingStack: UIStackView {
+  var arranged = 0
+  var added = 0
+  override func addArrangedSubview(_ view: UIView) {
+    arranged += 1
+    super.addArrangedSubview(view)
+  }
+  override func addSubview(_ view: UIView) {
+    added += 1
+    super.addSubview(view)
+  }
+}
+
+@MainActor
+@Suite struct OverriddenInsertionTests {
+  @Test func anOverrideRunsOnceAndItsSuperCallAttaches() {
+    let container = CountingContainer()
+    let first = UIView()
+    container.addSubview(first)
+    let second = UIView()
+    container.insertSubview(second, aboveSubview: first)
+    #expect(container.added.map(ObjectIdentifier.init) == [first, second].map(ObjectIdentifier.init))
+    #expect(container.subviews.map(ObjectIdentifier.init) == [first, second].map(ObjectIdentifier.init))
+    #expect(first.superview === container)
+    #expect(first.addedAt?.shortPath == "HeadlessUIKitTests/CallSiteTests.swift")
+  }
+
+  @Test func aStackViewsArrangingRunsTheAppsAddSubviewOverride() {
+    let stack = CountingStack()
+    let line = #line + 1
+    stack.addArrangedSubview(UIView())
+    let view = UIView()
+    stack.insertArrangedSubview(view, at: 0)
+    #expect(stack.arranged == 1)  // insertArrangedSubview is not addArrangedSubview
+    #expect(stack.added == 2)  // as UIKit, arranging adds through addSubview
+    #expect(stack.arrangedSubviews.first === view)
+    #expect(view.addedAt?.line == line + 2)  // the app's call, not the override's super call
+  }
+}

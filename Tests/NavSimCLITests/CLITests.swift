@@ -64,8 +64,8 @@ import Testing
         delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
         standardError: { err += $0 }, showsProgress: terminal)
       #expect(NavSimCLI.run(["replay", log, "--delegate", "basic"], context: context) == 0)
-      #expect(err.contains("\rreplaying 1074/1074 events") == terminal, "\(err)")
-      #expect(out.contains("1074 events"))
+      #expect(err.contains("\rreplaying 1090/1090 events") == terminal, "\(err)")
+      #expect(out.contains("1090 events"))
     }
   }
 }

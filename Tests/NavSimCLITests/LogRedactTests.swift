@@ -76,6 +76,7 @@ import Testing
     var latitudeOffsets: [Double] = []
     var longitudeOffsets: [Double] = []
     var secrets: Set<String> = []
+    var legOffsets: [(Double, Double)] = []
     for (old, new) in zip(before, after) {
       #expect(old.seq == new.seq && old.t == new.t && old.kind == new.kind)
       switch (old.payload, new.payload) {
@@ -94,6 +95,28 @@ import Testing
         #expect(b.text.count == a.text.count && b.promptID == a.promptID && b.kind == a.kind)
         #expect(b.text.allSatisfy { $0 == "x" || $0.isWhitespace })
         secrets.insert(a.text)
+      case (.waypoint(let a), .waypoint(let b)):
+        if let north = a.latitude, let east = a.longitude {
+          legOffsets.append((try #require(b.latitude) - north, try #require(b.longitude) - east))
+        }
+        #expect(b.title.count == a.title.count && b.index == a.index)
+        if !a.title.isEmpty { secrets.insert(a.title) }
+      case (.routeLeg(let a), .routeLeg(let b)):
+        // Paths are kept to 1e-6 degrees, so their points move by the offset within that.
+        legOffsets.append((b.latitude - a.latitude, b.longitude - a.longitude))
+        #expect(a.path.count == b.path.count && b.drivingSide == a.drivingSide)
+        for (p, q) in zip(a.path, b.path) {
+          legOffsets.append((q.latitude - p.latitude, q.longitude - p.longitude))
+        }
+        secrets.insert(a.encodedPath)
+      case (.routeStep(let a), .routeStep(let b)):
+        #expect(b.roadName.count == a.roadName.count && b.instruction.count == a.instruction.count)
+        #expect((b.roadName + b.instruction).allSatisfy { $0 == "x" || $0.isWhitespace })
+        if !a.roadName.isEmpty { secrets.insert(a.roadName) }
+        secrets.insert(a.instruction)
+        var same = b
+        (same.roadName, same.instruction) = (a.roadName, a.instruction)
+        #expect(same == a, "only road name and instruction change")
       case (.routeSet(let a), .routeSet(let b)):
         #expect(b.routeID.hasPrefix("route-"))
         secrets.insert(a.routeID)
@@ -109,6 +132,12 @@ import Testing
     #expect(longitudeOffsets.allSatisfy { abs($0 - longitude) < 1e-9 })
     #expect(abs(latitude) >= 1 && abs(latitude) <= 10)
     #expect(longitude >= 20 && longitude <= 340)
+    for (north, east) in legOffsets {
+      #expect(abs(north - latitude) < 1e-6)
+      var wrapped = east.truncatingRemainder(dividingBy: 360)
+      if wrapped < 0 { wrapped += 360 }
+      #expect(abs(wrapped - longitude) < 1e-6 || abs(wrapped - longitude) > 360 - 1e-6)
+    }
 
     // Nothing of the texts, the scenario or the time of day is left in the file's export.
     let log = try EventLogFile(path: redacted, mode: .readOnly)
@@ -158,7 +187,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.out.hasPrefix("redacted recording 1 as recording 1 ("))
     let info = run(["log", "info", redacted])
-    #expect(info.out.contains("schema version 3"))
+    #expect(info.out.contains("schema version 4"))
     #expect(info.out.contains("\n  redacted  yes: coordinates offset, road names, prompt texts"))
     #expect(!run(["log", "info", original]).out.contains("redacted"))
   }
@@ -213,7 +242,7 @@ import Testing
     try FileManager.default.copyItem(atPath: original, toPath: newer)
     try SQLiteConnection(path: newer, mode: .readWrite).execute("PRAGMA user_version = 99")
     expectFailure([newer, "--out", out],
-      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 3); "
+      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 4); "
         + "upgrade NavSim")
     expectFailure([original, "--out", original],
       "\(original): is the input log; redact writes a new file")

@@ -96,7 +96,28 @@ import Testing
     #expect(pan.filter { $0.kind == .userPanned }.count == 3)
     #expect(pan.filter { $0.kind == .recentered }.count == 2)
     let reroute = try #require(pan.firstIndex { $0.payload == .routeChanged(.reroute) })
-    #expect(pan[reroute + 1].kind == .routeSet)
+    let planned = pan[(reroute + 1)...].prefix { [.routeLeg, .routeStep].contains($0.kind) }
+    #expect(planned.count == 14)  // one leg, the old steps and four around the detour
+    #expect(pan[reroute + 1 + planned.count].kind == .routeSet)
+
+    // Every recording names its destinations and plans its legs and steps (schema 4); the
+    // routes with lane data carry it.
+    for (name, lanes) in [
+      ("city-commute", 2), ("highway-cameras", 1), ("pan-reroute", 0), ("rotations-wide", 0),
+      ("rtl-city", 1),
+    ] {
+      let all = try events(name)
+      let set = try #require(all.first { $0.kind == .routeSet })
+      guard case .routeSet(let route) = set.payload else { continue }
+      #expect(all.filter { $0.kind == .waypoint && $0.seq < set.seq }.count == route.legs, "\(name)")
+      #expect(all.filter { $0.kind == .routeLeg && $0.seq < set.seq }.count == route.legs, "\(name)")
+      #expect(all.filter { $0.kind == .routeStep && $0.seq < set.seq }.count == route.steps, "\(name)")
+      #expect(all.filter { $0.payload == .routeStatus(status: "OK") }.count == 1, "\(name)")
+      let withLanes = all.filter {
+        if case .stepDetail(let detail) = $0.payload { detail.lanes != nil } else { false }
+      }
+      #expect(withLanes.count == lanes, "\(name)")
+    }
   }
 
   /// Prompts that became ready while another was shown.

@@ -53,7 +53,7 @@ import Testing
     ).components(separatedBy: "\n")
     let line = try #require(source.firstIndex { $0.contains("heightAnchor.constraint(equalToConstant: 90)") }) + 1
     #expect(broken.standardOutput.contains(
-      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 6, 1 events"))
+      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 22, 1 events"))
     let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
     #expect(clean.status == 0)
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))
@@ -67,14 +67,14 @@ import Testing
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardOutput.contains(
       "view orderETA parent=orderSheet frame=16.00,647.00,145.00,21.00 text=Arriving%20in%204%20min"))
-    #expect(replay.standardOutput.contains("text=Arrived%20at%20Destination%201"))
+    #expect(replay.standardOutput.contains("text=Arrived%20at%20Schulweg"))
     #expect(replay.standardOutput.contains(
-      "replayed recording 1 'city-commute' through 'screen:delivery': 1074 events"))
+      "replayed recording 1 'city-commute' through 'screen:delivery': 1090 events"))
     #expect(replay.standardOutput.hasSuffix("stored run 'screen:delivery' in \(store)\n"))
     let lint = try launchProduct("navsim", ["lint", Self.commute, "--screen", "delivery"])
     #expect(lint.status == 0)
     #expect(lint.standardOutput.hasSuffix(
-      "1074 events, 0 errors, 0 warnings ('screen:delivery' on recording 1)\n"))
+      "1090 events, 0 errors, 0 warnings ('screen:delivery' on recording 1)\n"))
     let listed = try launchProduct("navsim", ["delegates"])
     #expect(listed.standardOutput.hasSuffix("complete-v2\nscreen:delivery\n"))
   }
@@ -116,14 +116,15 @@ import Testing
     #expect(story.contains("basic vs complete: "))
     // Two versions of one delegate, 16 pt apart above prompts, differ only while one shows.
     let versions = try #require(story.split(separator: "\n").first { $0.contains("complete vs complete-v2:") })
-    #expect(!versions.contains("1073 of") && !versions.contains("1074 of"))
+    #expect(!versions.contains("1089 of") && !versions.contains("1090 of"))
     for file in ["trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
-                 "diff-complete-broken.html", "wide-mode.svg"] {
+                 "diff-complete-broken.html", "wide-mode.svg", "report-screen-delivery.html"] {
       #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
     }
     let runs = try launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
     #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
-      == ["basic", "broken", "builtin", "complete", "complete-v2"])
+      == ["basic", "broken", "builtin", "complete", "complete-v2", "screen:delivery"])
+    #expect(story.contains("   screen:delivery "))
     // A second demo into the same folder replaces the first one's files.
     let again = try launchProduct("navsim", ["demo", "--out", out])
     #expect(again.status == 0, "\(again.standardError)")

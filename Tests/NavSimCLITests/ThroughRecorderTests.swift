@@ -11,103 +11,222 @@ import Testing
 
 /// `navsim record --through-recorder`: the recorder and the replayer check each other. Each
 /// canonical trip drives NavSim's SDK model with a `NavSimRecorder` attached; its log is
-/// replayed through every sample delegate and the built-in layout and compared with the
-/// simulator's own log, `replay --print` line for line with event numbers set aside.
+/// replayed through every sample delegate and the built-in layout and must print what the
+/// simulator's own log prints (`replay --print`, line for line, event numbers set aside).
 ///
-/// The simulator's log is first reduced to what the SDK's public API can carry (prompt kinds
-/// and texts, posted speed limits, alternate-route counts: the recorder cannot see them). What
-/// still differs is pinned in `__Golden__/through-recorder.txt` and explained in the README
-/// ("What the recorder cannot see"): a change there, better or worse, fails this test.
+/// The simulator's log is compared as the public API shows it (`reduced`, README "What the
+/// recorder cannot see"). The reduction is checked too: every event it keeps replays to the
+/// layout and findings the simulator's log has there, and every event it drops changed
+/// nothing, so it cannot hide a layout difference.
 @MainActor
 @Suite struct ThroughRecorderTests {
-  nonisolated static let golden =
-    Fixtures.repositoryRoot + "/Tests/NavSimCLITests/__Golden__/through-recorder.txt"
-
-  /// The simulator's events as the public API shows them.
-  static func observable(_ payload: EventPayload) -> EventPayload {
-    switch payload {
-    case .promptReady(var prompt):
-      prompt.kind = PromptKind(rawValue: "unknown")
-      prompt.text = ""
-      return .promptReady(prompt)
-    case .speed(var report):
-      report.speedLimit = nil
-      return .speed(report)
-    case .routeSet(var route):
-      route.alternateRoutes = 0
-      return .routeSet(route)
-    default:
-      return payload
-    }
+  /// The simulator's log as the recorder sees it, and where each event came from.
+  struct Reduction {
+    /// Every event of the simulator's log with what the API cannot read set to unknown.
+    var observable: [(t: Int64, payload: EventPayload)] = []
+    /// What the recorder should write: `observable` without what changes nothing, after the
+    /// recorder's statement of the starting settings.
+    var events: [(t: Int64, payload: EventPayload)] = []
+    /// For each event of `events`, the index of the simulator's event it stands for (nil for
+    /// the recorder's statement of the starting settings).
+    var sources: [Int?] = []
+    /// Indices of the simulator's events the recorder cannot see because they change nothing.
+    var dropped: [Int] = []
   }
 
-  /// `replay --print`'s lines without event numbers.
-  static func printed(_ path: String, delegate: String) throws -> [String] {
+  /// The settings of a fresh replay's map view (the SDK's documented defaults), in the order
+  /// the recorder states them at its start.
+  static let startSettings: [SettingChange] = [
+    SettingChange(name: .layoutDirection, value: .text("ltr")),
+    SettingChange(name: .speedometer, value: .bool(false)),
+    SettingChange(name: .speedLimit, value: .bool(false)),
+    SettingChange(name: .prompts, value: .bool(true)),
+    SettingChange(name: .recenterButton, value: .bool(true)),
+    SettingChange(name: .compass, value: .bool(false)),
+    SettingChange(name: .myLocationButton, value: .bool(false)),
+    SettingChange(name: .header, value: .bool(true)),
+    SettingChange(name: .footer, value: .bool(true)),
+    SettingChange(name: .tripProgressBar, value: .bool(false)),
+    SettingChange(name: .reportIncidentButton, value: .bool(true)),
+    SettingChange(name: .destinationMarkers, value: .bool(true)),
+    SettingChange(name: .trafficLights, value: .bool(false)),
+    SettingChange(name: .stopSigns, value: .bool(false)),
+    SettingChange(name: .scrollGestures, value: .bool(true)),
+    SettingChange(name: .zoomGestures, value: .bool(true)),
+    SettingChange(name: .tiltGestures, value: .bool(true)),
+    SettingChange(name: .rotateGestures, value: .bool(true)),
+    SettingChange(name: .mapPadding, value: .text("0,0,0,0")),
+  ]
+
+  /// The simulator's events as the public API shows them:
+  /// * what the recorder cannot read (these reach the layout, and both logs replay them the
+  ///   same way): a prompt's kind and text (unknown, empty), the posted speed limit
+  ///   (unknown), the alternate-route count (0);
+  /// * what changes nothing, so the SDK tells nobody: a setting set to the value it has, a
+  ///   size the map already has, a pan while the camera is already free or with scroll
+  ///   gestures off; and a pan's offsets (the SDK model ignores them);
+  /// * the recorder's own statement, at t = 0, of every layout setting's starting value;
+  /// * a leg's driving side (not in `GMSRouteLeg`: none), and, dropped, the route's planned
+  ///   steps and the request's status (schema 4), which the recorder cannot see in time.
+  static func reduced(_ direct: [SessionEvent]) -> Reduction {
+    var reduction = Reduction()
+    var settings: [Setting: SettingValue] = [:]
+    for setting in startSettings {
+      settings[setting.name] = setting.value
+      reduction.events.append((0, .settingChanged(setting)))
+      reduction.sources.append(nil)
+    }
+    var geometry = MapGeometry(width: 393, height: 852)
+    var cameraFree = false
+    for (index, event) in direct.enumerated() {
+      var payload = event.payload
+      var changesNothing = false
+      switch payload {
+      case .promptReady(var prompt):
+        prompt.kind = PromptKind(rawValue: "unknown")
+        prompt.text = ""
+        payload = .promptReady(prompt)
+      case .speed(var report):
+        report.speedLimit = nil
+        payload = .speed(report)
+      case .routeSet(var route):
+        route.alternateRoutes = 0
+        payload = .routeSet(route)
+      case .settingChanged(let change):
+        changesNothing = settings[change.name] == change.value
+        settings[change.name] = change.value
+      case .mapResized(let size):
+        changesNothing = size == geometry
+        geometry = size
+      case .userPanned:
+        changesNothing = cameraFree || settings[.scrollGestures] == .bool(false)
+        cameraFree = true
+        payload = .userPanned(dx: 0, dy: 0)
+      case .recentered:
+        cameraFree = false
+      case .routeLeg(var leg):
+        leg.drivingSide = .none
+        payload = .routeLeg(leg)
+      case .routeStep, .stepDetail, .routeStatus:
+        // Unseen: a route's steps reach nav info only once guidance runs, after the route is
+        // set; a request's status reaches only the app's callback (README "What the recorder
+        // cannot see"). Listeners hear them, layouts do not, which the check of dropped
+        // events below confirms.
+        changesNothing = true
+      default:
+        break
+      }
+      reduction.observable.append((event.t, payload))
+      if changesNothing {
+        reduction.dropped.append(index)
+      } else {
+        reduction.events.append((event.t, payload))
+        reduction.sources.append(index)
+      }
+    }
+    return reduction
+  }
+
+  /// One event as `replay` shows it: the header line without the event number, the layout
+  /// and findings after it, and whether `replay --print` prints it.
+  struct Replayed: Equatable {
+    var header: String
+    var body: Substring
+    var printed: Bool
+  }
+
+  static func replayed(_ path: String, delegate: String) throws -> [Replayed] {
     let catalog = SampleDelegateCatalog.all
     let job = ReplayJob(
       logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() })
-    var lines: [String] = []
+    var events: [Replayed] = []
     _ = try job.run(onSnapshot: { snapshot, changed in
-      guard changed || !snapshot.findings.isEmpty else { return }
-      var text = snapshot.text
-      if let space = text.firstIndex(of: " "), text.hasPrefix("event ") {
-        let afterNumber = text[text.index(after: space)...].drop { $0 != " " }
-        text = "event" + afterNumber
-      }
-      lines += text.split(separator: "\n").map(String.init)
+      let text = snapshot.text
+      let end = text.firstIndex(of: "\n") ?? text.endIndex
+      var header = text[..<end]
+      if header.hasPrefix("event ") { header = "event" + header.dropFirst(6).drop { $0 != " " } }
+      events.append(
+        Replayed(
+          header: String(header), body: text[end...],
+          printed: changed || !snapshot.findings.isEmpty))
     })
-    return lines
+    return events
   }
 
-  /// How two printed replays differ: `identical`, or the times of the first differing lines.
-  static func comparison(_ direct: [String], _ recorded: [String]) -> String {
-    if direct == recorded { return "identical" }
-    var times: [String] = []
-    var time = "?"
-    for (a, b) in zip(direct, recorded) {
-      if a.hasPrefix("event ") { time = String(a.split(separator: " ")[1]) }
-      if a != b && times.last != time { times.append(time) }
-      if times.count == 3 { break }
+  /// `replay --print`'s lines without event numbers.
+  static func printed(_ events: [Replayed]) -> [String] {
+    events.filter(\.printed).flatMap { [$0.header] + $0.body.split(separator: "\n").map(String.init) }
+  }
+
+  /// The first line where two printed replays differ, with the event header above it.
+  static func firstDifference(_ expected: [String], _ actual: [String]) -> String {
+    var header = ""
+    for (a, b) in zip(expected, actual) {
+      if a.hasPrefix("event ") { header = a }
+      if a != b { return "under '\(header)': expected '\(a)', recorded '\(b)'" }
     }
-    return "differs from \(times.joined(separator: ", ")) (\(direct.count) vs \(recorded.count) lines)"
+    return "\(expected.count) vs \(actual.count) lines"
   }
 
-  @Test func throughRecorderLogsReplayAsTheSimulatorsLogsDo() throws {
+  static func write(_ events: [(t: Int64, payload: EventPayload)], like source: RecordingMetadata, to path: String)
+    throws
+  {
+    let writer = try EventLogFile(path: path, mode: .create).beginRecording(source)
+    for event in events { try writer.append(event.payload, t: event.t) }
+    try writer.finish()
+  }
+
+  @Test(arguments: RecordingsTests.names)
+  func throughRecorderLogsReplayAsTheSimulatorsLogsDo(name: String) throws {
     let directory = TemporaryDirectory()
-    var report: [String] = []
-    for name in RecordingsTests.names {
-      let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
-      let recorded = directory.file("\(name)-recorder.sqlite")
-      let result = try ThroughRecorder.record(try Trip(scenario: scenario), name: name, into: recorded)
+    let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
+    let recorded = directory.file("\(name)-recorder.sqlite")
+    let result = try ThroughRecorder.record(try Trip(scenario: scenario), name: name, into: recorded)
+    let info = try EventLogFile(path: recorded, mode: .readOnly).recording(result.recordingID)
+    #expect(info.isFinished && info.metadata.attributes["recorder"] != nil)
 
-      let direct = directory.file("\(name)-direct.sqlite")
-      let copy = directory.file("\(name)-canonical.sqlite")
-      try FileManager.default.copyItem(atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: copy)
-      let source = try EventLogFile(path: copy, mode: .readOnly)
-      let writer = try EventLogFile(path: direct, mode: .create).beginRecording(
-        try source.recording(1).metadata)
-      let cursor = try source.events(recording: 1)
-      while let event = try cursor.next() { try writer.append(Self.observable(event.payload), t: event.t) }
-      try writer.finish()
+    // The canonical log (copied: opening it leaves -wal/-shm files), as the API shows it.
+    let copy = directory.file("\(name)-canonical.sqlite")
+    try FileManager.default.copyItem(atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: copy)
+    let source = try EventLogFile(path: copy, mode: .readOnly)
+    let metadata = try source.recording(1).metadata
+    let events = try source.events(recording: 1).readAll()
+    let reduction = Self.reduced(events)
+    let observable = directory.file("\(name)-observable.sqlite")
+    let reducedPath = directory.file("\(name)-reduced.sqlite")
+    try Self.write(reduction.observable, like: metadata, to: observable)
+    try Self.write(reduction.events, like: metadata, to: reducedPath)
 
-      let info = try EventLogFile(path: recorded, mode: .readOnly).recording(result.recordingID)
-      #expect(info.isFinished && info.metadata.attributes["recorder"] != nil)
-      for delegate in SampleDelegateCatalog.all.keys.sorted() + ["builtin"] {
-        let comparison = Self.comparison(
-          try Self.printed(direct, delegate: delegate), try Self.printed(recorded, delegate: delegate))
-        report.append("\(name) \(delegate): \(comparison)")
+    for delegate in SampleDelegateCatalog.all.keys.sorted() + ["builtin"] {
+      let direct = try Self.replayed(observable, delegate: delegate)
+      let expected = try Self.replayed(reducedPath, delegate: delegate)
+      let actual = try Self.replayed(recorded, delegate: delegate)
+      // The reduction hides no layout: what it drops changed nothing, and what it keeps
+      // (after the starting settings it adds) shows what the simulator's log, as the API
+      // shows it, shows there.
+      try #require(direct.count == events.count && expected.count == reduction.events.count)
+      for index in reduction.dropped where index > 0 {
+        let changesNothing = direct[index].body == direct[index - 1].body
+        #expect(
+          changesNothing,
+          "\(name) \(delegate): the reduction drops \(direct[index].header), which changes the layout")
       }
+      let otherwise = zip(reduction.sources, expected).first { index, replayed in
+        guard let index else { return false }
+        return replayed != Replayed(
+          header: direct[index].header, body: direct[index].body, printed: replayed.printed)
+      }
+      #expect(
+        otherwise == nil,
+        "\(name) \(delegate): the reduced log shows \(otherwise?.1.header ?? "") otherwise")
+      // The recorder's log replays as the simulator's does.
+      let want = Self.printed(expected)
+      let got = Self.printed(actual)
+      let identical = want == got
+      #expect(
+        identical,
+        "\(name) \(delegate): the recorder's log prints otherwise, \(Self.firstDifference(want, got))")
     }
-    let text = report.joined(separator: "\n") + "\n"
-    if ProcessInfo.processInfo.environment["NAVSIM_RECORD_GOLDEN"] != nil {
-      try text.write(toFile: Self.golden, atomically: true, encoding: .utf8)
-      Issue.record("re-recorded \(Self.golden); run again without NAVSIM_RECORD_GOLDEN")
-      return
-    }
-    let expected = try String(contentsOfFile: Self.golden, encoding: .utf8)
-    #expect(text == expected, "through-recorder comparison changed:\n\(text)")
-    // Most pairs are identical; the rest are the divergences the README names.
-    #expect(report.filter { $0.hasSuffix(": identical") }.count >= 4)
   }
 
   @Test func theCommandLineRecordsThroughTheRecorder() throws {

@@ -51,7 +51,7 @@ import TestSupport
     #expect(runCLI(["check", logs[0], "--delegate", "complete", "--snapshots", b]).status == 0)
     let same = runCLI(["diff", a, b])
     #expect(same.status == 0, "\(same.err)")
-    #expect(same.out.contains("changes the layout on 0.0 % of events (0 of 643) in 0 of 1 recordings"))
+    #expect(same.out.contains("changes the layout on 0.0 % of events (0 of 653) in 0 of 1 recordings"))
     #expect(runCLI(["check", logs[0], "--delegate", "basic", "--snapshots", b]).status == 0)
     let more = runCLI(["diff", a, b, "--json"])
     #expect(more.status == 1)

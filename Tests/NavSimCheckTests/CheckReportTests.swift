@@ -120,7 +120,7 @@ import TestSupport
       #expect(failures.count == 97)  // one per error finding of each configuration
       let messages = failures.compactMap { ($0 as? XMLElement)?.attribute(forName: "message")?.stringValue }
       #expect(messages.contains {
-        $0.hasPrefix("fixed-size-constraint [turnCard] first at event 6")
+        $0.hasPrefix("fixed-size-constraint [turnCard] first at event 22")
           && $0.hasSuffix("at Sources/SampleDelegates/BrokenLayoutDelegate.swift:\(turnCardHeightLine)")
       })
     #endif

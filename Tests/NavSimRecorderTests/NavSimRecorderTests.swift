@@ -38,7 +38,7 @@ import Testing
     let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     let clock = ManualClock()
     let recorder = try recorder(mapView, path, clock: clock)
-    recorder.start()  // t = 0: the size, no settings (all at their defaults)
+    recorder.start()  // t = 0: the size and every layout setting
     clock.now += 1.5
     mapView.shouldDisplaySpeedometer = true
     mapView.isNavigationEnabled = true
@@ -54,7 +54,10 @@ import Testing
     mapView.isNavigationEnabled = false
     try recorder.stop()
 
-    let recorded = try events(path).map { "\($0.t) \($0.payload)" }
+    let all = try events(path)
+    #expect(all.prefix(20).allSatisfy { $0.t == 0 })
+    #expect(all.dropFirst().prefix(19).allSatisfy { $0.kind == .settingChanged })
+    let recorded = ([all[0]] + all.dropFirst(20)).map { "\($0.t) \($0.payload)" }
     #expect(
       recorded == [
         "0 mapResized(SessionEvents.MapGeometry(width: 375.0, height: 667.0, safeTop: 0.0, safeLeading: 0.0, safeBottom: 0.0, safeTrailing: 0.0))",
@@ -85,10 +88,10 @@ import Testing
     recorder.start()
     recorder.mark("start")
     try recorder.stop()
-    #expect(try events(path).map(\.kind) == [.mark])
+    #expect(try events(path).map(\.kind) == Array(repeating: .settingChanged, count: 19) + [.mark])
   }
 
-  @Test func settingsThatDifferFromTheDefaultsAreRecordedAtTheStart() throws {
+  @Test func everyLayoutSettingIsRecordedWithItsValueAtTheStart() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("drive.sqlite")
     let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
@@ -102,9 +105,17 @@ import Testing
       guard case .settingChanged(let change) = event.payload else { return nil }
       return "\(change.name.rawValue)=\(change.value)"
     }
+    // The app's values and the defaults alike: a replay must not assume the device's SDK
+    // defaults are NavSim's.
     #expect(
       settings == [
-        "layoutDirection=text(\"rtl\")", "compass=bool(true)", "mapPadding=text(\"10,30,20.5,0\")",
+        "layoutDirection=text(\"rtl\")", "speedometer=bool(false)", "speedLimit=bool(false)",
+        "prompts=bool(true)", "recenterButton=bool(true)", "compass=bool(true)",
+        "myLocationButton=bool(false)", "header=bool(true)", "footer=bool(true)",
+        "tripProgressBar=bool(false)", "reportIncidentButton=bool(true)",
+        "destinationMarkers=bool(true)", "trafficLights=bool(false)", "stopSigns=bool(false)",
+        "scrollGestures=bool(true)", "zoomGestures=bool(true)", "tiltGestures=bool(true)",
+        "rotateGestures=bool(true)", "mapPadding=text(\"10,30,20.5,0\")",
       ])
   }
 
@@ -124,8 +135,116 @@ import Testing
     mapView.cameraMode = .overview
     recorder.sample()
     try recorder.stop()
+    #expect(try events(path).map(\.kind).dropFirst(20) == [.userPanned, .recentered])
+  }
+
+  /// Drives NavSim's SDK model with `payloads` (one event of lookahead, as a replay) and
+  /// returns what a recorder on its map view wrote after the starting state, as text.
+  private func recordedThroughTheModel(_ payloads: [(t: Int64, payload: EventPayload)]) throws
+    -> [String]
+  {
+    let directory = TemporaryDirectory()
+    let path = directory.file("drive.sqlite")
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let session = NavigationSession(mapView: mapView)
+    let clock = ManualClock()
+    let recorder = try recorder(mapView, path, clock: clock)
+    clock.now = 0
+    recorder.start()
+    let events = payloads.enumerated().map { SessionEvent(seq: Int64($0 + 1), t: $1.t, payload: $1.payload) }
+    for (index, event) in events.enumerated() {
+      clock.now = Double(event.t) / 1000
+      try session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      recorder.sample()
+    }
+    try recorder.stop()
+    return try self.events(path).filter { $0.kind != .settingChanged }.map { event in
+      switch event.payload {
+      case .speed(let report):
+        "\(event.t) speed \(report.speed.map { "\($0)" } ?? "nil") \(report.severity)"
+      case .routeSet(let route): "\(event.t) routeSet \(route.legs)"
+      case .routeChanged(let reason): "\(event.t) routeChanged \(reason)"
+      case .arrived(let index): "\(event.t) arrived \(index)"
+      case .waypoint(let waypoint):
+        "\(event.t) waypoint \(waypoint.index) \(waypoint.title) \(waypoint.placeID) "
+          + "\(waypoint.latitude.map { "\($0)" } ?? "-"),\(waypoint.longitude.map { "\($0)" } ?? "-")"
+      default: "\(event.t) \(event.kind.rawValue)"
+      }
+    }
+  }
+
+  private static func fix(_ remaining: Double) -> EventPayload {
+    .progress(
+      Progress(
+        distanceTravelled: 0, distanceRemaining: remaining, timeRemaining: remaining / 10,
+        stepIndex: 0, distanceToNextManeuver: 50, maneuver: "turn-left", roadName: "Main St",
+        latitude: 47, longitude: 8, course: 90, delay: .light))
+  }
+
+  private static func speed(_ value: Double, _ severity: SpeedAlertSeverity) -> EventPayload {
+    .speed(SpeedReport(speed: value, speedLimit: 10, severity: severity, speedingPercentage: 0))
+  }
+
+  @Test func aFixsSpeedEventCarriesItsOwnSpeedAndAlert() throws {
+    let route = EventPayload.routeSet(
+      RouteInfo(routeID: "r", totalDistance: 1000, totalDuration: 100, legs: 1, steps: 2, alternateRoutes: 0))
+    let recorded = try recordedThroughTheModel([
+      (0, .navigationEnabled), (0, route), (0, .guidanceStarted),
+      (1000, Self.fix(900)), (1000, Self.speed(8, .notSpeeding)),
+      (2000, Self.fix(880)), (2000, Self.speed(12, .minor)),
+      (3000, Self.fix(860)), (3000, Self.speed(9, .notSpeeding)),
+      (3000, .promptReady(Prompt(promptID: 1, kind: PromptKind(rawValue: "traffic"), text: "Slow traffic"))),
+    ])
+    // Each tick's speed and severity, not the tick before's; the speed event stays after
+    // its progress and before what follows in the tick.
     #expect(
-      try events(path).map(\.kind).dropFirst() == [.userPanned, .recentered])
+      recorded.drop { !$0.hasSuffix("guidanceStarted") }.dropFirst() == [
+        "1000 progress", "1000 speed 8.0 notSpeeding", "2000 progress", "2000 speed 12.0 minor",
+        "3000 progress", "3000 speed 9.0 notSpeeding", "3000 promptReady",
+      ])
+  }
+
+  @Test func reRoutesAndNextLegsAreToldApartFromNewRoutesByTheirDestinations() throws {
+    func route(_ legs: Int) -> EventPayload {
+      .routeSet(
+        RouteInfo(routeID: "r", totalDistance: 1000, totalDuration: 100, legs: legs, steps: 2, alternateRoutes: 0))
+    }
+    let recorded = try recordedThroughTheModel([
+      (0, .navigationEnabled), (0, route(2)), (0, .guidanceStarted),
+      (1000, Self.fix(900)), (1000, Self.speed(8, .notSpeeding)),
+      // A re-route with no fix in between: the same destinations, the same leg.
+      (2000, .routeChanged(.reroute)), (2000, route(2)),
+      (3000, .arrived(waypointIndex: 0)), (3000, .routeChanged(.nextLeg)),
+      // A re-route the nav info tells of (navState rerouting) before the new route comes.
+      (4000, .routeChanged(.reroute)), (5000, Self.fix(500)), (5000, Self.speed(8, .notSpeeding)),
+      (6000, route(2)),
+      (7000, .arrived(waypointIndex: 1)), (7000, .guidanceStopped(.arrived)),
+      (7000, .routeChanged(.cleared)),
+    ])
+    #expect(
+      recorded.filter { !$0.contains("progress") && !$0.contains("speed") } == [
+        "0 navigationEnabled", "0 routeSet 2", "0 guidanceStarted",
+        "2000 routeChanged reroute", "2000 routeSet 2",
+        "3000 arrived 0", "3000 routeChanged nextLeg",
+        "5000 routeChanged reroute", "6000 routeSet 2",
+        "7000 arrived 1", "7000 guidanceStopped", "7000 routeChanged cleared",
+      ])
+  }
+
+  @Test func aRoutesDestinationsAreWrittenWhenTheNavigatorNamesThem() throws {
+    let route = EventPayload.routeSet(
+      RouteInfo(routeID: "r", totalDistance: 1000, totalDuration: 100, legs: 2, steps: 2, alternateRoutes: 0))
+    let recorded = try recordedThroughTheModel([
+      (0, .navigationEnabled),
+      (0, .waypoint(RecordedWaypoint(index: 0, title: "School", latitude: 47.5, longitude: 8.25))),
+      (0, .waypoint(RecordedWaypoint(index: 1, title: "Office", placeID: "ChIJoffice", latitude: nil, longitude: nil))),
+      (0, route), (0, .guidanceStarted),
+    ])
+    #expect(
+      recorded == [
+        "0 navigationEnabled", "0 waypoint 0 School  47.5,8.25", "0 waypoint 1 Office ChIJoffice -,-",
+        "0 routeSet 2", "0 guidanceStarted",
+      ])
   }
 
   @Test func aStoppedRecorderWritesNothingMoreAndStopTwiceIsHarmless() throws {
@@ -139,7 +258,7 @@ import Testing
     mapView.isNavigationEnabled = true
     recorder.sample()
     try recorder.stop()
-    #expect(try events(path).map(\.kind) == [.mapResized])
+    #expect(try events(path).map(\.kind) == [.mapResized] + Array(repeating: .settingChanged, count: 19))
   }
 
   @Test func aFileThatIsNotALogIsRefusedWithOneLine() throws {

@@ -153,6 +153,44 @@ let twoLegRoute = EventPayload.routeSet(
     try drive.send(.navigationEnabled)
   }
 
+  @Test func aFixCarriesItsTicksSpeedWhenTheSpeedEventIsKnown() throws {
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+    let session = NavigationSession(mapView: mapView)
+    let provider = try #require(mapView.roadSnappedLocationProvider)
+    final class Speeds: NSObject, GMSRoadSnappedLocationProviderListener {
+      var speeds: [Double] = []
+      func locationProvider(_ provider: GMSRoadSnappedLocationProvider, didUpdate location: CLLocation) {
+        speeds.append(location.speed)
+      }
+    }
+    let log = Speeds()
+    provider.add(log)
+    provider.startUpdatingLocation()
+    func speed(_ value: Double?) -> EventPayload {
+      .speed(SpeedReport(speed: value, speedLimit: nil, severity: .notSpeeding, speedingPercentage: 0))
+    }
+    // Ticks of (progress, speed): with the tick's speed event as `next`, the fix has that
+    // speed (8 at 1 s, 9 at 2 s); without it, or when the next speed event is a later
+    // tick's, the last speed applied (9 at 3 s, 9.5 at 4 s).
+    let events = [
+      SessionEvent(seq: 1, t: 1000, payload: progress(remaining: 900, time: 90)),
+      SessionEvent(seq: 2, t: 1000, payload: speed(8)),
+      SessionEvent(seq: 3, t: 2000, payload: progress(remaining: 890, time: 89)),
+      SessionEvent(seq: 4, t: 2000, payload: speed(9)),
+      SessionEvent(seq: 5, t: 3000, payload: progress(remaining: 880, time: 88)),
+      SessionEvent(seq: 6, t: 3000, payload: speed(9.5)),
+      SessionEvent(seq: 7, t: 4000, payload: progress(remaining: 870, time: 87)),
+      SessionEvent(seq: 8, t: 5000, payload: speed(3)),
+    ]
+    for (index, event) in events.enumerated() where index < 4 {
+      try session.apply(event, next: events[index + 1])
+    }
+    try session.apply(events[4])  // no lookahead: the last speed, 9
+    try session.apply(events[5], next: events[6])
+    try session.apply(events[6], next: events[7])  // a later speed event is not this tick's
+    #expect(log.speeds == [8, 9, 9, 9.5])
+  }
+
   @Test func recordedRouteAnswersSetDestinationsAfterTheRouteChangeCallback() throws {
     var drive = try Drive(nil)
     let log = ListenerLog()
@@ -192,13 +230,42 @@ let twoLegRoute = EventPayload.routeSet(
     #expect(navigator.routeLegs?.count == 2)
     #expect(findings.allSatisfy { $0.ruleID == "replay-divergence" && $0.severity == .warning })
     #expect(findings.map(\.message) == [
-      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the route the "
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the route the "
         + "recording set at seq 2 has 2 leg(s): the app's destinations are ignored and its "
         + "callback is not called",
       "isGuidanceActive = false after seq 3: the recording keeps guiding: guidance stays on",
       "clearDestinations() after seq 3: the recording keeps its route: nothing is cleared",
       "simulateLocation(at:) after seq 3: the recording says where the device is: it keeps its "
         + "positions",
+    ])
+  }
+
+  @Test func divergencesCarryTheFirstSeqBeforeTheTripAndTheLastAfterIt() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    drive.mapView.locationSimulator?.simulateLocation(at: .init(latitude: 1, longitude: 1))
+    var findings = try drive.send(.navigationEnabled)
+    findings += try drive.send(twoLegRoute)
+    navigator.isGuidanceActive = false  // navigation on, guidance never started: accepted
+    findings += try drive.send(.guidanceStarted)
+    #expect(findings.map(\.seq) == [1])
+    #expect(findings.first?.message.hasPrefix("simulateLocation(at:) before the first event: ") == true)
+    // After the last event: a call, and a route request the recording never answers.
+    navigator.isGuidanceActive = false
+    let next = try #require(GMSNavigationWaypoint(location: .init(latitude: 48, longitude: 9), title: "Next"))
+    var statuses: [GMSRouteStatus] = []
+    findings = try drive.send(.arrived(waypointIndex: 0))
+    findings += try drive.send(.arrived(waypointIndex: 1))
+    navigator.setDestinations([next]) { statuses.append($0) }
+    drive.mapView.locationSimulator?.simulateNavigationPrompt()
+    findings += drive.session.finish()
+    #expect(statuses.isEmpty)
+    #expect(findings.map(\.seq) == [3, 5, 5])
+    #expect(findings.map(\.message) == [
+      "isGuidanceActive = false after seq 3: the recording keeps guiding: guidance stays on",
+      "simulateNavigationPrompt() after seq 5: the recording's prompts are the only prompts",
+      "setDestinations(_:callback:) after seq 5: the recording never set a route for it: the "
+        + "callback is not called",
     ])
   }
 

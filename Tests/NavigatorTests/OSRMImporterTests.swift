@@ -1,3 +1,4 @@
+import SessionEvents
 import TestSupport
 import XCTest
 
@@ -45,6 +46,59 @@ final class OSRMImporterTests: XCTestCase {
     XCTAssertTrue(maneuvers.contains("off-ramp-slight-left"), "\(maneuvers)")
     XCTAssertEqual(route.steps.count, 12)
     XCTAssertTrue(route.speedLimits.allSatisfy { $0 == nil }, "no annotations in this file")
+  }
+
+  func testInstructionsExitsLanesAndDrivingSideAreRead() throws {
+    try XCTSkipUnless(Fixtures.hasShared, Fixtures.sharedMissingReason)
+    let manchester = try RouteFile.load(
+      path: Fixtures.route("ferrostar-valhalla_osrm_with_roundabouts.json"))
+    XCTAssertEqual(manchester.drivingSide, .left)
+    let roundabout = try XCTUnwrap(manchester.steps.first { $0.maneuver == "roundabout-left" })
+    XCTAssertEqual(roundabout.roundaboutExit, 1)
+    XCTAssertEqual(
+      roundabout.instruction,
+      "Enter the roundabout and take the 1st exit onto University Road West.")
+    XCTAssertEqual(manchester.steps.filter { $0.maneuver.hasPrefix("roundabout") }.map(\.roundaboutExit), [1, 4])
+    let withLanes = manchester.steps.filter { $0.lanes != nil }
+    XCTAssertEqual(withLanes.map(\.maneuver), ["fork-slight-right"])
+    XCTAssertEqual(
+      withLanes.first?.lanes,
+      Array(repeating: RecordedLane([RecordedLaneDirection(.straight, recommended: true)]), count: 3))
+    XCTAssertTrue(manchester.steps.allSatisfy { $0.exitNumber == nil })
+    let tallinn = try RouteFile.load(path: Fixtures.route("ferrostar-valhalla_osrm_response.json"))
+    XCTAssertEqual(tallinn.drivingSide, .right)
+    XCTAssertEqual(tallinn.steps[1].instruction, "Turn left onto the walkway.")
+    XCTAssertTrue(tallinn.steps.allSatisfy { $0.lanes == nil && $0.roundaboutExit == nil })
+  }
+
+  func testInlineLanesExitsAndBadIndications() throws {
+    func route(_ step: String) throws -> Route {
+      let json = #"{"routes":[{"geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.51,47.3]]},"legs":[{"steps":["#
+        + step + #"]}]}]}"#
+      return try OSRMImporter.route(fromJSON: Array(json.utf8), source: "r.json", name: "r", precision: nil)
+    }
+    let exit = try route(
+      #"{"maneuver":{"type":"off ramp","modifier":"slight right","location":[8.505,47.3]},"#
+        + #""name":"A1","exits":"12A","driving_side":"right","intersections":[{"location":[8.505,47.3]},"#
+        + #"{"location":[8.506,47.3],"lanes":[{"indications":["left","straight"],"valid":true,"active":false},"#
+        + #"{"indications":["slight right"],"valid":true,"active":true},{"indications":[],"valid":false}]}]}"#)
+    let step = try XCTUnwrap(exit.steps.first { $0.maneuver == "off-ramp-slight-right" })
+    XCTAssertEqual(step.exitNumber, "12A")
+    XCTAssertEqual(
+      step.lanes,
+      [
+        RecordedLane([RecordedLaneDirection(.normalLeft), RecordedLaneDirection(.straight)]),
+        RecordedLane([RecordedLaneDirection(.slightRight, recommended: true)]),
+        RecordedLane([RecordedLaneDirection(.unknown)]),
+      ])
+    XCTAssertNil(step.instruction)
+    XCTAssertThrowsError(
+      try route(
+        #"{"maneuver":{"type":"turn","modifier":"left","location":[8.505,47.3]},"#
+          + #""intersections":[{"location":[8.505,47.3],"lanes":[{"indications":["sideways"]}]}]}"#)
+    ) { error in
+      XCTAssertTrue("\(error)".contains("unknown lane indication 'sideways'"), "\(error)")
+    }
   }
 
   func testLegsWithoutStepsAreSplitAtTheWaypoints() throws {

@@ -12,9 +12,13 @@ final class TripTests: XCTestCase {
 
   func testASessionReportsItsLifecycleInOrder() throws {
     let events = try run(#"{"route": "city-commute"}"#)
+    // The commute: two legs, nine steps, two of them with lanes (schema 4's route kinds).
     XCTAssertEqual(
-      events.prefix(6).map(\.payload.kind),
-      [.navigationEnabled, .mapResized, .routeSet, .guidanceStarted, .progress, .speed])
+      events.prefix(22).map(\.payload.kind),
+      [.navigationEnabled, .mapResized, .waypoint, .waypoint, .routeLeg, .routeLeg]
+        + [.routeStep, .routeStep, .routeStep, .stepDetail, .routeStep, .routeStep, .routeStep]
+        + [.routeStep, .stepDetail, .routeStep, .routeStep]
+        + [.routeStatus, .routeSet, .guidanceStarted, .progress, .speed])
     XCTAssertEqual(
       events.suffix(3).map(\.payload),
       [.arrived(waypointIndex: 1), .guidanceStopped(.arrived), .navigationDisabled])
@@ -211,17 +215,75 @@ final class TripTests: XCTestCase {
     XCTAssertTrue(events.contains { $0.t == 20_000 && $0.payload == .recentered })
   }
 
+  func testTheRouteIsRecordedWithItsDestinationsLegsAndSteps() throws {
+    let events = try run(#"{"route": "city-commute"}"#)
+    let route = try BuiltinRoutes.route(named: "city-commute")
+    let waypoints = events.compactMap { if case .waypoint(let w) = $0.payload { w } else { nil } }
+    XCTAssertEqual(waypoints.map(\.title), ["Schulweg", "Bürostrasse"])
+    XCTAssertEqual(waypoints.map(\.index), [0, 1])
+    let legs = events.compactMap { if case .routeLeg(let l) = $0.payload { l } else { nil } }
+    XCTAssertEqual(legs.count, 2)
+    XCTAssertEqual(legs.map(\.latitude), waypoints.compactMap(\.latitude))
+    XCTAssertEqual(legs.map(\.drivingSide), [.right, .right])
+    // Paths run from the start through the first destination to the end, simplified: a
+    // straight road keeps its ends only, yet every dropped point lies within 1 m of the path.
+    XCTAssertEqual(legs[0].path.first?.latitude ?? 0, route.points[0].latitude, accuracy: 1e-6)
+    XCTAssertEqual(legs[0].path.last, legs[1].path.first)
+    XCTAssertEqual(legs[1].path.last?.longitude ?? 0, route.points.last!.longitude, accuracy: 1e-6)
+    XCTAssertLessThan(legs[0].path.count + legs[1].path.count, route.points.count / 2)
+    let steps = events.compactMap { if case .routeStep(let s) = $0.payload { s } else { nil } }
+    XCTAssertEqual(steps.map(\.index), Array(0..<route.steps.count))
+    XCTAssertEqual(steps.map(\.maneuver), route.steps.map(\.maneuver))
+    XCTAssertEqual(steps.map(\.leg), [0, 0, 0, 0, 1, 1, 1, 1, 1])
+    XCTAssertEqual(steps[5].instruction, "At the roundabout, take exit 2 onto Ringstrasse")
+    XCTAssertEqual(steps[5].roundaboutTurnNumber, 2)
+    XCTAssertEqual(steps[1].instruction, "Turn right onto Hauptstrasse")
+    XCTAssertEqual(
+      steps.map(\.distanceFromPrevStep).reduce(0, +), route.totalDistance, accuracy: 0.5)
+    XCTAssertEqual(steps.map(\.timeFromPrevStep).reduce(0, +), route.expectedDuration, accuracy: 0.5)
+    let details = events.compactMap { if case .stepDetail(let d) = $0.payload { d } else { nil } }
+    XCTAssertEqual(details.map(\.index), [2, 6])
+    XCTAssertEqual(
+      RecordedStepDetail.lanesText(details[0].lanes), "normalLeft*|straight|straight,normalRight")
+  }
+
+  func testLegPathsStayWithinAMetreOfTheRoute() throws {
+    let route = try BuiltinRoutes.route(named: "park-loop")
+    let kept = TripRun.simplified(route.points)
+    XCTAssertLessThan(kept.count, route.points.count)
+    XCTAssertEqual(kept.first, route.points.first)
+    XCTAssertEqual(kept.last, route.points.last)
+    // Every point dropped lies within the tolerance of the segment of kept points around it.
+    var next = 0
+    for point in route.points {
+      if next < kept.count, point == kept[next] {
+        next += 1
+        continue
+      }
+      let off = TripRun.crossTrackDistance(point, from: kept[next - 1], to: kept[next])
+      XCTAssertLessThanOrEqual(off, TripRun.legPathTolerance, "a dropped point is off the path")
+    }
+  }
+
   func testAReRouteSetsALongerRoute() throws {
     let plain = try run(#"{"route": "park-loop"}"#)
     let events = try run(
       #"{"route": "park-loop", "events": [{"at": 30, "reroute": {"detour": 400}}]}"#)
     let change = try XCTUnwrap(events.firstIndex { $0.payload == .routeChanged(.reroute) })
-    guard case .routeSet(let info) = events[change + 1].payload else {
+    // The new route's legs and steps, then its routeSet; its destinations stay as they were.
+    let set = try XCTUnwrap(events[change...].firstIndex { $0.payload.kind == .routeSet })
+    XCTAssertEqual(
+      Set(events[(change + 1)..<set].map(\.payload.kind)), [.routeLeg, .routeStep])
+    guard case .routeSet(let info) = events[set].payload else {
       return XCTFail("routeSet follows")
     }
-    guard case .routeSet(let original) = events[2].payload else {
+    guard let first = events.firstIndex(where: { $0.payload.kind == .routeSet }),
+      case .routeSet(let original) = events[first].payload
+    else {
       return XCTFail("routeSet at start")
     }
+    XCTAssertEqual(events.filter { $0.payload.kind == .waypoint }.count, 1)
+    XCTAssertEqual(events.filter { $0.payload.kind == .routeStatus }.count, 1)
     XCTAssertTrue(info.routeID.hasSuffix("~reroute1"))
     XCTAssertEqual(info.totalDistance - original.totalDistance, 400, accuracy: 4)
     XCTAssertGreaterThan(events.last!.t, plain.last!.t)

@@ -44,8 +44,11 @@ import Testing
     var calls = ["terms(true)"]
     var hasRoute = false, answered = false, guiding = false, routeChanged = false
     var time: Double?, distance: Double?, lighting = 0
+    var steps: [RecordedStep] = [], leg = 0
     for event in events {
       switch event.payload {
+      case .routeChanged(.reroute): steps = []
+      case .routeStep(let step): steps.append(step)
       case .routeSet:
         hasRoute = true
         routeChanged = true
@@ -53,6 +56,7 @@ import Testing
         if !answered { calls.append("route(OK)") }
         answered = true
       case .routeChanged(let reason) where reason == .nextLeg || reason == .cleared:
+        if reason == .nextLeg { leg += 1 }
         routeChanged = true
         time = nil
         distance = nil
@@ -61,7 +65,11 @@ import Testing
       case .guidanceStopped: guiding = false
       case .progress(let p) where hasRoute:
         if guiding, routeChanged {
-          calls.append("navInfo(\(p.stepIndex), \(p.roadName))")
+          // The upcoming step as recorded (schema 4) when it lies on this leg, else the
+          // destination ahead, numbered as the step the vehicle is on.
+          let next = p.stepIndex + 1
+          let onLeg = next < steps.count && steps[next].leg == leg
+          calls.append("navInfo(\(onLeg ? next : p.stepIndex), \(p.roadName))")
         }
         if guiding { routeChanged = false }
         if time.map({ abs(p.timeRemaining - $0) >= 10 }) ?? true {
@@ -138,21 +146,33 @@ import Testing
   }
 
   @Test func wrongDestinationsAreDivergencesNamingTheCallAndTheSeq() throws {
-    let (_, summary) = try ReplayTesting.replay(
-      log: recording("city-commute"),
-      screen: { mapView in
-        let school = GMSNavigationWaypoint(
-          location: CLLocationCoordinate2D(latitude: 47.3576, longitude: 8.5483), title: "School")!
-        return GuideStyleNavigationScreen(mapView: mapView, destinations: [school])
-      })
-    let divergences = summary.findings.filter { $0.finding.ruleID == "replay-divergence" }
-    #expect(divergences.map(\.finding.message) == [
-      "setDestinations(_:callback:) before seq 1: asked for 1 destination(s); the route the "
+    func divergences(_ log: String) throws -> [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] {
+      let (_, summary) = try ReplayTesting.replay(
+        log: log,
+        screen: { mapView in
+          let school = GMSNavigationWaypoint(
+            location: CLLocationCoordinate2D(latitude: 47.3576, longitude: 8.5483), title: "School")!
+          return GuideStyleNavigationScreen(mapView: mapView, destinations: [school])
+        })
+      return summary.findings.filter { $0.finding.ruleID == "replay-divergence" }
+    }
+    // The recording names its two destinations (schema 3 waypoints).
+    let named = try divergences(recording("city-commute"))
+    #expect(named.map(\.finding.message) == [
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the recording "
+        + "named 2 in the route the recording set at seq 21: the app's destinations are ignored "
+        + "and its callback is not called",
+    ])
+    #expect(named.first?.firstSeq == 21)
+    #expect(named.first?.finding.severity == .warning)
+    // The previous release's recording only has the route's legs to go by.
+    let old = try divergences(OldRecordingTests.oldRecording("city-commute"))
+    #expect(old.map(\.finding.message) == [
+      "setDestinations(_:callback:) before the first event: asked for 1 destination(s); the route the "
         + "recording set at seq 5 has 2 leg(s): the app's destinations are ignored and its "
         + "callback is not called",
     ])
-    #expect(divergences.first?.firstSeq == 5)
-    #expect(divergences.first?.finding.severity == .warning)
+    #expect(old.first?.firstSeq == 5)
   }
 
   @Test func theDiffNamesTheLabelWhoseTextChanged() throws {
@@ -186,8 +206,8 @@ import Testing
     _ = try wrong.run(store: store, label: "wrong")
     let run = try store.run(label: "good")
     #expect(run.metadata.delegate == "screen:delivery")
-    let stored = try #require(try store.snapshot(of: run, seq: 7))
-    #expect(stored.layout == replayed[7])
+    let stored = try #require(try store.snapshot(of: run, seq: 23))  // the first progress
+    #expect(stored.layout == replayed[23])
     #expect(stored.layout.nodes.first { $0.id == "orderETA" }?.text == "Arriving in 4 min")
     let diff = try store.diff(labelA: "good", labelB: "wrong")
     #expect(diff.text().contains("orderETA text \"Arriving in 4 min\" -> \"Arriving in 3 min\""))

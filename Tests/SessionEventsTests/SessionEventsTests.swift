@@ -26,6 +26,22 @@ private let samples: [EventPayload] = [
   .waypoint(RecordedWaypoint(index: 0, title: "Café \"Z\"", latitude: -33.8688, longitude: 151.2093)),
   .waypoint(RecordedWaypoint(index: 1, title: "", placeID: "ChIJ\t1", latitude: nil, longitude: nil)),
   .routeStatus(status: "travelModeUnsupported"),
+  .routeLeg(RecordedRouteLeg(
+    index: 1, latitude: 53.4875, longitude: -2.2901, drivingSide: .left,
+    path: [PathPoint(latitude: 53.48, longitude: -2.29), PathPoint(latitude: 53.4875, longitude: -2.2901)])),
+  .routeLeg(RecordedRouteLeg(index: 0, latitude: 0, longitude: 0, drivingSide: .none, path: [])),
+  .routeStep(RecordedStep(
+    index: 5, leg: 1, maneuver: "roundabout-left", roadName: "Crescent \"A6\"",
+    instruction: "Enter the roundabout and take the 1st exit onto Crescent.",
+    distanceFromPrevStep: 120.5, timeFromPrevStep: 14, roundaboutTurnNumber: 1)),
+  .stepDetail(RecordedStepDetail(
+    index: 5, exitNumber: "12A",
+    lanes: [
+      RecordedLane([RecordedLaneDirection(.normalLeft)]),
+      RecordedLane([RecordedLaneDirection(.straight, recommended: true),
+                    RecordedLaneDirection(.slightRight, recommended: true)]),
+    ])),
+  .stepDetail(RecordedStepDetail(index: 6)),
 ]
 
 final class SessionEventsTests: XCTestCase {
@@ -44,7 +60,7 @@ final class SessionEventsTests: XCTestCase {
         "5:guidanceStarted", "6:guidanceStopped", "7:arrived", "8:progress", "9:speed",
         "10:promptReady", "11:promptDismissed", "12:mapResized", "13:settingChanged",
         "14:camera", "15:userPanned", "16:recentered", "17:lightingChanged",
-        "18:mark", "19:waypoint", "20:routeStatus",
+        "18:mark", "19:waypoint", "20:routeStatus", "21:routeLeg", "22:routeStep", "23:stepDetail",
       ])
     for kind in EventKind.allCases { XCTAssertEqual(EventKind(code: kind.code), kind) }
   }
@@ -101,6 +117,38 @@ final class SessionEventsTests: XCTestCase {
     ) { error in
       XCTAssertEqual("\(error)", "lightingChanged.mode: unknown value 'dusk' (known: day, night)")
     }
+  }
+
+  func testGuidanceKindsReadAndRefuseTheirTexts() throws {
+    let detail = try XCTUnwrap(samples.first { $0.kind == .stepDetail })
+    XCTAssertEqual(detail.stored.s2, "normalLeft|straight*,slightRight*")
+    XCTAssertEqual(detail.stored.s1, "12A")
+    XCTAssertEqual(EventPayload.stepDetail(RecordedStepDetail(index: 6)).stored.s2, "")
+    XCTAssertThrowsError(
+      try EventPayload(kind: .stepDetail, stored: StoredPayload(n1: .integer(1), s1: "", s2: "straight|left"))
+    ) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "stepDetail.lanes: lane 2: unknown direction 'left' (known: unknown, straight, slightLeft, "
+          + "slightRight, normalLeft, normalRight, sharpLeft, sharpRight, uTurnLeft, uTurnRight, "
+          + "'*' after one marks it recommended)")
+    }
+    XCTAssertThrowsError(
+      try EventPayload(kind: .stepDetail, stored: StoredPayload(n1: .integer(1), s1: "", s2: "straight||straight"))
+    ) { error in XCTAssertTrue("\(error)".hasPrefix("stepDetail.lanes: lane 2: unknown direction ''")) }
+    var leg = try XCTUnwrap(samples.first { $0.kind == .routeLeg }).stored
+    XCTAssertEqual(
+      try EncodedPolyline.decode(XCTUnwrap(leg.s2)),
+      [PathPoint(latitude: 53.48, longitude: -2.29), PathPoint(latitude: 53.4875, longitude: -2.2901)])
+    leg.s2 = "_p~iF~ps|U_ulL"
+    XCTAssertThrowsError(try EventPayload(kind: .routeLeg, stored: leg)) { error in
+      XCTAssertEqual(
+        "\(error)", "routeLeg.path: not an encoded polyline (character 14: a latitude without its longitude)")
+    }
+    XCTAssertEqual(
+      RecordedStep.instruction(maneuver: "turn-slight-right", road: "Seestrasse"),
+      "Turn slight right onto Seestrasse")
+    XCTAssertEqual(RecordedStep.instruction(maneuver: "arrive", road: ""), "Arrive")
   }
 
   func testNonFiniteValuesAreFound() {

@@ -122,6 +122,15 @@ public enum SampleEvents {
     .waypoint(RecordedWaypoint(index: 0, title: "Zürich HB", latitude: 47.378, longitude: 8.54)),
     .waypoint(RecordedWaypoint(index: 1, title: "Office", placeID: "ChIJ42", latitude: nil, longitude: nil)),
     .routeStatus(status: "noRouteFound"),
+    .routeLeg(RecordedRouteLeg(
+      index: 0, latitude: 47.378, longitude: 8.54, drivingSide: .right,
+      path: [PathPoint(latitude: 47.37, longitude: 8.53), PathPoint(latitude: 47.378, longitude: 8.54)])),
+    .routeStep(RecordedStep(
+      index: 0, leg: 0, maneuver: "turn-left", roadName: "Bahnhofstrasse",
+      instruction: "Turn left onto Bahnhofstrasse", distanceFromPrevStep: 0, timeFromPrevStep: 0)),
+    .stepDetail(RecordedStepDetail(
+      index: 0, exitNumber: "4",
+      lanes: [RecordedLane([RecordedLaneDirection(.normalLeft, recommended: true)])])),
     .routeChanged(.reroute),
     .arrived(waypointIndex: 0),
     .guidanceStopped(.arrived),

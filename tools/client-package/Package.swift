@@ -2,8 +2,8 @@
 // A separate client package, as an app's would be: it depends on NavSim's `NavSim` product and
 // compiles a map screen written for the real SDK (imports `GoogleNavigation`, `GoogleMaps`,
 // `CoreLocation`, `UIKit` only) in Swift 6 language mode. `tools/check-client-package.sh`
-// builds it; the screen file is a copy of Tests/ReplayTests/GuideStyleScreen.swift (the script
-// checks that they agree).
+// builds it; the screen files are copies of Tests/ReplayTests/GuideStyleScreen.swift and
+// CourierTripScreen.swift, made by the script at each run.
 import PackageDescription
 
 let package = Package(

@@ -65,11 +65,17 @@ public enum BuiltinRoutes {
       roads: [
         .init(turn: 0, name: "Sonnenbergstrasse", length: 350, limit: 30),
         .init(turn: 90, name: "Hauptstrasse", length: 900, limit: 50),
-        .init(turn: -90, name: "Seestrasse", length: 1200, limit: 50, curve: 20),
+        .init(
+          turn: -90, name: "Seestrasse", length: 1200, limit: 50, curve: 20,
+          lanes: "normalLeft*|straight|straight,normalRight"),
         .init(turn: 40, name: "Schulweg", length: 300, limit: 30, waypoint: true),
         .init(turn: -95, name: "Bergstrasse", length: 700, limit: 30),
-        .init(turn: 60, name: "Ringstrasse", length: 800, limit: 50, maneuver: "roundabout"),
-        .init(turn: 90, name: "Industriestrasse", length: 1400, limit: 60),
+        .init(
+          turn: 60, name: "Ringstrasse", length: 800, limit: 50, maneuver: "roundabout",
+          roundaboutExit: 2),
+        .init(
+          turn: 90, name: "Industriestrasse", length: 1400, limit: 60,
+          lanes: "normalLeft|straight|normalRight*"),
         .init(turn: -130, name: "Bürostrasse", length: 250, limit: 30),
       ],
       points: [
@@ -93,7 +99,8 @@ public enum BuiltinRoutes {
         .init(turn: 0, name: "A1", length: 4000, limit: 120, maneuver: "continue"),
         .init(
           turn: 25, name: "Ausfahrt Winterthur", length: 600, limit: 80,
-          maneuver: "off-ramp-slight-right", curve: 60),
+          maneuver: "off-ramp-slight-right", curve: 60,
+          lanes: "straight|straight|straight,slightRight*|slightRight*", exit: "68"),
         .init(turn: 90, name: "Landstrasse", length: 2500, limit: 80),
         .init(turn: -90, name: "Frauenfelderstrasse", length: 500, limit: 50),
       ],
@@ -152,7 +159,8 @@ public enum BuiltinRoutes {
       roads: [
         .init(turn: 0, name: "شارع الشيخ زايد", length: 1500, limit: 80),
         .init(
-          turn: 35, name: "شارع الصفا", length: 700, limit: 60, maneuver: "off-ramp-slight-right"),
+          turn: 35, name: "شارع الصفا", length: 700, limit: 60, maneuver: "off-ramp-slight-right",
+          lanes: "straight|straight|slightRight*", exit: "43"),
         .init(turn: -90, name: "شارع الوصل", length: 1300, limit: 60),
         .init(turn: 90, name: "شارع الجميرا", length: 1000, limit: 60, curve: -20),
         .init(turn: -90, name: "شارع البحر", length: 400, limit: 40),

@@ -20,6 +20,12 @@ struct RouteSketch {
     var curve: Double = 0
     /// The road ends at a destination (a leg boundary).
     var waypoint = false
+    /// The lanes at the manoeuvre onto the road, in `RecordedStepDetail.lanesText`'s form.
+    var lanes: String?
+    /// The number of the exit onto the road (a motorway exit).
+    var exit: String?
+    /// Which exit of a roundabout leads onto the road.
+    var roundaboutExit: Int?
   }
 
   /// A point of interest on road `road`, `offset` metres after the road starts.
@@ -80,7 +86,12 @@ struct RouteSketch {
       let stepDistance =
         index > 0 && road.turn != 0
         ? travelled - abs(road.turn) * .pi / 180 * turnRadius / 2 : travelled
-      steps.append(RouteStep(maneuver: maneuver, roadName: road.name, distance: stepDistance))
+      // The sketches are written by hand and tested: their lane texts always read.
+      let lanes = road.lanes.flatMap { try! RecordedStepDetail.lanes(fromText: $0).get() }
+      steps.append(
+        RouteStep(
+          maneuver: maneuver, roadName: road.name, distance: stepDistance,
+          roundaboutExit: road.roundaboutExit, exitNumber: road.exit, lanes: lanes))
       roadStarts.append(travelled)
       let count = max(1, Int((road.length / spacing).rounded(.up)))
       for _ in 0..<count {

@@ -1,4 +1,5 @@
 import Foundation
+import SessionEvents
 
 // OSRM route responses, and the OSRM-compatible output of Valhalla and Mapbox: the first of
 // `routes[]`, its geometry (encoded polyline or GeoJSON LineString), `legs[].steps[]` with their
@@ -55,12 +56,14 @@ public enum OSRMImporter {
       return value > 0 ? value : nil
     }
     let steps = try routeSteps(legs, points: points, legEnds: legEnds)
+    let firstStep = try legs.first?.member("steps")?.elements().first
+    let side = try firstStep?.member("driving_side")?.string()
     do {
       return try Route(
         id: RouteIdentity.id(kind: "osrm", name: name, points: points), name: name,
         points: points, legEnds: legEnds, steps: steps, speedLimits: limits,
         typicalSpeeds: typical, expectedDuration: try route.member("duration")?.double(),
-        alternateRoutes: alternates)
+        alternateRoutes: alternates, drivingSide: side == "left" ? .left : .right)
     } catch let error as NavigatorError {
       throw error.located(in: source)
     }
@@ -239,15 +242,51 @@ public enum OSRMImporter {
           to: target, in: points, from: searchFrom, to: max(searchFrom, legEnd))
         var roadName = try step.member("name")?.string() ?? ""
         if roadName.isEmpty, let ref = step.member("ref")?.value.stringValue { roadName = ref }
+        let type = try maneuver.required("type").string()
+        let exit = ["roundabout", "rotary", "roundabout turn"].contains(type)
+          ? try maneuver.member("exit").map { try $0.int(in: 1...1000) } : nil
         steps.append(
           RouteStep(
             maneuver: try maneuverName(maneuver), roadName: roadName,
-            distance: cumulative[searchFrom]))
+            distance: cumulative[searchFrom],
+            instruction: try maneuver.member("instruction")?.string(), roundaboutExit: exit,
+            exitNumber: try step.member("exits")?.string(), lanes: try lanes(of: step)))
       }
       searchFrom = max(searchFrom, legEnd)
     }
     return steps
   }
+
+  /// The first lanes listed among a step's intersections: each lane's `indications` as lane
+  /// shapes, recommended when the lane is `active` (Mapbox) or, without that key, `valid`.
+  private static func lanes(of step: JSONNode) throws -> [RecordedLane]? {
+    for intersection in try step.member("intersections")?.elements() ?? [] {
+      guard let lanes = intersection.member("lanes") else { continue }
+      return try lanes.elements().map { lane in
+        let recommended = try (lane.member("active") ?? lane.member("valid"))?.bool() ?? false
+        let shapes: [LaneShape] = try lane.member("indications")?.elements().map { indication in
+          let text = try indication.string()
+          guard let shape = laneShapes[text] else {
+            throw indication.error("unknown lane indication '\(text)'")
+          }
+          return shape as LaneShape
+        } ?? []
+        return RecordedLane(
+          (shapes.isEmpty ? [LaneShape.unknown] : shapes).map {
+            RecordedLaneDirection($0, recommended: recommended)
+          })
+      }
+    }
+    return nil
+  }
+
+  /// OSRM's lane indications. A `uturn` lane is drawn turning towards the road's middle: left in
+  /// right-hand traffic (NavSim does not tell the sides apart here).
+  private static let laneShapes: [String: LaneShape] = [
+    "none": .unknown, "uturn": .uTurnLeft, "sharp right": .sharpRight, "right": .normalRight,
+    "slight right": .slightRight, "straight": .straight, "slight left": .slightLeft,
+    "left": .normalLeft, "sharp left": .sharpLeft,
+  ]
 
   /// `turn` + `slight left` gives `turn-slight-left`; `depart`, `arrive`, `roundabout`...
   private static func maneuverName(_ maneuver: JSONNode) throws -> String {

@@ -1,13 +1,12 @@
+import SessionEvents
+
 // Google's encoded polyline algorithm format, at precision 5 (Google, OSRM's default) or 6
-// (OSRM's `polyline6`, Valhalla).
+// (OSRM's `polyline6`, Valhalla), for route files: SessionEvents' codec on `GeoCoordinate`s.
 
 /// Encodes and decodes polylines.
 public enum Polyline {
   /// A malformed polyline: the 0-based character offset and the problem.
-  public struct DecodingError: Error, Equatable, Sendable {
-    public var offset: Int
-    public var message: String
-  }
+  public typealias DecodingError = EncodedPolyline.DecodingError
 
   /// The coordinates of `encoded`.
   /// - Parameter precision: decimal digits kept by the encoder, 5 or 6.
@@ -15,80 +14,16 @@ public enum Polyline {
   ///   number of values.
   /// - Complexity: O(n).
   public static func decode(_ encoded: String, precision: Int) throws -> [GeoCoordinate] {
-    let bytes = Array(encoded.utf8)
-    let factor = pow10(precision)
-    var coordinates: [GeoCoordinate] = []
-    coordinates.reserveCapacity(bytes.count / 4)
-    var index = 0
-    var latitude = 0
-    var longitude = 0
-
-    func nextValue() throws -> Int {
-      var result = 0
-      var shift = 0
-      while true {
-        guard index < bytes.count else {
-          throw DecodingError(offset: index, message: "the last value is cut short")
-        }
-        let byte = Int(bytes[index]) - 63
-        guard byte >= 0 && byte < 64 else {
-          throw DecodingError(
-            offset: index,
-            message:
-              "character '\(Unicode.Scalar(bytes[index]))' is not part of an encoded polyline")
-        }
-        guard shift <= 30 else {
-          throw DecodingError(offset: index, message: "a value is too long")
-        }
-        index += 1
-        result |= (byte & 0x1F) << shift
-        shift += 5
-        if byte < 0x20 { break }
-      }
-      return (result & 1) != 0 ? ~(result >> 1) : (result >> 1)
+    try EncodedPolyline.decode(encoded, precision: precision).map {
+      GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude)
     }
-
-    while index < bytes.count {
-      latitude += try nextValue()
-      guard index < bytes.count else {
-        throw DecodingError(offset: index, message: "a latitude without its longitude")
-      }
-      longitude += try nextValue()
-      coordinates.append(
-        GeoCoordinate(latitude: Double(latitude) / factor, longitude: Double(longitude) / factor))
-    }
-    return coordinates
   }
 
   /// The encoding of `coordinates` at `precision` (5 or 6).
   /// - Complexity: O(n).
   public static func encode(_ coordinates: [GeoCoordinate], precision: Int) -> String {
-    let factor = pow10(precision)
-    var output: [UInt8] = []
-    var previousLatitude = 0
-    var previousLongitude = 0
-
-    func append(_ value: Int) {
-      var rest = value < 0 ? ~(value << 1) : value << 1
-      while rest >= 0x20 {
-        output.append(UInt8((0x20 | (rest & 0x1F)) + 63))
-        rest >>= 5
-      }
-      output.append(UInt8(rest + 63))
-    }
-
-    for coordinate in coordinates {
-      let latitude = Int((coordinate.latitude * factor).rounded())
-      let longitude = Int((coordinate.longitude * factor).rounded())
-      append(latitude - previousLatitude)
-      append(longitude - previousLongitude)
-      previousLatitude = latitude
-      previousLongitude = longitude
-    }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  private static func pow10(_ precision: Int) -> Double {
-    (0..<precision).reduce(1.0) { value, _ in value * 10 }
+    EncodedPolyline.encode(
+      coordinates.map { PathPoint(latitude: $0.latitude, longitude: $0.longitude) },
+      precision: precision)
   }
 }

@@ -15,11 +15,26 @@ public struct RouteStep: Equatable, Sendable {
   public var distance: Double
   /// Signed heading change at the manoeuvre in degrees (+ is right), from the geometry.
   public internal(set) var turnAngle: Double = 0
+  /// The source's instruction text; nil to word one from the manoeuvre and road.
+  public var instruction: String?
+  /// Which exit to take at a roundabout, when the source says.
+  public var roundaboutExit: Int?
+  /// The exit's number as signed ("12", "4A"), when the source says.
+  public var exitNumber: String?
+  /// The lanes at the manoeuvre, left to right, when the source has lane data.
+  public var lanes: [RecordedLane]?
 
-  public init(maneuver: String, roadName: String, distance: Double) {
+  public init(
+    maneuver: String, roadName: String, distance: Double, instruction: String? = nil,
+    roundaboutExit: Int? = nil, exitNumber: String? = nil, lanes: [RecordedLane]? = nil
+  ) {
     self.maneuver = maneuver
     self.roadName = roadName
     self.distance = distance
+    self.instruction = instruction
+    self.roundaboutExit = roundaboutExit
+    self.exitNumber = exitNumber
+    self.lanes = lanes
   }
 }
 
@@ -109,6 +124,8 @@ public struct Route: Equatable, Sendable {
   public var hasTrafficData: Bool
   /// Alternatives the source offered besides this route.
   public var alternateRoutes: Int
+  /// The side of the road traffic drives on (OSRM's `driving_side`; right unless told).
+  public var drivingSide: DrivingSide
 
   /// The speed assumed where neither a typical speed nor a limit is known: 50 km/h.
   public static let defaultCruiseSpeed = 50 / 3.6
@@ -126,7 +143,8 @@ public struct Route: Equatable, Sendable {
     id: String, name: String, points: [GeoCoordinate], legEnds: [Int] = [],
     steps: [RouteStep] = [], speedLimits: [Double?] = [], typicalSpeeds: [Double?] = [],
     expectedDuration: Double? = nil, pointsOfInterest: [PointOfInterest] = [],
-    timing: RouteTiming? = nil, hasTrafficData: Bool = false, alternateRoutes: Int = 0
+    timing: RouteTiming? = nil, hasTrafficData: Bool = false, alternateRoutes: Int = 0,
+    drivingSide: DrivingSide = .right
   ) throws {
     guard !points.isEmpty else { throw NavigatorError(source: "", "no points to drive") }
     guard points.count >= 2 else {
@@ -161,6 +179,7 @@ public struct Route: Equatable, Sendable {
     self.timing = timing
     self.hasTrafficData = hasTrafficData
     self.alternateRoutes = alternateRoutes
+    self.drivingSide = drivingSide
     self.legs = []
     self.steps = []
     self.expectedTimes = []

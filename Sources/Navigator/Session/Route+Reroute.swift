@@ -86,9 +86,7 @@ extension Route {
     // Steps: the old ones outside the detour, four turns around it.
     let currentRoad = steps[stepIndex(atDistance: start)].roadName
     let rejoinRoad = steps[stepIndex(atDistance: end)].roadName
-    var newSteps = steps.filter { $0.distance <= start }.map { step -> RouteStep in
-      RouteStep(maneuver: step.maneuver, roadName: step.roadName, distance: step.distance)
-    }
+    var newSteps = steps.filter { $0.distance <= start }
     newSteps += [
       RouteStep(maneuver: "turn-right", roadName: "", distance: start),
       RouteStep(maneuver: "turn-left", roadName: "", distance: cumulative[departureIndex + 1]),
@@ -96,8 +94,10 @@ extension Route {
         maneuver: "turn-left", roadName: currentRoad, distance: cumulative[rejoinIndex - 1]),
       RouteStep(maneuver: "turn-right", roadName: rejoinRoad, distance: cumulative[rejoinIndex]),
     ]
-    newSteps += steps.filter { $0.distance >= end }.map {
-      RouteStep(maneuver: $0.maneuver, roadName: $0.roadName, distance: $0.distance + shift)
+    newSteps += steps.filter { $0.distance >= end }.map { step in
+      var moved = step
+      moved.distance += shift
+      return moved
     }
     let newPOIs = pointsOfInterest.compactMap { point -> PointOfInterest? in
       guard let moved = map(point.distance) else { return nil }
@@ -113,7 +113,7 @@ extension Route {
       id: "\(baseID)~reroute\(sequence)", name: name, points: newPoints, legEnds: legEnds,
       steps: newSteps, speedLimits: limits, typicalSpeeds: typical,
       expectedDuration: expectedDuration + shift / max(speedHere, 1), pointsOfInterest: newPOIs,
-      hasTrafficData: hasTrafficData, alternateRoutes: alternateRoutes)
+      hasTrafficData: hasTrafficData, alternateRoutes: alternateRoutes, drivingSide: drivingSide)
     return (route, map)
   }
 }

@@ -93,6 +93,6 @@ extension TripRun {
     cursor.seek(distance, on: route)
     remapPrompts(from: old, map: result.map)
     try emit(time, .routeChanged(.reroute))
-    try emit(time, .routeSet(routeInfo))
+    try emitRoute(at: time, namingDestinations: false)
   }
 }

@@ -4,7 +4,10 @@ import SessionEvents
 //
 // Order of events (all times virtual, in milliseconds):
 //   t = 0: navigationEnabled, mapResized (the device), settingChanged (layout direction and
-//          the scenario's settings), routeSet, guidanceStarted;
+//          the scenario's settings), the route (waypoint per destination, routeLeg per leg,
+//          routeStep per step with a stepDetail where it has an exit number or lanes,
+//          routeStatus OK, routeSet), guidanceStarted;
+//   a re-route: routeChanged(reroute), then the new route's legs, steps and routeSet;
 //   every tick: scripted events due since the last tick (at their own times), then progress
 //          and speed, then promptDismissed / promptReady as the vehicle passes points of
 //          interest; at an intermediate destination arrived(i) and routeChanged(nextLeg);
@@ -125,7 +128,7 @@ struct TripRun {
         SettingChange(name: .layoutDirection, value: .text(trip.scenario.layoutDirection)), at: 0)
     }
     for change in trip.scenario.settings { try applySetting(change, at: 0) }
-    try emit(0, .routeSet(routeInfo))
+    try emitRoute(at: 0, namingDestinations: true)
     try emit(0, .guidanceStarted)
   }
 

@@ -158,10 +158,15 @@ extension CLLocationManagerDelegate {
 }
 
 /// Location permissions. Headless: a request is granted at once (the replay stands for a
-/// device whose user said yes) and the delegate hears of it.
+/// device whose user said yes) and the delegate hears of it. As on iOS the permission is the
+/// app's, not a manager's: a manager made after another one's request reads it too.
 open class CLLocationManager: NSObject {
   public weak var delegate: (any CLLocationManagerDelegate)?
-  public private(set) var authorizationStatus: CLAuthorizationStatus = .notDetermined
+  /// The app's permission, shared by every manager (as the system keeps it per app).
+  public var authorizationStatus: CLAuthorizationStatus {
+    Self.appAuthorization.withLock { $0 }
+  }
+  private static let appAuthorization = AppAuthorization()
   public var desiredAccuracy: CLLocationAccuracy = -1
   public var distanceFilter: CLLocationDistance = -1
   public var allowsBackgroundLocationUpdates = false
@@ -173,16 +178,28 @@ open class CLLocationManager: NSObject {
 
   open func requestWhenInUseAuthorization() {
     guard authorizationStatus == .notDetermined else { return }
-    authorizationStatus = .authorizedWhenInUse
+    Self.appAuthorization.withLock { $0 = .authorizedWhenInUse }
     delegate?.locationManagerDidChangeAuthorization(self)
   }
 
   open func requestAlwaysAuthorization() {
     guard authorizationStatus != .authorizedAlways else { return }
-    authorizationStatus = .authorizedAlways
+    Self.appAuthorization.withLock { $0 = .authorizedAlways }
     delegate?.locationManagerDidChangeAuthorization(self)
   }
 
   open func startUpdatingLocation() {}
   open func stopUpdatingLocation() {}
+}
+
+/// The app-wide location permission behind every `CLLocationManager`, behind a lock.
+final class AppAuthorization: @unchecked Sendable {
+  private let lock = NSLock()
+  private var status = CLAuthorizationStatus.notDetermined
+
+  func withLock<T>(_ body: (inout CLAuthorizationStatus) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&status)
+  }
 }

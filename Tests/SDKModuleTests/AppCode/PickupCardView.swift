@@ -101,3 +101,29 @@ extension UIView {
   /// Whether the view lays out right to left.
   var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
 }
+
+/// A container that styles whatever is added to it, the way app code overrides UIKit's
+/// insertion methods (UIKit's exact signatures, `super` called).
+final class BadgeContainerView: UIView {
+  private(set) var badgeCount = 0
+
+  override func addSubview(_ view: UIView) {
+    view.translatesAutoresizingMaskIntoConstraints = false
+    view.layer.cornerRadius = 6
+    badgeCount += 1
+    super.addSubview(view)
+  }
+
+  override func insertSubview(_ view: UIView, at index: Int) {
+    badgeCount += 1
+    super.insertSubview(view, at: index)
+  }
+}
+
+/// A stack that gives each arranged view a minimum height.
+final class MinimumHeightStackView: UIStackView {
+  override func addArrangedSubview(_ view: UIView) {
+    super.addArrangedSubview(view)
+    view.heightAnchor.constraint(greaterThanOrEqualToConstant: 44).isActive = true
+  }
+}
