@@ -25,6 +25,16 @@ extension Engine {
   /// rebuild is cheaper (long chains of equalities: each rebuild re-adds them linearly).
   static let markerSolveBudget = 4_000_000
 
+  /// What a rebuild roughly costs, in the same multiply-adds: each constraint re-added
+  /// substitutes into a tableau of the current size (its cells). Sparse tableaus (a screen's
+  /// layout: rows of two or three cells) rebuild for less than the dense solve costs; dense
+  /// ones (general systems) do not. Deterministic: it counts cells, never time.
+  func rebuildWorkEstimate() -> Int {
+    var cells = 0
+    for row in rows { cells += row.cells.count }
+    return constraints.count * cells
+  }
+
   /// Gives `entry`'s markerless required equality (already out of `constraints`) a dummy
   /// marker whose column is the one it would have had from the start, so the caller can
   /// remove it like a constraint with a marker.
@@ -59,7 +69,8 @@ extension Engine {
       matrix.append(terms)
     }
     let n = columnSymbols.count
-    guard implicit.count * implicit.count * n <= Engine.markerSolveBudget,
+    let denseWork = implicit.count * implicit.count * n
+    guard denseWork <= Engine.markerSolveBudget, denseWork < rebuildWorkEstimate(),
       let w = solveFirstUnit(matrix, columns: n)
     else { return nil }
 

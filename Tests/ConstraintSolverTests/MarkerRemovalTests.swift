@@ -120,6 +120,25 @@ import Testing
     solver.updateVariables()
     #expect(close(x[0].value, 5) && close(x[100].value, 1005) && close(x[101].value, 7 - 980))
   }
+
+  /// A screen's layout: many views placed by two-term required equalities. Its tableau is
+  /// sparse, so re-adding the constraints costs less than the dense solve and the removal
+  /// rebuilds (replays remove and re-add such constraints at every layout change).
+  @Test func sparseLayoutsRebuildInsteadOfSolvingDensely() throws {
+    let solver = Solver()
+    var widths: [Constraint] = []
+    for i in 0..<40 {
+      let left = Variable("v\(i).left"), width = Variable("v\(i).width")
+      try solver.addConstraint(Constraint(left - Double(8 * i), .equal))
+      let w = Constraint(width - 100, .equal)
+      widths.append(w)
+      try solver.addConstraint(w)
+      try solver.addConstraint(Constraint(width - 50, .equal, strength: .weak))
+    }
+    try solver.removeConstraint(widths[20])
+    #expect(solver.engine.needsRebuild)
+    solver.updateVariables()
+  }
 }
 
 /// Without rebuilds after removals a tableau lives through many more pivots, so a refusal
