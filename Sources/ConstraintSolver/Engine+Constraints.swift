@@ -16,7 +16,7 @@ extension Engine {
   ///   algorithm); the caller then rebuilds.
   mutating func add(
     _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil,
-    explicit: Bool = false, order: Int? = nil
+    explicit: Bool = false, order: Int? = nil, confirmRefusal: Bool = true
   ) throws(EngineError) {
     rebuildIfNeeded()
     let key = ObjectIdentifier(constraint)
@@ -39,7 +39,13 @@ extension Engine {
     if !subject.isValid, row.hasOnlyDummies {
       let scale = constantScale(of: constraint.expression, constant: constant)
       guard isRoundingNoise(row.constant, scale: scale) else {
-        throw unsatisfiable(constraint, constant: constant, certificate: row)
+        guard confirmRefusal else {
+          throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+        }
+        guard let error = refusal(constraint, constant: constant, certificate: row) else {
+          return try addToFreshTableau(constraint, constant, editVariable, explicit, order)
+        }
+        throw error
       }
       row.constant = 0  // it holds: the residual is rounding of the equalities it follows from
       if !tag.marker.isValid {
@@ -77,8 +83,15 @@ extension Engine {
         substitute(tag.marker, with: row)
         insertRow(row, for: tag.marker)
       case .unsatisfiable(let certificate):
-        let error = unsatisfiable(constraint, constant: constant, certificate: certificate)
+        guard confirmRefusal else {
+          self = saved
+          throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+        }
+        let error = refusal(constraint, constant: constant, certificate: certificate)
         self = saved
+        guard let error else {
+          return try addToFreshTableau(constraint, constant, editVariable, explicit, order)
+        }
         throw error
       }
     }
@@ -105,11 +118,33 @@ extension Engine {
   /// the markers of `certificate` (the failed row) when every equality has one, else from
   /// an engine that gives them markers.
   func unsatisfiable(_ constraint: Constraint, constant: Double, certificate: Row) -> EngineError {
-    let key = ObjectIdentifier(constraint)
-    let conflicting = allExplicit
-      ? requiredOwners(of: certificate, excluding: key)
-      : explainConflict(constraint, constant: constant)
+    refusal(constraint, constant: constant, certificate: certificate)
+      ?? .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+  }
+
+  /// `unsatisfiable(_:constant:certificate:)`, or nil when the engine that explains the
+  /// conflict (a fresh tableau) accepts the constraint after all: the refusal came from
+  /// rounding this tableau gathered over many pivots, not from the constraints.
+  func refusal(_ constraint: Constraint, constant: Double, certificate: Row) -> EngineError? {
+    if allExplicit {
+      let key = ObjectIdentifier(constraint)
+      let conflicting = requiredOwners(of: certificate, excluding: key)
+      return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
+    }
+    guard let conflicting = explainConflict(constraint, constant: constant) else { return nil }
     return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
+  }
+
+  /// Adds `constraint` after rebuilding the tableau from scratch (a refusal this tableau
+  /// made that a fresh one did not confirm); refused for good if the rebuilt one refuses.
+  mutating func addToFreshTableau(
+    _ constraint: Constraint, _ constant: Double, _ editVariable: Variable?, _ explicit: Bool,
+    _ order: Int?
+  ) throws(EngineError) {
+    rebuild()
+    try add(
+      constraint, constant: constant, editVariable: editVariable, explicit: explicit,
+      order: order, confirmRefusal: false)
   }
 
   /// The required constraints (other than `excluded`) whose markers appear in `row`, in the
@@ -128,9 +163,10 @@ extension Engine {
   }
 
   /// Why `constraint` (with `constant`) can't be added: replays the required constraints
-  /// into an engine where every equality has a marker and reads the failed row there.
+  /// into an engine where every equality has a marker and reads the failed row there; nil
+  /// when that engine accepts it.
   /// - Complexity: a rebuild; paid only when a call fails.
-  func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint] {
+  func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
     probe.allExplicit = true
     for entry in constraints.values.sorted(by: { $0.order < $1.order })
@@ -141,14 +177,16 @@ extension Engine {
       try probe.add(constraint, constant: constant)
     } catch {
       if case .solver(.unsatisfiableConstraint(_, let conflicting)) = error { return conflicting }
+      return []
     }
-    return []
+    return nil
   }
 
   // MARK: - Removing
 
-  /// Removes `constraint` (paper 4.4) and re-optimises. A constraint without a marker only
-  /// leaves the tables; the tableau is rebuilt when next needed.
+  /// Removes `constraint` (paper 4.4) and re-optimises. A required equality without a
+  /// marker first gets the marker column it would have had (`materialiseMarker`); when that
+  /// can't be computed it only leaves the tables and the tableau is rebuilt when next needed.
   /// - Throws: `unknownConstraint`; `.internalFailure` when no row holds its marker or the
   ///   dual simplex fails, after the constraint is gone from the tables.
   mutating func remove(_ constraint: Constraint) throws(EngineError) {
@@ -156,10 +194,12 @@ extension Engine {
     guard let entry = constraints.removeValue(forKey: key) else {
       throw .solver(.unknownConstraint(constraint))
     }
-    let tag = entry.tag
+    var tag = entry.tag
     if tag.marker.isValid { ownerOfSymbol[tag.marker.id] = nil }
     if tag.other.isValid { ownerOfSymbol[tag.other.id] = nil }
-    if needsRebuild || entry.isImplicit {
+    if !needsRebuild, entry.isImplicit, let marker = materialiseMarker(for: entry) {
+      tag.marker = marker  // now removed like any constraint with a marker
+    } else if needsRebuild || entry.isImplicit {
       needsRebuild = true
       return
     }
@@ -186,6 +226,7 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
+    if entry.isImplicit, hasDrifted() { rebuild() }
   }
 
   // MARK: - Rebuilding
@@ -211,7 +252,7 @@ extension Engine {
       do {
         try fresh.add(
           entry.constraint, constant: entry.constant, editVariable: entry.editVariable,
-          explicit: entry.isExplicit, order: entry.order)
+          explicit: entry.isExplicit, order: entry.order, confirmRefusal: false)
       } catch {
         let reason: String
         switch error {

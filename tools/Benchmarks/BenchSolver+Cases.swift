@@ -23,14 +23,17 @@ struct SolverCase {
   let name: String
   /// Best of this many runs.
   let repeats: Int
+  /// The workload this case is one system of (its summary line), if any.
+  let group: String?
   var variableCount = 0
   var definitions: [Definition] = []
   var setup: [Call] = []
   var timed: [Call] = []
 
-  init(_ name: String, repeats: Int) {
+  init(_ name: String, repeats: Int, group: String? = nil) {
     self.name = name
     self.repeats = repeats
+    self.group = group
   }
 
   var timedCalls: Int { timed.count }
@@ -126,9 +129,9 @@ func solverCases() -> [SolverCase] {
   [
     chainCase(100, repeats: 20), chainCase(1000, repeats: 3), chainCase(10_000, repeats: 1),
     suggestCase(), removeCase(), layoutCase(),
-    randomCase("e-random-30", variables: 30, calls: 250, systems: 12, seed: 17, repeats: 3),
-    randomCase("e-random-60", variables: 60, calls: 600, systems: 6, seed: 60, repeats: 1),
   ]
+    + randomCases("e-random-30", variables: 30, calls: 250, systems: 12, seed: 17, repeats: 3)
+    + randomCases("e-random-60", variables: 60, calls: 600, systems: 6, seed: 60, repeats: 1)
 }
 
 /// The chain `x[i+1] == x[i] + 10` with `x[i] >= x[0] + 5 i` every 10th and a weak

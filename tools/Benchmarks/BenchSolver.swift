@@ -31,18 +31,53 @@ func benchSolver(_ arguments: [String]) throws {
       throw UsageFailure("unknown option '\(option)'")
     }
   }
-  let cases = solverCases().filter { only == nil || $0.name == only }
+  let cases = solverCases().filter { only == nil || $0.name == only || $0.group == only }
   print("case".padding(16) + "calls".padding(9, left: true) + "navsim".padding(12, left: true)
     + "kiwi".padding(12, left: true) + "navsim/kiwi".padding(13, left: true))
+  var groups: [GroupTotal] = []
   for benchCase in cases {
     let seconds = benchCase.timeNavSim()
-    var line = benchCase.name.padding(16) + "\(benchCase.timedCalls)".padding(9, left: true)
-      + formatSeconds(seconds).padding(12, left: true)
-    if let kiwi = kiwiTimes[benchCase.name] {
-      line += formatSeconds(kiwi).padding(12, left: true)
-      line += String(format: "%.3f", seconds / kiwi).padding(13, left: true)
-    }
-    print(line)
+    let kiwi = kiwiTimes[benchCase.name]
+    print(resultLine(benchCase.name, benchCase.timedCalls, seconds, kiwi))
+    guard let group = benchCase.group else { continue }
+    if groups.last?.name != group { groups.append(GroupTotal(name: group)) }
+    groups[groups.count - 1].add(calls: benchCase.timedCalls, navsim: seconds, kiwi: kiwi)
+  }
+  for group in groups {
+    // The comparison covers the systems Kiwi completed; NavSim's time on all is printed too.
+    print(resultLine(
+      group.name + " (\(group.compared)/\(group.systems))", group.comparedCalls,
+      group.comparedNavSim, group.compared > 0 ? group.kiwi : nil)
+      + "   navsim on all \(group.systems): \(formatSeconds(group.navsim)), \(group.calls) calls")
+  }
+}
+
+/// One line of the result table; the ratio when Kiwi has a time.
+func resultLine(_ name: String, _ calls: Int, _ navsim: Double, _ kiwi: Double?) -> String {
+  var line = name.padding(16) + "\(calls)".padding(9, left: true)
+    + formatSeconds(navsim).padding(12, left: true)
+  if let kiwi {
+    line += formatSeconds(kiwi).padding(12, left: true)
+    line += String(format: "%.3f", navsim / kiwi).padding(13, left: true)
+  }
+  return line
+}
+
+/// Sums over the systems of a workload: all of them, and those Kiwi completed.
+struct GroupTotal {
+  let name: String
+  var systems = 0, calls = 0, navsim = 0.0
+  var compared = 0, comparedCalls = 0, comparedNavSim = 0.0, kiwi = 0.0
+
+  mutating func add(calls: Int, navsim: Double, kiwi: Double?) {
+    systems += 1
+    self.calls += calls
+    self.navsim += navsim
+    guard let kiwi else { return }
+    compared += 1
+    comparedCalls += calls
+    comparedNavSim += navsim
+    self.kiwi += kiwi
   }
 }
 
