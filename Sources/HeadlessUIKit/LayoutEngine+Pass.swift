@@ -195,6 +195,13 @@ extension LayoutEngine {
   /// Tells every view (parents first) and its controller when the hierarchy's traits changed
   /// since the last pass; the first pass only notes them.
   private func notifyTraitChanges() {
+    // Traits follow from the root's size, idiom and direction: while those stay, nothing
+    // is built (most passes, one per event under replay).
+    let inputs = TraitInputs(
+      size: root.storedFrame.size, idiom: root.interfaceIdiom,
+      direction: root.effectiveUserInterfaceLayoutDirection)
+    guard inputs != lastTraitInputs else { return }
+    lastTraitInputs = inputs
     let traits = root.traitCollection
     defer { lastTraits = traits }
     guard let previous = lastTraits, previous != traits else { return }

@@ -52,6 +52,14 @@ final class LayoutEngine {
   var isRunning = false
   /// The root's traits at the last pass, to tell views when they change.
   var lastTraits: UITraitCollection?
+  /// What `lastTraits` was derived from.
+  var lastTraitInputs: TraitInputs?
+
+  struct TraitInputs: Equatable {
+    var size: CGSize
+    var idiom: UIUserInterfaceIdiom
+    var direction: UIUserInterfaceLayoutDirection
+  }
   /// Whether this is a throw-away `systemLayoutSizeFitting` engine, which keeps its variables
   /// to itself and solves only its root's subtree.
   let fitting: Bool
