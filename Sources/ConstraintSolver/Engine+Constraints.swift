@@ -107,6 +107,7 @@ extension Engine {
     do {
       try optimize()
       try dualOptimize()
+      try checkHealth()
     } catch {
       throw .internalFailure(error.message)
     }
@@ -223,6 +224,7 @@ extension Engine {
     do {
       try optimize()
       try dualOptimize()
+      try checkHealth()
     } catch {
       throw .internalFailure(error.message)
     }
@@ -332,6 +334,7 @@ extension Engine {
     }
     do {
       try dualOptimize()
+      try checkHealth()
     } catch {
       guard let original else { throw .internalFailure(error.message) }
       self = original

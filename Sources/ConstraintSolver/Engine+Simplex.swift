@@ -114,7 +114,9 @@ extension Engine {
       guard rows[slot].substitute(symbol, with: row, added: &added) else { continue }
       for gained in added! { noteCell(gained, inSlot: slot) }
       let basic = basics[slot]
-      if !basic.isExternal, rows[slot].constant < 0 { infeasible.append(basic) }
+      if !basic.isExternal, rows[slot].constant < 0, !infeasible.contains(basic) {
+        infeasible.append(basic)
+      }
     }
     objective.substitute(symbol, with: row)
     if artificial != nil { artificial!.substitute(symbol, with: row) }
@@ -123,6 +125,7 @@ extension Engine {
   /// Makes `entering` basic in place of the row in `slot` (whose symbol leaves the basis).
   mutating func pivot(slot: Int, entering: Symbol) {
     let leaving = basics[slot]
+    pivotsSinceHealthCheck += 1
     var row = takeRow(at: slot)
     row.solve(for: leaving, swapping: entering)
     substitute(entering, with: row)
@@ -144,7 +147,9 @@ extension Engine {
     var skipped: [Symbol] = []
     var pivots = 0
     while true {
-      let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
+      let entering = enteringSymbol(
+        phaseOne ? (artificial ?? Row()) : objective, skipping: skipped,
+        steepest: pivots < stablePivotLimit)
       guard entering.isValid else { return }
       guard let slot = leavingSlot(for: entering, stable: pivots < stablePivotLimit) else {
         skipped.append(entering)
@@ -161,15 +166,31 @@ extension Engine {
   var pivotLimit: Int { 50 * (rows.count + 10) }
 
   /// After this many pivots in one optimisation the pivot rules fall back to plain Bland
-  /// (which cannot cycle) from the largest-pivot choices of the Harris ratio tests.
+  /// (which cannot cycle) from Dantzig's entering choice and the largest-pivot choices of the
+  /// Harris ratio tests.
   var stablePivotLimit: Int { 5 * (rows.count + 10) }
 
-  /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
-  func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
-    for cell in objective.cells where cell.coefficient < 0 && !cell.symbol.isDummy {
-      if skipped.isEmpty || !skipped.contains(cell.symbol) { return cell.symbol }
+  /// The parameter to enter the basis: the non-dummy one with the most negative objective
+  /// coefficient (Dantzig's rule; ties to the oldest), or, when not `steepest`, the first
+  /// (oldest) negative one (Bland's rule, which cannot cycle).
+  ///
+  /// Bland's first-negative choice walks long paths on dense objectives: on random 60 x 600
+  /// systems one re-add took thousands of pivots, through nearly singular bases (pivots of
+  /// 1e-6 of their row), and the rows grew to 1e9; the most negative coefficient, the largest
+  /// decrease per unit, gets there in a few pivots. Bland stays the fallback after
+  /// `stablePivotLimit` pivots of one optimisation.
+  func enteringSymbol(
+    _ objective: Row, skipping skipped: [Symbol] = [], steepest: Bool = false
+  ) -> Symbol {
+    var best = Symbol.invalid
+    var bestCoefficient = 0.0
+    for cell in objective.cells where cell.coefficient < bestCoefficient && !cell.symbol.isDummy {
+      if !skipped.isEmpty && skipped.contains(cell.symbol) { continue }
+      if !steepest { return cell.symbol }
+      best = cell.symbol
+      bestCoefficient = cell.coefficient
     }
-    return .invalid
+    return best
   }
 
   /// The restricted row that first hits zero as `entering` grows (minimum ratio test),

@@ -83,6 +83,8 @@ struct Engine {
   var needsRebuild = false
   /// Give every required equality a dummy marker (the engine that explains conflicts).
   var allExplicit = false
+  /// Pivots since the tableau was last checked against its constraints (`checkHealth()`).
+  var pivotsSinceHealthCheck = 0
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
   /// reports them as `internalError` and clears the list.
   var lostInRebuild: [String] = []
