@@ -148,19 +148,6 @@ extension Engine {
       fresh[slot] = row
     }
 
-    // The objective: the weighted errors in terms of the parameters.
-    var objective = Row()
-    for entry in entries where !entry.constraint.isRequired {
-      let strength = entry.constraint.strength.value
-      for symbol in [entry.tag.marker, entry.tag.other] where symbol.kind == .error {
-        if let slot = slot(of: symbol), let row = fresh[slot] {
-          objective.insert(row, strength)
-        } else {
-          objective.insert(symbol, strength)
-        }
-      }
-    }
-
     // Install: rows, the column index, the objective, the infeasible queue.
     for id in columns.indices {
       columns[id].removeAll()
@@ -173,7 +160,7 @@ extension Engine {
       let basic = basics[slot]
       if basic.isRestricted, rows[slot].constant < 0 { infeasible.append(basic) }
     }
-    self.objective = objective
+    refreshObjective()  // the weighted errors in terms of the parameters
     return true
   }
 }
@@ -250,26 +237,12 @@ extension Engine {
   /// solution (a basic symbol at its row's constant, a parameter at zero), misses zero by more
   /// than `refactorThreshold` of its terms.
   func equationsHaveDrifted() -> Bool {
-    @inline(__always) func value(_ symbol: Symbol) -> Double {
-      slot(of: symbol).map { rows[$0].constant } ?? 0
-    }
     for entry in constraints.values {
-      var sum = entry.constant
-      var size = abs(entry.constant)
-      for term in entry.constraint.expression.terms {
-        guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
-        let product = term.coefficient * value(symbol)
-        sum += product
-        size += abs(product)
-      }
-      let m = markerCoefficient(entry.constraint)
-      if entry.tag.marker.isValid {
-        let product = m * value(entry.tag.marker)
-        sum += product
-        size += abs(product)
-      }
-      if entry.tag.other.isValid {
-        let product = -m * value(entry.tag.other)
+      let equation = equation(of: entry)
+      var sum = equation.constant
+      var size = abs(equation.constant)
+      for term in equation.terms {
+        let product = term.coefficient * value(of: term.symbol)
         sum += product
         size += abs(product)
       }
