@@ -75,10 +75,10 @@ import Testing
     let (solver, x, y) = try drifted()
     let z = Variable("z")
     // A call after `healthCheckInterval` pivots checks the tableau; fewer leave it alone.
-    solver.engine.pivotsSinceHealthCheck = Engine.healthCheckInterval - 1
+    solver.engine.pivotsSinceHealthCheck = solver.engine.healthCheckInterval - 1
     try solver.addConstraint(Constraint(z - 1, .equal))
     #expect(solver.engine.equationsHaveDrifted(), "checked before the interval")
-    solver.engine.pivotsSinceHealthCheck = Engine.healthCheckInterval
+    solver.engine.pivotsSinceHealthCheck = solver.engine.healthCheckInterval + 1  // + its row
     try solver.addConstraint(Constraint(z - 2, .lessThanOrEqual))
     #expect(!solver.engine.equationsHaveDrifted())
     solver.updateVariables()
