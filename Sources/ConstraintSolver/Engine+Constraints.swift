@@ -295,7 +295,7 @@ extension Engine {
       constraints[key]?.isExplicit = true
       rebuild()
     }
-    guard var entry = constraints[key] else {
+    guard let entry = constraints[key] else {
       if let original { self = original }
       throw .internalFailure("[\(constraint)] could not be re-added with a marker")
     }
@@ -317,14 +317,12 @@ extension Engine {
         if let original { self = original }
         throw unsatisfiable(constraint, constant: constant, certificate: row)
       }
-      entry.constant = constant
-      constraints[key] = entry
+      setConstant(constant, of: entry)
       rows[slot].constant = 0
       return
     }
 
-    entry.constant = constant
-    constraints[key] = entry
+    setConstant(constant, of: entry)
     let broken = shift(
       tag, relation: constraint.relation, isRequired: constraint.isRequired, by: delta,
       scale: constantScale(of: constraint.expression, constant: constant))

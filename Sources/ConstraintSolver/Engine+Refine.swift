@@ -88,11 +88,11 @@ extension Engine {
   mutating func refineSolution() {
     rebuildIfNeeded()
     let saved = self
-    var equations = constraints.values.sorted { $0.order < $1.order }.map(equation(of:))
     var rebuilt = false
     for _ in 0..<3 {
+      if !equationsValid { cacheEquations() }
       guard equations.contains(where: { residual(of: $0).drifted }) else { return }
-      var repaired = correctBasicValues(equations)
+      var repaired = correctBasicValues()
       if repaired {
         refreshObjective()
         for slot in usedSlots where !basics[slot].isExternal && rows[slot].constant < 0 {
@@ -116,13 +116,36 @@ extension Engine {
       }
       rebuilt = true
       rebuild()
-      equations = constraints.values.sorted { $0.order < $1.order }.map(equation(of:))
+    }
+  }
+
+  /// Fills `equations` from `constraints`, in order of addition.
+  mutating func cacheEquations() {
+    let entries = constraints.values.sorted { $0.order < $1.order }
+    equations = entries.map(equation(of:))
+    equationOfConstraint = [:]
+    for (index, entry) in entries.enumerated() {
+      equationOfConstraint[ObjectIdentifier(entry.constraint)] = index
+    }
+    equationsValid = true
+  }
+
+  /// Stores `entry` with its constant changed to `constant`, keeping the cached equations.
+  mutating func setConstant(_ constant: Double, of entry: ConstraintEntry) {
+    var entry = entry
+    entry.constant = constant
+    let key = ObjectIdentifier(entry.constraint)
+    let valid = equationsValid
+    constraints[key] = entry
+    if valid, let index = equationOfConstraint[key] {
+      equations[index].constant = constant
+      equationsValid = true
     }
   }
 
   /// Solves `B d = -r` for the corrections `d` of the basic symbols' values and applies them.
   /// - Returns: false (nothing changed) when the system is not square, too large, or singular.
-  mutating func correctBasicValues(_ equations: [Equation]) -> Bool {
+  mutating func correctBasicValues() -> Bool {
     let slots = usedSlots
     let n = slots.count
     guard n == equations.count, n > 0, n * n <= Engine.refinementCellBudget else { return false }
