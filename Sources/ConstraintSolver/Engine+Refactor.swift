@@ -239,9 +239,9 @@ extension Engine {
   /// Whether some constraint's equation `0 = c + sum a x + own symbols`, read at the tableau's
   /// solution (a basic symbol at its row's constant, a parameter at zero), misses zero by more
   /// than `refactorThreshold` of its terms.
-  func equationsHaveDrifted() -> Bool {
-    for entry in constraints.values {
-      let equation = equation(of: entry)
+  mutating func equationsHaveDrifted() -> Bool {
+    if !equationsValid { cacheEquations() }
+    for equation in equations {
       var sum = equation.constant
       var size = abs(equation.constant)
       for term in equation.terms {

@@ -62,10 +62,10 @@ import Testing
 
   @Test func refactoringRemovesDrift() throws {
     let (solver, x, y) = try drifted()
-    #expect(solver.engine.equationsHaveDrifted())
+    let driftedBefore = solver.engine.equationsHaveDrifted()
     let refactored = solver.engine.refactor()
-    #expect(refactored)
-    #expect(!solver.engine.equationsHaveDrifted())
+    let driftedAfter = solver.engine.equationsHaveDrifted()
+    #expect(driftedBefore && refactored && !driftedAfter)
     solver.updateVariables()
     #expect(close(x.value + y.value, 10, 1e-12))
     #expect(close(x.value, 2, 1e-12) && close(y.value, 8, 1e-12))
@@ -77,10 +77,12 @@ import Testing
     // A call after `healthCheckInterval` pivots checks the tableau; fewer leave it alone.
     solver.engine.pivotsSinceHealthCheck = solver.engine.healthCheckInterval - 1
     try solver.addConstraint(Constraint(z - 1, .equal))
-    #expect(solver.engine.equationsHaveDrifted(), "checked before the interval")
+    let early = solver.engine.equationsHaveDrifted()
+    #expect(early, "checked before the interval")
     solver.engine.pivotsSinceHealthCheck = solver.engine.healthCheckInterval + 1  // + its row
     try solver.addConstraint(Constraint(z - 2, .lessThanOrEqual))
-    #expect(!solver.engine.equationsHaveDrifted())
+    let late = solver.engine.equationsHaveDrifted()
+    #expect(!late)
     solver.updateVariables()
     #expect(close(x.value, 2, 1e-12) && close(y.value, 8, 1e-12) && z.value == 1)
   }
