@@ -216,6 +216,7 @@ extension Engine {
       }
       let leaving = basics[slot]
       var row = takeRow(at: slot)
+      if leaving.isDummy { row.constant = 0 }  // a redundant equality's row: zero but rounding
       row.solve(for: leaving, swapping: tag.marker)
       substitute(tag.marker, with: row)
     }
