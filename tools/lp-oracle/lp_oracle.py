@@ -1,15 +1,15 @@
 """Exact oracle: NavSim's ConstraintSolver against linear programming (scipy's HiGHS).
 
 Runs seeded random systems (oracle_systems.py: 30 x 250 on even seeds, 60 x 600 on odd ones)
-through `navsim-bench solver --script`, one process per system with a timeout, so a crash or
-a hang costs that system only and is reported with its seed; checks every answer against the
+through `navsim-bench solver --script`, one process per system with a CPU-time limit, so a
+crash or a hang costs that system only and is reported with its seed; checks every answer against the
 LP (oracle_check.py). `--jobs N` checks chunks of seeds in N worker processes; results are
 merged and printed in seed order, so the output does not depend on N (except timings).
 
 Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] | [--fresh BLOCK]
                     | [--seeds S1,S2,...]  [--jobs N] [--chunk K] [--timeout SECONDS]
-                    [--show K] [--progress K] [--known-failures S1,...] [--json FILE]
-                    [--emit FILE]
+                    [--show K] [--per-system K] [--progress K] [--known-failures S1,...]
+                    [--json FILE] [--emit FILE]
 Seeds below 1 000 000 are the development range (CI's slice is 0...38 even; the seeds quoted
 in issues and the README are there). `--fresh B` runs block B: seeds B x 1 000 000 ...
 B x 1 000 000 + 9 999 (both sizes), which CI, tests and development runs never use; once a
@@ -20,8 +20,11 @@ usage.
 
 import argparse
 import json
+import math
 import multiprocessing
 import os
+import resource
+import signal
 import subprocess
 import sys
 import time
@@ -37,7 +40,8 @@ FRESH_SYSTEMS = 10_000
 
 
 class Result:
-    """One seed's outcome: failures (oracle_check.Failure), borderline notes, NavSim's time."""
+    """One seed's outcome: failures (oracle_check.Failure), borderline notes, NavSim's CPU
+    seconds."""
 
     __slots__ = ("seed", "size", "failures", "notes", "seconds")
 
@@ -49,15 +53,38 @@ class Result:
         self.seconds = seconds
 
 
+def limit_cpu(seconds):
+    """For the child: SIGXCPU after `seconds` of CPU time (SIGKILL 2 s later), no core file."""
+    def apply():
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 2))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    return apply
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_bench(bench, script, timeout):
-    """NavSim's output lines for one system (without its `system` line) and a crash or
-    timeout Failure, or None. Lines printed before a crash or a kill are kept; a last line
-    cut short is dropped."""
+    """NavSim's output lines for one system (without its `system` line), a crash or timeout
+    Failure or None, and the CPU seconds it took. `timeout` limits CPU time (so a loaded
+    machine does not turn slow systems into timeouts); a wall clock limit of 3 x timeout + 30 s
+    catches a process that waits instead. Lines printed before a crash or a kill are kept; a
+    last line cut short is dropped."""
+    cpu = math.ceil(timeout)
+    before = children_cpu()
     try:
         done = subprocess.run([bench, "solver", "--script"], input=script, capture_output=True,
-                              text=True, timeout=timeout, check=False)
+                              text=True, timeout=3 * cpu + 30, check=False,
+                              preexec_fn=limit_cpu(cpu))
         out, err, failure = done.stdout, done.stderr, None
-        if done.returncode != 0:
+        # SIGXCPU at the soft limit; SIGKILL at the hard one (the process ignored SIGXCPU).
+        if done.returncode == -signal.SIGXCPU or (done.returncode == -signal.SIGKILL
+                                                  and children_cpu() - before >= 0.9 * cpu):
+            failure = oc.Failure("timeout", 0, f"navsim-bench used more than {cpu} s of CPU "
+                                 f"on the system (killed)")
+        elif done.returncode != 0:
             how = (f"killed by signal {-done.returncode}" if done.returncode < 0
                    else f"exited with status {done.returncode}")
             last = err.strip().splitlines()[-1:] or ["no message"]
@@ -66,21 +93,20 @@ def run_bench(bench, script, timeout):
         out = expired.stdout or ""
         if isinstance(out, bytes):
             out = out.decode("utf-8", "replace")
-        failure = oc.Failure("timeout", 0, f"navsim-bench did not finish in {timeout:g} s")
+        failure = oc.Failure("timeout", 0, f"navsim-bench did not finish in {3 * cpu + 30} s "
+                             f"(wall clock)")
     except OSError as error:
         raise RuntimeError(f"lp-oracle: cannot run {bench}: {error}") from error
     lines = out.split("\n")
     lines.pop()  # the text after the last newline: empty, or a line cut short
     if lines and lines[0].startswith("system "):
         lines = lines[1:]
-    return lines, failure
+    return lines, failure, children_cpu() - before
 
 
 def check_seed(bench, seed, timeout, stats):
     system = osy.System(seed)
-    started = time.monotonic()
-    lines, stopped = run_bench(bench, system.script, timeout)
-    seconds = time.monotonic() - started
+    lines, stopped, seconds = run_bench(bench, system.script, timeout)
     try:
         failures, notes = oc.check_system(system, lines, stats)
     except Exception as error:  # noqa: BLE001 - an oracle bug names its seed, not the run
@@ -117,7 +143,6 @@ class Campaign:
         self.kinds = {kind: [0, 0] for kind in oc.KINDS}  # kind -> [systems, checks]
         self.navsim_seconds = 0.0
         self.slowest = (0.0, None)
-        self.shown = 0
         self.started = time.monotonic()
 
     def add(self, results, stats):
@@ -144,10 +169,16 @@ class Campaign:
                 self.kinds[kind][0] += 1
             for failure in result.failures:
                 self.kinds[failure.kind][1] += 1
-                if self.shown < self.options.show:
-                    where = f"line {failure.line}: " if failure.line else ""
-                    print(f"  system {result.seed}: {where}{failure.kind}: {failure.message}")
-                    self.shown += 1
+            if len(self.failed) > self.options.show:
+                continue
+            count = len(result.failures)
+            print(f"  system {result.seed} ({size}): {count} failed check"
+                  f"{'s' if count > 1 else ''}")
+            for failure in result.failures[:self.options.per_system]:
+                where = f"line {failure.line}: " if failure.line else ""
+                print(f"    {where}{failure.kind}: {failure.message}")
+            if count > self.options.per_system:
+                print(f"    ... and {count - self.options.per_system} more")
         sys.stdout.flush()
 
     def progress(self):
@@ -181,6 +212,9 @@ class Campaign:
         by_kind = [f"{kind} {systems} systems ({checks} checks)"
                    for kind, (systems, checks) in self.kinds.items() if systems]
         lines.append("lp-oracle: failures by kind: " + ("; ".join(by_kind) or "none"))
+        if len(self.failed) > self.options.show:
+            lines.append(f"lp-oracle: {len(self.failed) - self.options.show} more failed "
+                         f"systems not printed (--show, --json)")
         if self.failed:
             shown = [str(r.seed) for r in self.failed[:40]]
             more = len(self.failed) - len(shown)
@@ -191,8 +225,8 @@ class Campaign:
             lines.append("lp-oracle: known failures that now pass (drop them from "
                          f"--known-failures): {', '.join(map(str, fixed))}")
         slowest, slow_seed = self.slowest
-        lines.append(f"lp-oracle: navsim-bench {self.navsim_seconds:.1f} s in total (slowest: "
-                     f"system {slow_seed}, {slowest:.1f} s); wall time {wall:.0f} s with "
+        lines.append(f"lp-oracle: navsim-bench {self.navsim_seconds:.1f} s of CPU in total "
+                     f"(most: system {slow_seed}, {slowest:.1f} s); wall time {wall:.0f} s with "
                      f"{self.options.jobs} job{'s' if self.options.jobs > 1 else ''}")
         passed = len(seeds) - len(self.failed) - len(self.known_failed)
         lines.append(f"{passed} passed, {len(self.failed)} failed"
@@ -229,7 +263,7 @@ class Campaign:
             "passed": len(self.seeds) - len(self.failed) - len(self.known_failed),
             "failed": [failed(r) for r in self.failed],
             "known_failures": [failed(r) for r in self.known_failed],
-            "navsim_seconds": round(self.navsim_seconds, 3),
+            "navsim_cpu_seconds": round(self.navsim_seconds, 3),
             "wall_seconds": round(wall, 3), "jobs": self.options.jobs,
             "timeout_seconds": self.options.timeout,
         }
@@ -252,9 +286,14 @@ def parse(argv):
     parser.add_argument("--seeds", metavar="S1,S2,...", help="exactly these seeds")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--chunk", type=int, default=10, help="seeds per worker task")
-    parser.add_argument("--timeout", type=float, default=30.0,
-                        help="seconds navsim-bench may take on one system (default 30)")
-    parser.add_argument("--show", type=int, default=10, help="failures to print")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="CPU seconds navsim-bench may take on one system (default 10: "
+                             "a release build takes at most 1.6 on a 60 x 600 system that "
+                             "does not blow up; raise it for debug builds)")
+    parser.add_argument("--show", type=int, default=50,
+                        help="failed systems to print (default 50; all are in --json)")
+    parser.add_argument("--per-system", type=int, default=3, metavar="K",
+                        help="failures to print per failed system (default 3)")
     parser.add_argument("--progress", type=int, default=100, metavar="K",
                         help="a progress line (stderr) every K systems; 0: none")
     parser.add_argument("--known-failures", default="", metavar="SEEDS",
