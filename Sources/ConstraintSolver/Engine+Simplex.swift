@@ -378,7 +378,11 @@ extension Engine {
     defer { artificial = nil }
     try optimize(phaseOne: true)
     let final = artificial ?? Row()
-    guard isRoundingNoise(final.constant, scale: scale) else { return .unsatisfiable(final) }
+    // The artificial is restricted: its least value is never below zero, so a negative one is
+    // rounding past zero (seen down to -8e-6 next to terms of 1e3), never a conflict.
+    guard final.constant < 0 || isRoundingNoise(final.constant, scale: scale) else {
+      return .unsatisfiable(final)
+    }
 
     // The artificial variable is zero; pivot it out if it is still basic, then drop it.
     if let slot = slot(of: art) {
