@@ -148,7 +148,10 @@ extension Engine {
     var skipped: [Symbol] = []
     var pivots = 0
     while true {
-      let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
+      let entering =
+        phaseOne
+        ? enteringSymbol(artificial ?? Row(), skipping: skipped, residues: false)
+        : enteringSymbol(objective, skipping: skipped)
       guard entering.isValid else { return }
       guard let slot = leavingSlot(for: entering, stable: pivots < stablePivotLimit) else {
         skipped.append(entering)
@@ -169,8 +172,16 @@ extension Engine {
   var stablePivotLimit: Int { 5 * (rows.count + 10) }
 
   /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
-  func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
+  /// - Parameter residues: whether a coefficient that is a rounding residue of the row (not
+  ///   `isPivotSized`) may enter. Phase one passes false: its objective is the new row itself,
+  ///   and a residue there is what cancellation left of a direction the row doesn't have
+  ///   (seed 40404: a row `413.6 + 3 s + 1e-8 t ...` that the LP proves infeasible went to zero
+  ///   along `t`, and a conflicting constraint was accepted).
+  func enteringSymbol(
+    _ objective: Row, skipping skipped: [Symbol] = [], residues: Bool = true
+  ) -> Symbol {
     for cell in objective.cells where cell.coefficient < 0 && !cell.symbol.isDummy {
+      if !residues, !objective.isPivotSized(cell.coefficient) { continue }
       if skipped.isEmpty || !skipped.contains(cell.symbol) { return cell.symbol }
     }
     return .invalid
