@@ -153,7 +153,7 @@ extension Engine {
     while true {
       let entering = enteringSymbol(
         phaseOne ? (artificial ?? Row()) : objective, skipping: skipped,
-        steepest: pivots < stablePivotLimit)
+        residues: !phaseOne, steepest: pivots < stablePivotLimit)
       guard entering.isValid else { return }
       guard let slot = leavingSlot(for: entering, stable: pivots < stablePivotLimit) else {
         skipped.append(entering)
@@ -183,12 +183,19 @@ extension Engine {
   /// 1e-6 of their row), and the rows grew to 1e9; the most negative coefficient, the largest
   /// decrease per unit, gets there in a few pivots. Bland stays the fallback after
   /// `stablePivotLimit` pivots of one optimisation.
+  /// - Parameter residues: whether a coefficient that is a rounding residue of the row (not
+  ///   `isPivotSized`) may enter. Phase one passes false: its objective is the new row itself,
+  ///   and a residue there is what cancellation left of a direction the row doesn't have
+  ///   (seed 40404: a row `413.6 + 3 s + 1e-8 t ...` that the LP proves infeasible went to zero
+  ///   along `t`, and a conflicting constraint was accepted).
   func enteringSymbol(
-    _ objective: Row, skipping skipped: [Symbol] = [], steepest: Bool = false
+    _ objective: Row, skipping skipped: [Symbol] = [], residues: Bool = true,
+    steepest: Bool = false
   ) -> Symbol {
     var best = Symbol.invalid
     var bestCoefficient = 0.0
     for cell in objective.cells where cell.coefficient < bestCoefficient && !cell.symbol.isDummy {
+      if !residues, !objective.isPivotSized(cell.coefficient) { continue }
       if !skipped.isEmpty && skipped.contains(cell.symbol) { continue }
       if !steepest { return cell.symbol }
       best = cell.symbol

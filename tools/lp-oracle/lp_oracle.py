@@ -2,9 +2,10 @@
 
 Runs seeded random systems (oracle_systems.py: 30 x 250 on even seeds, 60 x 600 on odd ones)
 through `navsim-bench solver --script`, one process per system with a CPU-time limit, so a
-crash or a hang costs that system only and is reported with its seed; checks every answer against the
-LP (oracle_check.py). `--jobs N` checks chunks of seeds in N worker processes; results are
-merged and printed in seed order, so the output does not depend on N (except timings).
+crash or a hang costs that system only and is reported with its seed; checks every answer
+against the LP (oracle_check.py). `--jobs N` checks chunks of seeds in N worker processes;
+results are merged and printed in seed order, so the output does not depend on N (except
+timings).
 
 Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] | [--fresh BLOCK]
                     | [--seeds S1,S2,...]  [--jobs N] [--chunk K] [--timeout SECONDS]
@@ -43,14 +44,15 @@ class Result:
     """One seed's outcome: failures (oracle_check.Failure), borderline notes, NavSim's CPU
     seconds."""
 
-    __slots__ = ("seed", "size", "failures", "notes", "seconds")
+    __slots__ = ("seed", "size", "failures", "notes", "seconds", "stats")
 
-    def __init__(self, seed, size, failures, notes, seconds):
+    def __init__(self, seed, size, failures, notes, seconds, stats):
         self.seed = seed
         self.size = size
         self.failures = failures
         self.notes = notes
         self.seconds = seconds
+        self.stats = stats  # this system's oracle_check.Stats
 
 
 def limit_cpu(seconds):
@@ -68,10 +70,10 @@ def children_cpu():
 
 def run_bench(bench, script, timeout):
     """NavSim's output lines for one system (without its `system` line), a crash or timeout
-    Failure or None, and the CPU seconds it took. `timeout` limits CPU time (so a loaded
-    machine does not turn slow systems into timeouts); a wall clock limit of 3 x timeout + 30 s
-    catches a process that waits instead. Lines printed before a crash or a kill are kept; a
-    last line cut short is dropped."""
+    Failure or None, the CPU seconds it took and its internal errors' messages. `timeout`
+    limits CPU time (so a loaded machine does not turn slow systems into timeouts); a wall
+    clock limit of 3 x timeout + 30 s catches a process that waits instead. Lines printed
+    before a crash or a kill are kept; a last line cut short is dropped."""
     cpu = math.ceil(timeout)
     before = children_cpu()
     try:
@@ -90,9 +92,11 @@ def run_bench(bench, script, timeout):
             last = err.strip().splitlines()[-1:] or ["no message"]
             failure = oc.Failure("crash", 0, f"navsim-bench {how}: {last[0][:200]}")
     except subprocess.TimeoutExpired as expired:
-        out = expired.stdout or ""
+        out, err = expired.stdout or "", expired.stderr or ""
         if isinstance(out, bytes):
             out = out.decode("utf-8", "replace")
+        if isinstance(err, bytes):
+            err = err.decode("utf-8", "replace")
         failure = oc.Failure("timeout", 0, f"navsim-bench did not finish in {3 * cpu + 30} s "
                              f"(wall clock)")
     except OSError as error:
@@ -101,28 +105,34 @@ def run_bench(bench, script, timeout):
     lines.pop()  # the text after the last newline: empty, or a line cut short
     if lines and lines[0].startswith("system "):
         lines = lines[1:]
-    return lines, failure, children_cpu() - before
+    return lines, failure, children_cpu() - before, internal_errors(err)
 
 
-def check_seed(bench, seed, timeout, stats):
+def internal_errors(stderr):
+    """navsim-bench's messages for its `error internal` statuses, in order."""
+    marker = "internal solver error: "
+    return [line.split(marker, 1)[1] for line in (stderr or "").splitlines() if marker in line]
+
+
+def check_seed(bench, seed, timeout):
     system = osy.System(seed)
-    lines, stopped, seconds = run_bench(bench, system.script, timeout)
+    stats = oc.Stats()
+    lines, stopped, seconds, messages = run_bench(bench, system.script, timeout)
     try:
-        failures, notes = oc.check_system(system, lines, stats)
+        failures, notes = oc.check_system(system, lines, stats, messages)
     except Exception as error:  # noqa: BLE001 - an oracle bug names its seed, not the run
         failures, notes = [oc.Failure("oracle-error", 0, f"{type(error).__name__}: {error}")], []
     if stopped is not None:
         # The output ends where NavSim stopped: that is the crash or timeout, not bad output.
         failures = [f for f in failures if not (f.kind == "bad-output" and "ends" in f.message)]
         failures.append(stopped)
-    return Result(seed, system.size, failures, notes, seconds)
+    return Result(seed, system.size, failures, notes, seconds, stats)
 
 
 def check_chunk(job):
-    """Worker: (bench, seeds, timeout) -> ([Result], Stats)."""
+    """Worker: (bench, seeds, timeout) -> [Result]."""
     bench, seeds, timeout = job
-    stats = oc.Stats()
-    return [check_seed(bench, seed, timeout, stats) for seed in seeds], stats
+    return [check_seed(bench, seed, timeout) for seed in seeds]
 
 
 # MARK: - Campaign
@@ -140,17 +150,21 @@ class Campaign:
         self.failed = []        # (Result) of failing seeds, in seed order
         self.known_failed = []
         self.sizes = {}         # "30 x 250" -> systems
+        self.by_size = {}       # "30 x 250" -> [Stats, passed, failed]
         self.kinds = {kind: [0, 0] for kind in oc.KINDS}  # kind -> [systems, checks]
         self.navsim_seconds = 0.0
         self.slowest = (0.0, None)
         self.started = time.monotonic()
 
-    def add(self, results, stats):
-        self.stats.merge(stats)
+    def add(self, results):
         for result in results:
             self.done += 1
+            self.stats.merge(result.stats)
             size = f"{result.size[0]} x {result.size[1]}"
             self.sizes[size] = self.sizes.get(size, 0) + 1
+            part = self.by_size.setdefault(size, [oc.Stats(), 0, 0])
+            part[0].merge(result.stats)
+            part[1 if not result.failures or result.seed in self.known else 2] += 1
             self.navsim_seconds += result.seconds
             if result.seconds > self.slowest[0]:
                 self.slowest = (result.seconds, result.seed)
@@ -209,6 +223,17 @@ class Campaign:
             f"lp-oracle: feasible sets' least violation at most {s.worst_feasible:.3g}, "
             f"infeasible ones' at least {s.least_infeasible:.3g}",
         ]
+        if len(self.by_size) > 1:
+            for size, (part, passed, failed) in sorted(self.by_size.items()):
+                worst, seed, line = part.worst_required
+                gap, gap_seed, gap_line = part.worst_objective[:3]
+                lines.append(f"lp-oracle: {size}: {passed} passed, {failed} failed; worst "
+                             f"required violation {worst:.3g}"
+                             + (f" (system {seed} line {line})" if seed is not None else "")
+                             + f", worst objective gap {gap:.3g}"
+                             + (f" (system {gap_seed} line {gap_line})"
+                                if gap_seed is not None else "")
+                             + f", {part.borderline} borderline")
         by_kind = [f"{kind} {systems} systems ({checks} checks)"
                    for kind, (systems, checks) in self.kinds.items() if systems]
         lines.append("lp-oracle: failures by kind: " + ("; ".join(by_kind) or "none"))
@@ -248,6 +273,11 @@ class Campaign:
         return {
             "seeds": self.seeds[:1] + self.seeds[-1:], "systems": len(self.seeds),
             "sizes": self.sizes, "calls": s.calls, "solves": s.solves,
+            "by_size": {size: {"passed": passed, "failed": failed,
+                               "worst_required": list(part.worst_required),
+                               "worst_objective_gap": list(part.worst_objective[:3]),
+                               "borderline": part.borderline}
+                        for size, (part, passed, failed) in sorted(self.by_size.items())},
             "required_checked": s.feasibility_checks, "proved_by_point": s.certified,
             "infeasible": s.infeasible, "borderline": s.borderline,
             "redundant_equalities": {"added": s.redundant_checked,
@@ -344,8 +374,8 @@ def main(argv=None):
     next_progress = options.progress
     pool = multiprocessing.Pool(options.jobs) if options.jobs > 1 else None
     try:
-        for results, stats in (pool.imap(check_chunk, jobs) if pool else map(check_chunk, jobs)):
-            campaign.add(results, stats)
+        for results in (pool.imap(check_chunk, jobs) if pool else map(check_chunk, jobs)):
+            campaign.add(results)
             if options.progress and campaign.done >= next_progress:
                 campaign.progress()
                 while next_progress <= campaign.done:

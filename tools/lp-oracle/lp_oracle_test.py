@@ -10,7 +10,6 @@ import hashlib
 import io
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -137,8 +136,15 @@ class DoctoredOutputTests(unittest.TestCase):
     def test_a_refused_weighted_add_is_reported(self):
         self.assertIn(("weighted-refused", 8), failures_of(doctored(line8="add 5 unsatisfiable")))
 
-    def test_an_error_status_is_reported(self):
+    def test_an_error_status_is_reported_with_navsim_s_message(self):
         self.assertIn(("navsim-error", 4), failures_of(doctored(line4="add 1 error internal")))
+        failures, _ = oc.check_system(HandSystem, doctored(line4="add 1 error internal"),
+                                      oc.Stats(), ["the simplex is cycling"])
+        self.assertEqual(failures[0].message,
+                         "add 1: NavSim error internal (the simplex is cycling)")
+        self.assertEqual(lp_oracle.internal_errors(
+            "navsim-bench: internal solver error: the simplex is cycling\nother\n"),
+            ["the simplex is cycling"])
 
     def test_output_that_ends_early_or_does_not_match_is_reported(self):
         self.assertEqual(failures_of(HAND_OUTPUT[:6]), [("bad-output", 9)])
@@ -168,7 +174,8 @@ class RealSystemTests(unittest.TestCase):
         cls.system = osy.System(0)
         cls.lines = None
         if os.access(cls.bench, os.X_OK):
-            cls.lines, cls.stopped, _ = lp_oracle.run_bench(cls.bench, cls.system.script, 120)
+            cls.lines, cls.stopped, _, _ = lp_oracle.run_bench(cls.bench, cls.system.script,
+                                                               120)
         cls.ops = {op.line: op for op in osy.ss.parse_systems(cls.system.script)[0][1]}
 
     def setUp(self):
@@ -259,7 +266,7 @@ class RunnerTests(unittest.TestCase):
         return status, out.getvalue()
 
     def test_a_crash_and_a_hang_name_their_seeds(self):
-        results, _ = lp_oracle.check_chunk((self.bench, [0, 1, 2, 3], 1.0))
+        results = lp_oracle.check_chunk((self.bench, [0, 1, 2, 3], 1.0))
         self.assertEqual([r.seed for r in results], [0, 1, 2, 3])
         kinds = [sorted({f.kind for f in r.failures}) for r in results]
         self.assertEqual(kinds, [["bad-output"], ["crash"], ["timeout"], ["bad-output"]])
@@ -274,6 +281,9 @@ class RunnerTests(unittest.TestCase):
         with open(path) as file:
             summary = json.load(file)
         self.assertEqual([f["seed"] for f in summary["failed"]], [0, 1, 2, 3, 4, 5])
+        self.assertEqual({size: (part["passed"], part["failed"])
+                          for size, part in summary["by_size"].items()},
+                         {"30 x 250": (0, 3), "60 x 600": (0, 3)})
         self.assertEqual(summary["failures_by_kind"],
                          {"bad-output": {"systems": 4, "checks": 4},
                           "crash": {"systems": 1, "checks": 1},

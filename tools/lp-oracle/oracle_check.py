@@ -22,7 +22,6 @@ Each miss is a `Failure` of one kind (`KINDS`), naming the script line.
 import numpy as np
 from scipy.optimize import linprog
 
-import oracle_systems
 from oracle_systems import ss
 
 REQUIRED = ss.REQUIRED
@@ -263,8 +262,9 @@ def required_rows(active, replace=None):
 class Checker:
     """Replays one system's ops with NavSim's output lines, collecting failures and notes."""
 
-    def __init__(self, seed, stats, redundant_lines=()):
+    def __init__(self, seed, stats, redundant_lines=(), messages=()):
         self.seed = seed
+        self.messages = list(messages)  # NavSim's texts for its `error internal` statuses
         self.stats = stats
         self.redundant = set(redundant_lines)
         self.failures = []
@@ -337,7 +337,10 @@ class Checker:
                 and args[0] not in active:
             return True  # the generator removes or updates a constraint NavSim refused
         if status.startswith("error"):
-            self.fail("navsim-error", op.line, f"{op.verb} {args[0]}: NavSim {status}")
+            detail = ""
+            if status == "error internal" and self.messages:
+                detail = f" ({self.messages.pop(0)[:120]})"
+            self.fail("navsim-error", op.line, f"{op.verb} {args[0]}: NavSim {status}{detail}")
             return True
         if status not in ("ok", "unsatisfiable"):
             self.fail("bad-output", op.line, f"unknown status '{status}'")
@@ -447,16 +450,15 @@ class Checker:
                 return
 
 
-def check_system(system, lines, stats):
+def check_system(system, lines, stats, messages=()):
     """Checks one `oracle_systems.System` against NavSim's output `lines` (without its
-    `system` line). Returns (failures, notes); adds to `stats`."""
+    `system` line; `messages`: its internal errors' texts, in order). Returns (failures,
+    notes); adds to `stats`."""
     (_, ops), = ss.parse_systems(system.script)
-    checker = Checker(system.seed, stats, system.redundant_lines)
+    checker = Checker(system.seed, stats, system.redundant_lines, messages)
     try:
         checker.run(ops, lines)
     except OracleError as error:
         checker.fail("oracle-error", 0, str(error))
     return checker.failures, checker.notes
 
-
-__all__ = ["KINDS", "Failure", "Stats", "check_system", "oracle_systems"]

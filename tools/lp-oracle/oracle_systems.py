@@ -13,9 +13,9 @@ The text of a system depends on its seed only (Python's string-seeded `random.Ra
 stable across runs and platforms), so a seed names a system for good.
 """
 
+import os
 import random
 import sys
-import os
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kiwi-diff"))
 import solver_script as ss  # noqa: E402
