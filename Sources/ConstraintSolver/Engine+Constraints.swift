@@ -19,6 +19,7 @@ extension Engine {
     explicit: Bool = false, order: Int? = nil, confirmRefusal: Bool = true
   ) throws(EngineError) {
     rebuildIfNeeded()
+    let pivotsBefore = pivotCount
     let key = ObjectIdentifier(constraint)
     guard constraints[key] == nil else {
       throw .solver(.duplicateConstraint(constraint))
@@ -28,7 +29,7 @@ extension Engine {
     }
     let constant = constant ?? constraint.expression.constant
     let explicit = explicit || allExplicit
-    var (row, tag) = makeRow(for: constraint, constant: constant, explicit: explicit)
+    var (row, tag, sign) = makeRow(for: constraint, constant: constant, explicit: explicit)
     var subject = chooseSubject(row, tag)
 
     // A row of dummies only: redundant if its constant is zero, contradictory otherwise.
@@ -50,7 +51,7 @@ extension Engine {
       row.constant = 0  // it holds: the residual is rounding of the equalities it follows from
       if !tag.marker.isValid {
         tag.marker = newSymbol(.dummy)
-        row.insert(tag.marker)
+        row.insert(tag.marker, sign)
         explicitNow = true
       }
       subject = tag.marker
@@ -77,7 +78,7 @@ extension Engine {
         // As above: the marker's row keeps the markers of the equalities it follows from.
         row.constant = 0
         if !tag.marker.isValid { tag.marker = newSymbol(.dummy) }
-        if row.index(of: tag.marker) < 0 { row.insert(tag.marker) }
+        if row.index(of: tag.marker) < 0 { row.insert(tag.marker, sign) }
         explicitNow = true
         row.solve(for: tag.marker)
         substitute(tag.marker, with: row)
@@ -110,6 +111,7 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
+    if pivotCount != pivotsBefore { constraints[key]?.addPivots = pivotCount &- pivotsBefore }
   }
 
   // MARK: - Conflicts

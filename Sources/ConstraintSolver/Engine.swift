@@ -24,6 +24,9 @@ struct ConstraintEntry {
   /// (the default) it costs no column, but removing it or changing its constant rebuilds
   /// the tableau; `updateConstant` gives it a marker for good.
   var isExplicit: Bool
+  /// Pivots its addition took (phase one and the re-optimisation after it): about what
+  /// re-adding it in a rebuild costs beyond its substitutions (`rebuildWorkEstimate()`).
+  var addPivots = 0
 
   /// A required equality without a marker: found again only by rebuilding.
   var isImplicit: Bool { !tag.marker.isValid }
@@ -86,6 +89,8 @@ struct Engine {
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
   /// reports them as `internalError` and clears the list.
   var lostInRebuild: [String] = []
+  /// Pivots this tableau has made (a count, for `ConstraintEntry.addPivots`).
+  var pivotCount = 0
 
   // MARK: - Symbols
 
@@ -179,6 +184,18 @@ struct Engine {
     compactedLength[id] = Int32(truncatingIfNeeded: column.count)
     columns[id] = column
     return live
+  }
+
+  /// Empties `symbol`'s column and returns it as recorded: every slot whose row holds the
+  /// symbol, in column order (first occurrences), plus stale and repeated entries, which a
+  /// caller that edits each row through a lookup of `symbol` skips for free (the row no
+  /// longer holds it). Cheaper than `slots(containing:clear:)`, which looks every row up
+  /// once more.
+  mutating func takeColumn(_ symbol: Symbol) -> [Int32] {
+    let column = columns[symbol.id]
+    columns[symbol.id] = []
+    compactedLength[symbol.id] = 0
+    return column
   }
 
   /// The slots whose rows hold `symbol`, without compacting (for read-only queries).
