@@ -111,7 +111,8 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
-    if pivotCount != pivotsBefore { constraints[key]?.addPivots = pivotCount &- pivotsBefore }
+    let pivots = pivotCount &- pivotsBefore
+    if pivots != 0 { constraints[key]?.addPivots = pivots }
   }
 
   // MARK: - Conflicts
@@ -218,6 +219,7 @@ extension Engine {
       }
       let leaving = basics[slot]
       var row = takeRow(at: slot)
+      if leaving.isDummy { row.constant = 0 }  // a redundant equality's row: zero but rounding
       row.solve(for: leaving, swapping: tag.marker)
       substitute(tag.marker, with: row)
     }
@@ -294,7 +296,7 @@ extension Engine {
       constraints[key]?.isExplicit = true
       rebuild()
     }
-    guard var entry = constraints[key] else {
+    guard let entry = constraints[key] else {
       if let original { self = original }
       throw .internalFailure("[\(constraint)] could not be re-added with a marker")
     }
@@ -316,14 +318,12 @@ extension Engine {
         if let original { self = original }
         throw unsatisfiable(constraint, constant: constant, certificate: row)
       }
-      entry.constant = constant
-      constraints[key] = entry
+      setConstant(constant, of: entry)
       rows[slot].constant = 0
       return
     }
 
-    entry.constant = constant
-    constraints[key] = entry
+    setConstant(constant, of: entry)
     let broken = shift(
       tag, relation: constraint.relation, isRequired: constraint.isRequired, by: delta,
       scale: constantScale(of: constraint.expression, constant: constant))

@@ -21,14 +21,18 @@ extension Engine {
     for constraint: Constraint, constant: Double, explicit: Bool
   ) -> (row: Row, tag: Tag, sign: Double) {
     var row = Row(constant: constant)
+    var scale = 0.0
     for term in constraint.expression.terms where !nearZero(term.coefficient) {
       let symbol = symbol(for: term.variable)
       if let slot = slot(of: symbol) {
         row.insert(rows[slot], term.coefficient)
+        scale = max(scale, abs(term.coefficient) * rows[slot].largestCoefficient)
       } else {
         row.insert(symbol, term.coefficient)
+        scale = max(scale, abs(term.coefficient))
       }
     }
+    row.dropCancellations(scale: scale)
     var tag = Tag()
     let strength = constraint.strength.value
     switch constraint.relation {
@@ -262,6 +266,12 @@ extension Engine {
       }
       let entering = dualEnteringSymbol(rows[slot], stable: pivots < stablePivotLimit)
       guard entering.isValid else {
+        if isRoundingNoise(rows[slot].constant, scale: largestValue) {
+          // Nothing can lift it, and it is below zero by rounding of the values around it
+          // (a degenerate row whose coefficients cancelled to residues): it is zero.
+          rows[slot].constant = 0
+          continue
+        }
         infeasible.append(leaving)
         throw InternalFailure(message: "dual optimize failed")
       }
@@ -272,6 +282,14 @@ extension Engine {
         throw InternalFailure(message: "the dual simplex is cycling")
       }
     }
+  }
+
+  /// The largest magnitude among the basic symbols' values: the scale of the rounding in
+  /// any of them.
+  var largestValue: Double {
+    var largest = 0.0
+    for slot in rows.indices where basics[slot].isValid { largest = max(largest, abs(rows[slot].constant)) }
+    return largest
   }
 
   /// The parameter of `row` that can rise to lift the row to zero at least objective cost:
@@ -386,10 +404,19 @@ extension Engine {
 
   // MARK: - Removal (paper 4.4: "removing a constraint")
 
-  /// The row to pivot `marker` into when removing its constraint, as the paper orders them:
-  /// a restricted row where `marker` has a negative coefficient (least ratio), else a
-  /// restricted row with a positive one (least ratio), else an external row. Ties: oldest.
+  /// The row to pivot `marker` into when removing its constraint: the row of a redundant
+  /// required equality that follows from this constraint (a basic dummy; ties: oldest), else
+  /// as the paper orders them: a restricted row where `marker` has a negative coefficient
+  /// (least ratio), else a restricted row with a positive one (least ratio), else an external
+  /// row. Ties: oldest.
+  ///
+  /// The dummy's row comes first because the equality it stands for must hold on its own once
+  /// this constraint is gone: pivoting there makes the dummy a parameter (zero, the equality
+  /// enforced) and moves no value (its row's constant is zero). Pivoting elsewhere substituted
+  /// the removed marker's row into the dummy's, leaving a basic dummy at a non-zero value: the
+  /// equality silently broken (LP oracle seed 40200: a required equality 51 off).
   mutating func markerLeavingSlot(_ marker: Symbol) -> Int? {
+    var dummy: Int?
     var first: Int?, firstRatio = Double.infinity
     var second: Int?, secondRatio = Double.infinity
     var third: Int?
@@ -406,7 +433,9 @@ extension Engine {
         }
         continue
       }
-      if basic.isExternal {
+      if basic.isDummy {
+        if dummy == nil || basic < basics[dummy!] { dummy = slot }
+      } else if basic.isExternal {
         if third == nil || basic < basics[third!] { third = slot }
       } else if coefficient < 0 {
         let ratio = -rows[slot].constant / coefficient
@@ -424,7 +453,7 @@ extension Engine {
         }
       }
     }
-    return first ?? second ?? third ?? residues
+    return dummy ?? first ?? second ?? third ?? residues
   }
 
   /// Takes `symbol`'s weighted error out of the objective (it is about to be dropped).

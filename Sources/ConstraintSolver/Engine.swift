@@ -75,7 +75,15 @@ struct Engine {
   var variables: [ObjectIdentifier: VariableEntry] = [:]
   /// The variable of each external symbol id (dumps, ambiguity, cleanup).
   var variableOfSymbol: [Int: Variable] = [:]
-  var constraints: [ObjectIdentifier: ConstraintEntry] = [:]
+  var constraints: [ObjectIdentifier: ConstraintEntry] = [:] {
+    didSet { equationsValid = false }
+  }
+  /// The constraints as equations over symbols, in order of addition, for the residual check
+  /// of every solve (`refineSolution()`); rebuilt when `constraints` changes, except that a
+  /// changed constant is patched in place (`setConstant(_:of:)`: edit suggestions).
+  var equations: [Equation] = []
+  var equationOfConstraint: [ObjectIdentifier: Int] = [:]
+  var equationsValid = false
   /// The constraint each marker / other symbol belongs to (conflict reports).
   var ownerOfSymbol: [Int: ObjectIdentifier] = [:]
   var edits: [ObjectIdentifier: EditEntry] = [:]

@@ -228,6 +228,17 @@ struct Row: Sendable {
     if front > 0 { cells.removeLast(front) }
   }
 
+  /// Drops the cells that are what cancellation left of terms of size `scale`: at most
+  /// `relativeNoiseThreshold` of it. A constraint that depends on the equalities before it
+  /// (`x + y == 3` after `x == 1` and `y == 2`, or a combination computed in floating point)
+  /// substitutes to such residues instead of zeros; kept, they made the row look independent,
+  /// and pivoting on them blew the tableau up (and left its basis singular).
+  mutating func dropCancellations(scale: Double) {
+    let limit = relativeNoiseThreshold * scale
+    guard limit > nearZeroThreshold else { return }
+    cells.removeAll { abs($0.coefficient) <= limit }
+  }
+
   /// Removes `symbol`'s cell, if any.
   mutating func remove(_ symbol: Symbol) {
     let i = index(of: symbol)
@@ -285,3 +296,4 @@ struct Row: Sendable {
   /// Whether every cell is a dummy (so the row can never be made to hold by pivoting).
   var hasOnlyDummies: Bool { cells.allSatisfy { $0.symbol.isDummy } }
 }
+

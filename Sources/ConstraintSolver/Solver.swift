@@ -136,10 +136,14 @@ public final class Solver {
   /// Writes the current solution into every variable's `value`.
   ///
   /// Runs the rebuild that removals left pending; a constraint it could not re-add is
-  /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`).
-  /// - Complexity: O(variables).
+  /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`). Then
+  /// checks the solution against the original constraints and, where the tableau's rounding
+  /// left one beyond rounding of its terms, re-solves the basic values exactly
+  /// (`Engine.refineSolution()`).
+  /// - Complexity: O(terms of the constraints); a dense solve when a residual is beyond
+  ///   rounding.
   public func updateVariables() {
-    engine.rebuildIfNeeded()
+    engine.refineSolution()
     engine.writeValues()
   }
 
