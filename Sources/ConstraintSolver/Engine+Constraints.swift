@@ -372,9 +372,18 @@ extension Engine {
     }
     let factor = delta / markerCoefficient
     var broken: Row?
-    for slot in slots(containing: tag.marker) {
+    // The marker's column as recorded, each slot once (first occurrence) and looked up once:
+    // the slots and order of the compacted column, without rewriting it (edit variables
+    // shift on every suggestion).
+    let epoch = nextMarkEpoch()
+    for entry in columns[tag.marker.id] {
+      let slot = Int(entry)
+      guard slotMarks[slot] != epoch else { continue }
+      slotMarks[slot] = epoch
+      let index = rows[slot].index(of: tag.marker)
+      guard index >= 0 else { continue }
       let basic = basics[slot]
-      let coefficient = rows[slot].coefficient(for: tag.marker)
+      let coefficient = rows[slot].cells[index].coefficient
       rows[slot].constant += coefficient * factor
       if basic.isDummy, rows[slot].hasOnlyDummies {
         let noise = isRoundingNoise(rows[slot].constant, scale: scale + abs(coefficient * factor))

@@ -164,13 +164,19 @@ struct Engine {
     compactColumn(symbol.id, clear: clear)
   }
 
-  /// Drops stale and duplicate entries of column `id`; returns the live slots.
-  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+  /// A fresh value for `slotMarks` (no slot carries it yet).
+  mutating func nextMarkEpoch() -> UInt32 {
     markEpoch &+= 1
     if markEpoch == 0 {
       for i in slotMarks.indices { slotMarks[i] = 0 }
       markEpoch = 1
     }
+    return markEpoch
+  }
+
+  /// Drops stale and duplicate entries of column `id`; returns the live slots.
+  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+    let markEpoch = nextMarkEpoch()
     let raw = id << 2
     var live: [Int] = []
     var column = columns[id]
