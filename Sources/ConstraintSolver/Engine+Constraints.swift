@@ -37,6 +37,21 @@ extension Engine {
     // markers of the equalities it follows from, so removing one of them substitutes into
     // it instead of losing it.
     var explicitNow = explicit
+    if !subject.isValid, constraint.isRequired, constraint.relation == .equal,
+      looksDependent(row, constraint, constant: constant),
+      let consistent = dependence(of: constraint, constant: constant)
+    {
+      // It follows from the required equalities in force (exactly: `dependence`), whatever
+      // residues the tableau's rounding left in its row.
+      guard consistent else {
+        guard confirmRefusal else {
+          throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+        }
+        throw unsatisfiable(constraint, constant: constant, certificate: row)
+      }
+      row.cells.removeAll { !$0.symbol.isDummy }
+      row.constant = 0
+    }
     if !subject.isValid, row.hasOnlyDummies {
       let scale = constantScale(of: constraint.expression, constant: constant)
       guard isRoundingNoise(row.constant, scale: scale) else {

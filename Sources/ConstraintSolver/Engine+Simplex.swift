@@ -153,7 +153,10 @@ extension Engine {
     var skipped: [Symbol] = []
     var pivots = 0
     while true {
-      let entering = enteringSymbol(phaseOne ? (artificial ?? Row()) : objective, skipping: skipped)
+      let entering =
+        phaseOne
+        ? enteringSymbol(artificial ?? Row(), skipping: skipped, residues: false)
+        : enteringSymbol(objective, skipping: skipped)
       guard entering.isValid else { return }
       guard let slot = leavingSlot(for: entering, stable: pivots < stablePivotLimit) else {
         skipped.append(entering)
@@ -174,8 +177,16 @@ extension Engine {
   var stablePivotLimit: Int { 5 * (rows.count + 10) }
 
   /// The first (oldest) non-dummy parameter whose objective coefficient is negative.
-  func enteringSymbol(_ objective: Row, skipping skipped: [Symbol] = []) -> Symbol {
+  /// - Parameter residues: whether a coefficient that is a rounding residue of the row (not
+  ///   `isPivotSized`) may enter. Phase one passes false: its objective is the new row itself,
+  ///   and a residue there is what cancellation left of a direction the row doesn't have
+  ///   (seed 40404: a row `413.6 + 3 s + 1e-8 t ...` that the LP proves infeasible went to zero
+  ///   along `t`, and a conflicting constraint was accepted).
+  func enteringSymbol(
+    _ objective: Row, skipping skipped: [Symbol] = [], residues: Bool = true
+  ) -> Symbol {
     for cell in objective.cells where cell.coefficient < 0 && !cell.symbol.isDummy {
+      if !residues, !objective.isPivotSized(cell.coefficient) { continue }
       if skipped.isEmpty || !skipped.contains(cell.symbol) { return cell.symbol }
     }
     return .invalid
@@ -366,7 +377,11 @@ extension Engine {
     defer { artificial = nil }
     try optimize(phaseOne: true)
     let final = artificial ?? Row()
-    guard isRoundingNoise(final.constant, scale: scale) else { return .unsatisfiable(final) }
+    // The artificial is restricted: its least value is never below zero, so a negative one is
+    // rounding past zero (seen down to -8e-6 next to terms of 1e3), never a conflict.
+    guard final.constant < 0 || isRoundingNoise(final.constant, scale: scale) else {
+      return .unsatisfiable(final)
+    }
 
     // The artificial variable is zero; pivot it out if it is still basic, then drop it.
     if let slot = slot(of: art) {

@@ -251,10 +251,12 @@ struct Row: Sendable {
     for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
   }
 
-  /// Multiplies the constant and every coefficient by `factor`.
+  /// Multiplies the constant and every coefficient by `factor`, dropping coefficients it
+  /// takes below `nearZeroThreshold` (a shrinking factor can: a residue of 1.2e-8 halved).
   mutating func scale(by factor: Double) {
     constant *= factor
     for i in cells.indices { cells[i].coefficient *= factor }
+    if abs(factor) < 1 { cells.removeAll { nearZero($0.coefficient) } }
   }
 
   // MARK: - Solving

@@ -1,530 +1,396 @@
 """Exact oracle: NavSim's ConstraintSolver against linear programming (scipy's HiGHS).
 
-Seeded random systems of 30 variables x 250 calls (even seeds) and 60 x 600 (odd seeds):
-required and weighted constraints, removals, constant updates, edit variables and
-suggestions, a solve at random points. Every third system is built to contain redundant
-consistent required equalities (combinations of earlier ones, computed in floating point).
-Each system runs once through `navsim-bench solver --script`; then, replaying its answers:
+Runs seeded random systems (oracle_systems.py: 30 x 250 on even seeds, 60 x 600 on odd ones)
+through `navsim-bench solver --script`, one process per system with a CPU-time limit, so a
+crash or a hang costs that system only and is reported with its seed; checks every answer
+against the LP (oracle_check.py). `--jobs N` checks chunks of seeds in N worker processes;
+results are merged and printed in seed order, so the output does not depend on N (except
+timings).
 
-* every required add or update is accepted exactly when the required set it makes is
-  feasible: a phase-one LP minimises the rows' violations (each row divided by its size,
-  max(1, |constant|, |coefficients|)); at most 1e-9 is feasible, above 1e-6 infeasible, in
-  between "borderline" (counted and printed, no verdict);
-* at every solve NavSim's point holds every required constraint within 1e-9 relative (of
-  max(1, the row's largest term)), and its weighted error - the objective Cassowary
-  minimises - equals the LP optimum over the same constraints within 1e-7 relative (of
-  max(1, |optimum|)); a weighted constraint whose residual is within 1e-12 of its own
-  largest term counts as met (rounding of values, not an error the solver chose).
-
-Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] [--show K]
-                    [--known-failures S1,S2,...] [--emit FILE]
+Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] | [--fresh BLOCK]
+                    | [--seeds S1,S2,...]  [--jobs N] [--chunk K] [--timeout SECONDS]
+                    [--show K] [--per-system K] [--progress K] [--known-failures S1,...]
+                    [--json FILE] [--emit FILE]
+Seeds below 1 000 000 are the development range (CI's slice is 0...38 even; the seeds quoted
+in issues and the README are there). `--fresh B` runs block B: seeds B x 1 000 000 ...
+B x 1 000 000 + 9 999 (both sizes), which CI, tests and development runs never use; once a
+campaign has been looked at, the next campaign takes the next block.
+Exit status: 0 when every system passes (known failures aside), 1 when one fails, 2 on bad
+usage.
 """
 
 import argparse
+import json
+import math
+import multiprocessing
 import os
-import random
+import resource
+import signal
+import subprocess
 import sys
 import time
 
-import numpy as np
-from scipy.optimize import linprog
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oracle_check as oc  # noqa: E402
+import oracle_systems as osy  # noqa: E402
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kiwi-diff"))
-import solver_script as ss  # noqa: E402
+FRESH_BLOCK = 1_000_000
+FRESH_SYSTEMS = 10_000
 
-REQUIRED = ss.REQUIRED
-STRONG, MEDIUM, WEAK = 1e6, 1e3, 1.0
-FEASIBLE, INFEASIBLE = 1e-9, 1e-6
-REQUIRED_TOLERANCE, OBJECTIVE_TOLERANCE = 1e-9, 1e-7
-# A weighted constraint whose residual is within this of its own terms holds (double rounding
-# of values near 1e3 after many pivots; 1e-12 is some 4 000 ulps).
-NOISE = 1e-12
-HIGHS = dict(primal_feasibility_tolerance=1e-9, dual_feasibility_tolerance=1e-9)
+# MARK: - One system
 
 
-def solve_lp(cost, **problem):
-    """linprog with HiGHS at tight tolerances; at HiGHS's defaults when those fail."""
-    result = linprog(cost, method="highs", options=HIGHS, **problem)
-    if result.status not in (0, 2):
-        result = linprog(cost, method="highs", **problem)
-    return result
+class Result:
+    """One seed's outcome: failures (oracle_check.Failure), borderline notes, NavSim's CPU
+    seconds."""
 
-# MARK: - Generating systems
+    __slots__ = ("seed", "size", "failures", "notes", "seconds", "stats")
 
-
-def create(a, b, c):
-    return min(1000.0, a) * 1e6 + min(1000.0, b) * 1e3 + min(1000.0, c)
-
-
-def soft_strength(rng):
-    r = rng.random()
-    if r < 0.3:
-        return STRONG
-    if r < 0.55:
-        return MEDIUM
-    if r < 0.8:
-        return WEAK
-    return create(rng.choice([0, 0, 1, 2.5]), rng.choice([0, 1, 10, 500]),
-                  rng.choice([0, 1, 3, 999]))
-
-
-def coefficient(rng):
-    if rng.random() < 0.75:
-        return rng.choice([1.0, -1.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 1.5, 3.0, 0.25])
-    return round(rng.uniform(-4, 4), 2) or 1.0
-
-
-class Generator:
-    """One system's calls. Required constraints mostly hold at a hidden point `p` (so that
-    long sequences of them stay feasible and become redundant), a few have random
-    constants (and may conflict); weighted ones and suggestions pull elsewhere."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(f"lp-oracle {seed}")
+    def __init__(self, seed, size, failures, notes, seconds, stats):
         self.seed = seed
-        self.n, self.calls = (60, 600) if seed % 2 else (30, 250)
-        self.redundant = seed % 3 == 0
-        self.p = [round(self.rng.uniform(-300, 300), 3) for _ in range(self.n)]
-        self.lines = [f"system {seed}", f"var {self.n}"]
-        self.active = {}     # id -> (relation, strength, constant, terms)
-        self.consistent = []  # ids of active required equalities that hold at p
-        self.edits = []
-        self.next_id = 0
-
-    def at_p(self, terms):
-        return sum(c * self.p[i] for i, c in terms)
-
-    def terms(self):
-        rng = self.rng
-        chosen = {}
-        for _ in range(rng.choice([1, 2, 2, 2, 3, 3, 4])):
-            chosen[rng.randrange(self.n)] = coefficient(rng)
-        return sorted(chosen.items())
-
-    def combination(self):
-        """A required equality that follows from 2-3 active consistent ones."""
-        rng = self.rng
-        picked = rng.sample(self.consistent, min(len(self.consistent), rng.choice([2, 2, 3])))
-        sums = {}
-        constant = 0.0
-        for cid in picked:
-            factor = rng.choice([1.0, -1.0, 0.5, 2.0, -1.5, 0.3, 1.0 / 3.0])
-            _, _, c, terms = self.active[cid]
-            constant += factor * c
-            for i, a in terms:
-                sums[i] = sums.get(i, 0.0) + factor * a
-        terms = sorted((i, a) for i, a in sums.items() if abs(a) > 1e-12)
-        return terms, constant
-
-    def add(self):
-        rng = self.rng
-        required = rng.random() < 0.45
-        relation = rng.choice(["eq", "eq", "le", "ge"])
-        terms = self.terms()
-        consistent = False
-        if not required:
-            strength = soft_strength(rng)
-            near = rng.random() < 0.5
-            constant = (-self.at_p(terms) + round(rng.uniform(-50, 50), 3) if near
-                        else float(rng.randint(-300, 300)))
-        else:
-            strength = REQUIRED
-            r = rng.random()
-            if relation == "eq" and self.redundant and len(self.consistent) >= 2 and r < 0.35:
-                terms, constant = self.combination()
-                consistent = True
-            elif r < 0.9:
-                slack = 0.0 if relation == "eq" or rng.random() < 0.3 else rng.uniform(0, 80)
-                # le: terms + c <= 0 holds with c = -at_p - slack; ge: c = -at_p + slack
-                sign = -1.0 if relation == "le" else 1.0
-                constant = -self.at_p(terms) + sign * slack
-                consistent = relation == "eq"
-            else:
-                constant = float(rng.randint(-300, 300))
-            if not terms:
-                return
-        cid = self.next_id
-        self.next_id += 1
-        text = " ".join(f"{i} {ss.fmt(a)}" for i, a in terms)
-        self.lines.append(f"add {cid} {relation} {ss.fmt(strength)} {ss.fmt(constant)} {text}")
-        self.active[cid] = (relation, strength, constant, terms)
-        if consistent:
-            self.consistent.append(cid)
-
-    def step(self):
-        rng = self.rng
-        r = rng.random()
-        if r < 0.55 or not self.active:
-            self.add()
-        elif r < 0.67:
-            cid = rng.choice(sorted(self.active))
-            self.lines.append(f"remove {cid}")
-            del self.active[cid]
-            if cid in self.consistent:
-                self.consistent.remove(cid)
-        elif r < 0.75:
-            cid = rng.choice(sorted(self.active))
-            relation, strength, constant, terms = self.active[cid]
-            new = constant + rng.choice([rng.uniform(-20, 20), float(rng.randint(-5, 5))])
-            self.lines.append(f"update {cid} {ss.fmt(new)}")
-            # The generator does not know the verdict; it keeps the constant it asked for.
-            self.active[cid] = (relation, strength, new, terms)
-            if cid in self.consistent:
-                self.consistent.remove(cid)
-        elif r < 0.83:
-            v = rng.randrange(self.n)
-            if v in self.edits:
-                self.edits.remove(v)
-                self.lines.append(f"unedit {v}")
-            else:
-                self.edits.append(v)
-                strength = rng.choice([STRONG, MEDIUM, WEAK, create(0, 5, 0)])
-                self.lines.append(f"edit {v} {ss.fmt(strength)}")
-        elif self.edits:
-            v = rng.choice(self.edits)
-            value = round(self.p[v] + rng.uniform(-100, 100), 3)
-            self.lines.append(f"suggest {v} {ss.fmt(value)}")
-        if rng.random() < 0.12:
-            self.lines.append("solve")
-
-    def script(self):
-        while sum(1 for line in self.lines if not line.startswith(("system", "var", "solve"))) \
-                < self.calls:
-            self.step()
-        self.lines += ["solve", "end"]
-        return "\n".join(self.lines) + "\n"
+        self.size = size
+        self.failures = failures
+        self.notes = notes
+        self.seconds = seconds
+        self.stats = stats  # this system's oracle_check.Stats
 
 
-def generate(seed):
-    return Generator(seed).script()
+def limit_cpu(seconds):
+    """For the child: SIGXCPU after `seconds` of CPU time (SIGKILL 2 s later), no core file."""
+    def apply():
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 2))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    return apply
 
 
-# MARK: - Linear programs
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
-def row_size(constant, terms):
-    return max(1.0, abs(constant), max((abs(a) for _, a in terms), default=0.0))
+def run_bench(bench, script, timeout):
+    """NavSim's output lines for one system (without its `system` line), a crash or timeout
+    Failure or None, the CPU seconds it took and its internal errors' messages. `timeout`
+    limits CPU time (so a loaded machine does not turn slow systems into timeouts); a wall
+    clock limit of 3 x timeout + 30 s catches a process that waits instead. Lines printed
+    before a crash or a kill are kept; a last line cut short is dropped."""
+    cpu = math.ceil(timeout)
+    before = children_cpu()
+    try:
+        done = subprocess.run([bench, "solver", "--script"], input=script, capture_output=True,
+                              text=True, timeout=3 * cpu + 30, check=False,
+                              preexec_fn=limit_cpu(cpu))
+        out, err, failure = done.stdout, done.stderr, None
+        # SIGXCPU at the soft limit; SIGKILL at the hard one (the process ignored SIGXCPU).
+        if done.returncode == -signal.SIGXCPU or (done.returncode == -signal.SIGKILL
+                                                  and children_cpu() - before >= 0.9 * cpu):
+            failure = oc.Failure("timeout", 0, f"navsim-bench used more than {cpu} s of CPU "
+                                 f"on the system (killed)")
+        elif done.returncode != 0:
+            how = (f"killed by signal {-done.returncode}" if done.returncode < 0
+                   else f"exited with status {done.returncode}")
+            last = err.strip().splitlines()[-1:] or ["no message"]
+            failure = oc.Failure("crash", 0, f"navsim-bench {how}: {last[0][:200]}")
+    except subprocess.TimeoutExpired as expired:
+        out, err = expired.stdout or "", expired.stderr or ""
+        if isinstance(out, bytes):
+            out = out.decode("utf-8", "replace")
+        if isinstance(err, bytes):
+            err = err.decode("utf-8", "replace")
+        failure = oc.Failure("timeout", 0, f"navsim-bench did not finish in {3 * cpu + 30} s "
+                             f"(wall clock)")
+    except OSError as error:
+        raise RuntimeError(f"lp-oracle: cannot run {bench}: {error}") from error
+    lines = out.split("\n")
+    lines.pop()  # the text after the last newline: empty, or a line cut short
+    if lines and lines[0].startswith("system "):
+        lines = lines[1:]
+    return lines, failure, children_cpu() - before, internal_errors(err)
 
 
-def feasibility(n, rows):
-    """Least total violation of `rows` (each divided by its size) over all points: 0 when the
-    rows are feasible. Returns (least violation, worst violation at the LP's point)."""
-    if not rows:
-        return 0.0, 0.0
-    m = len(rows)
-    # variables: x (n, free), s (m, >= 0); minimise sum(s)
-    a_ub = []
-    b_ub = []
-    for k, (relation, constant, terms) in enumerate(rows):
-        size = row_size(constant, terms)
-        line = np.zeros(n + m)
-        for i, a in terms:
-            line[i] += a / size
-        line[n + k] = -1.0
-        c = constant / size
-        if relation in ("le", "eq"):       # (a x + c)/size <= s
-            a_ub.append(line.copy())
-            b_ub.append(-c)
-        if relation in ("ge", "eq"):       # -(a x + c)/size <= s
-            neg = -line
-            neg[n + k] = -1.0
-            a_ub.append(neg)
-            b_ub.append(c)
-    cost = np.concatenate([np.zeros(n), np.ones(m)])
-    bounds = [(None, None)] * n + [(0, None)] * m
-    result = solve_lp(cost, A_ub=np.array(a_ub), b_ub=np.array(b_ub), bounds=bounds)
-    if result.status != 0:
-        raise RuntimeError(f"phase-one LP failed: {result.message}")
-    x = result.x[:n]
-    worst = 0.0
-    for relation, constant, terms in rows:
-        value = (constant + sum(a * x[i] for i, a in terms)) / row_size(constant, terms)
-        worst = max(worst, violation(relation, value))
-    return result.fun, worst
+def internal_errors(stderr):
+    """navsim-bench's messages for its `error internal` statuses, in order."""
+    marker = "internal solver error: "
+    return [line.split(marker, 1)[1] for line in (stderr or "").splitlines() if marker in line]
 
 
-def violation(relation, value):
-    if relation == "eq":
-        return abs(value)
-    if relation == "le":
-        return max(0.0, value)
-    return max(0.0, -value)
+def check_seed(bench, seed, timeout):
+    system = osy.System(seed)
+    stats = oc.Stats()
+    lines, stopped, seconds, messages = run_bench(bench, system.script, timeout)
+    try:
+        failures, notes = oc.check_system(system, lines, stats, messages)
+    except Exception as error:  # noqa: BLE001 - an oracle bug names its seed, not the run
+        failures, notes = [oc.Failure("oracle-error", 0, f"{type(error).__name__}: {error}")], []
+    if stopped is not None:
+        # The output ends where NavSim stopped: that is the crash or timeout, not bad output.
+        failures = [f for f in failures if not (f.kind == "bad-output" and "ends" in f.message)]
+        failures.append(stopped)
+    return Result(seed, system.size, failures, notes, seconds, stats)
 
 
-def optimum(n, active, edits):
-    """The least weighted error over the points that hold every required constraint."""
-    required = [d for d in active.values() if d[1] >= REQUIRED]
-    soft = [d for d in active.values() if d[1] < REQUIRED]
-    soft += [("eq", strength, -value, [(v, 1.0)]) for v, (strength, value) in edits.items()]
-    count = n
-    columns = []  # per soft row: (first error column, second or None)
-    for relation, strength, _, _ in soft:
-        if strength <= 0:
-            columns.append(None)
-            continue
-        columns.append((count, count + 1 if relation == "eq" else None))
-        count += 2 if relation == "eq" else 1
-    cost = np.zeros(count)
-    a_ub, b_ub, a_eq, b_eq = [], [], [], []
-    for relation, _, constant, terms in required:
-        line = np.zeros(count)
-        for i, a in terms:
-            line[i] += a
-        if relation == "eq":
-            a_eq.append(line)
-            b_eq.append(-constant)
-        elif relation == "le":
-            a_ub.append(line)
-            b_ub.append(-constant)
-        else:
-            a_ub.append(-line)
-            b_ub.append(constant)
-    for (relation, strength, constant, terms), cols in zip(soft, columns):
-        if cols is None:
-            continue
-        line = np.zeros(count)
-        for i, a in terms:
-            line[i] += a
-        first, second = cols
-        cost[first] = strength
-        if relation == "eq":        # a x + c = e1 - e2
-            cost[second] = strength
-            line[first] = -1.0
-            line[second] = 1.0
-            a_eq.append(line)
-            b_eq.append(-constant)
-        elif relation == "le":      # a x + c <= e
-            line[first] = -1.0
-            a_ub.append(line)
-            b_ub.append(-constant)
-        else:                       # -(a x + c) <= e
-            line = -line
-            line[first] = -1.0
-            a_ub.append(line)
-            b_ub.append(constant)
-    bounds = [(None, None)] * n + [(0, None)] * (count - n)
-    result = solve_lp(cost, A_ub=np.array(a_ub) if a_ub else None,
-                      b_ub=np.array(b_ub) if b_ub else None,
-                      A_eq=np.array(a_eq) if a_eq else None,
-                      b_eq=np.array(b_eq) if b_eq else None, bounds=bounds)
-    if result.status == 2:
-        return None  # the required constraints contradict each other
-    if result.status != 0:
-        raise RuntimeError(f"objective LP failed: {result.message}")
-    return result.fun
+def check_chunk(job):
+    """Worker: (bench, seeds, timeout) -> [Result]."""
+    bench, seeds, timeout = job
+    return [check_seed(bench, seed, timeout) for seed in seeds]
 
 
-def weighted_error(values, active, edits):
-    """(NavSim's weighted error, its worst relative required violation)."""
-    objective = 0.0
-    worst = 0.0
-    for relation, strength, constant, terms in active.values():
-        value = constant
-        magnitude = abs(constant)
-        for i, a in terms:
-            product = a * values[i]
-            value += product
-            magnitude = max(magnitude, abs(product))
-        error = violation(relation, value)
-        if strength >= REQUIRED:
-            worst = max(worst, error / max(1.0, magnitude))
-        elif error > NOISE * max(1.0, magnitude):
-            objective += strength * error
-    for v, (strength, value) in edits.items():
-        error = abs(values[v] - value)
-        if error > NOISE * max(1.0, abs(value), abs(values[v])):
-            objective += strength * error
-    return objective, worst
+# MARK: - Campaign
 
 
-# MARK: - Checking one system
+class Campaign:
+    """Merges chunk results in seed order and prints failures as they come."""
 
+    def __init__(self, seeds, options):
+        self.seeds = seeds
+        self.options = options
+        self.known = {int(w) for w in options.known_failures.split(",") if w.strip()}
+        self.stats = oc.Stats()
+        self.done = 0
+        self.failed = []        # (Result) of failing seeds, in seed order
+        self.known_failed = []
+        self.sizes = {}         # "30 x 250" -> systems
+        self.by_size = {}       # "30 x 250" -> [Stats, passed, failed]
+        self.kinds = {kind: [0, 0] for kind in oc.KINDS}  # kind -> [systems, checks]
+        self.navsim_seconds = 0.0
+        self.slowest = (0.0, None)
+        self.started = time.monotonic()
 
-def required_rows(active, replace=None):
-    rows = []
-    for cid, (relation, strength, constant, terms) in active.items():
-        if strength < REQUIRED:
-            continue
-        if replace is not None and cid == replace[0]:
-            constant = replace[1]
-        rows.append((relation, constant, terms))
-    return rows
-
-
-def check(label, ops, lines, stats):
-    failures = []
-    n = 0
-    active = {}
-    edits = {}
-    position = 0
-    for op in ops:
-        if op.verb in ("timed", "repeats", "dump"):
-            continue
-        if op.verb == "var":
-            n = op.args[0]
-            continue
-        if op.verb == "reset":
-            active.clear()
-            edits.clear()
-            continue
-        if position >= len(lines):
-            failures.append(f"system {label}: NavSim's output ends before line {op.line}")
-            break
-        line = lines[position]
-        position += 1
-        if op.verb == "end":
-            break
-        if op.verb == "solve":
-            values = [float(v) for v in line.split()[1:]]
-            mine, worst = weighted_error(values, active, edits)
-            stats["solves"] += 1
-            stats["worst_required"] = max(stats["worst_required"], worst)
-            if worst > REQUIRED_TOLERANCE:
-                failures.append(f"system {label}: line {op.line}: a required constraint is off "
-                                f"by {worst:.3g} (relative)")
-            best = optimum(n, active, edits)
-            if best is None:
-                failures.append(f"system {label}: line {op.line}: the required constraints in "
-                                f"force are infeasible")
+    def add(self, results):
+        for result in results:
+            self.done += 1
+            self.stats.merge(result.stats)
+            size = f"{result.size[0]} x {result.size[1]}"
+            self.sizes[size] = self.sizes.get(size, 0) + 1
+            part = self.by_size.setdefault(size, [oc.Stats(), 0, 0])
+            part[0].merge(result.stats)
+            part[1 if not result.failures or result.seed in self.known else 2] += 1
+            self.navsim_seconds += result.seconds
+            if result.seconds > self.slowest[0]:
+                self.slowest = (result.seconds, result.seed)
+            for note in result.notes:
+                print(f"  system {result.seed}: {note}")
+            if not result.failures:
                 continue
-            gap = abs(mine - best) / max(1.0, abs(best))
-            if gap > stats["worst_objective"][0]:
-                stats["worst_objective"] = (gap, label, op.line, mine, best)
-            if gap > OBJECTIVE_TOLERANCE:
-                failures.append(f"system {label}: line {op.line}: weighted error {mine!r}, LP "
-                                f"optimum {best!r} (gap {gap:.3g} relative)")
-            continue
-        words = line.split()
-        status = " ".join(words[2:])
-        stats["calls"] += 1
-        if status == "error unknown-constraint" and op.verb in ("remove", "update") \
-                and op.args[0] not in active:
-            continue  # the generator removes or updates a constraint NavSim refused
-        if status.startswith("error"):
-            failures.append(f"system {label}: line {op.line}: NavSim {status}")
-            continue
-        accepted = status == "ok"
-        args = op.args
-        verdict = None
-        if op.verb == "add":
-            cid, relation, strength, constant, terms = args
-            strength = ss.clip_strength(strength)
-            definition = (relation, strength, constant, terms)
-            if strength >= REQUIRED:
-                verdict = feasibility(n, required_rows(active) + [(relation, constant, terms)])
-            elif not accepted:
-                failures.append(f"system {label}: line {op.line}: weighted add refused")
-            if accepted:
-                active[cid] = definition
-        elif op.verb == "remove":
-            if accepted:
-                active.pop(args[0], None)
-        elif op.verb == "update":
-            cid, constant = args
-            relation, strength, _, terms = active[cid]
-            if strength >= REQUIRED:
-                verdict = feasibility(n, required_rows(active, replace=(cid, constant)))
-            if accepted:
-                active[cid] = (relation, strength, constant, terms)
-        elif op.verb == "edit":
-            if accepted:
-                edits[args[0]] = [ss.clip_strength(args[1]), 0.0]
-        elif op.verb == "unedit":
-            if accepted:
-                edits.pop(args[0], None)
-        elif op.verb == "suggest":
-            if accepted:
-                edits[args[0]][1] = args[1]
-        if verdict is None:
-            continue
-        least, worst_at_lp = verdict
-        stats["feasibility_checks"] += 1
-        if least <= FEASIBLE or worst_at_lp <= FEASIBLE:
-            feasible = True
-            stats["worst_feasible"] = max(stats["worst_feasible"], least)
-        elif least > INFEASIBLE:
-            feasible = False
-            stats["infeasible"] += 1
-            stats["least_infeasible"] = min(stats["least_infeasible"], least)
-        else:
-            stats["borderline"] += 1
-            print(f"lp-oracle: system {label}: line {op.line}: borderline feasibility "
-                  f"{least:.3g}, NavSim said {status}")
-            continue
-        if feasible != accepted:
-            failures.append(f"system {label}: line {op.line}: {op.verb} {args[0]}: NavSim "
-                            f"'{status}' but the LP finds the required set "
-                            f"{'feasible' if feasible else 'infeasible'} (least violation "
-                            f"{least:.3g})")
-    return failures
+            if result.seed in self.known:
+                self.known_failed.append(result)
+                first = result.failures[0]
+                print(f"  system {result.seed}: known failure ({len(result.failures)} checks), "
+                      f"first: line {first.line}: {first.kind}: {first.message}")
+                continue
+            self.failed.append(result)
+            for kind in sorted({f.kind for f in result.failures}, key=oc.KINDS.index):
+                self.kinds[kind][0] += 1
+            for failure in result.failures:
+                self.kinds[failure.kind][1] += 1
+            if len(self.failed) > self.options.show:
+                continue
+            count = len(result.failures)
+            print(f"  system {result.seed} ({size}): {count} failed check"
+                  f"{'s' if count > 1 else ''}")
+            for failure in result.failures[:self.options.per_system]:
+                where = f"line {failure.line}: " if failure.line else ""
+                print(f"    {where}{failure.kind}: {failure.message}")
+            if count > self.options.per_system:
+                print(f"    ... and {count - self.options.per_system} more")
+        sys.stdout.flush()
+
+    def progress(self):
+        elapsed = time.monotonic() - self.started
+        left = elapsed / self.done * (len(self.seeds) - self.done) if self.done else 0.0
+        print(f"lp-oracle: {self.done}/{len(self.seeds)} systems, {len(self.failed)} failed "
+              f"({elapsed:.0f} s, about {left:.0f} s left)", file=sys.stderr, flush=True)
+
+    def summary(self):
+        s, seeds = self.stats, self.seeds
+        wall = time.monotonic() - self.started
+        span = (f"seeds {seeds[0]}...{seeds[-1]}" if len(seeds) > 1 else f"seed {seeds[0]}")
+        sizes = ", ".join(f"{count} of {size}" for size, count in sorted(self.sizes.items()))
+        required, r_seed, r_line = s.worst_required
+        gap, g_seed, g_line, mine, best = s.worst_objective
+        lines = [
+            f"lp-oracle: {len(seeds)} systems ({span}; {sizes}), {s.calls} calls, {s.solves} "
+            f"solves",
+            f"lp-oracle: {s.feasibility_checks} required adds/updates checked ({s.certified} "
+            f"proved feasible by a known point), {s.infeasible} infeasible, {s.borderline} "
+            f"borderline; redundant consistent equalities: {s.redundant_checked} added, "
+            f"{s.redundant_accepted} accepted",
+            f"lp-oracle: worst required violation {required:.3g} (relative"
+            + (f", system {r_seed} line {r_line}" if r_seed is not None else "") + "); "
+            f"worst objective gap {gap:.3g}"
+            + (f" (system {g_seed} line {g_line}: {mine!r} vs LP {best!r})"
+               if g_seed is not None else ""),
+            f"lp-oracle: feasible sets' least violation at most {s.worst_feasible:.3g}, "
+            f"infeasible ones' at least {s.least_infeasible:.3g}",
+        ]
+        if len(self.by_size) > 1:
+            for size, (part, passed, failed) in sorted(self.by_size.items()):
+                worst, seed, line = part.worst_required
+                gap, gap_seed, gap_line = part.worst_objective[:3]
+                lines.append(f"lp-oracle: {size}: {passed} passed, {failed} failed; worst "
+                             f"required violation {worst:.3g}"
+                             + (f" (system {seed} line {line})" if seed is not None else "")
+                             + f", worst objective gap {gap:.3g}"
+                             + (f" (system {gap_seed} line {gap_line})"
+                                if gap_seed is not None else "")
+                             + f", {part.borderline} borderline")
+        by_kind = [f"{kind} {systems} systems ({checks} checks)"
+                   for kind, (systems, checks) in self.kinds.items() if systems]
+        lines.append("lp-oracle: failures by kind: " + ("; ".join(by_kind) or "none"))
+        if len(self.failed) > self.options.show:
+            lines.append(f"lp-oracle: {len(self.failed) - self.options.show} more failed "
+                         f"systems not printed (--show, --json)")
+        if self.failed:
+            shown = [str(r.seed) for r in self.failed[:40]]
+            more = len(self.failed) - len(shown)
+            lines.append("lp-oracle: failed seeds: " + ", ".join(shown)
+                         + (f" and {more} more" if more else ""))
+        fixed = sorted(self.known & set(seeds) - {r.seed for r in self.known_failed})
+        if fixed:
+            lines.append("lp-oracle: known failures that now pass (drop them from "
+                         f"--known-failures): {', '.join(map(str, fixed))}")
+        slowest, slow_seed = self.slowest
+        lines.append(f"lp-oracle: navsim-bench {self.navsim_seconds:.1f} s of CPU in total "
+                     f"(most: system {slow_seed}, {slowest:.1f} s); wall time {wall:.0f} s with "
+                     f"{self.options.jobs} job{'s' if self.options.jobs > 1 else ''}")
+        passed = len(seeds) - len(self.failed) - len(self.known_failed)
+        lines.append(f"{passed} passed, {len(self.failed)} failed"
+                     + (f", {len(self.known_failed)} known failures" if self.known_failed else ""))
+        return lines, wall
+
+    def json(self, wall):
+        s = self.stats
+        required, r_seed, r_line = s.worst_required
+        gap, g_seed, g_line, mine, best = s.worst_objective
+
+        def failed(result):
+            return {"seed": result.seed, "size": list(result.size),
+                    "kinds": sorted({f.kind for f in result.failures}, key=oc.KINDS.index),
+                    "failures": [{"kind": f.kind, "line": f.line, "message": f.message}
+                                 for f in result.failures[:20]],
+                    "failure_count": len(result.failures)}
+
+        return {
+            "seeds": self.seeds[:1] + self.seeds[-1:], "systems": len(self.seeds),
+            "sizes": self.sizes, "calls": s.calls, "solves": s.solves,
+            "by_size": {size: {"passed": passed, "failed": failed,
+                               "worst_required": list(part.worst_required),
+                               "worst_objective_gap": list(part.worst_objective[:3]),
+                               "borderline": part.borderline}
+                        for size, (part, passed, failed) in sorted(self.by_size.items())},
+            "required_checked": s.feasibility_checks, "proved_by_point": s.certified,
+            "infeasible": s.infeasible, "borderline": s.borderline,
+            "redundant_equalities": {"added": s.redundant_checked,
+                                     "accepted": s.redundant_accepted},
+            "worst_required": {"value": required, "seed": r_seed, "line": r_line},
+            "worst_objective_gap": {"value": gap, "seed": g_seed, "line": g_line,
+                                    "navsim": mine, "lp": best},
+            "worst_feasible_least_violation": s.worst_feasible,
+            "least_infeasible_violation": (None if s.least_infeasible == float("inf")
+                                           else s.least_infeasible),
+            "failures_by_kind": {kind: {"systems": n, "checks": m}
+                                 for kind, (n, m) in self.kinds.items() if n},
+            "passed": len(self.seeds) - len(self.failed) - len(self.known_failed),
+            "failed": [failed(r) for r in self.failed],
+            "known_failures": [failed(r) for r in self.known_failed],
+            "navsim_cpu_seconds": round(self.navsim_seconds, 3),
+            "wall_seconds": round(wall, 3), "jobs": self.options.jobs,
+            "timeout_seconds": self.options.timeout,
+        }
 
 
-# MARK: - Running
+# MARK: - Command line
 
 
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parse(argv):
+    parser = argparse.ArgumentParser(prog="lp-oracle", description=__doc__.splitlines()[0])
     parser.add_argument("--bench", required=True, help="the navsim-bench binary")
-    parser.add_argument("--systems", type=int, default=60)
+    parser.add_argument("--systems", type=int, help="how many systems (default 60; with "
+                        f"--fresh {FRESH_SYSTEMS})")
     parser.add_argument("--seed", type=int, default=1, help="first seed; systems use seed+i*step")
     parser.add_argument("--step", type=int, default=1,
                         help="seed step (2 from an even seed: only 30 x 250 systems)")
-    parser.add_argument("--show", type=int, default=10, help="failures to print")
+    parser.add_argument("--fresh", type=int, metavar="BLOCK",
+                        help=f"seeds BLOCK*{FRESH_BLOCK} ... + {FRESH_SYSTEMS - 1}, never used "
+                             "by CI or tests")
+    parser.add_argument("--seeds", metavar="S1,S2,...", help="exactly these seeds")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--chunk", type=int, default=10, help="seeds per worker task")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="CPU seconds navsim-bench may take on one system (default 10: "
+                             "a release build takes at most 1.6 on a 60 x 600 system that "
+                             "does not blow up; raise it for debug builds)")
+    parser.add_argument("--show", type=int, default=50,
+                        help="failed systems to print (default 50; all are in --json)")
+    parser.add_argument("--per-system", type=int, default=3, metavar="K",
+                        help="failures to print per failed system (default 3)")
+    parser.add_argument("--progress", type=int, default=100, metavar="K",
+                        help="a progress line (stderr) every K systems; 0: none")
     parser.add_argument("--known-failures", default="", metavar="SEEDS",
                         help="comma-separated seeds known to fail (open issue 17): reported, "
                              "not counted; one that passes is reported too")
+    parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
     parser.add_argument("--emit", metavar="FILE", help="write the scripts to FILE and stop")
-    options = parser.parse_args()
+    options = parser.parse_args(argv)
+    if options.fresh is not None and (options.seeds or options.fresh < 1):
+        parser.error("--fresh takes a block number >= 1 and no --seeds")
+    if options.jobs < 1 or options.chunk < 1 or options.timeout <= 0:
+        parser.error("--jobs, --chunk and --timeout must be positive")
+    if options.seeds:
+        try:
+            seeds = [int(w) for w in options.seeds.split(",") if w.strip()]
+        except ValueError:
+            parser.error(f"--seeds: not a list of integers: '{options.seeds}'")
+    elif options.fresh is not None:
+        count = FRESH_SYSTEMS if options.systems is None else options.systems
+        if count > FRESH_SYSTEMS:
+            parser.error(f"--fresh: a block has {FRESH_SYSTEMS} seeds")
+        seeds = [options.fresh * FRESH_BLOCK + i for i in range(count)]
+    else:
+        count = 60 if options.systems is None else options.systems
+        seeds = [options.seed + i * options.step for i in range(count)]
+    if not seeds:
+        parser.error("no seeds")
+    return options, seeds
 
-    seeds = [options.seed + i * options.step for i in range(options.systems)]
-    scripts = [generate(seed) for seed in seeds]
+
+def write_atomically(path, text):
+    temporary = f"{path}.tmp{os.getpid()}"
+    with open(temporary, "w") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
+def main(argv=None):
+    options, seeds = parse(sys.argv[1:] if argv is None else argv)
     if options.emit:
-        with open(options.emit, "w") as file:
-            file.write("".join(scripts))
+        write_atomically(options.emit, "".join(osy.generate(seed) for seed in seeds))
         return 0
-    started = time.monotonic()
-    navsim = ss.run_navsim(options.bench, "".join(scripts), "lp-oracle")
-    if len(navsim) != len(seeds):
-        sys.exit(f"lp-oracle: NavSim answered {len(navsim)} of {len(seeds)} systems")
-    stats = dict(calls=0, solves=0, feasibility_checks=0, infeasible=0, borderline=0,
-                 worst_required=0.0, worst_feasible=0.0, least_infeasible=float("inf"),
-                 worst_objective=(0.0, None, 0, 0.0, 0.0))
-    known = {int(word) for word in options.known_failures.split(",") if word.strip()}
-    failed = set()
-    known_failed = set()
-    shown = 0
-    for seed, script, lines in zip(seeds, scripts, navsim):
-        (label, ops), = ss.parse_systems(script)
-        failures = check(label, ops, lines, stats)
-        if failures and seed in known:
-            known_failed.add(seed)
-            print(f"  system {label}: known failure ({len(failures)} checks), first: "
-                  f"{failures[0].split(': ', 1)[1]}")
-            continue
-        if failures:
-            failed.add(seed)
-        for failure in failures:
-            if shown < options.show:
-                print("  " + failure)
-                shown += 1
-    gap, label, line, mine, best = stats["worst_objective"]
-    print(f"lp-oracle: {len(seeds)} systems ({seeds[0]}...{seeds[-1]}), {stats['calls']} calls, "
-          f"{stats['solves']} solves, {stats['feasibility_checks']} required adds/updates "
-          f"checked, {stats['infeasible']} infeasible, {stats['borderline']} borderline "
-          f"({time.monotonic() - started:.0f} s)")
-    print(f"lp-oracle: worst required violation {stats['worst_required']:.3g} (relative); "
-          f"worst objective gap {gap:.3g} (system {label} line {line}: {mine!r} vs LP "
-          f"{best!r}); feasible sets' least violation at most {stats['worst_feasible']:.3g}, "
-          f"infeasible ones' at least {stats['least_infeasible']:.3g}")
-    fixed = sorted(known & set(seeds) - known_failed)
-    if fixed:
-        print(f"lp-oracle: known failures that now pass (drop them from --known-failures): "
-              f"{', '.join(map(str, fixed))}")
-    print(f"{len(seeds) - len(failed) - len(known_failed)} passed, {len(failed)} failed"
-          + (f", {len(known_failed)} known failures" if known_failed else ""))
-    return 1 if failed else 0
+    if not os.access(options.bench, os.X_OK):
+        sys.exit(f"lp-oracle: {options.bench}: not an executable navsim-bench")
+    campaign = Campaign(seeds, options)
+    jobs = [(options.bench, seeds[i:i + options.chunk], options.timeout)
+            for i in range(0, len(seeds), options.chunk)]
+    next_progress = options.progress
+    pool = multiprocessing.Pool(options.jobs) if options.jobs > 1 else None
+    try:
+        for results in (pool.imap(check_chunk, jobs) if pool else map(check_chunk, jobs)):
+            campaign.add(results)
+            if options.progress and campaign.done >= next_progress:
+                campaign.progress()
+                while next_progress <= campaign.done:
+                    next_progress += options.progress
+        if pool:
+            pool.close()
+    finally:
+        if pool:
+            pool.terminate()  # after close(): waits for nothing; on an exception: stops workers
+            pool.join()
+    lines, wall = campaign.summary()
+    print("\n".join(lines))
+    if options.json:
+        write_atomically(options.json, json.dumps(campaign.json(wall), indent=2) + "\n")
+    return 1 if campaign.failed else 0
 
 
 if __name__ == "__main__":
