@@ -19,6 +19,7 @@ extension Engine {
     explicit: Bool = false, order: Int? = nil, confirmRefusal: Bool = true
   ) throws(EngineError) {
     rebuildIfNeeded()
+    let pivotsBefore = pivotCount
     let key = ObjectIdentifier(constraint)
     guard constraints[key] == nil else {
       throw .solver(.duplicateConstraint(constraint))
@@ -28,7 +29,7 @@ extension Engine {
     }
     let constant = constant ?? constraint.expression.constant
     let explicit = explicit || allExplicit
-    var (row, tag) = makeRow(for: constraint, constant: constant, explicit: explicit)
+    var (row, tag, sign) = makeRow(for: constraint, constant: constant, explicit: explicit)
     var subject = chooseSubject(row, tag)
 
     // A row of dummies only: redundant if its constant is zero, contradictory otherwise.
@@ -65,7 +66,7 @@ extension Engine {
       row.constant = 0  // it holds: the residual is rounding of the equalities it follows from
       if !tag.marker.isValid {
         tag.marker = newSymbol(.dummy)
-        row.insert(tag.marker)
+        row.insert(tag.marker, sign)
         explicitNow = true
       }
       subject = tag.marker
@@ -92,7 +93,7 @@ extension Engine {
         // As above: the marker's row keeps the markers of the equalities it follows from.
         row.constant = 0
         if !tag.marker.isValid { tag.marker = newSymbol(.dummy) }
-        if row.index(of: tag.marker) < 0 { row.insert(tag.marker) }
+        if row.index(of: tag.marker) < 0 { row.insert(tag.marker, sign) }
         explicitNow = true
         row.solve(for: tag.marker)
         substitute(tag.marker, with: row)
@@ -126,6 +127,8 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
+    let pivots = pivotCount &- pivotsBefore
+    if pivots != 0 { constraints[key]?.addPivots = pivots }
   }
 
   // MARK: - Conflicts
@@ -387,9 +390,18 @@ extension Engine {
     }
     let factor = delta / markerCoefficient
     var broken: Row?
-    for slot in slots(containing: tag.marker) {
+    // The marker's column as recorded, each slot once (first occurrence) and looked up once:
+    // the slots and order of the compacted column, without rewriting it (edit variables
+    // shift on every suggestion).
+    let epoch = nextMarkEpoch()
+    for entry in columns[tag.marker.id] {
+      let slot = Int(entry)
+      guard slotMarks[slot] != epoch else { continue }
+      slotMarks[slot] = epoch
+      let index = rows[slot].index(of: tag.marker)
+      guard index >= 0 else { continue }
       let basic = basics[slot]
-      let coefficient = rows[slot].coefficient(for: tag.marker)
+      let coefficient = rows[slot].cells[index].coefficient
       rows[slot].constant += coefficient * factor
       if basic.isDummy, rows[slot].hasOnlyDummies {
         let noise = isRoundingNoise(rows[slot].constant, scale: scale + abs(coefficient * factor))

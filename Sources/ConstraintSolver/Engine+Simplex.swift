@@ -14,10 +14,12 @@ extension Engine {
   /// `expression - slack = 0`; a non-required constraint also gets an error (two for an
   /// equality), weighted by its strength in the objective; a required equality gets a dummy
   /// marker only when `explicit`. Basic variables are replaced by
-  /// their rows. The row is sign-normalised so its constant is `>= 0`.
+  /// their rows. The row is sign-normalised so its constant is `>= 0`; `sign` is -1 when
+  /// that negated it (a dummy marker inserted later gets coefficient `sign`, so that in the
+  /// un-normalised equation it has +1, as one inserted here has).
   mutating func makeRow(
     for constraint: Constraint, constant: Double, explicit: Bool
-  ) -> (row: Row, tag: Tag) {
+  ) -> (row: Row, tag: Tag, sign: Double) {
     var row = Row(constant: constant)
     var scale = 0.0
     for term in constraint.expression.terms where !nearZero(term.coefficient) {
@@ -58,8 +60,9 @@ extension Engine {
         objective.insert(tag.other, strength)
       }
     }
-    if row.constant < 0 { row.reverseSign() }
-    return (row, tag)
+    guard row.constant < 0 else { return (row, tag, 1) }
+    row.reverseSign()
+    return (row, tag, -1)
   }
 
   /// The size of the numbers that make up the constant of `expression`'s row at the current
@@ -113,7 +116,8 @@ extension Engine {
   /// queueing restricted rows that become negative for the dual simplex.
   mutating func substitute(_ symbol: Symbol, with row: Row) {
     var added: [Symbol]? = []
-    for slot in slots(containing: symbol, clear: true) {
+    for entry in takeColumn(symbol) {
+      let slot = Int(entry)
       added!.removeAll(keepingCapacity: true)
       guard rows[slot].substitute(symbol, with: row, added: &added) else { continue }
       for gained in added! { noteCell(gained, inSlot: slot) }
@@ -130,6 +134,7 @@ extension Engine {
   mutating func pivot(slot: Int, entering: Symbol) {
     let leaving = basics[slot]
     pivotsSinceHealthCheck += 1
+    pivotCount &+= 1
     var row = takeRow(at: slot)
     row.solve(for: leaving, swapping: entering)
     substitute(entering, with: row)
@@ -218,7 +223,11 @@ extension Engine {
   mutating func leavingSlot(for entering: Symbol, stable: Bool = true) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
-    let candidates = slots(containing: entering)
+    // The column as recorded, stale and repeated entries included: a stale one has no
+    // coefficient and a repeated one can't change a choice ordered by (ratio, symbol), so
+    // the choice is that of the compacted column without compacting it (each pivot did so
+    // twice: here and in `substitute`).
+    let candidates = columns[entering.id].lazy.map { Int($0) }
     for slot in candidates {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }

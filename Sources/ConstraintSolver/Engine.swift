@@ -24,6 +24,9 @@ struct ConstraintEntry {
   /// (the default) it costs no column, but removing it or changing its constant rebuilds
   /// the tableau; `updateConstant` gives it a marker for good.
   var isExplicit: Bool
+  /// Pivots its addition took (phase one and the re-optimisation after it): about what
+  /// re-adding it in a rebuild costs beyond its substitutions (`rebuildWorkEstimate()`).
+  var addPivots = 0
 
   /// A required equality without a marker: found again only by rebuilding.
   var isImplicit: Bool { !tag.marker.isValid }
@@ -96,6 +99,8 @@ struct Engine {
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
   /// reports them as `internalError` and clears the list.
   var lostInRebuild: [String] = []
+  /// Pivots this tableau has made (a count, for `ConstraintEntry.addPivots`).
+  var pivotCount = 0
 
   // MARK: - Symbols
 
@@ -161,13 +166,19 @@ struct Engine {
     compactColumn(symbol.id, clear: clear)
   }
 
-  /// Drops stale and duplicate entries of column `id`; returns the live slots.
-  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+  /// A fresh value for `slotMarks` (no slot carries it yet).
+  mutating func nextMarkEpoch() -> UInt32 {
     markEpoch &+= 1
     if markEpoch == 0 {
       for i in slotMarks.indices { slotMarks[i] = 0 }
       markEpoch = 1
     }
+    return markEpoch
+  }
+
+  /// Drops stale and duplicate entries of column `id`; returns the live slots.
+  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+    let markEpoch = nextMarkEpoch()
     let raw = id << 2
     var live: [Int] = []
     var column = columns[id]
@@ -189,6 +200,18 @@ struct Engine {
     compactedLength[id] = Int32(truncatingIfNeeded: column.count)
     columns[id] = column
     return live
+  }
+
+  /// Empties `symbol`'s column and returns it as recorded: every slot whose row holds the
+  /// symbol, in column order (first occurrences), plus stale and repeated entries, which a
+  /// caller that edits each row through a lookup of `symbol` skips for free (the row no
+  /// longer holds it). Cheaper than `slots(containing:clear:)`, which looks every row up
+  /// once more.
+  mutating func takeColumn(_ symbol: Symbol) -> [Int32] {
+    let column = columns[symbol.id]
+    columns[symbol.id] = []
+    compactedLength[symbol.id] = 0
+    return column
   }
 
   /// The slots whose rows hold `symbol`, without compacting (for read-only queries).

@@ -140,59 +140,92 @@ struct Row: Sendable {
 
   /// Adds `coefficient * other`, appending the symbols that gain a cell to `added`.
   mutating func insert(_ other: Row, _ coefficient: Double, added: inout [Symbol]?) {
+    merge(other, coefficient, skipping: -1, added: &added)
+  }
+
+  /// Adds `coefficient * other` (constant included) and drops this row's cell at index
+  /// `skip` (none when -1), in one pass and in place: the cells grow by `other`'s count and
+  /// are merged from the back (a write never overtakes an unread cell of this row), then
+  /// moved to the front if cells cancelled. A buffer with room is reused, so substitution,
+  /// where dense tableaus spend their time, allocates nothing and checks uniqueness once
+  /// per row. The arithmetic and the cells dropped as near zero are those of a forward merge.
+  /// - Complexity: O(n + m).
+  mutating func merge(
+    _ other: Row, _ coefficient: Double, skipping skip: Int, added: inout [Symbol]?
+  ) {
     constant += other.constant * coefficient
-    if other.cells.isEmpty { return }
-    if cells.isEmpty {
-      cells.reserveCapacity(other.cells.count)
-      for cell in other.cells {
-        let value = cell.coefficient * coefficient
-        if !nearZero(value) {
-          cells.append(Cell(symbol: cell.symbol, coefficient: value))
-          added?.append(cell.symbol)
-        }
-      }
+    let theirCount = other.cells.count
+    if theirCount == 0 {
+      if skip >= 0 { cells.remove(at: skip) }
       return
     }
-    var merged: [Cell] = []
-    merged.reserveCapacity(cells.count + other.cells.count)
-    var i = 0
-    var j = 0
-    let mine = cells
-    let theirs = other.cells
-    while i < mine.count && j < theirs.count {
-      let a = mine[i]
-      let b = theirs[j]
-      if a.symbol.raw < b.symbol.raw {
-        merged.append(a)
-        i += 1
-      } else if a.symbol.raw > b.symbol.raw {
-        let value = b.coefficient * coefficient
-        if !nearZero(value) {
-          merged.append(Cell(symbol: b.symbol, coefficient: value))
-          added?.append(b.symbol)
+    let myCount = cells.count
+    let total = myCount + theirCount
+    cells.append(contentsOf: other.cells)  // the room the merge needs
+    let tracking = added != nil
+    var front = 0
+    cells.withUnsafeMutableBufferPointer { out in
+      other.cells.withUnsafeBufferPointer { theirs in
+        var w = total &- 1
+        var i = myCount &- 1
+        var j = theirCount &- 1
+        while i >= 0 && j >= 0 {
+          let a = out[i]
+          let b = theirs[j]
+          if a.symbol.raw > b.symbol.raw {
+            if i != skip {
+              out[w] = a
+              w &-= 1
+            }
+            i &-= 1
+          } else if a.symbol.raw < b.symbol.raw {
+            let value = b.coefficient * coefficient
+            if !nearZero(value) {
+              out[w] = Cell(symbol: b.symbol, coefficient: value)
+              w &-= 1
+              if tracking { added!.append(b.symbol) }
+            }
+            j &-= 1
+          } else {
+            let value = a.coefficient + b.coefficient * coefficient
+            if !nearZero(value) {
+              out[w] = Cell(symbol: a.symbol, coefficient: value)
+              w &-= 1
+            }
+            i &-= 1
+            j &-= 1
+          }
         }
-        j += 1
-      } else {
-        let value = a.coefficient + b.coefficient * coefficient
-        if !nearZero(value) { merged.append(Cell(symbol: a.symbol, coefficient: value)) }
-        i += 1
-        j += 1
+        while j >= 0 {
+          let b = theirs[j]
+          let value = b.coefficient * coefficient
+          if !nearZero(value) {
+            out[w] = Cell(symbol: b.symbol, coefficient: value)
+            w &-= 1
+            if tracking { added!.append(b.symbol) }
+          }
+          j &-= 1
+        }
+        if w == i, skip < 0 || skip > i {
+          w = -1  // the cells before are where they belong
+        } else {
+          while i >= 0 {
+            if i != skip {
+              out[w] = out[i]
+              w &-= 1
+            }
+            i &-= 1
+          }
+        }
+        front = w &+ 1
+        if front > 0, let base = out.baseAddress {
+          // memmove (the regions overlap)
+          UnsafeMutableRawPointer(base).copyMemory(
+            from: base + front, byteCount: (total &- front) * MemoryLayout<Cell>.stride)
+        }
       }
     }
-    while i < mine.count {
-      merged.append(mine[i])
-      i += 1
-    }
-    while j < theirs.count {
-      let b = theirs[j]
-      let value = b.coefficient * coefficient
-      if !nearZero(value) {
-        merged.append(Cell(symbol: b.symbol, coefficient: value))
-        added?.append(b.symbol)
-      }
-      j += 1
-    }
-    cells = merged
+    if front > 0 { cells.removeLast(front) }
   }
 
   /// Drops the cells that are what cancellation left of terms of size `scale`: at most
@@ -258,9 +291,7 @@ struct Row: Sendable {
   mutating func substitute(_ symbol: Symbol, with row: Row, added: inout [Symbol]?) -> Bool {
     let i = index(of: symbol)
     guard i >= 0 else { return false }
-    let coefficient = cells[i].coefficient
-    cells.remove(at: i)
-    insert(row, coefficient, added: &added)
+    merge(row, cells[i].coefficient, skipping: i, added: &added)
     return true
   }
 

@@ -35,21 +35,32 @@ func benchSolver(_ arguments: [String]) throws {
   print("case".padding(16) + "calls".padding(9, left: true) + "navsim".padding(12, left: true)
     + "kiwi".padding(12, left: true) + "navsim/kiwi".padding(13, left: true))
   var groups: [GroupTotal] = []
+  var failures = 0
   for benchCase in cases {
     let seconds = benchCase.timeNavSim()
     let kiwi = kiwiTimes[benchCase.name]
-    print(resultLine(benchCase.name, benchCase.timedCalls, seconds, kiwi))
+    if let seconds {
+      print(resultLine(benchCase.name, benchCase.timedCalls, seconds, kiwi))
+    } else {
+      failures += 1
+      print(benchCase.name.padding(16) + "\(benchCase.timedCalls)".padding(9, left: true)
+        + "failed".padding(12, left: true))
+    }
     guard let group = benchCase.group else { continue }
     if groups.last?.name != group { groups.append(GroupTotal(name: group)) }
     groups[groups.count - 1].add(calls: benchCase.timedCalls, navsim: seconds, kiwi: kiwi)
   }
   for group in groups {
-    // The comparison covers the systems Kiwi completed; NavSim's time on all is printed too.
+    // The comparison covers the systems both completed; NavSim's time on the systems it
+    // completed is printed too.
+    let failed = group.failed > 0 ? " (navsim failed on \(group.failed))" : ""
     print(resultLine(
       group.name + " (\(group.compared)/\(group.systems))", group.comparedCalls,
       group.comparedNavSim, group.compared > 0 ? group.kiwi : nil)
-      + "   navsim on all \(group.systems): \(formatSeconds(group.navsim)), \(group.calls) calls")
+      + "   navsim on all \(group.systems): \(formatSeconds(group.navsim)), \(group.calls) calls"
+      + failed)
   }
+  if failures > 0 { throw UsageFailure("NavSim failed on \(failures) case(s); see above") }
 }
 
 /// One line of the result table; the ratio when Kiwi has a time.
@@ -63,14 +74,18 @@ func resultLine(_ name: String, _ calls: Int, _ navsim: Double, _ kiwi: Double?)
   return line
 }
 
-/// Sums over the systems of a workload: all of them, and those Kiwi completed.
+/// Sums over the systems of a workload: those NavSim completed, and those both completed.
 struct GroupTotal {
   let name: String
-  var systems = 0, calls = 0, navsim = 0.0
+  var systems = 0, calls = 0, navsim = 0.0, failed = 0
   var compared = 0, comparedCalls = 0, comparedNavSim = 0.0, kiwi = 0.0
 
-  mutating func add(calls: Int, navsim: Double, kiwi: Double?) {
+  mutating func add(calls: Int, navsim: Double?, kiwi: Double?) {
     systems += 1
+    guard let navsim else {
+      failed += 1
+      return
+    }
     self.calls += calls
     self.navsim += navsim
     guard let kiwi else { return }
