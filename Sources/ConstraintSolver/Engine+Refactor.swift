@@ -241,16 +241,9 @@ extension Engine {
   /// than `refactorThreshold` of its terms.
   mutating func equationsHaveDrifted() -> Bool {
     if !equationsValid { cacheEquations() }
-    for equation in equations {
-      var sum = equation.constant
-      var size = abs(equation.constant)
-      for term in equation.terms {
-        let product = term.coefficient * value(of: term.symbol)
-        sum += product
-        size += abs(product)
-      }
-      if abs(sum) > Engine.refactorThreshold * max(1, size) { return true }
+    return equations.contains { equation in
+      let (residual, _, total) = terms(of: equation)
+      return abs(residual) > Engine.refactorThreshold * max(1, total)
     }
-    return false
   }
 }

@@ -67,16 +67,26 @@ extension Engine {
     slot(of: symbol).map { rows[$0].constant } ?? 0
   }
 
-  /// Residual of `equation` at the tableau's solution, and whether it is beyond rounding.
-  func residual(of equation: Equation) -> (value: Double, drifted: Bool) {
+  /// `equation`'s residual at the tableau's solution, with the largest and the total
+  /// magnitude of the terms that made it (the scales the drift checks measure it against).
+  func terms(of equation: Equation) -> (residual: Double, largest: Double, total: Double) {
     var sum = equation.constant
-    var size = abs(equation.constant)
+    var largest = abs(equation.constant)
+    var total = largest
     for term in equation.terms {
       let product = term.coefficient * value(of: term.symbol)
       sum += product
-      size = max(size, abs(product))
+      largest = max(largest, abs(product))
+      total += abs(product)
     }
-    return (sum, abs(sum) > Engine.refinementThreshold * max(1, size))
+    return (sum, largest, total)
+  }
+
+  /// Residual of `equation` at the tableau's solution, and whether it is beyond rounding
+  /// (`refinementThreshold` of its largest term).
+  func residual(of equation: Equation) -> (value: Double, drifted: Bool) {
+    let (sum, largest, _) = terms(of: equation)
+    return (sum, abs(sum) > Engine.refinementThreshold * max(1, largest))
   }
 
   /// Re-solves the basic values from the original constraints when the tableau's values
