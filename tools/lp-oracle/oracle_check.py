@@ -89,11 +89,24 @@ class Stats:
         self.least_infeasible = min(self.least_infeasible, other.least_infeasible)
 
 
+# What `solve_lp` tries after HiGHS at tight tolerances: its presolve at those tolerances
+# wrongly finds some 60 x 600 objective LPs (values near 1e7, weights up to 1e9) infeasible
+# or ends at "Status 0: Not Set" (fresh seeds 1000245, 1000373: without presolve both solve,
+# and the phase-one LP finds the same required set feasible).
+RETRIES = (dict(HIGHS, presolve=False), dict(presolve=False), {})
+
+
 def solve_lp(cost, **problem):
-    """linprog with HiGHS at tight tolerances; at HiGHS's defaults when those fail."""
+    """linprog with HiGHS at tight tolerances; when that is not optimal, again without presolve
+    and at HiGHS's defaults. Infeasible (status 2) only when every attempt says so; otherwise
+    the last failure."""
     result = linprog(cost, method="highs", options=HIGHS, **problem)
-    if result.status not in (0, 2):
-        result = linprog(cost, method="highs", **problem)
+    for options in RETRIES:
+        if result.status == 0:
+            break
+        retry = linprog(cost, method="highs", options=options, **problem)
+        if retry.status == 0 or result.status == 2 or retry.status != 2:
+            result = retry
     return result
 
 
