@@ -72,6 +72,9 @@ extension Engine {
       subject = tag.marker
     }
 
+    // The engine before a phase-one accept, to restore if the accept doesn't survive a check
+    // against the constraints (`verifiedAccept`).
+    var beforePhaseOne: Engine?
     if subject.isValid {
       row.solve(for: subject)
       substitute(subject, with: row)
@@ -88,7 +91,7 @@ extension Engine {
       }
       switch outcome {
       case .added:
-        break
+        if constraint.isRequired { beforePhaseOne = saved }
       case .redundant(var row):
         // As above: the marker's row keeps the markers of the equalities it follows from.
         row.constant = 0
@@ -126,6 +129,19 @@ extension Engine {
       try checkHealth()
     } catch {
       throw .internalFailure(error.message)
+    }
+    if let saved = beforePhaseOne, !verifiedAccept() {
+      // Phase one reached zero only along the tableau's drifted rows; the constraints
+      // themselves refuse it (LP oracle seed 2000053: a required equality 1.4 of its terms
+      // from any point the others allow, accepted after 300 calls).
+      self = saved
+      guard confirmRefusal else {
+        throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+      }
+      guard let error = refusal(constraint, constant: constant, certificate: Row()) else {
+        return try addToFreshTableau(constraint, constant, editVariable, explicit, order)
+      }
+      throw error
     }
     let pivots = pivotCount &- pivotsBefore
     if pivots != 0 { constraints[key]?.addPivots = pivots }
@@ -332,8 +348,8 @@ extension Engine {
       }
       let scale = constantScale(of: constraint.expression, constant: constant)
       guard isRoundingNoise(row.constant - delta, scale: scale) else {
-        if let original { self = original }
-        throw unsatisfiable(constraint, constant: constant, certificate: row)
+        guard let original else { throw unsatisfiable(constraint, constant: constant, certificate: row) }
+        return try refuseUpdate(constraint, constant, certificate: row, original)
       }
       setConstant(constant, of: entry)
       rows[slot].constant = 0
@@ -346,16 +362,63 @@ extension Engine {
       scale: constantScale(of: constraint.expression, constant: constant))
     if let broken, let original {
       // A redundant equality that follows from this one no longer holds.
-      self = original
-      throw unsatisfiable(constraint, constant: constant, certificate: broken)
+      return try refuseUpdate(constraint, constant, certificate: broken, original)
     }
     do {
       try dualOptimize()
       try checkHealth()
     } catch {
       guard let original else { throw .internalFailure(error.message) }
+      return try refuseUpdate(constraint, constant, certificate: Row(), original)
+    }
+    if let original, !verifiedAccept() {
+      // As for a phase-one add: the dual simplex repaired the rows along drifted coefficients
+      // (seed 2000163: a change 1.6e-3 of its terms from feasible, accepted).
+      return try refuseUpdate(constraint, constant, certificate: Row(), original)
+    }
+  }
+
+  /// Whether the tableau's solution after a required constraint was accepted along pivots
+  /// (phase one, or the dual simplex after a constant change) holds up against the
+  /// constraints: when the solution misses a constraint's equation beyond rounding
+  /// (`equationsHaveDrifted`), the rows are recomputed from the constraints at the current
+  /// basis (`refactor`) and re-optimised; false when that finds a row no pivot can repair
+  /// (the constraints in force are infeasible: the accept came from drifted rows).
+  /// - Complexity: O(terms) when nothing drifted; else a refactor.
+  mutating func verifiedAccept() -> Bool {
+    guard equationsHaveDrifted(), refactor() else { return true }
+    pivotsSinceHealthCheck = 0
+    do {
+      try optimize()
+      try dualOptimize()
+    } catch {
+      infeasible.removeAll()
+      return false
+    }
+    return true
+  }
+
+  /// Restores `original` and refuses the new `constant` of required `constraint`, unless the
+  /// engine that explains the conflict (a fresh tableau, `refusal`) accepts it: then the
+  /// refusal came from this tableau's rounding (LP oracle seeds 1000119, 1003201: a feasible
+  /// change refused after some 500 calls), and the constraints are re-added in order with the
+  /// new constant, as `addToFreshTableau` does for an add. Refused for good if that rebuild
+  /// can't re-add them all.
+  mutating func refuseUpdate(
+    _ constraint: Constraint, _ constant: Double, certificate: Row, _ original: Engine
+  ) throws(EngineError) {
+    self = original
+    if let error = refusal(constraint, constant: constant, certificate: certificate) {
+      throw error
+    }
+    let key = ObjectIdentifier(constraint)
+    guard let entry = constraints[key] else { throw .solver(.unknownConstraint(constraint)) }
+    setConstant(constant, of: entry)
+    let lost = lostInRebuild.count
+    rebuild()
+    guard lostInRebuild.count == lost else {
       self = original
-      throw unsatisfiable(constraint, constant: constant, certificate: Row())
+      throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
     }
   }
 

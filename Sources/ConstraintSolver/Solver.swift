@@ -21,7 +21,8 @@ public final class Solver {
   /// - Throws: `SolverError.duplicateConstraint`, `.nonFiniteConstraint`,
   ///   `.unsatisfiableConstraint` (a required constraint that contradicts the required ones
   ///   already added; the error names them). On every error the solver is unchanged, except
-  ///   `.internalError`, after which it has rebuilt itself from its other constraints.
+  ///   `.internalError`, after which it has rebuilt itself from its other constraints (a
+  ///   failure of the tableau is first retried on a fresh one: see `recover`).
   /// - Complexity: proportional to the rows the new row's subject appears in, plus the
   ///   pivots the optimisation needs.
   public func addConstraint(_ constraint: Constraint) throws {
@@ -29,13 +30,16 @@ public final class Solver {
     do {
       try engine.add(constraint)
     } catch {
-      try recover(error, dropping: constraint)
+      try recover(error, dropping: constraint) { (engine: inout Engine) throws(EngineError) in
+        try engine.add(constraint)
+      }
     }
   }
 
   /// Removes `constraint` and re-optimises.
   /// - Throws: `SolverError.unknownConstraint` when it is not in the solver;
-  ///   `.internalError` after a rebuild without it.
+  ///   `.internalError` when the rebuild without it (after a failure of the tableau) could
+  ///   not re-add every other constraint.
   public func removeConstraint(_ constraint: Constraint) throws {
     try reportLostConstraints()
     do {
@@ -66,7 +70,9 @@ public final class Solver {
     do {
       try engine.updateConstant(of: constraint, to: constant)
     } catch {
-      try recover(error, dropping: nil)
+      try recover(error, dropping: nil) { (engine: inout Engine) throws(EngineError) in
+        try engine.updateConstant(of: constraint, to: constant)
+      }
     }
   }
 
@@ -87,10 +93,12 @@ public final class Solver {
     try rebuildAndReport()
     do {
       try engine.add(constraint, editVariable: variable)
-      engine.edits[key] = EditEntry(variable: variable, constraint: constraint, suggested: 0)
     } catch {
-      try recover(error, dropping: constraint)
+      try recover(error, dropping: constraint) { (engine: inout Engine) throws(EngineError) in
+        try engine.add(constraint, editVariable: variable)
+      }
     }
+    engine.edits[key] = EditEntry(variable: variable, constraint: constraint, suggested: 0)
   }
 
   /// Stops editing `variable` (its edit constraint is removed).
@@ -127,7 +135,9 @@ public final class Solver {
     do {
       try engine.updateConstant(of: edit.constraint, to: -value)
     } catch {
-      try recover(error, dropping: nil)
+      try recover(error, dropping: nil) { (engine: inout Engine) throws(EngineError) in
+        try engine.updateConstant(of: edit.constraint, to: -value)
+      }
     }
   }
 
@@ -171,17 +181,43 @@ public final class Solver {
     throw SolverError.internalError(message)
   }
 
-  /// Rethrows a user error; turns an internal failure into a rebuild and `.internalError`.
-  func recover(_ error: any Error, dropping constraint: Constraint?) throws -> Never {
+  /// Rethrows a user error. An internal failure (the simplex cycling on rounding, a row the
+  /// dual simplex can't repair: states of the tableau, not of the constraints) is recovered
+  /// from the constraints: the tableau is rebuilt without `constraint` (the one being added,
+  /// or the one just removed) and `retry` (the add) runs again on the fresh tableau. The call
+  /// then returns, or throws what the fresh tableau says (`unsatisfiableConstraint`, say);
+  /// `.internalError` only when the rebuild or the retry fails too.
+  func recover(
+    _ error: any Error, dropping constraint: Constraint?,
+    retry: ((inout Engine) throws(EngineError) -> Void)? = nil
+  ) throws {
     guard let error = error as? EngineError else { throw error }
     switch error {
     case .solver(let error):
       throw error
     case .internalFailure(let message):
       rebuild(dropping: constraint)
-      let lost = engine.lostInRebuild
+      var failures = engine.lostInRebuild
       engine.lostInRebuild = []
-      throw SolverError.internalError(([message] + lost).joined(separator: "; "))
+      if failures.isEmpty, let retry {
+        do {
+          try retry(&engine)
+          return
+        } catch {
+          switch error {
+          case .solver(let error): throw error
+          case .internalFailure(let again):
+            rebuild(dropping: constraint)
+            failures = [message, again] + engine.lostInRebuild
+            engine.lostInRebuild = []
+          }
+        }
+      } else if failures.isEmpty {
+        return
+      } else {
+        failures.insert(message, at: 0)
+      }
+      throw SolverError.internalError(failures.joined(separator: "; "))
     }
   }
 

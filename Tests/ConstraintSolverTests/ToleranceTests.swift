@@ -114,4 +114,45 @@ import Testing
     #expect(close(y.value, 40))
     #expect(solver._checkInvariants() == [])
   }
+
+  /// A failure of the tableau during a call (what `Engine.add` throws when the simplex
+  /// cycles on rounding, after the constraint is in its tables) is retried on a tableau
+  /// rebuilt from the constraints: the add holds and no `internalError` reaches the app.
+  @Test func aFailureOfTheTableauIsRetriedOnAFreshOne() throws {
+    let solver = Solver()
+    let x = Variable("x"), y = Variable("y")
+    try solver.addConstraint(Constraint(x - 10, .equal))
+    let link = Constraint(y - x - 5, .equal)
+    let cycling = EngineError.internalFailure("the dual simplex is cycling")
+    try solver.recover(cycling, dropping: link) { (engine: inout Engine) throws(EngineError) in
+      try engine.add(link)
+    }
+    solver.updateVariables()
+    #expect(solver.hasConstraint(link))
+    #expect(close(y.value, 15))
+    #expect(solver._checkInvariants() == [])
+  }
+
+  /// When the fresh tableau fails too, the call throws `internalError` with both failures,
+  /// and the solver goes on without the constraint.
+  @Test func aFailureTheFreshTableauRepeatsIsReported() throws {
+    let solver = Solver()
+    let x = Variable("x")
+    try solver.addConstraint(Constraint(x - 10, .equal))
+    let doomed = Constraint(x - 5, .greaterThanOrEqual)
+    #expect {
+      try solver.recover(EngineError.internalFailure("first"), dropping: doomed) {
+        (engine: inout Engine) throws(EngineError) in
+        try engine.add(doomed)
+        throw .internalFailure("second")
+      }
+    } throws: { error in
+      guard case SolverError.internalError(let message) = error else { return false }
+      return message == "first; second"
+    }
+    #expect(!solver.hasConstraint(doomed))
+    solver.updateVariables()
+    #expect(close(x.value, 10))
+    #expect(solver._checkInvariants() == [])
+  }
 }
