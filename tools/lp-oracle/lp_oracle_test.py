@@ -164,6 +164,56 @@ class DoctoredOutputTests(unittest.TestCase):
         self.assertIn("line 4: borderline", notes[0])
 
 
+class HighsRetryTests(unittest.TestCase):
+    """`solve_lp` does not take HiGHS's first "infeasible" or failure for the answer: its
+    presolve at tight tolerances gets some badly scaled LPs wrong (fresh seeds 1000245,
+    1000373)."""
+
+    def answers(self, statuses):
+        """solve_lp's status and the options of each linprog call, with linprog answering
+        `statuses` in turn."""
+        calls = []
+
+        class Answer:
+            def __init__(self, status):
+                self.status = status
+
+        def linprog(cost, method, options=None, **problem):
+            calls.append(dict(options or {}))
+            return Answer(statuses[len(calls) - 1])
+
+        real = oc.linprog
+        oc.linprog = linprog
+        try:
+            return oc.solve_lp([0.0]).status, calls
+        finally:
+            oc.linprog = real
+
+    def test_an_optimum_at_tight_tolerances_is_taken_at_once(self):
+        self.assertEqual(self.answers([0]), (0, [oc.HIGHS]))
+
+    def test_infeasible_with_presolve_is_retried_without(self):
+        status, calls = self.answers([2, 0])
+        self.assertEqual(status, 0)
+        self.assertEqual(calls[1], dict(oc.HIGHS, presolve=False))
+
+    def test_infeasible_only_when_every_attempt_says_so(self):
+        self.assertEqual(self.answers([2, 2, 2, 2])[0], 2)
+        self.assertEqual(len(self.answers([2, 2, 2, 2])[1]), 1 + len(oc.RETRIES))
+
+    def test_attempts_that_disagree_give_no_infeasible_verdict(self):
+        # "Not Set" (4) and infeasible (2) mixed: a failure (oracle-error), never a verdict
+        # against NavSim.
+        self.assertEqual(self.answers([4, 2, 4, 4])[0], 4)
+        self.assertEqual(self.answers([2, 4, 2, 2])[0], 4)
+
+    def test_a_real_lp_still_solves(self):
+        # min x subject to x >= 3: the real linprog, no retry needed.
+        result = oc.solve_lp([1.0], A_ub=[[-1.0]], b_ub=[-3.0], bounds=[(None, None)])
+        self.assertEqual(result.status, 0)
+        self.assertAlmostEqual(result.fun, 3.0)
+
+
 class RealSystemTests(unittest.TestCase):
     """Doctoring NavSim's own output on a generated system (seed 0: 30 x 250, redundant
     equalities) makes the oracle fail it; the untouched output passes."""
