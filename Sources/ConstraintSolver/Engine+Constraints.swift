@@ -171,15 +171,32 @@ extension Engine {
   }
 
   /// Adds `constraint` after rebuilding the tableau from scratch (a refusal this tableau
-  /// made that a fresh one did not confirm); refused for good if the rebuilt one refuses.
+  /// made that a fresh one did not confirm). When the rebuilt tableau refuses it too, it is
+  /// added once more to a tableau of the required constraints alone, as the engines that
+  /// confirmed it were, and the weighted constraints are re-added after it (seed 2 001 207:
+  /// with the weighted constraints' error columns in the way, a feasible required equality at
+  /// a point near 2.5e8 was refused); refused for good if that refuses it too.
   mutating func addToFreshTableau(
     _ constraint: Constraint, _ constant: Double, _ editVariable: Variable?, _ explicit: Bool,
     _ order: Int?
   ) throws(EngineError) {
     rebuild()
-    try add(
-      constraint, constant: constant, editVariable: editVariable, explicit: explicit,
-      order: order, confirmRefusal: false)
+    do {
+      try add(
+        constraint, constant: constant, editVariable: editVariable, explicit: explicit,
+        order: order, confirmRefusal: false)
+    } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
+      let entries = constraints.values.sorted(by: { $0.order < $1.order })
+      var fresh = Engine()
+      fresh.allExplicit = allExplicit
+      fresh.lostInRebuild = lostInRebuild
+      fresh.readd(entries.filter(\.constraint.isRequired))
+      try fresh.add(
+        constraint, constant: constant, editVariable: editVariable, explicit: explicit,
+        order: order, confirmRefusal: false)
+      fresh.readd(entries.filter { !$0.constraint.isRequired })
+      adopt(fresh)
+    }
   }
 
   /// The required constraints (other than `excluded`) whose markers appear in `row`, in the
@@ -284,10 +301,17 @@ extension Engine {
   mutating func rebuild() {
     var fresh = Engine()
     fresh.allExplicit = allExplicit
-    var lost = lostInRebuild
-    for entry in constraints.values.sorted(by: { $0.order < $1.order }) {
+    fresh.lostInRebuild = lostInRebuild
+    fresh.readd(constraints.values.sorted(by: { $0.order < $1.order }))
+    adopt(fresh)
+  }
+
+  /// Adds `entries` in turn (their constants in force, markers as before); one that fails is
+  /// left out and described in `lostInRebuild` (see `rebuild()`).
+  mutating func readd(_ entries: [ConstraintEntry]) {
+    for entry in entries {
       do {
-        try fresh.add(
+        try add(
           entry.constraint, constant: entry.constant, editVariable: entry.editVariable,
           explicit: entry.isExplicit, order: entry.order, confirmRefusal: false)
       } catch {
@@ -296,14 +320,20 @@ extension Engine {
         case .solver(let error): reason = "\(error)"
         case .internalFailure(let message): reason = message
         }
-        lost.append("a rebuild could not re-add [\(entry.constraint)] (\(reason)); it was dropped")
+        lostInRebuild.append(
+          "a rebuild could not re-add [\(entry.constraint)] (\(reason)); it was dropped")
       }
     }
-    fresh.nextOrder = nextOrder
+  }
+
+  /// Becomes `fresh`, a rebuild of this engine's constraints, keeping the order counter and
+  /// the edit variables whose constraints it holds.
+  mutating func adopt(_ fresh: Engine) {
+    var fresh = fresh
+    fresh.nextOrder = max(fresh.nextOrder, nextOrder)
     for (key, edit) in edits where fresh.constraints[ObjectIdentifier(edit.constraint)] != nil {
       fresh.edits[key] = edit
     }
-    fresh.lostInRebuild = lost
     self = fresh
   }
 

@@ -119,6 +119,22 @@ import Testing
     ])
   }
 
+  /// `add 256` (a required equality the LP satisfies at a point near 2.5e8) was refused by
+  /// the tableau and, after the engine that explains conflicts accepted it, by the rebuilt
+  /// tableau too: the weighted constraints' error columns changed phase one's pivots. It is
+  /// now added to a tableau of the required constraints alone, then the weighted ones after
+  /// it.
+  @Test func seed2001207AcceptsWhatTheRequiredConstraintsAllow() throws {
+    let refused = try run(seed2001207, variables: 60)
+    #expect(!refused.contains("add 256"))
+    #expect(refused == [
+      "update 110", "update 125", "update 95", "update 32", "add 228", "add 235", "add 238",
+      "add 239", "add 265", "add 266", "update 109", "add 271", "add 278", "add 286",
+      "update 59", "add 287", "add 291", "add 298", "add 303", "add 304", "add 315",
+      "add 324", "add 330",
+    ])
+  }
+
   /// Phase one ended at an artificial value of -8e-6 (rounding past zero next to terms of
   /// 1e3), read as a conflict: a rebuild then dropped a consistent required equality and the
   /// next call threw `internalError`.

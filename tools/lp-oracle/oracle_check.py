@@ -92,8 +92,12 @@ class Stats:
 # What `solve_lp` tries after HiGHS at tight tolerances: its presolve at those tolerances
 # wrongly finds some 60 x 600 objective LPs (values near 1e7, weights up to 1e9) infeasible
 # or ends at "Status 0: Not Set" (fresh seeds 1000245, 1000373: without presolve both solve,
-# and the phase-one LP finds the same required set feasible).
-RETRIES = (dict(HIGHS, presolve=False), dict(presolve=False), {})
+# and the phase-one LP finds the same required set feasible); its dual simplex's default
+# steepest-edge pricing ends at "Not Set" on others, which Devex or Dantzig pricing solve
+# (2001801: 89008013446409.08 and ...454.78, 5e-13 apart).
+RETRIES = (dict(HIGHS, presolve=False), dict(presolve=False),
+           dict(HIGHS, presolve=False, simplex_dual_edge_weight_strategy="devex"),
+           dict(HIGHS, presolve=False, simplex_dual_edge_weight_strategy="dantzig"), {})
 
 
 def solve_lp(cost, **problem):
