@@ -298,11 +298,27 @@ extension Engine {
   /// or a cycling simplex: a bug, none is known) is never dropped silently: it is left out
   /// so the engine stays consistent, and described in `lostInRebuild`, which the `Solver`
   /// throws as `internalError` from its next throwing call before that call does anything.
+  ///
+  /// When a constraint can't be re-added in that order, the rebuild is made once more with the
+  /// required constraints first and the weighted ones after them, and kept if it lost fewer:
+  /// the weighted constraints' error columns can steer phase one away from a feasible point
+  /// (fresh LP-oracle seed 2 005 773: a pending rebuild dropped a required equality added 230
+  /// calls earlier, and the constant change it ran for was then accepted without it; the
+  /// required-first rebuild keeps it, and the change is refused).
   mutating func rebuild() {
+    let entries = constraints.values.sorted(by: { $0.order < $1.order })
     var fresh = Engine()
     fresh.allExplicit = allExplicit
     fresh.lostInRebuild = lostInRebuild
-    fresh.readd(constraints.values.sorted(by: { $0.order < $1.order }))
+    fresh.readd(entries)
+    if fresh.lostInRebuild.count > lostInRebuild.count {
+      var requiredFirst = Engine()
+      requiredFirst.allExplicit = allExplicit
+      requiredFirst.lostInRebuild = lostInRebuild
+      requiredFirst.readd(entries.filter(\.constraint.isRequired))
+      requiredFirst.readd(entries.filter { !$0.constraint.isRequired })
+      if requiredFirst.lostInRebuild.count < fresh.lostInRebuild.count { fresh = requiredFirst }
+    }
     adopt(fresh)
   }
 

@@ -135,6 +135,21 @@ import Testing
     ])
   }
 
+  /// The rebuild that `update 155` ran first (left pending by a removal) could not re-add
+  /// `add 197`, a required equality accepted 230 calls earlier; the update was then accepted
+  /// without it (the LP finds the set 0.018 from feasible) and `remove 26` threw
+  /// `internalError`. A rebuild that loses a constraint is now tried again with the required
+  /// constraints first, which keeps it, and the update is refused.
+  @Test func seed2005773KeepsEveryConstraintThroughARebuild() throws {
+    let refused = try run(seed2005773, variables: 60)
+    #expect(refused.contains("update 155"))
+    #expect(refused == [
+      "add 183", "update 167", "update 159", "update 161", "add 263", "add 270", "add 274",
+      "add 275", "update 241", "add 290", "add 301", "add 302", "update 155", "add 310",
+      "add 323", "add 324", "add 333",
+    ])
+  }
+
   /// Phase one ended at an artificial value of -8e-6 (rounding past zero next to terms of
   /// 1e3), read as a conflict: a rebuild then dropped a consistent required equality and the
   /// next call threw `internalError`.
