@@ -190,12 +190,18 @@ class HighsRetryTests(unittest.TestCase):
             oc.linprog = real
 
     def test_an_optimum_at_tight_tolerances_is_taken_at_once(self):
-        self.assertEqual(self.answers([0]), (0, [oc.HIGHS]))
+        self.assertEqual(self.answers([0]), (0, [dict(oc.HIGHS, time_limit=oc.TIME_LIMIT)]))
+
+    def test_a_time_limit_moves_on_to_the_next_options(self):
+        # Status 1: HiGHS stopped at its time (or iteration) limit.
+        status, calls = self.answers([1, 0])
+        self.assertEqual(status, 0)
+        self.assertTrue(all(call["time_limit"] == oc.TIME_LIMIT for call in calls))
 
     def test_infeasible_with_presolve_is_retried_without(self):
         status, calls = self.answers([2, 0])
         self.assertEqual(status, 0)
-        self.assertEqual(calls[1], dict(oc.HIGHS, presolve=False))
+        self.assertEqual(calls[1], dict(oc.HIGHS, presolve=False, time_limit=oc.TIME_LIMIT))
 
     def test_infeasible_only_when_every_attempt_says_so(self):
         attempts = 1 + len(oc.RETRIES)

@@ -31,6 +31,10 @@ REQUIRED_TOLERANCE, OBJECTIVE_TOLERANCE = 1e-9, 1e-7
 # of values near 1e3 after many pivots; 1e-12 is some 4 000 ulps).
 NOISE = 1e-12
 HIGHS = dict(primal_feasibility_tolerance=1e-9, dual_feasibility_tolerance=1e-9)
+# Seconds HiGHS may spend on one LP before `solve_lp` tries the next options: with presolve at
+# the tight tolerances it ran for over 20 minutes on one objective LP of 241 rows (fresh seed
+# 2006087) that the other options solve at once.
+TIME_LIMIT = 20.0
 
 # Failure kinds, in the order summaries list them.
 KINDS = (
@@ -104,11 +108,13 @@ def solve_lp(cost, **problem):
     """linprog with HiGHS at tight tolerances; when that is not optimal, again without presolve
     and at HiGHS's defaults. Infeasible (status 2) only when every attempt says so; otherwise
     the last failure."""
-    result = linprog(cost, method="highs", options=HIGHS, **problem)
+    result = linprog(cost, method="highs", options=dict(HIGHS, time_limit=TIME_LIMIT),
+                     **problem)
     for options in RETRIES:
         if result.status == 0:
             break
-        retry = linprog(cost, method="highs", options=options, **problem)
+        retry = linprog(cost, method="highs", options=dict(options, time_limit=TIME_LIMIT),
+                        **problem)
         if retry.status == 0 or result.status == 2 or retry.status != 2:
             result = retry
     return result
