@@ -187,9 +187,7 @@ extension Engine {
         order: order, confirmRefusal: false)
     } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
       let entries = constraints.values.sorted(by: { $0.order < $1.order })
-      var fresh = Engine()
-      fresh.allExplicit = allExplicit
-      fresh.lostInRebuild = lostInRebuild
+      var fresh = emptied()
       fresh.readd(entries.filter(\.constraint.isRequired))
       try fresh.add(
         constraint, constant: constant, editVariable: editVariable, explicit: explicit,
@@ -307,19 +305,24 @@ extension Engine {
   /// required-first rebuild keeps it, and the change is refused).
   mutating func rebuild() {
     let entries = constraints.values.sorted(by: { $0.order < $1.order })
-    var fresh = Engine()
-    fresh.allExplicit = allExplicit
-    fresh.lostInRebuild = lostInRebuild
+    var fresh = emptied()
     fresh.readd(entries)
     if fresh.lostInRebuild.count > lostInRebuild.count {
-      var requiredFirst = Engine()
-      requiredFirst.allExplicit = allExplicit
-      requiredFirst.lostInRebuild = lostInRebuild
+      var requiredFirst = emptied()
       requiredFirst.readd(entries.filter(\.constraint.isRequired))
       requiredFirst.readd(entries.filter { !$0.constraint.isRequired })
       if requiredFirst.lostInRebuild.count < fresh.lostInRebuild.count { fresh = requiredFirst }
     }
     adopt(fresh)
+  }
+
+  /// An engine without constraints that rebuilds this one: same marker policy, same record of
+  /// constraints lost in earlier rebuilds.
+  func emptied() -> Engine {
+    var fresh = Engine()
+    fresh.allExplicit = allExplicit
+    fresh.lostInRebuild = lostInRebuild
+    return fresh
   }
 
   /// Adds `entries` in turn (their constants in force, markers as before); one that fails is
@@ -432,11 +435,8 @@ extension Engine {
   /// (the constraints in force are infeasible: the accept came from drifted rows).
   /// - Complexity: O(terms) when nothing drifted; else a refactor.
   mutating func verifiedAccept() -> Bool {
-    guard equationsHaveDrifted(), refactor() else { return true }
-    pivotsSinceHealthCheck = 0
     do {
-      try optimize()
-      try dualOptimize()
+      try refactorIfDrifted()
     } catch {
       infeasible.removeAll()
       return false

@@ -230,6 +230,13 @@ extension Engine {
   mutating func checkHealth() throws(InternalFailure) {
     guard pivotsSinceHealthCheck >= healthCheckInterval else { return }
     pivotsSinceHealthCheck = 0
+    try refactorIfDrifted()
+  }
+
+  /// Refactors the tableau and re-optimises when its solution misses a constraint's equation
+  /// (`equationsHaveDrifted`); nothing otherwise.
+  /// - Throws: `InternalFailure` when the re-optimisation can't repair a row.
+  mutating func refactorIfDrifted() throws(InternalFailure) {
     guard equationsHaveDrifted(), refactor() else { return }
     try optimize()
     try dualOptimize()
