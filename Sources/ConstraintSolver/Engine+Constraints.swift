@@ -374,9 +374,8 @@ extension Engine {
 
     // Only a required constraint can fail; keep the state to restore it exactly then.
     let original: Engine? = constraint.isRequired ? self : nil
-    if constraints[key]?.isImplicit == true {
-      constraints[key]?.isExplicit = true
-      rebuild()
+    if let entry = constraints[key], entry.isImplicit {
+      giveMarker(to: entry)
     }
     guard let entry = constraints[key] else {
       if let original { self = original }
@@ -425,6 +424,32 @@ extension Engine {
       // (seed 2000163: a change 1.6e-3 of its terms from feasible, accepted).
       return try refuseUpdate(constraint, constant, certificate: Row(), original)
     }
+  }
+
+  /// Gives markerless required equality `entry` the dummy marker it would have had from the
+  /// start, so its constant can change through the marker's column: computed from the
+  /// tableau (`materialiseMarker`, as a removal does) when it can be, else by a rebuild that
+  /// re-adds it with a marker.
+  ///
+  /// The tableau is kept where it can be: a rebuild re-runs every pivot of the constraints'
+  /// first additions, and on LP-oracle seed 1 001 353 the re-added pivots (38 of them in phase
+  /// one, for `0.5 x3 + 119.229 == 0`) ended at a singular basis, where the tableau before the
+  /// rebuild was sound; its values then missed the required constraints by up to 0.24 of their
+  /// terms.
+  mutating func giveMarker(to entry: ConstraintEntry) {
+    let key = ObjectIdentifier(entry.constraint)
+    constraints[key] = nil
+    if let marker = materialiseMarker(for: entry) {
+      var marked = entry
+      marked.tag.marker = marker
+      marked.isExplicit = true
+      constraints[key] = marked
+      ownerOfSymbol[marker.id] = key
+      return
+    }
+    constraints[key] = entry
+    constraints[key]?.isExplicit = true
+    rebuild()
   }
 
   /// Whether the tableau's solution after a required constraint was accepted along pivots
