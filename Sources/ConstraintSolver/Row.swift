@@ -35,6 +35,10 @@ let relativeNoiseThreshold = 1.0e-9
 /// systems: primal pivots on 1e-8 next to 4 grew rows to 1e34 within two calls.
 let relativePivotThreshold = 1.0e-6
 
+/// A primal pivot smaller than this fraction of its row's largest coefficient is taken only
+/// on a refactored tableau (`Engine.refactor()`), where rounding residues are gone.
+let certifiedPivotThreshold = 1.0e-5
+
 /// A pivot smaller than this fraction of its row's largest coefficient is taken only when no
 /// nearly-as-good row (or column) offers a larger one (the Harris ratio tests of the simplex).
 let stablePivotThreshold = 1.0e-2
