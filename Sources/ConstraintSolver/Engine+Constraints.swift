@@ -16,7 +16,8 @@ extension Engine {
   ///   algorithm); the caller then rebuilds.
   mutating func add(
     _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil,
-    explicit: Bool = false, order: Int? = nil, confirmRefusal: Bool = true
+    explicit: Bool = false, order: Int? = nil, confirmRefusal: Bool = true,
+    certified: Bool = false
   ) throws(EngineError) {
     rebuildIfNeeded()
     let pivotsBefore = pivotCount
@@ -84,7 +85,9 @@ extension Engine {
       let outcome: PhaseOneOutcome
       let scale = constantScale(of: constraint.expression, constant: constant)
       do {
+        if certified { pivotFloor = Engine.certifiedPivotFloor }
         outcome = try addWithArtificialVariable(row, scale: scale)
+        pivotFloor = 0
       } catch {
         self = saved
         throw .internalFailure(error.message)
@@ -102,6 +105,21 @@ extension Engine {
         substitute(tag.marker, with: row)
         insertRow(row, for: tag.marker)
       case .unsatisfiable(let certificate):
+        if !certified, constraint.isRequired, hasSmallDirection(certificate) {
+          // Phase one stopped at a positive artificial with a direction left whose coefficient
+          // is below pivot size: a residue of rounding, or a genuine small coefficient of
+          // nearly dependent constraints. The tableau refactored from the constraints has no
+          // residues, so its phase one may take every coefficient above `certifiedPivotFloor`
+          // (LP-oracle seeds 1 001 865 and 2 007 129: feasible required sets refused, their
+          // only way to feasibility a coefficient of 1.2e-7 of its row, at points near 1e9).
+          var refactored = saved
+          if refactored.refactor(), (try? refactored.dualOptimize()) != nil {
+            self = refactored
+            return try add(
+              constraint, constant: constant, editVariable: editVariable, explicit: explicit,
+              order: order, confirmRefusal: confirmRefusal, certified: true)
+          }
+        }
         guard confirmRefusal else {
           self = saved
           throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
@@ -145,6 +163,20 @@ extension Engine {
     }
     let pivots = pivotCount &- pivotsBefore
     if pivots != 0 { constraints[key]?.addPivots = pivots }
+  }
+
+  /// The relative coefficient size from which a refactored tableau's phase one pivots
+  /// (`Engine.pivotFloor`): a refactor leaves rounding of about 1e-15 of a row's terms, and
+  /// coefficients of nearly dependent constraints reach 1e-7.
+  static let certifiedPivotFloor = 1e-9
+
+  /// Whether phase one's final artificial row `row` still has a direction of descent that
+  /// `isPivotSized` passed over but `certifiedPivotFloor` would take.
+  func hasSmallDirection(_ row: Row) -> Bool {
+    row.cells.contains { cell in
+      !cell.symbol.isDummy && cell.coefficient < 0 && !row.isPivotSized(cell.coefficient)
+        && row.isPivotSized(cell.coefficient, floor: Engine.certifiedPivotFloor)
+    }
   }
 
   // MARK: - Conflicts

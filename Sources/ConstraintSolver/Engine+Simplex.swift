@@ -276,7 +276,7 @@ extension Engine {
     var best = Symbol.invalid
     var bestCoefficient = 0.0
     for cell in objective.cells where cell.coefficient < bestCoefficient && !cell.symbol.isDummy {
-      if !residues, !objective.isPivotSized(cell.coefficient) { continue }
+      if !residues, !objective.isPivotSized(cell.coefficient, floor: pivotFloor) { continue }
       if !skipped.isEmpty && skipped.contains(cell.symbol) { continue }
       if !steepest { return cell.symbol }
       best = cell.symbol
@@ -308,7 +308,7 @@ extension Engine {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient) else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor) else { continue }
       let ratio = -rows[slot].constant / coefficient
       if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current])) {
         continue
@@ -323,7 +323,7 @@ extension Engine {
     var bound = Double.infinity
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient) else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor) else { continue }
       let constant = max(0, rows[slot].constant)
       bound = min(bound, (constant + ratioTolerance * max(1, constant)) / -coefficient)
     }
@@ -331,7 +331,7 @@ extension Engine {
     var pickSize = chosenSize
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient),
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor),
         -rows[slot].constant / coefficient <= bound
       else { continue }
       let size = relativePivotSize(rows[slot], coefficient)

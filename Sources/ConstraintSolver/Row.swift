@@ -117,6 +117,14 @@ struct Row: Sendable {
     return size >= relativePivotThreshold * max(1, largestCoefficient)
   }
 
+  /// `isPivotSized(_:)`, or, when `floor` is positive, whether `|coefficient|` is at least
+  /// `floor` of the row's largest coefficient (a refactored tableau's phase one:
+  /// `Engine.pivotFloor`).
+  @inline(__always) func isPivotSized(_ coefficient: Double, floor: Double) -> Bool {
+    guard floor > 0 else { return isPivotSized(coefficient) }
+    return abs(coefficient) >= floor * max(1, largestCoefficient)
+  }
+
   // MARK: - Editing
 
   /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
