@@ -212,7 +212,11 @@ extension Engine {
     _ constraint: Constraint, _ constant: Double, _ editVariable: Variable?, _ explicit: Bool,
     _ order: Int?
   ) throws(EngineError) {
-    rebuild()
+    // Neither rebuild may lose a constraint in force: the add would be judged, and kept,
+    // against the rest (`rebuildLosingNothing()`); the refusal stands then.
+    guard rebuildLosingNothing() else {
+      throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+    }
     do {
       try add(
         constraint, constant: constant, editVariable: editVariable, explicit: explicit,
@@ -225,6 +229,9 @@ extension Engine {
         constraint, constant: constant, editVariable: editVariable, explicit: explicit,
         order: order, confirmRefusal: false)
       fresh.readd(entries.filter { !$0.constraint.isRequired })
+      guard fresh.lostInRebuild.count == lostInRebuild.count else {
+        throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+      }
       adopt(fresh)
     }
   }
@@ -247,13 +254,23 @@ extension Engine {
   /// Why `constraint` (with `constant`) can't be added: replays the required constraints
   /// into an engine where every equality has a marker and reads the failed row there; nil
   /// when that engine accepts it.
+  ///
+  /// An engine that could not re-add every required constraint in force proves nothing by
+  /// accepting: the refusal stands, its culprits unknown (`[]`). Taking that accept for a
+  /// rounding refusal sent seed 2 009 835's conflicting add to `addToFreshTableau`, whose
+  /// rebuild lost the same constraint and accepted the add without it.
   /// - Complexity: a rebuild; paid only when a call fails.
   func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
     probe.allExplicit = true
+    var complete = true
     for entry in constraints.values.sorted(by: { $0.order < $1.order })
     where entry.constraint.isRequired && entry.constraint !== constraint {
-      try? probe.add(entry.constraint, constant: entry.constant, order: entry.order)
+      do {
+        try probe.add(entry.constraint, constant: entry.constant, order: entry.order)
+      } catch {
+        complete = false
+      }
     }
     do {
       try probe.add(constraint, constant: constant)
@@ -261,7 +278,7 @@ extension Engine {
       if case .solver(.unsatisfiableConstraint(_, let conflicting)) = error { return conflicting }
       return []
     }
-    return nil
+    return complete ? nil : []
   }
 
   // MARK: - Removing
@@ -310,7 +327,8 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
-    if entry.isImplicit, hasDrifted() { rebuild() }
+    // The tableau holds the rest: a rebuild that would lose one of them is not worth it.
+    if entry.isImplicit, hasDrifted() { _ = rebuildLosingNothing() }
   }
 
   // MARK: - Rebuilding
@@ -324,10 +342,12 @@ extension Engine {
   /// their constants in force and markers as before, then the edit variables.
   ///
   /// The constraints in force were each accepted against the ones before them, so re-adding
-  /// them in order cannot meet a conflict; a constraint that still fails to re-add (rounding
-  /// or a cycling simplex: a bug, none is known) is never dropped silently: it is left out
-  /// so the engine stays consistent, and described in `lostInRebuild`, which the `Solver`
-  /// throws as `internalError` from its next throwing call before that call does anything.
+  /// them in order cannot meet a conflict; a constraint that still fails to re-add (rounding,
+  /// a cycling simplex, or a phase one that stalls short of a point far out: see
+  /// `rebuildLosingNothing()`, which callers whose tableau is still whole use instead) is
+  /// never dropped silently: it is left out so the engine stays consistent, and described in
+  /// `lostInRebuild`, which the `Solver` throws as `internalError` from its next throwing call
+  /// before that call does anything.
   ///
   /// When a constraint can't be re-added in that order, the rebuild is made once more with the
   /// required constraints first and the weighted ones after them, and kept if it lost fewer:
@@ -335,17 +355,41 @@ extension Engine {
   /// (fresh LP-oracle seed 2 005 773: a pending rebuild dropped a required equality added 230
   /// calls earlier, and the constant change it ran for was then accepted without it; the
   /// required-first rebuild keeps it, and the change is refused).
-  mutating func rebuild() {
+  /// - Returns: whether every constraint was re-added.
+  @discardableResult
+  mutating func rebuild() -> Bool {
+    let lost = lostInRebuild.count
     let entries = constraints.values.sorted(by: { $0.order < $1.order })
     var fresh = emptied()
     fresh.readd(entries)
-    if fresh.lostInRebuild.count > lostInRebuild.count {
+    if fresh.lostInRebuild.count > lost {
       var requiredFirst = emptied()
       requiredFirst.readd(entries.filter(\.constraint.isRequired))
       requiredFirst.readd(entries.filter { !$0.constraint.isRequired })
       if requiredFirst.lostInRebuild.count < fresh.lostInRebuild.count { fresh = requiredFirst }
     }
     adopt(fresh)
+    return lostInRebuild.count == lost
+  }
+
+  /// `rebuild()`, unless that loses a constraint: then the engine is left as it was, for
+  /// callers whose tableau still holds every constraint in force (a rebuild run to confirm or
+  /// ease a call, not to recover from a broken tableau).
+  ///
+  /// A fresh tableau can refuse a required constraint that this one holds: its phase one
+  /// passes over coefficients it takes for rounding residues, and a feasible point far out
+  /// can need one (LP oracle seeds 2 009 835 and 2 006 927: required sets whose LP points lie
+  /// at |x| = 6e7 and 1e7; their re-adds stalled at coefficients of 5e-4 next to 5e2, and
+  /// 3e-5). Adopting that rebuild dropped the constraint, and the call it ran for went on
+  /// without it (a conflicting add accepted; a constant change made on the rest).
+  /// - Returns: whether the tableau was rebuilt.
+  mutating func rebuildLosingNothing() -> Bool {
+    let saved = self
+    guard rebuild() else {
+      self = saved
+      return false
+    }
+    return true
   }
 
   /// An engine without constraints that rebuilds this one: same marker policy, same record of

@@ -119,13 +119,14 @@ extension Engine {
       guard !repaired else { continue }
       // A singular basis (the tableau took a dependent constraint for an independent one) or
       // one the simplex can't repair from its drifted rows: a fresh tableau from the
-      // constraints in order, once; failing that, the tableau as it was.
-      guard !rebuilt else {
+      // constraints in order, once; failing that, or when the rebuild loses a constraint (a
+      // fresh phase one can refuse one this tableau holds: `rebuildLosingNothing()`), the
+      // tableau as it was.
+      guard !rebuilt, rebuild() else {
         self = saved
         return
       }
       rebuilt = true
-      rebuild()
     }
   }
 
