@@ -438,9 +438,10 @@ extension Engine {
   ///
   /// The change is absorbed by one symbol that only this constraint has: its marker or other
   /// symbol when basic (one row changes), else the marker's column (paper 4.3, as for edit
-  /// variables). A required equality without a marker first gets one (a rebuild, once). A
-  /// required constraint that no longer fits restores the engine and throws
-  /// `unsatisfiableConstraint`.
+  /// variables). A required equality without a marker first gets one (`giveMarker(to:)`: its
+  /// column computed in place; failing that, a rebuild that marks it, unless the rebuild
+  /// would lose a constraint). A required constraint that no longer fits restores the engine
+  /// and throws `unsatisfiableConstraint`.
   mutating func updateConstant(of constraint: Constraint, to constant: Double) throws(EngineError) {
     rebuildIfNeeded()
     let key = ObjectIdentifier(constraint)
@@ -450,8 +451,18 @@ extension Engine {
 
     // Only a required constraint can fail; keep the state to restore it exactly then.
     let original: Engine? = constraint.isRequired ? self : nil
-    if let entry = constraints[key], entry.isImplicit {
-      giveMarker(to: entry)
+    if constraints[key]?.isImplicit == true, !giveMarker(to: key) {
+      // The column can't be computed in place: a rebuild with the equality marked, unless
+      // that would lose a constraint (seed 2 006 927: it lost a required inequality, and the
+      // change was made on the rest).
+      let before = self
+      constraints[key]?.isExplicit = true
+      guard rebuildLosingNothing() else {
+        self = before
+        let reason = "no marker could be given to [\(constraint)] without losing a constraint"
+        throw .solver(.internalError(reason))
+      }
+    }
     }
     guard let entry = constraints[key] else {
       if let original { self = original }
@@ -500,32 +511,6 @@ extension Engine {
       // (seed 2000163: a change 1.6e-3 of its terms from feasible, accepted).
       return try refuseUpdate(constraint, constant, certificate: Row(), original)
     }
-  }
-
-  /// Gives markerless required equality `entry` the dummy marker it would have had from the
-  /// start, so its constant can change through the marker's column: computed from the
-  /// tableau (`materialiseMarker`, as a removal does) when it can be, else by a rebuild that
-  /// re-adds it with a marker.
-  ///
-  /// The tableau is kept where it can be: a rebuild re-runs every pivot of the constraints'
-  /// first additions, and on LP-oracle seed 1 001 353 the re-added pivots (38 of them in phase
-  /// one, for `0.5 x3 + 119.229 == 0`) ended at a singular basis, where the tableau before the
-  /// rebuild was sound; its values then missed the required constraints by up to 0.24 of their
-  /// terms.
-  mutating func giveMarker(to entry: ConstraintEntry) {
-    let key = ObjectIdentifier(entry.constraint)
-    constraints[key] = nil
-    if let marker = materialiseMarker(for: entry) {
-      var marked = entry
-      marked.tag.marker = marker
-      marked.isExplicit = true
-      constraints[key] = marked
-      ownerOfSymbol[marker.id] = key
-      return
-    }
-    constraints[key] = entry
-    constraints[key]?.isExplicit = true
-    rebuild()
   }
 
   /// Whether the tableau's solution after a required constraint was accepted along pivots
@@ -626,11 +611,13 @@ extension Engine {
   }
 
   /// Changes a constant by removing and re-adding the constraint (same object, same order,
-  /// same markers), restoring the engine if the new constant is unsatisfiable.
+  /// same markers), restoring the engine if the new constant is unsatisfiable, or if the
+  /// rebuild the removal may leave pending loses another constraint (`rebuildLosingNothing()`).
   mutating func readd(_ constraint: Constraint, constant: Double) throws(EngineError) {
     let key = ObjectIdentifier(constraint)
     guard let entry = constraints[key] else { throw .solver(.unknownConstraint(constraint)) }
     let saved = self
+    let lost = lostInRebuild.count
     do {
       try remove(constraint)
       try add(
@@ -639,6 +626,11 @@ extension Engine {
     } catch {
       self = saved
       throw error
+    }
+    guard lostInRebuild.count == lost else {
+      self = saved
+      throw .solver(
+        .internalError("[\(constraint)] could not be re-added without losing a constraint"))
     }
   }
 
