@@ -463,7 +463,6 @@ extension Engine {
         throw .solver(.internalError(reason))
       }
     }
-    }
     guard let entry = constraints[key] else {
       if let original { self = original }
       throw .internalFailure("[\(constraint)] could not be re-added with a marker")

@@ -150,6 +150,32 @@ import Testing
     ])
   }
 
+  /// `add 290` (a required inequality the LP finds infeasible with the others: least
+  /// violation 3.1) was refused by the tableau, but the engine that explains conflicts
+  /// accepted it: that engine had failed to re-add `add 288`, a required equality in force
+  /// (the LP's point for the set lies at |x| near 6e7; phase one stalled at a coefficient of
+  /// 5e-4). The rebuild for the add then lost `add 288` too, the add was accepted without it,
+  /// and `add 291` threw `internalError`. An explaining engine that drops a constraint now
+  /// confirms the refusal, and a rebuild that would drop one leaves the tableau as it was.
+  @Test func seed2009835RefusesWhatOnlyALossyRebuildAccepts() throws {
+    #expect(try run(seed2009835, variables: 60) == ["update 10", "add 290"])
+  }
+
+  /// `update 77` changes a markerless required equality, which first gets its marker from a
+  /// rebuild: that rebuild could not re-add `add 298`, a required inequality in force (the
+  /// LP's point for the set lies at |x| near 1e7; phase one stalled at a coefficient of
+  /// 3e-5), the change was made without it, and `add 311` threw `internalError`. When the rebuild would lose a constraint, the
+  /// marker's column is now computed in the tableau that holds them all.
+  @Test func seed2006927KeepsEveryConstraintThroughAConstantChange() throws {
+    let refused = try run(seed2006927, variables: 60)
+    #expect(!refused.contains("update 77"))
+    #expect(refused == [
+      "add 167", "add 168", "add 195", "add 207", "add 208", "add 212", "add 215", "add 216",
+      "add 217", "add 220", "add 222", "add 223", "add 239", "add 244", "add 264", "add 272",
+      "add 273", "add 282", "add 285", "add 294", "add 297", "add 300", "add 311",
+    ])
+  }
+
   /// Phase one ended at an artificial value of -8e-6 (rounding past zero next to terms of
   /// 1e3), read as a conflict: a rebuild then dropped a consistent required equality and the
   /// next call threw `internalError`.
