@@ -148,7 +148,7 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
-    if let saved = beforePhaseOne, !verifiedAccept() {
+    if let saved = beforePhaseOne, !verifiedAccept() || (certified && !requiredConstraintsHold()) {
       // Phase one reached zero only along the tableau's drifted rows; the constraints
       // themselves refuse it (LP oracle seed 2000053: a required equality 1.4 of its terms
       // from any point the others allow, accepted after 300 calls).
@@ -525,6 +525,34 @@ extension Engine {
     } catch {
       infeasible.removeAll()
       return false
+    }
+    return true
+  }
+
+  /// Whether the tableau's solution holds every required constraint in force within 1e-9 of
+  /// its largest term (`relativeNoiseThreshold`), inequalities included: what a phase one that
+  /// took sub-pivot-size coefficients (`certifiedPivotFloor`) must show before its accept
+  /// stands. The equation check of `verifiedAccept` reads slacks at their values and so
+  /// passes a point where a required inequality's slack went negative; fresh LP-oracle seeds
+  /// 3 002 617 and 3 004 335 were accepted that way, 0.65 and 0.45 from feasible.
+  /// - Complexity: O(terms of the required constraints).
+  func requiredConstraintsHold() -> Bool {
+    for entry in constraints.values where entry.constraint.isRequired {
+      var value = entry.constant
+      var size = abs(entry.constant)
+      for term in entry.constraint.expression.terms {
+        guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
+        let product = term.coefficient * self.value(of: symbol)
+        value += product
+        size = max(size, abs(product))
+      }
+      let miss: Double
+      switch entry.constraint.relation {
+      case .equal: miss = abs(value)
+      case .lessThanOrEqual: miss = value
+      case .greaterThanOrEqual: miss = -value
+      }
+      if miss > relativeNoiseThreshold * max(1, size) { return false }
     }
     return true
   }
