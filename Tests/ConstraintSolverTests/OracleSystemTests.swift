@@ -255,6 +255,16 @@ import Testing
     ])
   }
 
+  /// `add 210`, a required equality the LP finds 0.45 from feasible, was accepted by the
+  /// certified phase one (above): its point held the constraints' equations, but with a
+  /// required inequality's slack below zero. A certified accept now needs a point that holds
+  /// every required constraint.
+  @Test func seed3004335RefusesWhatOnlyANegativeSlackAllowed() throws {
+    #expect(try run(seed3004335, variables: 60) == [
+      "update 122", "update 106", "update 68", "add 210",
+    ])
+  }
+
   /// Phase one ended at an artificial value of -8e-6 (rounding past zero next to terms of
   /// 1e3), read as a conflict: a rebuild then dropped a consistent required equality and the
   /// next call threw `internalError`.
