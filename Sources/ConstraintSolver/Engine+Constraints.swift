@@ -537,24 +537,11 @@ extension Engine {
   /// 3 002 617 and 3 004 335 were accepted that way, 0.65 and 0.45 from feasible.
   /// - Complexity: O(terms of the required constraints).
   func requiredConstraintsHold() -> Bool {
-    for entry in constraints.values where entry.constraint.isRequired {
-      var value = entry.constant
-      var size = abs(entry.constant)
-      for term in entry.constraint.expression.terms {
-        guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
-        let product = term.coefficient * self.value(of: symbol)
-        value += product
-        size = max(size, abs(product))
-      }
-      let miss: Double
-      switch entry.constraint.relation {
-      case .equal: miss = abs(value)
-      case .lessThanOrEqual: miss = value
-      case .greaterThanOrEqual: miss = -value
-      }
-      if miss > relativeNoiseThreshold * max(1, size) { return false }
+    constraints.values.allSatisfy { entry in
+      guard entry.constraint.isRequired else { return true }
+      let (miss, largest, _) = miss(of: entry)
+      return miss <= relativeNoiseThreshold * max(1, largest)
     }
-    return true
   }
 
   /// Restores `original` and refuses the new `constant` of required `constraint`, unless the

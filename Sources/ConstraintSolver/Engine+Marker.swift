@@ -247,23 +247,31 @@ extension Engine {
   /// materialised marker then rebuilds, as every markerless removal used to.
   /// - Complexity: O(terms of the constraints).
   func hasDrifted() -> Bool {
-    for entry in constraints.values where entry.constraint.isRequired {
-      var value = entry.constant
-      var size = abs(entry.constant)
-      for term in entry.constraint.expression.terms {
-        guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
-        let product = term.coefficient * (slot(of: symbol).map { rows[$0].constant } ?? 0)
-        value += product
-        size += abs(product)
-      }
-      let miss: Double
-      switch entry.constraint.relation {
-      case .equal: miss = abs(value)
-      case .lessThanOrEqual: miss = value
-      case .greaterThanOrEqual: miss = -value
-      }
-      if miss > Engine.driftThreshold * max(1, size) { return true }
+    constraints.values.contains { entry in
+      guard entry.constraint.isRequired else { return false }
+      let (miss, _, total) = miss(of: entry)
+      return miss > Engine.driftThreshold * max(1, total)
     }
-    return false
+  }
+
+  /// How far the tableau's solution misses `entry`'s constraint (zero when it holds; an
+  /// inequality's miss is signed, negative inside), with the largest and the total magnitude
+  /// of its terms there.
+  func miss(of entry: ConstraintEntry) -> (miss: Double, largest: Double, total: Double) {
+    var value = entry.constant
+    var largest = abs(entry.constant)
+    var total = largest
+    for term in entry.constraint.expression.terms {
+      guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
+      let product = term.coefficient * self.value(of: symbol)
+      value += product
+      largest = max(largest, abs(product))
+      total += abs(product)
+    }
+    switch entry.constraint.relation {
+    case .equal: return (abs(value), largest, total)
+    case .lessThanOrEqual: return (value, largest, total)
+    case .greaterThanOrEqual: return (-value, largest, total)
+    }
   }
 }
