@@ -196,22 +196,10 @@ extension Engine {
   func requiredConstraintProblems() -> [String] {
     var problems: [String] = []
     for entry in constraints.values where entry.constraint.isRequired {
-      var value = entry.constant
-      var scale = abs(entry.constant)
-      for term in entry.constraint.expression.terms {
-        guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
-        let x = slot(of: symbol).map { rows[$0].constant } ?? 0
-        value += term.coefficient * x
-        scale = max(scale, abs(term.coefficient * x))
+      let (miss, largest, _) = miss(of: entry)
+      if miss > 1e-6 * max(1, largest) {
+        problems.append("required [\(entry.constraint)] is off by \(miss)")
       }
-      let tolerance = 1e-6 * max(1, scale)
-      let holds: Bool
-      switch entry.constraint.relation {
-      case .lessThanOrEqual: holds = value <= tolerance
-      case .equal: holds = abs(value) <= tolerance
-      case .greaterThanOrEqual: holds = value >= -tolerance
-      }
-      if !holds { problems.append("required [\(entry.constraint)] is off by \(value)") }
     }
     return problems
   }
