@@ -148,7 +148,7 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
-    if let saved = beforePhaseOne, !verifiedAccept() || (certified && !requiredConstraintsHold()) {
+    if let saved = beforePhaseOne, !verifiedAccept() || !requiredConstraintsHoldAfterRefactor() {
       // Phase one reached zero only along the tableau's drifted rows; the constraints
       // themselves refuse it (LP oracle seed 2000053: a required equality 1.4 of its terms
       // from any point the others allow, accepted after 300 calls).
@@ -451,6 +451,7 @@ extension Engine {
 
     // Only a required constraint can fail; keep the state to restore it exactly then.
     let original: Engine? = constraint.isRequired ? self : nil
+    tookCertifiedPivots = false
     if constraints[key]?.isImplicit == true, !giveMarker(to: key) {
       // The column can't be computed in place: a rebuild with the equality marked, unless
       // that would lose a constraint (seed 2 006 927: it lost a required inequality, and the
@@ -505,7 +506,7 @@ extension Engine {
       guard let original else { throw .internalFailure(error.message) }
       return try refuseUpdate(constraint, constant, certificate: Row(), original)
     }
-    if let original, !verifiedAccept() {
+    if let original, !verifiedAccept() || !requiredConstraintsHoldAfterRefactor() {
       // As for a phase-one add: the dual simplex repaired the rows along drifted coefficients
       // (seed 2000163: a change 1.6e-3 of its terms from feasible, accepted).
       return try refuseUpdate(constraint, constant, certificate: Row(), original)
@@ -542,6 +543,13 @@ extension Engine {
       let (miss, largest, _) = miss(of: entry)
       return miss <= relativeNoiseThreshold * max(1, largest)
     }
+  }
+
+  mutating func requiredConstraintsHoldAfterRefactor() -> Bool {
+    if requiredConstraintsHold() { return true }
+    var refined = self
+    refined.refineSolution(rebuilding: false)
+    return refined.lostInRebuild.count == lostInRebuild.count && refined.requiredConstraintsHold()
   }
 
   /// Restores `original` and refuses the new `constant` of required `constraint`, unless the

@@ -46,7 +46,9 @@ extension Engine {
   /// remove it like a constraint with a marker.
   /// - Returns: the marker, or nil when the column can't be computed reliably (the caller
   ///   rebuilds); the tableau is unchanged then.
-  mutating func materialiseMarker(for entry: ConstraintEntry) -> Symbol? {
+  mutating func materialiseMarker(
+    for entry: ConstraintEntry, evenIfARebuildIsCheaper: Bool = false
+  ) -> Symbol? {
     var implicit: [ConstraintEntry] = [entry]
     var marked: [ConstraintEntry] = []
     for other in constraints.values.sorted(by: { $0.order < $1.order }) {
@@ -76,7 +78,8 @@ extension Engine {
     }
     let n = columnSymbols.count
     let denseWork = implicit.count * implicit.count * n
-    guard denseWork <= Engine.markerSolveBudget, denseWork < rebuildWorkEstimate(),
+    guard denseWork <= Engine.markerSolveBudget,
+      evenIfARebuildIsCheaper || denseWork < rebuildWorkEstimate(),
       let w = solveFirstUnit(matrix, columns: n)
     else { return nil }
 
@@ -133,9 +136,21 @@ extension Engine {
   /// seed 2 006 927 the rebuild lost a required inequality.
   /// - Returns: whether it has a marker now; when false the engine is unchanged.
   mutating func giveMarker(to key: ObjectIdentifier) -> Bool {
-    guard var entry = constraints.removeValue(forKey: key) else { return false }
-    guard let marker = materialiseMarker(for: entry) else {
+    guard constraints[key] != nil else { return false }
+    let saved = self
+    var entry = constraints.removeValue(forKey: key)!
+    var column = materialiseMarker(for: entry, evenIfARebuildIsCheaper: true)
+    if column == nil {
+      // The column is checked against the constraints (`B y = e_k`), which drifted rows fail
+      // (fresh LP-oracle seed 3 003 157): once more on the tableau refactored from them.
       constraints[key] = entry
+      if refactor(), (try? dualOptimize()) != nil {
+        entry = constraints.removeValue(forKey: key)!
+        column = materialiseMarker(for: entry, evenIfARebuildIsCheaper: true)
+      }
+    }
+    guard let marker = column else {
+      self = saved
       return false
     }
     entry.tag.marker = marker

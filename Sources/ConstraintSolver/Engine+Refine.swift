@@ -95,7 +95,7 @@ extension Engine {
   /// symbols by slot.
   /// - Complexity: O(terms) when nothing drifted; else a dense solve, O(n³) for n
   ///   constraints, within `refinementCellBudget`.
-  mutating func refineSolution() {
+  mutating func refineSolution(rebuilding: Bool = true) {
     rebuildIfNeeded()
     let saved = self
     var rebuilt = false
@@ -122,7 +122,7 @@ extension Engine {
       // constraints in order, once; failing that, or when the rebuild loses a constraint (a
       // fresh phase one can refuse one this tableau holds: `rebuildLosingNothing()`), the
       // tableau as it was.
-      guard !rebuilt, rebuild() else {
+      guard rebuilding, !rebuilt, rebuild() else {
         self = saved
         return
       }

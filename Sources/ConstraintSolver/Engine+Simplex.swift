@@ -358,6 +358,9 @@ extension Engine {
   ///   left in `infeasible`.
   mutating func dualOptimize() throws(InternalFailure) {
     var pivots = 0
+    var refactored = false
+    let floorBefore = pivotFloor
+    defer { pivotFloor = floorBefore }
     while !infeasible.isEmpty {
       var first = 0
       for i in infeasible.indices where infeasible[i] < infeasible[first] { first = i }
@@ -377,6 +380,19 @@ extension Engine {
           continue
         }
         infeasible.append(leaving)
+        if !refactored {
+          // Every coefficient that could lift the row is below pivot size: residues, or small
+          // coefficients the constraints really have. On the refactored tableau residues are
+          // gone, so the entering choice may take coefficients from `certifiedPivotFloor` of
+          // the row (fresh LP-oracle seeds 4 008 231, 4 008 267, 4 009 551: feasible required
+          // adds ended at a row nothing could lift, on the tableau and on its rebuild).
+          refactored = true
+          if refactor() {
+            pivotFloor = Engine.certifiedPivotFloor
+            tookCertifiedPivots = true
+            continue
+          }
+        }
         throw InternalFailure(message: "dual optimize failed")
       }
       pivot(slot: slot, entering: entering)
@@ -406,7 +422,8 @@ extension Engine {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
     var bestCoefficient = 0.0
-    for cell in row.cells where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient) {
+    for cell in row.cells
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
       guard let ratio = dualRatio(cell) else { continue }
       if ratio < bestRatio {
         bestRatio = ratio
@@ -418,13 +435,15 @@ extension Engine {
     let largest = max(1, row.largestCoefficient)
     guard abs(bestCoefficient) / largest < stablePivotThreshold else { return best }
     var bound = Double.infinity
-    for cell in row.cells where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient) {
+    for cell in row.cells
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
       guard dualRatio(cell) != nil else { continue }
       let cost = abs(objective.coefficient(for: cell.symbol))
       bound = min(bound, (cost + ratioTolerance * max(1, cost)) / abs(cell.coefficient))
     }
     var pickSize = abs(bestCoefficient)
-    for cell in row.cells where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient) {
+    for cell in row.cells
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
       guard let ratio = dualRatio(cell), ratio <= bound else { continue }
       if abs(cell.coefficient) > pickSize {
         pickSize = abs(cell.coefficient)
