@@ -148,7 +148,7 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
-    if let saved = beforePhaseOne, !verifiedAccept() || !requiredConstraintsHoldAfterRefactor() {
+    if let saved = beforePhaseOne, !verifiedAccept() || !requiredConstraintsHoldRefined() {
       // Phase one reached zero only along the tableau's drifted rows; the constraints
       // themselves refuse it (LP oracle seed 2000053: a required equality 1.4 of its terms
       // from any point the others allow, accepted after 300 calls).
@@ -451,7 +451,6 @@ extension Engine {
 
     // Only a required constraint can fail; keep the state to restore it exactly then.
     let original: Engine? = constraint.isRequired ? self : nil
-    tookCertifiedPivots = false
     if constraints[key]?.isImplicit == true, !giveMarker(to: key) {
       // The column can't be computed in place: a rebuild with the equality marked, unless
       // that would lose a constraint (seed 2 006 927: it lost a required inequality, and the
@@ -506,7 +505,7 @@ extension Engine {
       guard let original else { throw .internalFailure(error.message) }
       return try refuseUpdate(constraint, constant, certificate: Row(), original)
     }
-    if let original, !verifiedAccept() || !requiredConstraintsHoldAfterRefactor() {
+    if let original, !verifiedAccept() || !requiredConstraintsHoldRefined() {
       // As for a phase-one add: the dual simplex repaired the rows along drifted coefficients
       // (seed 2000163: a change 1.6e-3 of its terms from feasible, accepted).
       return try refuseUpdate(constraint, constant, certificate: Row(), original)
@@ -531,9 +530,9 @@ extension Engine {
   }
 
   /// Whether the tableau's solution holds every required constraint in force within 1e-9 of
-  /// its largest term (`relativeNoiseThreshold`), inequalities included: what a phase one that
-  /// took sub-pivot-size coefficients (`certifiedPivotFloor`) must show before its accept
-  /// stands. The equation check of `verifiedAccept` reads slacks at their values and so
+  /// its largest term (`relativeNoiseThreshold`), inequalities included: what every required
+  /// accept must show (`requiredConstraintsHoldRefined()`), a phase one that took sub-pivot-size
+  /// coefficients (`certifiedPivotFloor`) first among them. The equation check of `verifiedAccept` reads slacks at their values and so
   /// passes a point where a required inequality's slack went negative; fresh LP-oracle seeds
   /// 3 002 617 and 3 004 335 were accepted that way, 0.65 and 0.45 from feasible.
   /// - Complexity: O(terms of the required constraints).
@@ -545,7 +544,19 @@ extension Engine {
     }
   }
 
-  mutating func requiredConstraintsHoldAfterRefactor() -> Bool {
+  /// Whether a required accept's point holds every required constraint
+  /// (`requiredConstraintsHold()`), at the tableau's values or, when those miss, at the values
+  /// refined from the constraints at the same basis (`refineSolution`, without its rebuild),
+  /// which is the point the next solve reports. Phase one and the dual simplex can end at a
+  /// basis whose rows are feasible only by their drift: a required inequality's slack then
+  /// reads zero or above while the constraint itself is missed (fresh LP-oracle seeds
+  /// 4 005 927 and 3 003 157, constant changes 0.0018 and 0.0042 from feasible; 4 003 927, an
+  /// add accepted at a point that missed a required constraint by 1.09 of its terms at the
+  /// next solve). The tableau's own values miss by up to 2e-7 of the terms on accepts the LP
+  /// confirms (3 003 157), so they alone can't decide.
+  /// - Complexity: O(terms of the required constraints); a copy and a dense solve when the
+  ///   tableau's values miss.
+  func requiredConstraintsHoldRefined() -> Bool {
     if requiredConstraintsHold() { return true }
     var refined = self
     refined.refineSolution(rebuilding: false)

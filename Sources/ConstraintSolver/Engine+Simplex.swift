@@ -389,7 +389,6 @@ extension Engine {
           refactored = true
           if refactor() {
             pivotFloor = Engine.certifiedPivotFloor
-            tookCertifiedPivots = true
             continue
           }
         }

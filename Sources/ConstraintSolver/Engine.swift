@@ -98,9 +98,6 @@ struct Engine {
   /// coefficient counts as a pivot in phase one, in place of `Row.isPivotSized(_:)`: set only
   /// for a phase one on a freshly refactored tableau (`Engine.add`'s certified retry).
   var pivotFloor = 0.0
-  /// Set when the dual simplex lowered its pivot floor (`dualOptimize`): the accept of a
-  /// required change after it must show a point that holds every required constraint.
-  var tookCertifiedPivots = false
   /// Pivots since the tableau was last checked against its constraints (`checkHealth()`).
   var pivotsSinceHealthCheck = 0
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
