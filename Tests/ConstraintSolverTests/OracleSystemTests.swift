@@ -265,6 +265,51 @@ import Testing
     ])
   }
 
+  /// `update 86` (line 323), a required change the LP finds 0.0018 from feasible, was accepted
+  /// by the dual simplex at a point whose slacks read feasible only by the rows' drift; 81
+  /// required adds and changes after it were accepted on top of it, and 37 solves missed
+  /// required constraints, by up to 0.053 of their terms (line 645). A required accept now needs
+  /// a point that holds every required constraint (the tableau's, or the one refined from it).
+  @Test func seed4005927RefusesAChangeOnlyDriftedRowsAllowed() throws {
+    #expect(try run(seed4005927, variables: 60) == [
+      "update 32", "update 31", "update 51", "update 59", "update 86",
+    ])
+  }
+
+  /// `add 221` (line 451), a required equality the LP finds feasible, threw `internalError`
+  /// (the dual simplex failed on the tableau and again on its rebuild). A build that got past
+  /// it accepted `update 58` (line 526), 0.0042 from feasible, and the solve at line 528
+  /// missed a required constraint by 0.14 of its terms. The add is now accepted and the change
+  /// refused (both fixes as for seeds 4 008 231 and 4 005 927).
+  @Test func seed3003157AcceptsAFeasibleAddAndRefusesAnInfeasibleChange() throws {
+    #expect(try run(seed3003157, variables: 60) == [
+      "add 132", "add 182", "add 190", "add 199", "add 201", "add 222", "add 227", "add 229",
+      "add 235", "add 237", "add 241", "add 242", "add 245", "update 58",
+    ])
+  }
+
+  /// `add 121` (line 228, a required equality) was accepted where `add 120` (line 227, a
+  /// weighted equality) had left the tableau: the solve at line 229 missed 22 required
+  /// constraints, by up to 1.09 of their terms, at values near 1e13 (weighted error 2.3e17;
+  /// the LP optimum is 102 484 080.94). A required accept now needs a point that holds every
+  /// required constraint, and the solve reaches the optimum. (A solve right after `add 120`
+  /// still misses them.)
+  @Test func seed4003927NeverAcceptsAtABlownUpPoint() throws {
+    let (refused, errors) = try replay(seed4003927, variables: 60)
+    #expect(refused == [])
+    let optimum = 102_484_080.935_985_71
+    let error = try #require(errors.last)
+    #expect(abs(error - optimum) <= 1e-7 * optimum, "weighted error \(error)")
+  }
+
+  /// `add 247` (line 487), a required equality the LP finds feasible, threw `internalError`:
+  /// the dual simplex ended at a row that only coefficients below pivot size could lift, on the
+  /// tableau and again on its rebuild. It now refactors once and takes pivots down to
+  /// `certifiedPivotFloor` (1e-9 of the row) before it fails.
+  @Test func seed4008231AcceptsAFeasibleAddTheDualSimplexStalledOn() throws {
+    #expect(try run(seed4008231, variables: 60) == [])
+  }
+
   /// Phase one ended at an artificial value of -8e-6 (rounding past zero next to terms of
   /// 1e3), read as a conflict: a rebuild then dropped a consistent required equality and the
   /// next call threw `internalError`.
