@@ -310,6 +310,27 @@ import Testing
     #expect(try run(seed4008231, variables: 60) == [])
   }
 
+  /// At the solve at line 601 a required bound, `x42 >= -124.362`, was 1.8e-7 short (1.4e-9 of
+  /// its terms): its slack's row, -1.8e-7 with nothing to lift it, had been zeroed by the dual
+  /// simplex as rounding of the tableau's largest value. The dual simplex now refactors such a
+  /// row, and takes certified pivots on it, before it counts it as noise.
+  @Test func seed1000269HoldsARequiredBoundAtASolve() throws {
+    #expect(try run(seed1000269, variables: 60) == [
+      "update 27", "update 125", "update 98", "add 251", "update 192", "update 203",
+    ])
+  }
+
+  /// `add 115` (line 220), a required equality whose set the LP holds within 4.6e-13 of each
+  /// row's size, was refused: phase one ended at 3.2e-4, a combination of required constraints
+  /// with weights to 1e6, measured against the new row's numbers alone. It is now measured
+  /// against the constraints the certificate combines; the solve after it holds every
+  /// required constraint.
+  @Test func seed3004330AcceptsANearlyDependentEquality() throws {
+    #expect(try run(seed3004330) == [
+      "add 28", "add 65", "add 67", "add 69", "add 73", "add 76",
+    ])
+  }
+
   /// Phase one ended at an artificial value of -8e-6 (rounding past zero next to terms of
   /// 1e3), read as a conflict: a rebuild then dropped a consistent required equality and the
   /// next call threw `internalError`.
