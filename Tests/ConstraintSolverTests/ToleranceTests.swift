@@ -84,7 +84,10 @@ import Testing
     try solver.addConstraint(Constraint(x - 10, .equal))
     let kept = Constraint(y - x, .greaterThanOrEqual)
     try solver.addConstraint(kept)
-    // A state no call sequence reaches: a conflicting required constraint in the tables,
+    let link = Constraint(y - x - 5, .equal)  // a required equality without a marker:
+    try solver.addConstraint(link)
+    // A state no call sequence reaches: a conflicting required constraint in the tables (put
+    // there after the add, whose accept checks its point against every required constraint),
     // then a removal that leaves the tableau to be rebuilt.
     let conflicting = Constraint(x - 20, .equal)
     let key = ObjectIdentifier(conflicting)
@@ -92,8 +95,6 @@ import Testing
       constraint: conflicting, tag: Tag(), order: solver.engine.nextOrder, constant: -20,
       editVariable: nil, isExplicit: false)
     solver.engine.nextOrder += 1
-    let link = Constraint(y - x - 5, .equal)  // a required equality without a marker:
-    try solver.addConstraint(link)
     try solver.removeConstraint(link)  // removing it leaves the tableau to be rebuilt
     #expect(solver.engine.needsRebuild)
     solver.updateVariables()  // the pending rebuild runs here and cannot throw
