@@ -163,6 +163,29 @@ class DoctoredOutputTests(unittest.TestCase):
         self.assertEqual(stats.borderline, 1)
         self.assertIn("line 4: borderline", notes[0])
 
+    def test_a_borderline_set_in_force_gets_no_objective_verdict(self):
+        # x0 == 1e6 and x0 == 1e6 + 0.0015, both accepted (the second add is in the band, no
+        # verdict), then a solve at the midpoint (7.5e-10 of each row's terms off): the exact
+        # objective LP is infeasible. Its least violation is in the band: noted, not judged.
+        script = (f"system 8\nvar 1\nadd 0 eq {R} -1000000 0 1\n"
+                  f"add 1 eq {R} -1000000.0015 0 1\nsolve\nend\n")
+        system = type("S", (), dict(seed=8, script=script, redundant_lines=(), size=(1, 3)))
+        stats = oc.Stats()
+        failures, notes = oc.check_system(
+            system, ["add 0 ok", "add 1 ok", "values 1000000.00075", "end"], stats)
+        self.assertEqual(failures, [])
+        self.assertEqual(stats.borderline, 2)
+        self.assertIn("line 5: the required set in force is borderline", notes[1])
+
+    def test_an_infeasible_set_in_force_is_reported(self):
+        # The same with the second equality 1e-3 away: beyond the band, NavSim's failure.
+        script = (f"system 8\nvar 1\nadd 0 eq {R} -10 0 1\nadd 1 eq {R} -10.001 0 1\n"
+                  "solve\nend\n")
+        system = type("S", (), dict(seed=8, script=script, redundant_lines=(), size=(1, 3)))
+        kinds = [(f.kind, f.line) for f in oc.check_system(
+            system, ["add 0 ok", "add 1 ok", "values 10.0005", "end"], oc.Stats())[0]]
+        self.assertIn(("infeasible-in-force", 5), kinds)
+
 
 class HighsRetryTests(unittest.TestCase):
     """`solve_lp` does not take HiGHS's first "infeasible" or failure for the answer: its
