@@ -531,10 +531,11 @@ extension Engine {
 
   /// Whether the tableau's solution holds every required constraint in force within 1e-9 of
   /// its largest term (`relativeNoiseThreshold`), inequalities included: what every required
-  /// accept must show (`requiredConstraintsHoldRefined()`), a phase one that took sub-pivot-size
-  /// coefficients (`certifiedPivotFloor`) first among them. The equation check of `verifiedAccept` reads slacks at their values and so
-  /// passes a point where a required inequality's slack went negative; fresh LP-oracle seeds
-  /// 3 002 617 and 3 004 335 were accepted that way, 0.65 and 0.45 from feasible.
+  /// accept must show (`requiredConstraintsHoldRefined()`), a phase one that took
+  /// sub-pivot-size coefficients (`certifiedPivotFloor`) first among them. The equation check
+  /// of `verifiedAccept` reads slacks at their values and so passes a point where a required
+  /// inequality's slack went negative; fresh LP-oracle seeds 3 002 617 and 3 004 335 were
+  /// accepted that way, 0.65 and 0.45 from feasible.
   /// - Complexity: O(terms of the required constraints).
   func requiredConstraintsHold() -> Bool {
     constraints.values.allSatisfy { entry in
