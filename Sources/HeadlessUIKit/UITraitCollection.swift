@@ -209,7 +209,7 @@ public final class UITraitCollection: NSObject, Sendable {
   }
 
   /// The traits of a full-screen window of `size` points on a device of `idiom` (NavSim's
-  /// rule, README "Trait collections"): phones are regular high in portrait and compact high
+  /// rule, docs/uikit-model.md, "Trait collections"): phones are regular high in portrait and compact high
   /// in landscape, compact wide but in landscape from 896 points (the Plus and Max models);
   /// iPads are regular high, and regular wide from 678 points (full screen and the wider
   /// split-screen panes), compact in narrower panes and Slide Over.
@@ -243,8 +243,8 @@ public protocol UITraitEnvironment: NSObjectProtocol {
 }
 
 extension UIView: UITraitEnvironment {
-  /// The view's traits: those of its hierarchy's root, as a window of the root's size (README
-  /// "Trait collections"), with this view's own layout direction.
+  /// The view's traits: those of its hierarchy's root, as a window of the root's size
+  /// (docs/uikit-model.md, "Trait collections"), with this view's own layout direction.
   public var traitCollection: UITraitCollection {
     let root = layoutRoot
     return UITraitCollection.window(

@@ -161,7 +161,7 @@ open class UIView: NSObject, LayoutItem {
   // in the second one and attaches the view. A call on a reference whose static type has the
   // override (nearly all app code) runs the override; a call through a plain `UIView` reference
   // attaches without it, since the recording one cannot dispatch to the override without
-  // running it twice when the override itself called super (README, "Call sites").
+  // running it twice when the override itself called super (docs/rules.md, "Findings that point at the code").
 
   /// Adds `view` on top of the other subviews; moves it to the top if it already is one.
   @_disfavoredOverload

@@ -1,5 +1,5 @@
 // UIKit's view controller, headless: the view's lazy loading and the lifecycle callbacks that
-// app screens put their layout code in (README "View controllers").
+// app screens put their layout code in (docs/uikit-model.md, "View controllers").
 
 import Foundation
 

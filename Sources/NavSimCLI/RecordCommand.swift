@@ -32,7 +32,7 @@ struct RecordCommand: NavSimCommand {
                              timeline is the same (default: as fast as possible)
       --through-recorder     drive NavSim's SDK model with the trip and let a
                              NavSimRecorder write the log from the SDK's public API, as on
-                             a phone (see "Record a real trip" in the README)
+                             a phone (see docs/recorder.md)
       --out LOG.sqlite       the event log to append to
       --list-builtin         list the built-in routes and device profiles
     """

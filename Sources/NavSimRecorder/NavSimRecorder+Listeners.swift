@@ -5,7 +5,7 @@ import SessionEvents
 
 // What the navigator and the road-snapped location provider tell their listeners, turned into
 // the events NavSim replays. Only the public listener API is used; what it does not carry is
-// recorded as unknown (see "What the recorder cannot see" in the README).
+// recorded as unknown (see "What the recorder cannot see" in docs/recorder.md).
 
 /// What the listeners told the recorder so far.
 struct ListenerState {

@@ -396,7 +396,7 @@ extension GMSNavigationDelayCategory {
 
 /// The replay's side of the SDK: what the app asked for, checked against the recording.
 ///
-/// Rules (README, "Closed-world replay"):
+/// Rules (docs/sdk-model.md, "Closed-world replay"):
 /// * `setDestinations` (every variant) and `simulateAlongNewRoute` are answered by the
 ///   recording's next (or current) route: `.OK` at the route's seq when the app asked for as
 ///   many destinations as the route has legs; otherwise a divergence, and the callback is not

@@ -14,7 +14,7 @@ import Testing
 /// replayed through every sample delegate and the built-in layout and must print what the
 /// simulator's own log prints (`replay --print`, line for line, event numbers set aside).
 ///
-/// The simulator's log is compared as the public API shows it (`reduced`, README "What the
+/// The simulator's log is compared as the public API shows it (`reduced`, docs/recorder.md "What the
 /// recorder cannot see"). The reduction is checked too: every event it keeps replays to the
 /// layout and findings the simulator's log has there, and every event it drops changed
 /// nothing, so it cannot hide a layout difference.
@@ -109,7 +109,7 @@ import Testing
         payload = .routeLeg(leg)
       case .routeStep, .stepDetail, .routeStatus:
         // Unseen: a route's steps reach nav info only once guidance runs, after the route is
-        // set; a request's status reaches only the app's callback (README "What the recorder
+        // set; a request's status reaches only the app's callback (docs/recorder.md "What the recorder
         // cannot see"). Listeners hear them, layouts do not, which the check of dropped
         // events below confirms.
         changesNothing = true

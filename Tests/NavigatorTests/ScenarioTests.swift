@@ -79,14 +79,15 @@ final class ScenarioTests: XCTestCase {
     XCTAssertTrue(text.contains("\n    {\"at\":30,\"setting\":{\"prompts\":false}},\n"))
   }
 
-  func testTheReadmeExampleRuns() throws {
-    let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
-    let section = try XCTUnwrap(readme.range(of: "### Scenario files"))
+  func testTheDocumentedExampleRuns() throws {
+    let readme = try String(
+      contentsOfFile: Fixtures.repositoryRoot + "/docs/recording.md", encoding: .utf8)
+    let section = try XCTUnwrap(readme.range(of: "## Scenario files"))
     let start = try XCTUnwrap(
       readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
     let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
     let scenario = try Scenario.parse(
-      Array(readme[start.upperBound..<end.lowerBound].utf8), path: "README.md")
+      Array(readme[start.upperBound..<end.lowerBound].utf8), path: "docs/recording.md")
     XCTAssertEqual(scenario.events.count, 6)
     let summary = try Trip(scenario: scenario).run { _, _ in }
     XCTAssertEqual(summary.count(of: .routeChanged), 2, "next leg and the re-route")

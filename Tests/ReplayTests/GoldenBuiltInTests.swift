@@ -73,9 +73,10 @@ import Testing
   // MARK: - Migration diff
 
   /// `navsim diff` of the built-in layout against the sample delegate reads per view (where
-  /// the SDK put it -> where the delegate puts it), and the README's excerpt of it is real:
+  /// the SDK put it -> where the delegate puts it), and the migration guide's excerpt of it is
+  /// real:
   /// every line of the excerpt is a line of the diff.
-  @Test func theMigrationDiffInTheREADMEIsWhatNavSimPrints() throws {
+  @Test func theMigrationGuidesDiffIsWhatNavSimPrints() throws {
     let (directory, path) = freshDatabase(named: "migration.sqlite")
     defer { _ = directory }
     let store = try SnapshotStore(path: path, mode: .create)
@@ -91,9 +92,8 @@ import Testing
       text.contains(
         "etaCard: 1067 events, moved on 1067 (up to 96.0 pt), other changes on 1067; "
           + "(0.0, 746.0, 393.0x72.0) -> (0.0, 650.0, 393.0x72.0)"))
-    let readme = try String(
-      contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "### Migrating from").last)
+    let section = try String(
+      contentsOfFile: Fixtures.repositoryRoot + "/docs/builtin-migration.md", encoding: .utf8)
     let excerpt = try #require(section.components(separatedBy: "```").dropFirst(3).first)
     let lines = excerpt.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     #expect(lines.count > 10)

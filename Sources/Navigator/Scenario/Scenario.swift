@@ -1,7 +1,7 @@
 import SessionEvents
 
 // A scenario: a route plus everything that happens on the trip, as a JSON file documented in
-// the README ("Scenario files").
+// docs/recording.md ("Scenario files").
 
 /// Where a scenario's route comes from.
 public enum RouteSource: Equatable, Sendable {
