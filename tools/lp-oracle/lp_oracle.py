@@ -8,11 +8,13 @@ results are merged and printed in seed order, so the output does not depend on N
 timings).
 
 Usage: lp_oracle.py --bench BINARY [--systems N] [--seed S] [--step D] | [--fresh BLOCK]
-                    | [--seeds S1,S2,...]  [--jobs N] [--chunk K] [--timeout SECONDS]
+                    | [--seeds S1,S2,...] | [--files FILE...]
+                    [--jobs N] [--chunk K] [--timeout SECONDS]
                     [--show K] [--per-system K] [--progress K] [--known-failures S1,...]
                     [--json FILE] [--emit FILE]
-Seeds below 1 000 000 are the development range (CI's slice is 0...38 even; the seeds quoted
-in issues and the README are there). `--fresh B` runs block B: seeds B x 1 000 000 ...
+Seeds below 1 000 000 are the development range (CI's slice is 0...38 even).
+`--files` checks stored systems, such as the ones the Swift tests keep in
+Tests/ConstraintSolverTests/OracleSystems. `--fresh B` runs block B: seeds B x 1 000 000 ...
 B x 1 000 000 + 9 999 (both sizes), which CI, tests and development runs never use; once a
 campaign has been looked at, the next campaign takes the next block.
 Exit status: 0 when every system passes (known failures aside), 1 when one fails, 2 on bad
@@ -114,8 +116,12 @@ def internal_errors(stderr):
     return [line.split(marker, 1)[1] for line in (stderr or "").splitlines() if marker in line]
 
 
-def check_seed(bench, seed, timeout):
+def check_seed(bench, seed, timeout, script=None):
+    """Checks seed's system, or `script` (a stored file's text, checked by
+    `stored_script`) in place of the generated calls."""
     system = osy.System(seed)
+    if script is not None:
+        system.script = script
     stats = oc.Stats()
     lines, stopped, seconds, messages = run_bench(bench, system.script, timeout)
     try:
@@ -130,9 +136,36 @@ def check_seed(bench, seed, timeout):
 
 
 def check_chunk(job):
-    """Worker: (bench, seeds, timeout) -> [Result]."""
-    bench, seeds, timeout = job
-    return [check_seed(bench, seed, timeout) for seed in seeds]
+    """Worker: (bench, seeds, timeout, scripts) -> [Result]; `scripts` maps a seed to a stored
+    file's calls (--files), else the seed's generated system is checked."""
+    bench, seeds, timeout, scripts = job
+    return [check_seed(bench, seed, timeout, scripts.get(seed)) for seed in seeds]
+
+
+def stored_script(path):
+    """Reads a stored system (`system SEED`, `var N`, calls: the tests keep the systems that
+    once failed this way) -> (seed, script). Its calls must be the seed's generated calls, cut
+    short anywhere and optionally followed by one `solve`, so the generator's knowledge of the
+    system (its redundant equalities) holds for it."""
+    try:
+        with open(path) as file:
+            lines = file.read().split("\n")
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read: {error.strerror}") from error
+    if lines and lines[-1] == "":
+        lines.pop()
+    words = lines[0].split() if lines else []
+    if len(words) != 2 or words[0] != "system" or not words[1].isdigit():
+        raise ValueError(f"{path}:1: expected 'system SEED'")
+    seed = int(words[1])
+    generated = osy.System(seed).script.split("\n")
+    for number, line in enumerate(lines, 1):
+        last = number == len(lines)
+        if number > len(generated) or line != generated[number - 1]:
+            if not (last and line == "solve" and number > 2):
+                raise ValueError(f"{path}:{number}: not line {number} of seed {seed}'s system "
+                                 f"('{line[:40]}')")
+    return seed, "\n".join(lines) + "\n"
 
 
 # MARK: - Campaign
@@ -314,6 +347,8 @@ def parse(argv):
                         help=f"seeds BLOCK*{FRESH_BLOCK} ... + {FRESH_SYSTEMS - 1}, never used "
                              "by CI or tests")
     parser.add_argument("--seeds", metavar="S1,S2,...", help="exactly these seeds")
+    parser.add_argument("--files", nargs="+", metavar="FILE",
+                        help="stored systems (system SEED, var N, calls) instead of seeds")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--chunk", type=int, default=10, help="seeds per worker task")
     parser.add_argument("--timeout", type=float, default=10.0,
@@ -336,7 +371,19 @@ def parse(argv):
         parser.error("--fresh takes a block number >= 1 and no --seeds")
     if options.jobs < 1 or options.chunk < 1 or options.timeout <= 0:
         parser.error("--jobs, --chunk and --timeout must be positive")
-    if options.seeds:
+    options.scripts = {}
+    if options.files:
+        if options.seeds or options.fresh is not None:
+            parser.error("--files takes no --seeds or --fresh")
+        try:
+            stored = [stored_script(path) for path in options.files]
+        except ValueError as error:
+            parser.error(str(error))
+        seeds = [seed for seed, _ in stored]
+        if len(set(seeds)) != len(seeds):
+            parser.error("--files: two files hold the same seed")
+        options.scripts = dict(stored)
+    elif options.seeds:
         try:
             seeds = [int(w) for w in options.seeds.split(",") if w.strip()]
         except ValueError:
@@ -369,7 +416,9 @@ def main(argv=None):
     if not os.access(options.bench, os.X_OK):
         sys.exit(f"lp-oracle: {options.bench}: not an executable navsim-bench")
     campaign = Campaign(seeds, options)
-    jobs = [(options.bench, seeds[i:i + options.chunk], options.timeout)
+    jobs = [(options.bench, seeds[i:i + options.chunk], options.timeout,
+             {seed: options.scripts[seed] for seed in seeds[i:i + options.chunk]
+              if seed in options.scripts})
             for i in range(0, len(seeds), options.chunk)]
     next_progress = options.progress
     pool = multiprocessing.Pool(options.jobs) if options.jobs > 1 else None

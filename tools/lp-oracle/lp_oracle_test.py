@@ -10,6 +10,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import sys
 import tempfile
 import unittest
@@ -352,7 +353,7 @@ class RunnerTests(unittest.TestCase):
         return status, out.getvalue()
 
     def test_a_crash_and_a_hang_name_their_seeds(self):
-        results = lp_oracle.check_chunk((self.bench, [0, 1, 2, 3], 1.0))
+        results = lp_oracle.check_chunk((self.bench, [0, 1, 2, 3], 1.0, {}))
         self.assertEqual([r.seed for r in results], [0, 1, 2, 3])
         kinds = [sorted({f.kind for f in r.failures}) for r in results]
         self.assertEqual(kinds, [["bad-output"], ["crash"], ["timeout"], ["bad-output"]])
@@ -391,6 +392,44 @@ class RunnerTests(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertIn("system 1: known failure", out)
         self.assertIn("0 passed, 0 failed, 2 known failures", out)
+
+
+class StoredSystemTests(unittest.TestCase):
+    """--files: systems kept as data (the Swift tests' OracleSystems) are the seed's own calls."""
+
+    def write(self, text):
+        directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, directory)
+        path = os.path.join(directory, "s.calls")
+        with open(path, "w") as file:
+            file.write(text)
+        return path
+
+    def test_a_prefix_and_a_final_solve_are_the_seeds_system(self):
+        generated = osy.System(4).script.split("\n")
+        path = self.write("\n".join(generated[:40] + ["solve"]) + "\n")
+        seed, script = lp_oracle.stored_script(path)
+        self.assertEqual(seed, 4)
+        self.assertEqual(script.split("\n")[:40], generated[:40])
+
+    def test_a_changed_call_is_refused_with_its_line(self):
+        generated = osy.System(4).script.split("\n")
+        generated[9] = "solve"
+        with self.assertRaisesRegex(ValueError, r"s\.calls:10: not line 10 of seed 4"):
+            lp_oracle.stored_script(self.write("\n".join(generated[:30]) + "\n"))
+
+    def test_a_file_without_its_seed_is_refused(self):
+        with self.assertRaisesRegex(ValueError, r"s\.calls:1: expected 'system SEED'"):
+            lp_oracle.stored_script(self.write("var 30\nsolve\n"))
+
+    def test_the_swift_tests_systems_are_their_seeds_systems(self):
+        folder = os.path.join(os.path.dirname(__file__), "..", "..", "Tests",
+                              "ConstraintSolverTests", "OracleSystems")
+        files = sorted(f for f in os.listdir(folder) if f.endswith(".calls"))
+        self.assertGreater(len(files), 20)
+        for name in files:
+            seed, _ = lp_oracle.stored_script(os.path.join(folder, name))
+            self.assertEqual(f"{seed}.calls", name)
 
 
 class SystemsTests(unittest.TestCase):
