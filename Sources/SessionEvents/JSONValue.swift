@@ -41,12 +41,15 @@ public struct JSONMember: Equatable, Sendable {
   }
 }
 
-/// Malformed JSON: where (1-based column, in UTF-8 bytes) and what.
+/// Malformed JSON: where (1-based line, and column in UTF-8 bytes within it) and what.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// The 1-based line: always 1 for a one-line record.
+  public var line: Int
   public var column: Int
   public var message: String
 
-  public init(column: Int, message: String) {
+  public init(line: Int = 1, column: Int, message: String) {
+    self.line = line
     self.column = column
     self.message = message
   }
@@ -63,7 +66,7 @@ extension JSONValue {
   public init(parsing text: String) throws(JSONSyntaxError) {
     var text = text
     let result = text.withUTF8 { bytes in
-      var parser = JSONParser(bytes: bytes)
+      var parser = JSONParser<JSONValue>(bytes: bytes, maximumDepth: 64)
       return Result { () throws(JSONSyntaxError) -> JSONValue in
         try parser.parseDocument()
       }
@@ -72,18 +75,62 @@ extension JSONValue {
   }
 }
 
-private struct JSONParser {
+extension JSONValue: JSONParsedNode {
+  static func makeMembers() -> [JSONMember] { [] }
+  static func append(_ key: String, _ value: JSONValue, to members: inout [JSONMember]) {
+    members.append(JSONMember(key, value))
+  }
+  static func makeObject(_ members: [JSONMember], line: Int) -> JSONValue { .object(members) }
+  static func makeArray(_ elements: [JSONValue], line: Int) -> JSONValue { .array(elements) }
+  static func makeScalar(_ scalar: JSONScalar, line: Int) -> JSONValue {
+    switch scalar {
+    case .null: .null
+    case .bool(let value): .bool(value)
+    case .number(let text): .number(text)
+    case .string(let text): .string(text)
+    }
+  }
+}
+
+/// A leaf of a JSON text, as the parser hands it to the tree it builds.
+enum JSONScalar {
+  case null
+  case bool(Bool)
+  case number(String)
+  case string(String)
+}
+
+/// A tree the parser can build: `JSONValue` for records, `JSONDocumentValue` (with the line of
+/// every value) for whole documents. One parser serves both, so both accept and refuse the
+/// same texts with the same messages.
+protocol JSONParsedNode {
+  associatedtype Members
+  static func makeMembers() -> Members
+  static func append(_ key: String, _ value: Self, to members: inout Members)
+  static func makeObject(_ members: Members, line: Int) -> Self
+  static func makeArray(_ elements: [Self], line: Int) -> Self
+  static func makeScalar(_ scalar: JSONScalar, line: Int) -> Self
+}
+
+/// An RFC 8259 parser over UTF-8 bytes that counts lines as it goes.
+struct JSONParser<Node: JSONParsedNode> {
   let bytes: UnsafeBufferPointer<UInt8>
+  let maximumDepth: Int
   var index = 0
   var depth = 0
+  var line = 1
+  var lineStart = 0
 
-  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-  func fail(_ message: String) -> JSONSyntaxError {
-    JSONSyntaxError(column: index + 1, message: message)
+  init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
   }
 
-  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+  func fail(_ message: String) -> JSONSyntaxError {
+    JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
+  }
+
+  mutating func parseDocument() throws(JSONSyntaxError) -> Node {
     let value = try parseValue()
     skipWhitespace()
     if index < bytes.count { throw fail("unexpected text after the value") }
@@ -93,23 +140,35 @@ private struct JSONParser {
   mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      case 0x20, 0x09, 0x0D: index += 1
+      case 0x0A:
+        index += 1
+        line += 1
+        lineStart = index
       default: return
       }
     }
   }
 
-  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseValue() throws(JSONSyntaxError) -> Node {
     skipWhitespace()
     guard index < bytes.count else { throw fail("unexpected end of text") }
+    let line = self.line
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
-    case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    case UInt8(ascii: "\""): return Node.makeScalar(.string(try parseString()), line: line)
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return Node.makeScalar(.bool(true), line: line)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return Node.makeScalar(.bool(false), line: line)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return Node.makeScalar(.null, line: line)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return Node.makeScalar(.number(try parseNumber()), line: line)
     default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
     }
   }
@@ -123,16 +182,21 @@ private struct JSONParser {
     index += count
   }
 
-  mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+  mutating func enter() throws(JSONSyntaxError) {
     depth += 1
-    if depth > 64 { throw fail("nested too deeply") }
+    if depth > maximumDepth { throw fail("nested too deeply") }
     index += 1
-    var members: [JSONMember] = []
+  }
+
+  mutating func parseObject() throws(JSONSyntaxError) -> Node {
+    let line = self.line
+    try enter()
+    var members = Node.makeMembers()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
-      return .object(members)
+      return Node.makeObject(members, line: line)
     }
     while true {
       skipWhitespace()
@@ -145,7 +209,7 @@ private struct JSONParser {
         throw fail("expected ':' after key \"\(key)\"")
       }
       index += 1
-      members.append(JSONMember(key, try parseValue()))
+      Node.append(key, try parseValue(), to: &members)
       skipWhitespace()
       guard index < bytes.count else { throw fail("unterminated object") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -153,23 +217,22 @@ private struct JSONParser {
       } else if bytes[index] == UInt8(ascii: "}") {
         index += 1
         depth -= 1
-        return .object(members)
+        return Node.makeObject(members, line: line)
       } else {
         throw fail("expected ',' or '}'")
       }
     }
   }
 
-  mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-    depth += 1
-    if depth > 64 { throw fail("nested too deeply") }
-    index += 1
-    var elements: [JSONValue] = []
+  mutating func parseArray() throws(JSONSyntaxError) -> Node {
+    let line = self.line
+    try enter()
+    var elements: [Node] = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return .array(elements)
+      return Node.makeArray(elements, line: line)
     }
     while true {
       elements.append(try parseValue())
@@ -180,14 +243,14 @@ private struct JSONParser {
       } else if bytes[index] == UInt8(ascii: "]") {
         index += 1
         depth -= 1
-        return .array(elements)
+        return Node.makeArray(elements, line: line)
       } else {
         throw fail("expected ',' or ']'")
       }
     }
   }
 
-  mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseNumber() throws(JSONSyntaxError) -> String {
     let start = index
     func digits(_ parser: inout JSONParser) -> Int {
       let from = parser.index
@@ -219,8 +282,7 @@ private struct JSONParser {
       }
       guard digits(&self) > 0 else { throw fail("expected a digit in the exponent") }
     }
-    return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]),
-                          as: UTF8.self))
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
   }
 
   mutating func parseString() throws(JSONSyntaxError) -> String {

@@ -176,7 +176,7 @@ final class OSRMImporterTests: XCTestCase {
         "r.json:2: routes[0].geometry.coordinates[1][1]: 95.0 is out of range -90.0...90.0"
       ),
       ("{\"routes\": [1, 2,]}", "r.json:1: malformed JSON at column 18: unexpected character ']'"),
-      ("", "r.json:1: malformed JSON at column 1: the document is empty"),
+      ("", "r.json:1: malformed JSON at column 1: unexpected end of text"),
       (
         "{\"type\":\"FeatureCollection\"}",
         "r.json:1: not an OSRM route: no 'routes' or 'geometry' key"

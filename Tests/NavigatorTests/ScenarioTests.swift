@@ -168,7 +168,7 @@ final class ScenarioTests: XCTestCase {
       ),
       (
         "{\"route\": \"park-loop\",}",
-        "s.json:1: malformed JSON at column 23: expected a key in quotes"
+        "s.json:1: malformed JSON at column 23: expected a quoted key"
       ),
     ]
     for (document, expected) in cases {

@@ -245,6 +245,31 @@ final class SessionEventsTests: XCTestCase {
     }
   }
 
+  func testDocumentValuesKnowTheirLines() throws {
+    let text = "\u{FEFF}{\n  \"route\": \"city\",\n  \"events\": [\n    {\"at\": 30},\n    7\n  ],\n"
+      + "  \"route\": \"park\"\n}\n"
+    let document = try JSONDocumentValue(parsing: Array(text.utf8))
+    XCTAssertEqual(document.line, 1)
+    XCTAssertEqual(document["route"]?.stringValue, "park", "the last of a repeated key")
+    XCTAssertEqual(document["route"]?.line, 7)
+    let events = try XCTUnwrap(document["events"]?.arrayValues)
+    XCTAssertEqual(events.map(\.line), [4, 5])
+    XCTAssertEqual(events[0]["at"]?.doubleValue, 30)
+  }
+
+  func testDocumentErrorsNameLineAndColumnAsRecordsDo() {
+    let text = "{\n  \"a\": 1,\n  \"b\": [1, 2,]\n}"
+    XCTAssertThrowsError(try JSONDocumentValue(parsing: Array(text.utf8))) { error in
+      XCTAssertEqual(
+        error as? JSONSyntaxError,
+        JSONSyntaxError(line: 3, column: 14, message: "unexpected character ']'"))
+    }
+    XCTAssertThrowsError(try JSONValue(parsing: "{\"b\": [1, 2,]}")) { error in
+      XCTAssertEqual(
+        error as? JSONSyntaxError, JSONSyntaxError(column: 13, message: "unexpected character ']'"))
+    }
+  }
+
   func testWriterEscapesControlCharacters() {
     var writer = JSONWriter()
     writer.string("a\u{1}b\"")

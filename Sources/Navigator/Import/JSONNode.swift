@@ -1,8 +1,10 @@
 // Typed reads of a JSON document that fail with one line naming file, line and key path.
 
+import SessionEvents
+
 /// A JSON value with where it is: the file and the key path (`events[3].at`).
 struct JSONNode {
-  let value: JSONDocument.Value
+  let value: JSONDocumentValue
   /// The key path from the root; empty for the root itself.
   let path: String
   /// The file (or other source) the document came from.
@@ -12,8 +14,8 @@ struct JSONNode {
   /// - Throws: `NavigatorError` naming `source`, line and column for a syntax error.
   static func parse(_ bytes: [UInt8], source: String) throws -> JSONNode {
     do {
-      return JSONNode(value: try JSONDocumentReader.parse(bytes), path: "", source: source)
-    } catch let error as JSONDocument.SyntaxError {
+      return JSONNode(value: try JSONDocumentValue(parsing: bytes), path: "", source: source)
+    } catch {
       throw NavigatorError(
         source: source, line: error.line,
         "malformed JSON at column \(error.column): \(error.message)")
