@@ -59,7 +59,9 @@ let package = Package(
     ),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "SessionEvents"),
-    .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents"]),
+    // Seeded generators: simulation, redaction, generated solver systems.
+    .target(name: "SeededRandom"),
+    .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom"]),
     .systemLibrary(
       name: "CLibPQ",
       pkgConfig: "libpq",
@@ -86,7 +88,7 @@ let package = Package(
       ]),
 
     // MARK: - Trips, replay, tools
-    .target(name: "Navigator", dependencies: ["SessionEvents"]),
+    .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
     .target(
       name: "Replay",
       dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
@@ -107,8 +109,8 @@ let package = Package(
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
       name: "navsim-bench",
-      dependencies: ["SQLite", "EventLog", "SessionEvents", "ConstraintSolver", "Navigator",
-                     "Replay", "NavSim", "SampleDelegates", "NavSimCLI"],
+      dependencies: ["SQLite", "EventLog", "SessionEvents", "ConstraintSolver", "SeededRandom",
+                     "Navigator", "Replay", "NavSim", "SampleDelegates", "NavSimCLI"],
       path: "tools/Benchmarks"
     ),
 
@@ -125,7 +127,7 @@ let package = Package(
       name: "PostgresEventLogTests",
       dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
     .testTarget(
-      name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"],
+      name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "SeededRandom"],
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
@@ -133,7 +135,8 @@ let package = Package(
       name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim", "SessionEvents"]),
     .testTarget(
       name: "SampleDelegatesTests", dependencies: ["SampleDelegates", "NavSim", "SessionEvents"]),
-    .testTarget(name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "TestSupport"]),
+    .testTarget(
+      name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "SeededRandom", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
       // The SDK's module names too: GuideStyleScreen.swift imports only those.

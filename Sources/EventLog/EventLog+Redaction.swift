@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import SessionEvents
 
 // `navsim log redact`: a copy of a log that can be shared. Per recording:
@@ -216,13 +217,13 @@ struct CoordinateOffset {
   /// Latitude 1-10 degrees north or south (the side that keeps every point within ±89°, when
   /// one does), longitude 20-340 degrees east.
   init(random: inout SplitMix64, latitudes: ClosedRange<Double>) {
-    let magnitude = 1 + 9 * random.nextUnit()
+    let magnitude = 1 + 9 * random.unit()
     let north = random.next() & 1 == 0
     let fitsNorth = latitudes.upperBound + magnitude <= 89
     let fitsSouth = latitudes.lowerBound - magnitude >= -89
     latitude = (north && fitsNorth) || !fitsSouth ? magnitude : -magnitude
     if !fitsNorth && !fitsSouth { latitude = 0 }  // a trip spanning the globe: longitude only
-    longitude = 20 + 320 * random.nextUnit()
+    longitude = 20 + 320 * random.unit()
   }
 
   func apply(latitude: Double, longitude: Double) -> (Double, Double) {
@@ -231,24 +232,6 @@ struct CoordinateOffset {
     if movedLongitude < 0 { movedLongitude += 360 }
     return (movedLatitude, movedLongitude - 180)
   }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform in [0, 1).
-  mutating func nextUnit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
 }
 
 /// FNV-1a, 64-bit, over a recording's stored form (kind, t and every slot, in slot order).

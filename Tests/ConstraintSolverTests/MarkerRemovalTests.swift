@@ -1,6 +1,7 @@
 // Removing a required equality that has no marker: the marker column is computed from the
 // tableau (no rebuild), and the result is the optimum of the remaining constraints.
 import Testing
+import SeededRandom
 
 @testable import ConstraintSolver
 
@@ -15,7 +16,7 @@ import Testing
     var edits: [(Variable, Strength, Double)] = []
 
     init(seed: UInt64) {
-      var rng = SeededGenerator(seed: seed)
+      var rng = SplitMix64(seed: seed)
       let point = variables.map { _ in Double(Int.random(in: -40...40, using: &rng)) }
       func expression(_ count: Int) -> (LinearExpression, Double) {
         var e = LinearExpression()

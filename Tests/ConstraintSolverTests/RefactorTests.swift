@@ -1,5 +1,6 @@
 // Refactoring: the tableau recomputed from the constraints at the current basis.
 import Testing
+import SeededRandom
 
 @testable import ConstraintSolver
 
@@ -7,7 +8,7 @@ import Testing
   /// A random system with edit variables: weighted and required constraints over 8 variables.
   /// Also returns the weighted error at the solution's values (edits included).
   func randomSystem(seed: UInt64) throws -> (Solver, [Variable], () -> Double) {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     let variables = (0..<8).map { Variable("x\($0)") }
     let solver = Solver()
     var added: [Constraint] = []

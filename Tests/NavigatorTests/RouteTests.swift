@@ -1,4 +1,5 @@
 import SessionEvents
+import SeededRandom
 import XCTest
 
 @testable import Navigator

@@ -1,27 +1,6 @@
 // Case (e): seeded random systems with edit variables, the general systems of issue 17.
 import ConstraintSolver
-
-/// SplitMix64: a small seeded generator, the same numbers on every platform.
-struct SeededGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-  mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-
-  mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-}
+import SeededRandom
 
 /// (e) `systems` seeded random systems of `count` variables and `calls` calls each, one case
 /// per system (`<name>.<k>`, group `name`; kiwisolver aborts on some, so each is timed on its
@@ -34,7 +13,7 @@ func randomCases(
   _ name: String, variables count: Int, calls: Int, systems: Int, seed: UInt64, repeats: Int
 ) -> [SolverCase] {
   var cases: [SolverCase] = []
-  var rng = SeededGenerator(state: seed)
+  var rng = SplitMix64(seed: seed)
   let coefficients: [Double] = [1, -1, 1, -1, 2, -2, 0.5, -0.5, 1.5, 3, 0.25]
   let weights: [Strength] = [.strong, .medium, .weak, Strength(5000), Strength(2_500_003)]
   func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

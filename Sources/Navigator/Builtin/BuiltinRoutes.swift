@@ -1,4 +1,5 @@
 import SessionEvents
+import SeededRandom
 
 // Built-in synthetic routes, so a fresh machine without network or route files can record
 // trips: short drives with turns, speed-limit changes, missing limit data and prompts.

@@ -1,4 +1,5 @@
 import SessionEvents
+import SeededRandom
 
 // A trip ready to run: a validated scenario with its route. Running it emits the events a
 // real navigation session reports, in order, at virtual times; the same trip gives the same

@@ -1,4 +1,5 @@
 import SessionEvents
+import SeededRandom
 
 // One run of a trip: the tick loop and the events of a navigation session's lifecycle.
 //

@@ -2,6 +2,8 @@
 // their angle and ahead of lower limits, keeps near the limit with a seeded, bounded
 // variation, stops at every destination.
 
+import SeededRandom
+
 /// The vehicle's motion along a route, one tick at a time.
 struct SimulatedDrive {
   /// What happened during a tick.
