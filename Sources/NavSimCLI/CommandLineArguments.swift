@@ -1,5 +1,6 @@
-// A small argument parser in the shape of swift-argument-parser: each command declares its
-// options, parsing validates and throws a message naming the bad argument.
+// Each command's own options, read by its `run(_:context:)` after swift-argument-parser has
+// routed the command line to it (see NavSimCLI+Commands.swift): validation throws a message
+// naming the bad argument.
 
 /// A mistake in how a command was called. Printed with the command's usage.
 public struct UsageError: Error, Equatable, CustomStringConvertible {

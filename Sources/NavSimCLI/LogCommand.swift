@@ -5,10 +5,10 @@ import SessionEvents
 /// `navsim log info|events|export|import`: look into event logs, move recordings in and out
 /// as JSON Lines.
 struct LogCommand: NavSimCommand {
-  static let name = "log"
-  static let summary =
+  nonisolated static let name = "log"
+  nonisolated static let summary =
     "Inspect event logs; export and import JSON Lines; push to and pull from PostgreSQL"
-  static let usage = """
+  nonisolated static let usage = """
     USAGE: navsim log info LOG
            navsim log events LOG [--recording ID] [--kind K]... [--from SEQ] [--limit N] [--json]
            navsim log export LOG [--recording ID] [--out FILE]
