@@ -10,6 +10,7 @@ if ! pkg-config --exists sqlite3 2>/dev/null; then need+=(libsqlite3-dev pkg-con
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 if ! pkg-config --exists libpq 2>/dev/null; then need+=(libpq-dev pkg-config); fi
 if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev pkg-config); fi
+python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-template/run
 
 if ((${#need[@]})); then
   sudo=""
