@@ -24,6 +24,7 @@ public struct ParsedArguments {
 
   /// Parses `arguments` against the declared options.
   /// - Parameters:
+  ///   - arguments: the command's arguments, after its name.
   ///   - valueOptions: options that take a value (`--out FILE`); `--out=FILE` works too.
   ///   - flagOptions: options without a value (`--json`).
   /// - Throws: `UsageError` for an unknown option or a missing value.
