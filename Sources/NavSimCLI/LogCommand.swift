@@ -45,36 +45,18 @@ struct LogCommand: NavSimCommand {
     --recording ID picks the recording; it may be left out when LOG holds only one.
     """
 
+  /// The subcommands are `NavSimRootCommand.Log`'s; this runs only when called directly.
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let subcommand = arguments.first else {
-      throw UsageError("missing subcommand (info, events, export, import, redact, push, pull, init)")
-    }
-    let rest = Array(arguments.dropFirst())
-    switch subcommand {
-    case "info": return try info(rest, context: context)
-    case "events": return try events(rest, context: context)
-    case "export": return try export(rest, context: context)
-    case "import": return try importRecording(rest, context: context)
-    case "redact": return try redact(rest, context: context)
-    case "push": return try push(rest, context: context)
-    case "pull": return try pull(rest, context: context)
-    case "init": return try initLibrary(rest, context: context)
-    case "_append-test": return try appendTest(rest, context: context)
-    default:
-      throw UsageError(
-        "unknown subcommand '\(subcommand)' (info, events, export, import, redact, push, pull, init)")
-    }
+    throw UsageError("missing subcommand (info, events, export, import, redact, push, pull, init)")
   }
 
   // MARK: - Shared
 
-  /// The recording chosen with `--recording`, or the only one in the log.
+  /// The recording `id` (`--recording`), or the only one in the log when `id` is nil.
   /// - Throws: `UsageError` when the log holds several and none was picked, `CommandFailure`
   ///   when it holds none; `EventLogError.unknownRecording`.
-  static func pickRecording(_ parsed: ParsedArguments, in log: any EventLogReading) throws
-    -> RecordingInfo
-  {
-    if let id = try parsed.int("--recording", in: 1...Int64.max) {
+  static func pickRecording(_ id: Int64?, in log: any EventLogReading) throws -> RecordingInfo {
+    if let id {
       return try log.recording(id)
     }
     let recordings = try log.recordings()

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 
-// `navsim log`'s subcommands as the argument parser sees them: each shows its own usage line
-// and entry of `LogCommand.usage`, and runs the `LogCommand` function that parses the rest.
+// `navsim log`'s subcommands: each declares its arguments and options, validates them, shows
+// its own usage line and entry of `LogCommand.usage`, and runs its `LogCommand` function.
+// An option takes the next word as its value whatever it looks like (`--seed -1`), as the
+// hand-written parser did.
 
 /// One `navsim log` subcommand.
 protocol LogSubcommand: RunnableCommand {
@@ -10,9 +12,6 @@ protocol LogSubcommand: RunnableCommand {
   static var name: String { get }
   /// One line for `navsim log --help`.
   static var abstract: String { get }
-  var passthrough: PassthroughArguments { get }
-  /// The `LogCommand` function that parses the arguments and runs.
-  @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32
 }
 
 extension LogSubcommand {
@@ -26,9 +25,18 @@ extension LogSubcommand {
       commandName: name, abstract: abstract, usage: entry.usage, discussion: entry.discussion,
       shouldDisplay: !name.hasPrefix("_"))
   }
+}
 
-  @MainActor func run(context: CommandContext) throws -> Int32 {
-    try Self.run(passthrough.arguments, context: context)
+/// `--recording ID`, shared by the subcommands that read one recording of a log.
+struct RecordingOption: ParsableArguments {
+  @Option(
+    name: .customLong("recording"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "The recording; may be left out when the log holds only one.", valueName: "ID"))
+  var id: Int64?
+
+  func validate() throws {
+    if let id, id < 1 { throw ValidationError("--recording must be at least 1, got \(id)") }
   }
 }
 
@@ -76,72 +84,146 @@ extension NavSimRootCommand {
     struct Info: LogSubcommand {
       static let name = "info"
       static let abstract = "Recordings in a log: metadata, event counts, time span"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.info(arguments, context: context)
+      @Argument(help: ArgumentHelp("An SQLite event log or a postgres:// URL.", valueName: "LOG"))
+      var log: String
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.info(self, context: context)
       }
     }
 
     struct Events: LogSubcommand {
       static let name = "events"
       static let abstract = "A recording's events in seq order"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.events(arguments, context: context)
+      @Argument(help: ArgumentHelp("An SQLite event log or a postgres:// URL.", valueName: "LOG"))
+      var log: String
+      @OptionGroup var recording: RecordingOption
+      @Option(parsing: .unconditionalSingleValue, help: "Only events of kind K (repeat, or K1,K2).")
+      var kind: [String] = []
+      @Option(parsing: .unconditional, help: ArgumentHelp("Start at seq SEQ.", valueName: "SEQ"))
+      var from: Int64?
+      @Option(parsing: .unconditional, help: ArgumentHelp("At most N events.", valueName: "N"))
+      var limit: Int64?
+      @Flag(help: "JSON Lines, one event per line.") var json = false
+
+      func validate() throws {
+        if let from, from < 1 { throw ValidationError("--from must be at least 1, got \(from)") }
+        if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+      }
+
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.events(self, context: context)
       }
     }
 
     struct Export: LogSubcommand {
       static let name = "export"
       static let abstract = "A recording as JSON Lines"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.export(arguments, context: context)
+      @Argument(help: ArgumentHelp("An SQLite event log or a postgres:// URL.", valueName: "LOG"))
+      var log: String
+      @OptionGroup var recording: RecordingOption
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Write atomically to FILE instead of stdout.", valueName: "FILE"))
+      var out: String?
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.export(self, context: context)
       }
     }
 
     struct Import: LogSubcommand {
       static let name = "import"
       static let abstract = "A JSON Lines file as a new recording"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.importRecording(arguments, context: context)
+      @Argument(help: ArgumentHelp("The JSON Lines file.", valueName: "FILE.jsonl"))
+      var file: String
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The log to add it to (created when missing).", valueName: "LOG"))
+      var out: String
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.importRecording(self, context: context)
       }
     }
 
     struct Redact: LogSubcommand {
       static let name = "redact"
       static let abstract = "A copy of a log that can be shared"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.redact(arguments, context: context)
+      @Argument(help: ArgumentHelp("The SQLite event log.", valueName: "LOG")) var log: String
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The new, redacted log.", valueName: "LOG2"))
+      var out: String
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Picks the offsets (never stored).", valueName: "N"))
+      var seed: UInt64?
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.redact(self, context: context)
       }
     }
 
     struct Push: LogSubcommand {
       static let name = "push"
       static let abstract = "A log's recordings into the PostgreSQL recording library"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.push(arguments, context: context)
+      @Argument(help: ArgumentHelp("The SQLite event log.", valueName: "LOG")) var log: String
+      @Argument(help: ArgumentHelp("postgres://user:password@host:port/database", valueName: "URL"))
+      var url: String
+      @OptionGroup var recording: RecordingOption
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Events per transaction.", valueName: "N"))
+      var batch: Int = 5000
+
+      func validate() throws {
+        try LogCommand.validatePostgresURL(url)
+        guard (1...1_000_000).contains(batch) else {
+          throw ValidationError("--batch must be an integer in 1...1000000, got \(batch)")
+        }
+      }
+
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.push(self, context: context)
       }
     }
 
     struct Pull: LogSubcommand {
       static let name = "pull"
       static let abstract = "A library recording into a SQLite log"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.pull(arguments, context: context)
+      @Argument(help: ArgumentHelp("postgres://user:password@host:port/database", valueName: "URL"))
+      var url: String
+      @Argument(help: ArgumentHelp("The library's recording id.", valueName: "RECORDING"))
+      var recording: String
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The SQLite log (created when missing).", valueName: "LOG"))
+      var out: String
+
+      func validate() throws {
+        try LogCommand.validatePostgresURL(url)
+        guard let id = Int64(recording), id >= 1 else {
+          throw ValidationError(
+            "RECORDING must be a recording id (navsim log info \(url) lists them)")
+        }
+      }
+
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.pull(self, context: context)
       }
     }
 
     struct Init: LogSubcommand {
       static let name = "init"
       static let abstract = "Create the recording library's schema"
-      @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.initLibrary(arguments, context: context)
+      @Argument(help: ArgumentHelp("postgres://user:password@host:port/database", valueName: "URL"))
+      var url: String
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Lets ROLE read and push, never update or delete.", valueName: "ROLE"))
+      var grant: String?
+
+      func validate() throws { try LogCommand.validatePostgresURL(url) }
+
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.initLibrary(self, context: context)
       }
     }
 
@@ -150,8 +232,8 @@ extension NavSimRootCommand {
       static let name = "_append-test"
       static let abstract = "Appends test events (tests only)"
       @OptionGroup var passthrough: PassthroughArguments
-      @MainActor static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-        try LogCommand.appendTest(arguments, context: context)
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try LogCommand.appendTest(passthrough.arguments, context: context)
       }
     }
   }

@@ -93,7 +93,13 @@ public enum NavSimCLI {
         context.print(message)
         return 0
       }
-      context.printError(message)
+      // Bad input: one line naming the command, as its own errors do, then its usage.
+      if let command = commandType(commandPath(arguments)) as? any RunnableCommand.Type {
+        context.printError("\(command.messagePrefix): \(NavSimRootCommand.message(for: error))")
+        context.printError(command.usageText)
+      } else {
+        context.printError(message)
+      }
       return 2
     }
     guard let runnable = parsed as? any RunnableCommand else {

@@ -65,12 +65,13 @@ import Testing
   @Test func aLogSubcommandsUsageErrorNamesWhatIsMissing() {
     let result = run(["log", "push"])
     #expect(result.status == 2)
-    #expect(result.err.hasPrefix("navsim log: missing LOG"))
+    #expect(result.err.hasPrefix("navsim log: Missing expected argument '<LOG>'"))
   }
 
   @Test func handWrappedDescriptionsAreReflowedIntoParagraphs() {
     let result = run(["check", "--help"])
-    #expect(result.out.contains("(default: every\nregistered one but builtin) on every device profile"))
+    #expect(
+      result.out.contains("(default: every\nregistered one but builtin) on every device profile"))
     // An aligned column keeps its lines.
     #expect(run(["log", "events", "--help"]).out.contains("\n--kind K    only events of kind K"))
   }
