@@ -85,7 +85,8 @@ import Testing
     #expect(run(["--generate-completion-script", "tcsh"]).status == 2)
   }
 
-  /// Bash, given the generated script, completes a command's and a subcommand's first letters.
+  /// Bash, given the generated script, completes a command's, a subcommand's and an option's
+  /// first letters.
   @Test func bashCompletesCheAsCheck() throws {
     let script = run(["--generate-completion-script", "bash"]).out
     let directory = TemporaryDirectory()
@@ -113,6 +114,8 @@ import Testing
     }
     #expect(try complete(["navsim", "che"]) == ["check"])
     #expect(try complete(["navsim", "log", "pu"]).sorted() == ["pull", "push"])
+    // A subcommand that declares its options gets them completed.
+    #expect(try complete(["navsim", "log", "events", "trip.sqlite", "--li"]) == ["--limit"])
   }
 
   @Test func versionIsTheRelease() {
