@@ -6,27 +6,8 @@ import SessionEvents
 /// The `navsim` command line, as a library: a user's own executable registers its delegates
 /// and gets every command.
 public enum NavSimCLI {
-  /// Every command, in the order `navsim --help` lists them.
-  @MainActor
-  static let commands: [any NavSimCommand.Type] = [
-    DelegatesCommand.self,
-    LogCommand.self,
-    RecordCommand.self,
-    DemoCommand.self,
-    ReplayCommand.self,
-    LintCommand.self,
-    DiffCommand.self,
-    RunsCommand.self,
-    ReportCommand.self,
-    RenderCommand.self,
-    CheckCommand.self,
-    MergeCommand.self,
-    GoldensCommand.self,
-  ]
-
-  /// Commands that work but are not listed (`navsim check`'s workers).
-  @MainActor
-  static let hiddenCommands: [any NavSimCommand.Type] = [CheckWorkerCommand.self]
+  // The commands, in the order `navsim --help` lists them, are `NavSimRootCommand`'s
+  // subcommands (NavSimCLI+Commands.swift): a new command is added there.
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
   /// `builtin`) and `screens` by name (`--screen NAME`), and exits with the command's status.
@@ -50,7 +31,7 @@ public enum NavSimCLI {
   @MainActor
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
     if let first = arguments.first, !first.hasPrefix("-"), first != "help",
-      command(named: first) == nil
+      commandType([first]) == nil
     {
       context.printError("navsim: unknown command '\(first)'")
       context.printError(NavSimRootCommand.helpMessage())
@@ -162,10 +143,5 @@ public enum NavSimCLI {
       current = next
     }
     return path
-  }
-
-  @MainActor
-  static func command(named name: String) -> (any NavSimCommand.Type)? {
-    (commands + hiddenCommands).first { $0.name == name }
   }
 }
