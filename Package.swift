@@ -50,6 +50,13 @@ let package = Package(
     .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
   ],
+  // The usual GitHub URLs: where ../shared/mirrors exists, tools/setup.sh registers its bare
+  // mirrors for them (SwiftPM matches mirrors by URL); elsewhere SwiftPM fetches from GitHub.
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    // `swift package generate-documentation` (DocC); a plugin, linked into no product.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+  ],
   targets: [
     // MARK: - Storage
     .systemLibrary(
@@ -68,7 +75,14 @@ let package = Package(
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
     .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
-    .target(name: "PostgresEventLog", dependencies: ["PostgreSQL", "EventLog", "SessionEvents"]),
+    // SHA-256 for recording fingerprints, from the system's libcrypto (OpenSSL).
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+    ),
+    .target(
+      name: "PostgresEventLog", dependencies: ["PostgreSQL", "EventLog", "SessionEvents", "CCrypto"]),
 
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
@@ -104,6 +118,7 @@ let package = Package(
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
         "NavSimRecorder", "NavSimCheck",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),

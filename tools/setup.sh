@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
-# toolchain: the system SQLite and PostgreSQL client (libpq) libraries. Idempotent; run as root
+# toolchain: the system SQLite, PostgreSQL client (libpq) and OpenSSL (libcrypto) libraries,
+# and the package mirrors when ../shared/mirrors exists. Idempotent; run as root
 # (or with sudo available). The PostgreSQL server for the tests is tools/postgres-test-server.sh.
 set -euo pipefail
 
@@ -8,6 +9,8 @@ need=()
 if ! pkg-config --exists sqlite3 2>/dev/null; then need+=(libsqlite3-dev pkg-config); fi
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 if ! pkg-config --exists libpq 2>/dev/null; then need+=(libpq-dev pkg-config); fi
+if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev pkg-config); fi
+python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-template/run
 
 if ((${#need[@]})); then
   sudo=""
@@ -15,4 +18,12 @@ if ((${#need[@]})); then
   echo "setup: installing ${need[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# Where ../shared/mirrors exists (this workplace: no GitHub), SwiftPM resolves the packages'
+# usual GitHub URLs from its bare git mirrors, for every package on the machine. Elsewhere
+# nothing is registered and SwiftPM fetches from GitHub.
+mirrors="$(cd "$(dirname "$0")/.." && pwd)/../shared/mirrors"
+if [ -d "$mirrors" ]; then
+  python3 "$(dirname "$0")/register-mirrors.py" "$mirrors"
 fi

@@ -7,9 +7,9 @@ import SessionEvents
 /// `navsim check`: every recording through every layout, in parallel, sharded, with CI
 /// reports. The work is `NavSimCheck`'s; this parses options and prints.
 struct CheckCommand: NavSimCommand {
-  static let name = "check"
-  static let summary = "Replay every recording through every layout, with CI reports"
-  static let usage = """
+  nonisolated static let name = "check"
+  nonisolated static let summary = "Replay every recording through every layout, with CI reports"
+  nonisolated static let usage = """
     USAGE: navsim check [LOG | DIR]... [--delegate NAME]... [--screen NAME]... [--device NAME]...
                         [--direction ltr|rtl]... [--jobs N] [--shard K/N]
                         [--snapshots STORE] [--label-prefix P] [--junit FILE]
@@ -17,10 +17,9 @@ struct CheckCommand: NavSimCommand {
 
     Replays every recording of every log (a directory: every *.sqlite under it; default
     Recordings/) through every delegate and screen given (default: every registered one but
-    builtin) on
-    every device profile and direction given (default: the recording's own), --jobs at a
-    time in worker processes (default: the number of cores); results do not depend on
-    --jobs. --shard K/N runs the K-th of N parts of the matrix, balanced by event count and
+    builtin) on every device profile and direction given (default: the recording's own),
+    --jobs at a time in worker processes (default: the number of cores); results do not
+    depend on --jobs. --shard K/N runs the K-th of N parts of the matrix, balanced by event count and
     the same on every machine. Prints a table (configuration, events, layouts, errors,
     warnings, first finding) and each distinct finding with the line of code behind it.
     --snapshots stores every run (labelled SUBJECT/RECORDING/DEVICE/DIRECTION, after
@@ -158,9 +157,9 @@ struct CheckCommand: NavSimCommand {
 /// `navsim check-worker` (not listed): one configuration of a parallel check, its result as
 /// one JSON line on stdout.
 struct CheckWorkerCommand: NavSimCommand {
-  static let name = "check-worker"
-  static let summary = "One configuration of 'navsim check' (used by check itself)"
-  static let usage = """
+  nonisolated static let name = "check-worker"
+  nonisolated static let summary = "One configuration of 'navsim check' (used by check itself)"
+  nonisolated static let usage = """
     USAGE: navsim check-worker LOG --recording ID --subject NAME [--device NAME]
                                [--direction ltr|rtl] [--snapshots STORE] [--label-prefix P]
     """

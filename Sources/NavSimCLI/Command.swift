@@ -128,11 +128,11 @@ public struct ScreenRegistry {
 @MainActor
 public protocol NavSimCommand {
   /// The word on the command line.
-  static var name: String { get }
+  nonisolated static var name: String { get }
   /// One line for `navsim --help`.
-  static var summary: String { get }
+  nonisolated static var summary: String { get }
   /// The full usage text, printed with `--help` and after a usage error.
-  static var usage: String { get }
+  nonisolated static var usage: String { get }
   /// Runs the command. Returns the exit status.
   /// - Throws: `UsageError` (exit 2, usage printed) or `CommandFailure` / any error (exit 2).
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32

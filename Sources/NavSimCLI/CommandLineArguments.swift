@@ -1,5 +1,6 @@
-// A small argument parser in the shape of swift-argument-parser: each command declares its
-// options, parsing validates and throws a message naming the bad argument.
+// Each command's own options, read by its `run(_:context:)` after swift-argument-parser has
+// routed the command line to it (see NavSimCLI+Commands.swift): validation throws a message
+// naming the bad argument.
 
 /// A mistake in how a command was called. Printed with the command's usage.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -23,6 +24,7 @@ public struct ParsedArguments {
 
   /// Parses `arguments` against the declared options.
   /// - Parameters:
+  ///   - arguments: the command's arguments, after its name.
   ///   - valueOptions: options that take a value (`--out FILE`); `--out=FILE` works too.
   ///   - flagOptions: options without a value (`--json`).
   /// - Throws: `UsageError` for an unknown option or a missing value.

@@ -1,8 +1,8 @@
 /// `navsim delegates`: lists the registered layout delegates.
 struct DelegatesCommand: NavSimCommand {
-  static let name = "delegates"
-  static let summary = "List the registered layout delegates"
-  static let usage = """
+  nonisolated static let name = "delegates"
+  nonisolated static let summary = "List the registered layout delegates"
+  nonisolated static let usage = """
     USAGE: navsim delegates
 
     Lists the layout delegates this binary can replay through ('builtin' is the SDK's own

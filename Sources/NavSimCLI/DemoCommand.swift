@@ -4,9 +4,9 @@ import Replay
 
 /// `navsim demo`: the whole workflow on a built-in trip, told as a short story.
 struct DemoCommand: NavSimCommand {
-  static let name = "demo"
-  static let summary = "Record a trip, replay it through the sample delegates, diff and report"
-  static let usage = """
+  nonisolated static let name = "demo"
+  nonisolated static let summary = "Record a trip, replay it through the sample delegates, diff and report"
+  nonisolated static let usage = """
     USAGE: navsim demo [--out DIR]
 
     Records a built-in city trip (iPhone 15, a rotation to landscape that turns wide mode on,

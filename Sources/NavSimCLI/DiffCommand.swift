@@ -4,9 +4,9 @@ import Replay
 
 /// `navsim diff`: compares two stored runs of the same recording, event by event.
 struct DiffCommand: NavSimCommand {
-  static let name = "diff"
-  static let summary = "Compare two replays of the same recording event by event"
-  static let usage = """
+  nonisolated static let name = "diff"
+  nonisolated static let summary = "Compare two replays of the same recording event by event"
+  nonisolated static let usage = """
     USAGE: navsim diff SNAPSHOTS LABEL_A LABEL_B [--tolerance PT] [--json] [--html OUT.html]
                        [--max-events N]
            navsim diff STORE_A STORE_B [--tolerance PT] [--json]

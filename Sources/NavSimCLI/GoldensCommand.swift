@@ -2,9 +2,9 @@ import Foundation
 
 /// `navsim goldens`: the golden files no test uses any more, from a test run's usage file.
 struct GoldensCommand: NavSimCommand {
-  static let name = "goldens"
-  static let summary = "List (or delete) golden files no test uses any more"
-  static let usage = """
+  nonisolated static let name = "goldens"
+  nonisolated static let summary = "List (or delete) golden files no test uses any more"
+  nonisolated static let usage = """
     USAGE: navsim goldens USAGE DIR... [--delete]
 
     Lists the golden files (__Golden__/*.txt) under each DIR that the test run which wrote

@@ -5,22 +5,19 @@ import SessionEvents
 // MARK: - navsim log events, navsim log export
 
 extension LogCommand {
-  static func events(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ["--recording", "--kind", "--from", "--limit"],
-      flagOptions: ["--json"])
-    let path = try parsed.positional(0, "LOG")
-    try parsed.expectPositionals(atMost: 1)
-    let kinds = try parseKinds(parsed.values("--kind"))
-    let from = try parsed.int("--from", in: 1...Int64.max)
-    let limit = try parsed.int("--limit", in: 0...Int64.max)
-    let log = try openEventLogForReading(path)
-    let recording = try pickRecording(parsed, in: log)
+  static func events(
+    _ options: NavSimRootCommand.Log.Events, context: CommandContext
+  ) throws -> Int32 {
+    let kinds = try parseKinds(options.kind)
+    let from = options.from
+    let limit = options.limit
+    let log = try openEventLogForReading(options.log)
+    let recording = try pickRecording(options.recording.id, in: log)
     let cursor = try log.eventStream(
       recording: recording.id, kinds: kinds, seqRange: from.map { $0...Int64.max })
     var output = ChunkedOutput(context)
     var printed: Int64 = 0
-    let json = parsed.flag("--json")
+    let json = options.json
     while printed < (limit ?? Int64.max), let event = try cursor.next() {
       if json {
         output.line(event.jsonLine)
@@ -51,14 +48,12 @@ extension LogCommand {
     return kinds
   }
 
-  static func export(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ["--recording", "--out"], flagOptions: [])
-    let path = try parsed.positional(0, "LOG")
-    try parsed.expectPositionals(atMost: 1)
-    let log = try openEventLogForReading(path)
-    let recording = try pickRecording(parsed, in: log)
-    if let out = parsed.value("--out") {
+  static func export(
+    _ options: NavSimRootCommand.Log.Export, context: CommandContext
+  ) throws -> Int32 {
+    let log = try openEventLogForReading(options.log)
+    let recording = try pickRecording(options.recording.id, in: log)
+    if let out = options.out {
       try log.exportJSONLines(recording: recording.id, toFile: out)
       context.printError(
         "exported recording \(recording.id) (\(recording.eventCount) events) to \(out)")

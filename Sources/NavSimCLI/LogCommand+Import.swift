@@ -4,12 +4,11 @@ import SessionEvents
 // MARK: - navsim log import
 
 extension LogCommand {
-  static func importRecording(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--out"], flagOptions: [])
-    let input = try parsed.positional(0, "FILE.jsonl")
-    try parsed.expectPositionals(atMost: 1)
-    guard let out = parsed.value("--out") else { throw UsageError("missing --out LOG") }
-    let recording = try EventLogFile.importJSONLines(from: input, intoLogAt: out)
+  static func importRecording(
+    _ options: NavSimRootCommand.Log.Import, context: CommandContext
+  ) throws -> Int32 {
+    let out = options.out
+    let recording = try EventLogFile.importJSONLines(from: options.file, intoLogAt: out)
     context.print(
       "imported recording \(recording.id) '\(recording.metadata.name)' "
         + "(\(recording.eventCount) events) into \(out)")

@@ -5,11 +5,10 @@ import SessionEvents
 // MARK: - navsim log info
 
 extension LogCommand {
-  static func info(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
-    let path = try parsed.positional(0, "LOG")
-    try parsed.expectPositionals(atMost: 1)
-    let log = try openEventLogForReading(path)
+  static func info(
+    _ options: NavSimRootCommand.Log.Info, context: CommandContext
+  ) throws -> Int32 {
+    let log = try openEventLogForReading(options.log)
     let recordings = try log.recordings()
     let count = recordings.count == 1 ? "1 recording" : "\(recordings.count) recordings"
     context.print("\(log.location): \(try log.storeDescription()), \(count)")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import EventLog
 import PostgresEventLog
 import SessionEvents
@@ -5,21 +6,22 @@ import SessionEvents
 // MARK: - navsim log push, navsim log pull, navsim log init
 
 extension LogCommand {
+  /// - Throws: `ValidationError` when `url` is not a PostgreSQL URL.
+  nonisolated static func validatePostgresURL(_ url: String) throws {
+    guard isPostgresURL(url) else {
+      throw ValidationError("'\(url)' is not a postgres:// or postgresql:// URL")
+    }
+  }
+
   /// `navsim log push LOG URL [--recording ID] [--batch N]`: every recording of LOG (or one)
   /// into the PostgreSQL library; a recording already there is not stored again.
-  static func push(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ["--recording", "--batch"], flagOptions: [])
-    let path = try parsed.positional(0, "LOG")
-    let url = try parsed.positional(1, "URL (postgres://...)")
-    try parsed.expectPositionals(atMost: 2)
-    guard isPostgresURL(url) else {
-      throw UsageError("'\(url)' is not a postgres:// or postgresql:// URL")
-    }
-    let batch = try parsed.int("--batch", in: 1...1_000_000) ?? 5000
+  static func push(
+    _ options: NavSimRootCommand.Log.Push, context: CommandContext
+  ) throws -> Int32 {
+    let path = options.log, url = options.url, batch = options.batch
     let log = try EventLogFile(path: path, mode: .readOnly)
     let ids: [Int64]
-    if let id = try parsed.int("--recording", in: 1...Int64.max) {
+    if let id = options.recording.id {
       ids = [try log.recording(id).id]
     } else {
       ids = try log.recordings().map(\.id)
@@ -40,18 +42,11 @@ extension LogCommand {
   }
 
   /// `navsim log pull URL RECORDING --out LOG`: one library recording into an SQLite log.
-  static func pull(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--out"], flagOptions: [])
-    let url = try parsed.positional(0, "URL (postgres://...)")
-    let idText = try parsed.positional(1, "RECORDING")
-    try parsed.expectPositionals(atMost: 2)
-    guard isPostgresURL(url) else {
-      throw UsageError("'\(url)' is not a postgres:// or postgresql:// URL")
-    }
-    guard let id = Int64(idText), id >= 1 else {
-      throw UsageError("RECORDING must be a recording id (navsim log info \(url) lists them)")
-    }
-    guard let out = parsed.value("--out") else { throw UsageError("missing --out LOG") }
+  static func pull(
+    _ options: NavSimRootCommand.Log.Pull, context: CommandContext
+  ) throws -> Int32 {
+    // `validate()` checked the URL and the id.
+    let url = options.url, id = Int64(options.recording) ?? 0, out = options.out
     let library = try PostgresEventLog(url: url)
     let pulled = try library.pull(recording: id, intoLogAt: out)
     context.print(
@@ -62,14 +57,10 @@ extension LogCommand {
 
   /// `navsim log init URL [--grant ROLE]`: creates the library's schema; grants ROLE the
   /// append-only privileges a team's NavSim needs.
-  static func initLibrary(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--grant"], flagOptions: [])
-    let url = try parsed.positional(0, "URL (postgres://...)")
-    try parsed.expectPositionals(atMost: 1)
-    guard isPostgresURL(url) else {
-      throw UsageError("'\(url)' is not a postgres:// or postgresql:// URL")
-    }
-    let role = parsed.value("--grant")
+  static func initLibrary(
+    _ options: NavSimRootCommand.Log.Init, context: CommandContext
+  ) throws -> Int32 {
+    let url = options.url, role = options.grant
     try PostgresEventLog.initialize(url: url, grantingTo: role)
     let library = try PostgresEventLog(url: url)
     var line = "\(library.location): \(try library.storeDescription())"

@@ -5,10 +5,10 @@ import SessionEvents
 /// `navsim log info|events|export|import`: look into event logs, move recordings in and out
 /// as JSON Lines.
 struct LogCommand: NavSimCommand {
-  static let name = "log"
-  static let summary =
+  nonisolated static let name = "log"
+  nonisolated static let summary =
     "Inspect event logs; export and import JSON Lines; push to and pull from PostgreSQL"
-  static let usage = """
+  nonisolated static let usage = """
     USAGE: navsim log info LOG
            navsim log events LOG [--recording ID] [--kind K]... [--from SEQ] [--limit N] [--json]
            navsim log export LOG [--recording ID] [--out FILE]
@@ -45,36 +45,18 @@ struct LogCommand: NavSimCommand {
     --recording ID picks the recording; it may be left out when LOG holds only one.
     """
 
+  /// The subcommands are `NavSimRootCommand.Log`'s; this runs only when called directly.
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    guard let subcommand = arguments.first else {
-      throw UsageError("missing subcommand (info, events, export, import, redact, push, pull, init)")
-    }
-    let rest = Array(arguments.dropFirst())
-    switch subcommand {
-    case "info": return try info(rest, context: context)
-    case "events": return try events(rest, context: context)
-    case "export": return try export(rest, context: context)
-    case "import": return try importRecording(rest, context: context)
-    case "redact": return try redact(rest, context: context)
-    case "push": return try push(rest, context: context)
-    case "pull": return try pull(rest, context: context)
-    case "init": return try initLibrary(rest, context: context)
-    case "_append-test": return try appendTest(rest, context: context)
-    default:
-      throw UsageError(
-        "unknown subcommand '\(subcommand)' (info, events, export, import, redact, push, pull, init)")
-    }
+    throw UsageError("missing subcommand (info, events, export, import, redact, push, pull, init)")
   }
 
   // MARK: - Shared
 
-  /// The recording chosen with `--recording`, or the only one in the log.
+  /// The recording `id` (`--recording`), or the only one in the log when `id` is nil.
   /// - Throws: `UsageError` when the log holds several and none was picked, `CommandFailure`
   ///   when it holds none; `EventLogError.unknownRecording`.
-  static func pickRecording(_ parsed: ParsedArguments, in log: any EventLogReading) throws
-    -> RecordingInfo
-  {
-    if let id = try parsed.int("--recording", in: 1...Int64.max) {
+  static func pickRecording(_ id: Int64?, in log: any EventLogReading) throws -> RecordingInfo {
+    if let id {
       return try log.recording(id)
     }
     let recordings = try log.recordings()

@@ -4,9 +4,9 @@ import Replay
 
 /// `navsim merge`: the snapshot stores of shards into one.
 struct MergeCommand: NavSimCommand {
-  static let name = "merge"
-  static let summary = "Merge snapshot stores (of check shards) into one"
-  static let usage = """
+  nonisolated static let name = "merge"
+  nonisolated static let summary = "Merge snapshot stores (of check shards) into one"
+  nonisolated static let usage = """
     USAGE: navsim merge OUT STORE...
 
     Copies every run of each STORE, in order, into OUT (created when missing). Identical

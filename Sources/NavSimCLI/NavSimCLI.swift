@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import NavSim
 import SessionEvents
@@ -5,27 +6,8 @@ import SessionEvents
 /// The `navsim` command line, as a library: a user's own executable registers its delegates
 /// and gets every command.
 public enum NavSimCLI {
-  /// Every command, in the order `navsim --help` lists them.
-  @MainActor
-  static let commands: [any NavSimCommand.Type] = [
-    DelegatesCommand.self,
-    LogCommand.self,
-    RecordCommand.self,
-    DemoCommand.self,
-    ReplayCommand.self,
-    LintCommand.self,
-    DiffCommand.self,
-    RunsCommand.self,
-    ReportCommand.self,
-    RenderCommand.self,
-    CheckCommand.self,
-    MergeCommand.self,
-    GoldensCommand.self,
-  ]
-
-  /// Commands that work but are not listed (`navsim check`'s workers).
-  @MainActor
-  static let hiddenCommands: [any NavSimCommand.Type] = [CheckWorkerCommand.self]
+  // The commands, in the order `navsim --help` lists them, are `NavSimRootCommand`'s
+  // subcommands (NavSimCLI+Commands.swift): a new command is added there.
 
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
   /// `builtin`) and `screens` by name (`--screen NAME`), and exits with the command's status.
@@ -44,63 +26,122 @@ public enum NavSimCLI {
     exit(status)
   }
 
-  /// Runs one command line (without the program name) and returns its exit status.
+  /// Runs one command line (without the program name) and returns its exit status: the
+  /// command's own, 0 for help, the version and completion scripts, 2 for bad input.
   @MainActor
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-    guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
-      if arguments.count >= 2, let command = command(named: arguments[1]) {
-        context.print(command.usage)
-      } else {
-        context.print(overview)
-      }
-      return 0
-    }
-    if first == "--version" {
-      context.print("navsim \(NavSimVersion.current)")
-      return 0
-    }
-    guard let command = command(named: first) else {
+    if let first = arguments.first, !first.hasPrefix("-"), first != "help",
+      commandType([first]) == nil
+    {
       context.printError("navsim: unknown command '\(first)'")
-      context.printError(overview)
+      context.printError(NavSimRootCommand.helpMessage())
       return 2
     }
-    let rest = Array(arguments.dropFirst())
-    if rest.first == "--help" || rest.first == "-h" {
-      context.print(command.usage)
+    if arguments.first == "help" { return help(Array(arguments.dropFirst()), context: context) }
+    // `--help` anywhere before `--`: the help of the command named so far (the argument parser
+    // would answer a subcommand's with its `help` command's own).
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      return help(commandPath(arguments), context: context)
+    }
+    // A command with subcommands (`navsim log`) needs a known one, as before the parser.
+    let path = commandPath(arguments)
+    if let group = commandType(path), !path.isEmpty, !group.configuration.subcommands.isEmpty {
+      var names: [String] = []
+      for subcommand in group.configuration.subcommands {
+        let configuration = subcommand.configuration
+        if configuration.shouldDisplay, let name = configuration.commandName { names.append(name) }
+      }
+      let known = names.joined(separator: ", ")
+      let prefix = "navsim " + path.joined(separator: " ")
+      let next = arguments.dropFirst(path.count).first ?? ""
+      if !next.hasPrefix("-") {
+        context.printError(
+          next.isEmpty
+            ? "\(prefix): missing subcommand (\(known))"
+            : "\(prefix): unknown subcommand '\(next)' (\(known))")
+        context.printError(NavSimRootCommand.helpMessage(for: group))
+        return 2
+      }
+    }
+    let parsed: any ParsableCommand
+    do {
+      parsed = try NavSimRootCommand.parseAsRoot(arguments)
+    } catch {
+      // Help, the version and completion scripts arrive as "errors" with a success status.
+      let message = NavSimRootCommand.fullMessage(for: error)
+      if NavSimRootCommand.exitCode(for: error) == .success {
+        context.print(message)
+        return 0
+      }
+      // Bad input: one line naming the command, as its own errors do, then its usage.
+      if let command = commandType(commandPath(arguments)) as? any RunnableCommand.Type {
+        context.printError("\(command.messagePrefix): \(NavSimRootCommand.message(for: error))")
+        context.printError(command.usageText)
+      } else {
+        context.printError(message)
+      }
+      return 2
+    }
+    guard let runnable = parsed as? any RunnableCommand else {
+      // `navsim` alone, or `navsim log` without a subcommand: that command's help.
+      context.print(NavSimRootCommand.helpMessage(for: type(of: parsed)))
       return 0
     }
+    let kind = type(of: runnable)
     do {
-      return try command.run(rest, context: context)
+      return try runnable.run(context: context)
     } catch let error as UsageError {
-      context.printError("navsim \(command.name): \(error.message)")
-      context.printError(command.usage)
+      context.printError("\(kind.messagePrefix): \(error.message)")
+      context.printError(kind.usageText)
       return 2
     } catch {
-      context.printError("navsim \(command.name): \(error)")
+      context.printError("\(kind.messagePrefix): \(error)")
       return 2
     }
   }
 
+  /// `navsim help [COMMAND [SUBCOMMAND]]`: that command's help, exit 0; an unknown one is bad
+  /// input, exit 2.
   @MainActor
-  static func command(named name: String) -> (any NavSimCommand.Type)? {
-    (commands + hiddenCommands).first { $0.name == name }
+  static func help(_ path: [String], context: CommandContext) -> Int32 {
+    guard let command = commandType(path) else {
+      let known = commandPath(path)
+      let words = path.prefix(known.count + 1).joined(separator: " ")
+      context.printError("navsim help: unknown command '\(words)'")
+      return 2
+    }
+    context.print(NavSimRootCommand.helpMessage(for: command))
+    return 0
   }
 
-  @MainActor
-  static var overview: String {
-    var lines = [
-      "navsim \(NavSimVersion.current): record navigation trips, replay them through layout",
-      "delegates, and compare the layouts.",
-      "",
-      "USAGE: navsim <command> [arguments]",
-      "",
-      "COMMANDS:",
-    ]
-    for command in commands {
-      lines.append("  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0)
-        + command.summary)
+  /// The command that `path` names under `navsim`, if any.
+  static func commandType(_ path: [String]) -> (any ParsableCommand.Type)? {
+    var current: any ParsableCommand.Type = NavSimRootCommand.self
+    for word in path {
+      guard
+        let next = current.configuration.subcommands.first(where: {
+          $0.configuration.commandName == word
+        })
+      else { return nil }
+      current = next
     }
-    lines += ["", "Run 'navsim <command> --help' for a command's usage.", "navsim --version"]
-    return lines.joined(separator: "\n")
+    return current
+  }
+
+  /// The leading words of `arguments` that name a command and its subcommands.
+  static func commandPath(_ arguments: [String]) -> [String] {
+    var current: any ParsableCommand.Type = NavSimRootCommand.self
+    var path: [String] = []
+    for word in arguments {
+      guard
+        let next = current.configuration.subcommands.first(where: {
+          $0.configuration.commandName == word
+        })
+      else { break }
+      path.append(word)
+      current = next
+    }
+    return path
   }
 }

@@ -49,6 +49,10 @@ public enum TripRecorder {
   /// The trip is validated by a first run that writes nothing; only then is the log opened and
   /// the recording begun, so a bad trip leaves the log as it was.
   /// - Parameters:
+  ///   - trip: the trip to drive.
+  ///   - name: the new recording's name.
+  ///   - path: the SQLite event log.
+  ///   - batchSize: events per transaction.
   ///   - pacing: runs the recording at a pace in wall time; nil records as fast as possible.
   ///   - progress: called now and then with the fraction of the expected trip recorded so far.
   /// - Throws: `NavigatorError` for a trip that cannot run, `EventLogError` for the log.

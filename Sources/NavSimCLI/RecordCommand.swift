@@ -5,9 +5,9 @@ import SessionEvents
 
 /// `navsim record`: simulates (or replays) a trip and appends it to an event log.
 struct RecordCommand: NavSimCommand {
-  static let name = "record"
-  static let summary = "Record a trip from a scenario, a route file or a built-in route"
-  static let usage = """
+  nonisolated static let name = "record"
+  nonisolated static let summary = "Record a trip from a scenario, a route file or a built-in route"
+  nonisolated static let usage = """
     USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
                          [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
                          [--speed-multiplier X] [--through-recorder] --out LOG.sqlite

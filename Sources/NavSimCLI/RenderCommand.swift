@@ -3,9 +3,9 @@ import Replay
 
 /// `navsim render`: draws the layout after one event as an SVG picture.
 struct RenderCommand: NavSimCommand {
-  static let name = "render"
-  static let summary = "Draw the layout after one event as SVG (for docs and issue trackers)"
-  static let usage = """
+  nonisolated static let name = "render"
+  nonisolated static let summary = "Draw the layout after one event as SVG (for docs and issue trackers)"
+  nonisolated static let usage = """
     USAGE: navsim render SNAPSHOTS LABEL --seq N --svg OUT.svg [--show-hidden]
 
     Draws the screen of run LABEL after event N at true proportions, in map points: the map,

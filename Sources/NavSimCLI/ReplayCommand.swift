@@ -92,9 +92,9 @@ struct ProgressLine {
 
 /// `navsim replay`: replays a recording through a delegate and stores the snapshots.
 struct ReplayCommand: NavSimCommand {
-  static let name = "replay"
-  static let summary = "Replay a recording through a layout delegate"
-  static let usage = """
+  nonisolated static let name = "replay"
+  nonisolated static let summary = "Replay a recording through a layout delegate"
+  nonisolated static let usage = """
     USAGE: navsim replay LOG (--delegate NAME | --screen NAME) [--recording ID] [--label L]
                          [--snapshots FILE] [--direction ltr|rtl] [--profile FILE] [--print]
 
@@ -164,9 +164,9 @@ struct ReplayCommand: NavSimCommand {
 
 /// `navsim lint`: replays and lists the findings; exit 1 when any is an error.
 struct LintCommand: NavSimCommand {
-  static let name = "lint"
-  static let summary = "Replay and list the layout rules a delegate breaks"
-  static let usage = """
+  nonisolated static let name = "lint"
+  nonisolated static let summary = "Replay and list the layout rules a delegate breaks"
+  nonisolated static let usage = """
     USAGE: navsim lint LOG (--delegate NAME | --screen NAME) [--recording ID]
                        [--direction ltr|rtl] [--profile FILE] [--json]
 

@@ -3,9 +3,9 @@ import Replay
 
 /// `navsim report`: writes the self-contained HTML report of one stored run.
 struct ReportCommand: NavSimCommand {
-  static let name = "report"
-  static let summary = "Write the HTML report of a replay (screen after each event, timeline)"
-  static let usage = """
+  nonisolated static let name = "report"
+  nonisolated static let summary = "Write the HTML report of a replay (screen after each event, timeline)"
+  nonisolated static let usage = """
     USAGE: navsim report SNAPSHOTS LABEL --html OUT.html
 
     Writes one self-contained HTML page (no network, no external files) showing the screen

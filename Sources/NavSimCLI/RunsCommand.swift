@@ -3,9 +3,9 @@ import Replay
 
 /// `navsim runs`: lists, deletes and exports the runs of a snapshot store.
 struct RunsCommand: NavSimCommand {
-  static let name = "runs"
-  static let summary = "List, delete or export the replay runs of a snapshot store"
-  static let usage = """
+  nonisolated static let name = "runs"
+  nonisolated static let summary = "List, delete or export the replay runs of a snapshot store"
+  nonisolated static let usage = """
     USAGE: navsim runs SNAPSHOTS [list]
            navsim runs SNAPSHOTS delete LABEL
            navsim runs SNAPSHOTS export LABEL [--out FILE.jsonl]

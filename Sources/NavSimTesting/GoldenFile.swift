@@ -65,6 +65,9 @@ public enum GoldenFile {
   /// Compares `actual` with the file at `path`, or, in record mode, writes it when it is
   /// missing or differs (a file that matches is left alone and the comparison passes).
   /// - Parameters:
+  ///   - actual: the replay's golden text.
+  ///   - path: the golden file.
+  ///   - record: writes the file instead of failing (default: `NAVSIM_RECORD` is set).
   ///   - maxEvents: how many differing events the message shows.
   public static func compare(
     _ actual: GoldenText, withFileAt path: String, record: Bool = isRecording, maxEvents: Int = 3

@@ -16,7 +16,7 @@ import SessionEvents
 public func recordingFingerprint(_ log: any EventLogReading, recording id: Int64) throws
   -> String
 {
-  var hash = SHA256()
+  let hash = SHA256()
   try log.exportJSONLines(recording: id) { chunk in
     var chunk = chunk
     chunk.withUTF8 { hash.update($0) }

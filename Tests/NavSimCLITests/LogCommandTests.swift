@@ -96,9 +96,9 @@ import Testing
     #expect(unknownKind.err.hasPrefix("navsim log: unknown event kind 'teleport' (known: "))
     #expect(unknownKind.err.contains("USAGE: navsim log info LOG"))
     let badFrom = run(["log", "events", path, "--from", "zero"])
-    #expect(badFrom.err.hasPrefix("navsim log: --from must be an integer"))
+    #expect(badFrom.err.hasPrefix("navsim log: The value 'zero' is invalid for '--from <SEQ>'"))
     let missing = run(["log", "events"])
-    #expect(missing.err.hasPrefix("navsim log: missing LOG"))
+    #expect(missing.err.hasPrefix("navsim log: Missing expected argument '<LOG>'"))
     let noSuchRecording = run(["log", "events", path, "--recording", "7"])
     #expect(noSuchRecording.status == 2)
     #expect(noSuchRecording.err == "navsim log: \(path): no recording 7\n")
@@ -148,7 +148,9 @@ import Testing
     #expect(result.status == 2)
     #expect(result.err == "navsim log: \(jsonl):2: duplicate seq 1 (expected 2)\n")
     #expect(!FileManager.default.fileExists(atPath: out))
-    #expect(run(["log", "import", jsonl]).err.hasPrefix("navsim log: missing --out LOG"))
+    #expect(
+      run(["log", "import", jsonl]).err.hasPrefix(
+        "navsim log: Missing expected argument '--out <LOG>'"))
   }
 
   // MARK: - The real binary
