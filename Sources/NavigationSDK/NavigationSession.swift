@@ -211,6 +211,8 @@ public final class NavigationSession {
       navigator.recordedRouteStep(step)
     case .stepDetail(let detail):
       navigator.recordedStepDetail(detail)
+    case .viewSize(let size):
+      mapView.sdkViews.applyRecordedSize(size)
     }
   }
 

@@ -168,9 +168,7 @@ public final class SDKViewSet {
     // Showing nothing, the widget has nothing to inset either: a view stacked on its
     // `layoutMarginsGuide` then sits where the widget is, not a margin past it.
     let margin = state == .hidden ? 0 : CGFloat(profile.cardLayoutMargin)
-    if speedWidget.layoutMargins.top != margin {
-      speedWidget.layoutMargins = UIEdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
-    }
+    speedWidget.setBuiltInMargin(margin)
     switch state {
     case .hidden: speedWidget.setFixedSize(width: 0, height: 0)
     case .speedOnly, .limitOnly: speedWidget.setFixedSize(width: gauge, height: gauge)
@@ -192,8 +190,35 @@ public final class SDKViewSet {
       width: wide ? CGFloat(profile.wideCardWidth) : nil,
       height: CGFloat(profile.promptHeight(kind: prompt.kind.rawValue, text: prompt.text)))
     view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
+    view.recordedSize = recordedSizes[RecordedViewSize.promptView(id: prompt.promptID)]
     prompts.append(view)
     return view
+  }
+
+  // MARK: - Recorded sizes
+
+  /// The last `viewSize` of every view a recording named, by name, including prompts not made
+  /// yet and views this model does not have (kept, unused).
+  private var recordedSizes: [String: RecordedViewSize] = [:]
+
+  /// A recording's `viewSize` event: the named view takes the recorded size and margins until
+  /// the next event for it (a prompt not shown yet takes it when it is made).
+  /// - Returns: false when the model has no view of that name (yet): the size is kept for a
+  ///   prompt shown later, and otherwise has no effect.
+  @discardableResult
+  public func applyRecordedSize(_ size: RecordedViewSize) -> Bool {
+    recordedSizes[size.view] = size
+    guard let view = view(named: size.view) else { return false }
+    view.recordedSize = size
+    return true
+  }
+
+  /// The SDK view a size event names: its `sdkRole`, or `prompt#ID` for a prompt.
+  public func view(named name: String) -> SDKView? {
+    if let id = RecordedViewSize(view: name, width: nil, height: nil).promptID {
+      return prompts.first { $0.promptID == id }
+    }
+    return allViews.first { $0.sdkRole == name }
   }
 
   /// Forgets prompt views the app no longer shows (out of the tree, not the current one).
