@@ -161,9 +161,18 @@ public final class SDKViewSet {
       height: CGFloat(recenter ? profile.recenterLogoHeight : profile.logoHeight))
   }
 
-  /// Resizes the speed widget for what it shows.
+  /// What the speed widget shows by the navigator's speed report (before a recorded size
+  /// corrects it).
+  private var reportedSpeedWidgetState: SpeedWidgetState = .hidden
+
+  /// Resizes the speed widget for what it shows. Where a recording carries the widget's size,
+  /// that size also says what it shows (`SpeedWidgetState.implied(bySize:reported:)`): a phone's
+  /// recorder cannot read the posted limit, but sees the widget grow to two gauges.
   func setSpeedWidgetState(_ state: SpeedWidgetState) {
-    speedWidget.displayState = state
+    reportedSpeedWidgetState = state
+    speedWidget.displayState =
+      speedWidget.recordedSize.map { SpeedWidgetState.implied(bySize: $0, reported: state) }
+      ?? state
     let gauge = CGFloat(profile.speedGaugeSize)
     // Showing nothing, the widget has nothing to inset either: a view stacked on its
     // `layoutMarginsGuide` then sits where the widget is, not a margin past it.
@@ -210,6 +219,7 @@ public final class SDKViewSet {
     recordedSizes[size.view] = size
     guard let view = view(named: size.view) else { return false }
     view.recordedSize = size
+    if view === speedWidget { setSpeedWidgetState(reportedSpeedWidgetState) }
     return true
   }
 
@@ -224,5 +234,23 @@ public final class SDKViewSet {
   /// Forgets prompt views the app no longer shows (out of the tree, not the current one).
   func releasePrompts(keeping current: Int?) {
     prompts.removeAll { $0.promptID != current && $0.superview == nil }
+  }
+}
+
+extension SpeedWidgetState {
+  /// What a speed widget of a recorded size shows: nothing at 0 x 0, both gauges when taller
+  /// than wide; one gauge otherwise - the reported one, or the limit sign when the report shows
+  /// none (the speed is known to the recorder, the posted limit is not).
+  public static func implied(bySize size: RecordedViewSize, reported: SpeedWidgetState)
+    -> SpeedWidgetState
+  {
+    guard let width = size.width, let height = size.height, width > 0, height > 0 else {
+      return size.width == 0 || size.height == 0 ? .hidden : reported
+    }
+    if height > width { return .both }
+    switch reported {
+    case .speedOnly, .limitOnly: return reported
+    case .hidden, .both: return .limitOnly
+    }
   }
 }
