@@ -21,6 +21,7 @@ public enum NavSimCLI {
     CheckCommand.self,
     MergeCommand.self,
     GoldensCommand.self,
+    ProfileFitCommand.self,
   ]
 
   /// Commands that work but are not listed (`navsim check`'s workers).
