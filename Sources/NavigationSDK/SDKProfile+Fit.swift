@@ -58,7 +58,7 @@ public struct SDKProfileFit: Equatable, Sendable {
         for observation in reader.observations(of: size, base: base) {
           if observation.key == Self.lineKey {
             lineObservations.append(
-              (observation.source, observation.lines, observation.value))
+              (observation.promptKind, observation.lines, observation.value))
           } else {
             observe(observation.key, observation.value, observation.description)
           }
@@ -249,8 +249,8 @@ private struct RecordingContext {
     var key: String
     var value: Double
     var description: String
-    /// For `SDKProfileFit.lineKey`: the prompt's kind (in `source`) and its lines.
-    var source = ""
+    /// For `SDKProfileFit.lineKey`: the prompt's kind and its lines of text.
+    var promptKind = ""
     var lines = 1
   }
 
@@ -310,7 +310,7 @@ private struct RecordingContext {
       } else {
         found.append(
           Observation(
-            key: SDKProfileFit.lineKey, value: height, description: "", source: kind,
+            key: SDKProfileFit.lineKey, value: height, description: "", promptKind: kind,
             lines: lines))
       }
     } else if view == "speedWidget" {
