@@ -165,17 +165,34 @@ public final class NavSimRecorder: NSObject {
     if options.recordsViewSizes { sampleViewSizes() }
   }
 
-  /// Writes a `viewSize` event for every SDK view on screen whose measured size or margins
-  /// changed since it was last written: a few property reads per view on the main thread, the
-  /// write through the queue. Only `sample()` calls it, after the events of the change that
-  /// resized the view, so replay applies the size with that change.
+  /// Writes a `viewSize` event for every SDK view of the current state (those the SDK hands a
+  /// layout delegate: logo, viewport and compass once navigation is enabled; the cards, the
+  /// progress bar, the speed widget, the reporting button and the shown prompt in guidance)
+  /// whose measured size or margins changed since it was last written: a few property reads
+  /// per view on the main thread, the write through the queue. Only `sample()` calls it, after
+  /// the events of the change that resized the view, so replay applies the size with that
+  /// change.
   ///
   /// NavSim's model holds its SDK views (`GMSMapView.sdkViews`) and measures them
   /// (`SDKView.measuredSize`). On iOS the views come from the app's layout delegate, which
   /// NavSimRecorder does not wrap yet: no size events there.
   func sampleViewSizes() {
     #if !os(iOS)
-    for view in mapView.sdkViews.allViews where view.superview != nil {
+    // The views the SDK hands a layout delegate in the current state, as on a phone: the
+    // recorder sees them whether or not the layout puts them on screen.
+    let views = mapView.sdkViews
+    var handed: [SDKView] = []
+    if mapView.isNavigationEnabled {
+      handed = [views.googleLogo, views.viewport, views.compassButton]
+      if mapView.navigator?.isGuidanceActive == true {
+        handed += [
+          views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
+          views.reportingButton,
+        ]
+        if let prompt = mapView.currentPromptView { handed.append(prompt) }
+      }
+    }
+    for view in handed {
       let size = view.measuredSize
       guard viewSizes[size.view] != size else { continue }
       viewSizes[size.view] = size

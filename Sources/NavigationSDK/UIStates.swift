@@ -153,6 +153,12 @@ public final class SDKViewSet {
     }
   }
 
+  /// The cards' width in wide mode: the turn card's fixed width (the profile's, or what a
+  /// recording's size event gave it).
+  var wideCardWidth: CGFloat {
+    turnCard.fixedWidth ?? CGFloat(profile.wideCardWidth)
+  }
+
   /// Turns the logo into the re-center button (larger) or back.
   func setRecenterForm(_ recenter: Bool) {
     googleLogo.isRecenterButton = recenter

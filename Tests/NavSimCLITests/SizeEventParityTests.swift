@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import NavSim
 import Navigator
 import Replay
 import SampleDelegates
@@ -19,13 +20,17 @@ import Testing
   /// The distinct layouts (and findings) a replay goes through from the first
   /// `navigationEnabled` on, with prompt names reduced to their ids. Size events' own
   /// snapshots are left out: their sizes were applied with the change before them.
-  static func frames(_ path: String, delegate: String) throws -> [String] {
+  static func frames(_ path: String, delegate: String, profile: SDKProfile = .default) throws
+    -> [String]
+  {
     let catalog = SampleDelegateCatalog.all
     let job: ReplayJob
     if let screen = SampleDelegateCatalog.screens[delegate] {
-      job = ReplayJob(logPath: path, screenName: delegate, makeScreen: screen)
+      job = ReplayJob(logPath: path, screenName: delegate, makeScreen: screen, profile: profile)
     } else {
-      job = ReplayJob(logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() })
+      job = ReplayJob(
+        logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() },
+        profile: profile)
     }
     var frames: [String] = []
     var started = false
@@ -84,13 +89,40 @@ import Testing
     for delegate in delegates {
       let want = try Self.frames(canonical, delegate: delegate)
       let got = try Self.frames(recorded, delegate: delegate)
-      guard want != got else { continue }
-      let index = (0..<min(want.count, got.count)).first { want[$0] != got[$0] } ?? min(want.count, got.count)
-      let wantLines = index < want.count ? want[index].split(separator: "\n") : []
-      let gotLines = index < got.count ? got[index].split(separator: "\n") : []
-      let line = zip(wantLines, gotLines).first { $0 != $1 }
-      Issue.record(
-        "\(name) \(delegate): frame \(index) of \(want.count) vs \(got.count) differs: \(line.map { "'\($0.0)' vs '\($0.1)'" } ?? "\(wantLines.count) vs \(gotLines.count) lines")")
+      if want != got { Issue.record("\(name) \(delegate): \(Self.firstDifference(want, got))") }
+    }
+  }
+
+  /// Where two frame lists first differ: the frame and its first differing line.
+  static func firstDifference(_ want: [String], _ got: [String]) -> String {
+    let index =
+      (0..<min(want.count, got.count)).first { want[$0] != got[$0] } ?? min(want.count, got.count)
+    let wantLines = index < want.count ? want[index].split(separator: "\n") : []
+    let gotLines = index < got.count ? got[index].split(separator: "\n") : []
+    let line = zip(wantLines, gotLines).first { $0 != $1 }
+    return "frame \(index) of \(want.count) vs \(got.count) differs: "
+      + (line.map { "'\($0.0)' vs '\($0.1)'" } ?? "\(wantLines.count) vs \(gotLines.count) lines")
+  }
+
+  /// A log carries the sizes its device drew: recorded on a model with another profile, it
+  /// replays under the default profile to the frames the canonical log gives under that one.
+  @Test(arguments: ["rtl-city", "rotations-wide"])
+  func aLogWithSizesReplaysToTheSizesItCarriesWhateverTheProfile(name: String) throws {
+    let directory = TemporaryDirectory()
+    let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
+    let recorded = directory.file("\(name)-device.sqlite")
+    let device = ProfileFitTests.device
+    _ = try ThroughRecorder.record(
+      try Trip(scenario: scenario), name: name, into: recorded, profile: device, viewSizes: true)
+    let canonical = directory.file("\(name).sqlite")
+    try FileManager.default.copyItem(
+      atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: canonical)
+    for delegate in ["complete", "builtin"] {
+      let want = try Self.frames(canonical, delegate: delegate, profile: device)
+      let got = try Self.frames(recorded, delegate: delegate)
+      #expect(want == got, "\(name) \(delegate): \(Self.firstDifference(want, got))")
+      // and not what the default profile would have drawn
+      #expect(try Self.frames(canonical, delegate: delegate) != got, "\(name) \(delegate)")
     }
   }
 }

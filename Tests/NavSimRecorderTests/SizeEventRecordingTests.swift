@@ -7,8 +7,8 @@ import Testing
 
 @testable import NavSimRecorder
 
-/// The recorder's `viewSize` events: written by `sample()` when an SDK view on screen changes
-/// size or margins, at the time of the change; nothing when nothing changed. (That they follow
+/// The recorder's `viewSize` events: written by `sample()` when an SDK view of the current
+/// state changes size or margins, at the time of the change; nothing when nothing changed. (That they follow
 /// the change's own events, and replay with it, `SizeEventParityTests` shows.)
 @MainActor
 @Suite struct SizeEventRecordingTests {
