@@ -181,7 +181,8 @@ extension EventLogFile {
       // be decided on here.
       case .navigationEnabled, .navigationDisabled, .routeChanged, .guidanceStarted,
         .guidanceStopped, .arrived, .speed, .promptDismissed, .mapResized, .settingChanged,
-        .camera, .userPanned, .recentered, .lightingChanged, .routeStatus, .stepDetail:
+        .camera, .userPanned, .recentered, .lightingChanged, .routeStatus, .stepDetail,
+        .viewSize:
         payload = event.payload
       }
       try writer.append(payload, t: event.t)

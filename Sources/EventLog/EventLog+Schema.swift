@@ -24,7 +24,7 @@ enum EventLogSchema {
 
   /// Forward migrations: `migrations[i]` takes a log from schema version i to i + 1, inside
   /// the opening transaction. Append only; never edit a shipped migration.
-  static let migrations: [String] = [version1, version2, version3, version4]
+  static let migrations: [String] = [version1, version2, version3, version4, version5]
 
   /// The oldest schema version a read-only open reads as it is: every migration after it only
   /// adds tables, which readers treat as empty when missing. Older files need `readWrite`.
@@ -137,6 +137,15 @@ enum EventLogSchema {
   /// NavSims refuse these logs by their version, and version-1 to -3 files still open
   /// read-only as they are.
   static let version4 = """
+    DROP VIEW events_readable;
+    """ + readableViewSQL
+
+  /// Version 5: the `viewSize` kind (24), an SDK view's measured size and layout margins as a
+  /// device's SDK gave them (written by NavSimRecorder), which replay uses instead of the
+  /// profile's guess; the readable view is rebuilt to name it. As for versions 3 and 4, older
+  /// NavSims refuse these logs by their version, and version-1 to -4 files still open
+  /// read-only as they are.
+  static let version5 = """
     DROP VIEW events_readable;
     """ + readableViewSQL
 

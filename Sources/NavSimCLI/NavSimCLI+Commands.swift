@@ -111,7 +111,7 @@ struct NavSimRootCommand: ParsableCommand {
       subcommands: [
         Delegates.self, Log.self, Record.self, Demo.self, Replay.self, Lint.self, Diff.self,
         Runs.self, Report.self, Render.self, Check.self, Merge.self, Goldens.self,
-        CheckWorker.self,
+        Profile.self, CheckWorker.self,
       ])
   }
 

@@ -21,13 +21,19 @@ private final class VirtualClock {
 public enum ThroughRecorder {
   /// Runs `trip` through the SDK model with a recorder attached; the recorder writes a new
   /// recording called `name` into the log at `path`.
+  /// - Parameters:
+  ///   - profile: the SDK model's sizes (what a device's SDK would draw).
+  ///   - viewSizes: whether the recorder writes `viewSize` events, as it does on a phone
+  ///     (`NavSimRecorder.Options.recordsViewSizes`). Off by default: a recording then holds
+  ///     what the simulator's own log holds, as the API shows it.
   /// - Throws: `NavigatorError` for a trip that cannot run (nothing is written),
   ///   `EventLogError` for the log.
-  public static func record(_ trip: Trip, name: String, into path: String) throws
-    -> TripRecorder.Result
-  {
+  public static func record(
+    _ trip: Trip, name: String, into path: String, profile: SDKProfile = .default,
+    viewSizes: Bool = false
+  ) throws -> TripRecorder.Result {
     let validated = try trip.run { _, _ in }
-    let replayer = try Replayer(delegate: nil)
+    let replayer = try Replayer(delegate: nil, profile: profile)
     let clock = VirtualClock()
     var options = NavSimRecorder.Options()
     options.name = name
@@ -35,6 +41,7 @@ public enum ThroughRecorder {
     options.createdAt = trip.createdAt
     options.clock = { clock.seconds }
     options.samplesEveryFrame = false
+    options.recordsViewSizes = viewSizes
     // Facts that do not depend on the machine, so the recording is repeatable.
     options.deviceFacts = [
       "device.model": "NavSim \(trip.scenario.device.name)",
@@ -75,6 +82,7 @@ public enum ThroughRecorder {
     options.batchSize = 64
     options.flushInterval = 0.02
     options.samplesEveryFrame = false
+    options.recordsViewSizes = false
     let clock = VirtualClock()
     options.clock = { clock.seconds }
     let recorder = try NavSimRecorder(mapView: mapView, path: path, options: options)

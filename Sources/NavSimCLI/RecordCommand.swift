@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import NavSim
 import Navigator
 import SessionEvents
 
@@ -10,7 +11,8 @@ struct RecordCommand: NavSimCommand {
   nonisolated static let usage = """
     USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
                          [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
-                         [--speed-multiplier X] [--through-recorder] --out LOG.sqlite
+                         [--speed-multiplier X] [--through-recorder [--view-sizes]
+                         [--profile FILE]] --out LOG.sqlite
            navsim record --list-builtin
 
     Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
@@ -33,6 +35,9 @@ struct RecordCommand: NavSimCommand {
       --through-recorder     drive NavSim's SDK model with the trip and let a
                              NavSimRecorder write the log from the SDK's public API, as on
                              a phone (see docs/recorder.md)
+      --view-sizes           with --through-recorder: the recorder writes the SDK views'
+                             sizes (viewSize events), as on a phone (docs/size-events.md)
+      --profile FILE         with --through-recorder: the SDK model's sizes come from FILE
       --out LOG.sqlite       the event log to append to
       --list-builtin         list the built-in routes and device profiles
     """
@@ -46,9 +51,9 @@ struct RecordCommand: NavSimCommand {
       arguments,
       valueOptions: [
         "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
-        "--precision", "--speed-multiplier", "--out",
+        "--precision", "--speed-multiplier", "--out", "--profile",
       ],
-      flagOptions: ["--list-builtin", "--through-recorder"])
+      flagOptions: ["--list-builtin", "--through-recorder", "--view-sizes"])
     try parsed.expectPositionals(atMost: 0)
     if parsed.flag("--list-builtin") {
       listBuiltin(context)
@@ -60,13 +65,27 @@ struct RecordCommand: NavSimCommand {
       throw UsageError("--speed-multiplier must be more than 0, got \(multiplier)")
     }
     guard let out = parsed.value("--out") else { throw UsageError("missing --out LOG.sqlite") }
+    if !parsed.flag("--through-recorder") {
+      for option in ["--view-sizes", "--profile"] where parsed.value(option) != nil || parsed.flag(option) {
+        throw UsageError("\(option) goes only with --through-recorder")
+      }
+    }
     let trip = try Trip(scenario: scenario)
     let name = parsed.value("--name") ?? scenario.name
     let showsProgress = context.showsProgress
     let pacing = multiplier.map { TripRecorder.Pacing.wallClock(speedMultiplier: $0) }
     if parsed.flag("--through-recorder") {
       if multiplier != nil { throw UsageError("--speed-multiplier does not go with --through-recorder") }
-      let result = try ThroughRecorder.record(trip, name: name, into: out)
+      var profile = SDKProfile.default
+      if let path = parsed.value("--profile") {
+        do {
+          profile = try SDKProfile.load(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+          throw CommandFailure("\(error)")
+        }
+      }
+      let result = try ThroughRecorder.record(
+        trip, name: name, into: out, profile: profile, viewSizes: parsed.flag("--view-sizes"))
       let info = try EventLogFile(path: out, mode: .readOnly).recording(result.recordingID)
       context.print(
         "recorded '\(name)' as recording \(result.recordingID) in \(out) through NavSimRecorder: "

@@ -58,6 +58,9 @@ public final class NavSimRecorder: NSObject {
     public var capacity = 65_536
     /// Whether `start()` drives `sample()` from a display link (iOS only).
     public var samplesEveryFrame = true
+    /// Whether `sample()` writes a `viewSize` event whenever an SDK view's measured size or
+    /// layout margins change (see `sampleViewSizes()`).
+    public var recordsViewSizes = true
 
     public init() {}
   }
@@ -75,6 +78,8 @@ public final class NavSimRecorder: NSObject {
   private var startTime: Double?
   private var isStopped = false
   var listeners = ListenerState()
+  /// The last size written for each SDK view, by name.
+  private var viewSizes: [String: RecordedViewSize] = [:]
   #if os(iOS)
   private var displayLink: CADisplayLink?
   #endif
@@ -157,6 +162,43 @@ public final class NavSimRecorder: NSObject {
     if let pending = listeners.pendingSpeed, currentT > pending.t { flushPendingSpeed() }
     flushPromptDismissal()
     sampleState()
+    if options.recordsViewSizes { sampleViewSizes() }
+  }
+
+  /// Writes a `viewSize` event for every SDK view of the current state (those the SDK hands a
+  /// layout delegate: logo, viewport and compass once navigation is enabled; the cards, the
+  /// progress bar, the speed widget, the reporting button and the shown prompt in guidance)
+  /// whose measured size or margins changed since it was last written: a few property reads
+  /// per view on the main thread, the write through the queue. Only `sample()` calls it, after
+  /// the events of the change that resized the view, so replay applies the size with that
+  /// change.
+  ///
+  /// NavSim's model holds its SDK views (`GMSMapView.sdkViews`) and measures them
+  /// (`SDKView.measuredSize`). On iOS the views come from the app's layout delegate, which
+  /// NavSimRecorder does not wrap yet: no size events there.
+  func sampleViewSizes() {
+    #if !os(iOS)
+    // The views the SDK hands a layout delegate in the current state, as on a phone: the
+    // recorder sees them whether or not the layout puts them on screen.
+    let views = mapView.sdkViews
+    var handed: [SDKView] = []
+    if mapView.isNavigationEnabled {
+      handed = [views.googleLogo, views.viewport, views.compassButton]
+      if mapView.navigator?.isGuidanceActive == true {
+        handed += [
+          views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
+          views.reportingButton,
+        ]
+        if let prompt = mapView.currentPromptView { handed.append(prompt) }
+      }
+    }
+    for view in handed {
+      let size = view.measuredSize
+      guard viewSizes[size.view] != size else { continue }
+      viewSizes[size.view] = size
+      record(.viewSize(size))
+    }
+    #endif
   }
 
   /// Records state changes (listener callbacks call it first, so a change the app made just

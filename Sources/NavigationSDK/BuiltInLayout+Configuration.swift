@@ -30,6 +30,10 @@ extension BuiltInLayout {
     /// The prompt on screen (Active Guidance only).
     var promptID: Int?
     var guides: [String]
+    /// The SDK views' sizes the constraints use (a recording's size events may change them):
+    /// the cards' width in wide mode, the buttons' sides.
+    var wideCardWidth: CGFloat
+    var buttonSizes: [CGSize]
   }
 
   /// The configuration `mapView` asks for now.
@@ -49,7 +53,11 @@ extension BuiltInLayout {
       myLocation: mode != .off && settings.myLocationButton,
       compass: mode != .off && Self.showsCompass(mapView),
       promptID: guidance ? mapView.currentPromptView?.promptID : nil,
-      guides: mapView.legacyGuides.keys.sorted())
+      guides: mapView.legacyGuides.keys.sorted(),
+      wideCardWidth: mapView.sdkViews.wideCardWidth,
+      buttonSizes: mapView.sdkViews.buttonViews.map {
+        CGSize(width: $0.fixedWidth ?? 0, height: $0.fixedHeight ?? 0)
+      })
   }
 
   // MARK: - Rules of the built-in layout

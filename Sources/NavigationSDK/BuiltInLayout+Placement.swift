@@ -120,7 +120,7 @@ extension BuiltInLayout {
         y(viewport.topAnchor, top), y(viewport.bottomAnchor, bottom),
         viewport.leadingAnchor.constraint(
           equalTo: mapView.leadingAnchor,
-          constant: insets.leading + CGFloat(mapView.profile.wideCardWidth)),
+          constant: insets.leading + mapView.sdkViews.wideCardWidth),
         trailing(viewport.trailingAnchor),
       ]
     }
@@ -196,10 +196,16 @@ extension BuiltInLayout {
           ]
         }
       }
-      let size = CGFloat(mapView.profile.buttonSize)
+      // The buttons' own sizes: a recording's size events may have set them.
+      let profileSize = CGFloat(mapView.profile.buttonSize)
+      let sides = column.map { view in
+        let sdkView = view as? SDKView
+        return (sdkView?.fixedWidth ?? profileSize, sdkView?.fixedHeight ?? profileSize)
+      }
+      let size = sides.map(\.0).max() ?? profileSize
       let spacing = CGFloat(mapView.profile.hidingStackSpacing)
       let count = CGFloat(column.count)
-      let columnHeight = count > 0 ? count * size + (count - 1) * spacing : 0
+      let columnHeight = count > 0 ? sides.map(\.1).reduce(0, +) + (count - 1) * spacing : 0
       let slots: [(String, Bool, (NSLayoutYAxisAnchor, CGFloat))] = [
         (LegacyGuide.bottomTrailing, !configuration.wide, floors.standard),
         (LegacyGuide.bottomTrailingAlternate, configuration.wide, floors.wide),

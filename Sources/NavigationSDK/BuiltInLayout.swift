@@ -214,14 +214,14 @@ final class BuiltInLayout: NSObject, NavigationLayoutDelegate {
     let insets = Self.controlInsets(of: mapView)
     let width =
       mapView.isWideMode
-      ? CGFloat(mapView.profile.wideCardWidth)
+      ? mapView.sdkViews.wideCardWidth
       : mapView.bounds.width - insets.leading - insets.trailing
     if let measuredAccessory, measuredAccessory.width == width {
       return measuredAccessory.height > 0 ? measuredAccessory.height : nil
     }
     let room =
       mapView.bounds.height - insets.top - insets.bottom
-      - CGFloat(mapView.profile.style.headerNominalHeight)
+      - (mapView.sdkViews.turnCard.fixedHeight ?? CGFloat(mapView.profile.style.headerNominalHeight))
     let height = accessoryView.heightForAccessoryViewConstrained(
       to: CGSize(width: width, height: max(0, room)), on: mapView)
     let usable = height.isFinite ? max(0, min(height, max(0, room))) : 0

@@ -89,7 +89,13 @@ public final class NavigationSession {
   ///   (guidance started before navigation was enabled, a prompt dismissed that was never
   ///   shown...), a seq or time going backwards, or a malformed setting. The rejected event
   ///   changes no SDK state; the clock and the layout still advance.
-  public func apply(_ event: SessionEvent, next: SessionEvent? = nil) throws {
+  ///
+  /// `trailingSizes` are the `viewSize` events that follow this event at the same time, when
+  /// the caller knows them: a recorder writes the sizes a change caused right after it, and
+  /// they belong to the change's layout pass (the size events themselves then change nothing).
+  public func apply(
+    _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
+  ) throws {
     guard event.seq > lastSeq else {
       throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
     }
@@ -135,6 +141,7 @@ public final class NavigationSession {
       lastTime = event.t
     }
     lastSeq = event.seq
+    for size in trailingSizes { mapView.sdkViews.applyRecordedSize(size) }
     mapView.updateBuiltInLayout()
     mapView.layoutIfNeeded()
     findings += watcher.finish()
@@ -211,6 +218,8 @@ public final class NavigationSession {
       navigator.recordedRouteStep(step)
     case .stepDetail(let detail):
       navigator.recordedStepDetail(detail)
+    case .viewSize(let size):
+      mapView.sdkViews.applyRecordedSize(size)
     }
   }
 

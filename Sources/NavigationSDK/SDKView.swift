@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import SessionEvents
 
 /// A view the SDK owns and sizes: turn card, ETA card, trip progress bar, speed widget, logo,
 /// viewport, buttons and prompts.
@@ -33,7 +34,7 @@ open class SDKView: UIView {
     super.init(frame: .zero)
     translatesAutoresizingMaskIntoConstraints = false
     accessibilityIdentifier = role
-    layoutMargins = UIEdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    setBuiltInMargin(margin)
     guard let contentView else { return }
     SDKInternal.perform {
       addSubview(contentView)
@@ -70,15 +71,81 @@ open class SDKView: UIView {
 
   private var widthConstraint: NSLayoutConstraint?
   private var heightConstraint: NSLayoutConstraint?
+  /// The fixed size the profile gives, before a recorded size replaces it.
+  private var profileWidth: CGFloat?
+  private var profileHeight: CGFloat?
+  /// The built-in margin the profile gives (every side), before a recorded size replaces it.
+  private var profileMargin: CGFloat = 0
 
   /// Sets the size the SDK computes, as required width / height constraints of its own (the
-  /// SDK's internal constraints); nil leaves an axis to the delegate's constraints.
+  /// SDK's internal constraints); nil leaves an axis to the delegate's constraints. A recorded
+  /// size (`recordedSize`) replaces the value on each axis it gives.
   func setFixedSize(width: CGFloat?, height: CGFloat?) {
+    profileWidth = width
+    profileHeight = height
+    applyFixedSize()
+  }
+
+  /// Sets the built-in layout margin on every side, unless a recorded size gives the margins.
+  func setBuiltInMargin(_ margin: CGFloat) {
+    profileMargin = margin
+    applyMargins()
+  }
+
+  // MARK: - Recorded size
+
+  /// The size and margins a recording carries for this view (the last `viewSize` event for
+  /// it): they replace the profile's until the next one. On each axis the recorded value
+  /// replaces whatever the profile sets there - a fixed size, or the intrinsic width of a card
+  /// in standard mode; an axis the recording leaves nil, and an axis the profile leaves to the
+  /// delegate, stay as the profile has them. Nil: the profile decides everything, as without
+  /// size events.
+  public internal(set) var recordedSize: RecordedViewSize? {
+    didSet {
+      guard recordedSize != oldValue else { return }
+      applyFixedSize()
+      applyMargins()
+      if oldValue?.width != recordedSize?.width && sdkIntrinsicWidth != nil {
+        invalidateIntrinsicContentSize()
+      }
+    }
+  }
+
+  private func applyFixedSize() {
+    let width = profileWidth.map { recordedSize?.width.map { CGFloat($0) } ?? $0 }
+    let height = profileHeight.map { recordedSize?.height.map { CGFloat($0) } ?? $0 }
     SDKInternal.perform {
       widthConstraint = update(widthConstraint, anchor: widthAnchor, to: width, name: "width")
       heightConstraint = update(heightConstraint, anchor: heightAnchor, to: height, name: "height")
     }
   }
+
+  private func applyMargins() {
+    if let recorded = recordedSize {
+      directionalLayoutMargins = NSDirectionalEdgeInsets(
+        top: CGFloat(recorded.marginTop), leading: CGFloat(recorded.marginLeading),
+        bottom: CGFloat(recorded.marginBottom), trailing: CGFloat(recorded.marginTrailing))
+    } else {
+      let margin = profileMargin
+      directionalLayoutMargins = NSDirectionalEdgeInsets(
+        top: margin, leading: margin, bottom: margin, trailing: margin)
+    }
+  }
+
+  /// The size the view measures as a recorder reads it: on each axis the SDK's fixed size,
+  /// else its intrinsic width, else nil (no intrinsic metric); and its layout margins.
+  public var measuredSize: RecordedViewSize {
+    let margins = directionalLayoutMargins
+    let width = fixedWidth ?? effectiveIntrinsicWidth
+    return RecordedViewSize(
+      view: promptRecordingName ?? sdkRole, width: width.map { Double($0) },
+      height: fixedHeight.map { Double($0) }, marginTop: Double(margins.top),
+      marginLeading: Double(margins.leading), marginBottom: Double(margins.bottom),
+      marginTrailing: Double(margins.trailing))
+  }
+
+  /// A prompt's name in size events (by id: its kind is not public); nil for other views.
+  var promptRecordingName: String? { nil }
 
   private func update(
     _ constraint: NSLayoutConstraint?, anchor: NSLayoutDimension, to value: CGFloat?, name: String
@@ -108,8 +175,15 @@ open class SDKView: UIView {
     didSet { if sdkIntrinsicWidth != oldValue { invalidateIntrinsicContentSize() } }
   }
 
+  /// `sdkIntrinsicWidth`, or the recorded width where the recording gives one.
+  private var effectiveIntrinsicWidth: CGFloat? {
+    guard let width = sdkIntrinsicWidth else { return nil }
+    return recordedSize?.width.map { CGFloat($0) } ?? width
+  }
+
   override open var intrinsicContentSize: CGSize {
-    CGSize(width: sdkIntrinsicWidth ?? UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    CGSize(
+      width: effectiveIntrinsicWidth ?? UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
   }
 
   /// The width the SDK gives the view, nil when the delegate's constraints decide.
@@ -219,6 +293,7 @@ public final class PromptView: SDKView, NavigationRoundedCornerView {
     set { layer.maskedCorners = newValue }
   }
   override public var forbidsSizeConstraints: Bool { true }
+  override var promptRecordingName: String? { RecordedViewSize.promptView(id: promptID) }
 
   init(promptID: Int, kind: String, text: String, margin: CGFloat) {
     self.promptID = promptID

@@ -153,6 +153,12 @@ public final class SDKViewSet {
     }
   }
 
+  /// The cards' width in wide mode: the turn card's fixed width (the profile's, or what a
+  /// recording's size event gave it).
+  var wideCardWidth: CGFloat {
+    turnCard.fixedWidth ?? CGFloat(profile.wideCardWidth)
+  }
+
   /// Turns the logo into the re-center button (larger) or back.
   func setRecenterForm(_ recenter: Bool) {
     googleLogo.isRecenterButton = recenter
@@ -161,16 +167,23 @@ public final class SDKViewSet {
       height: CGFloat(recenter ? profile.recenterLogoHeight : profile.logoHeight))
   }
 
-  /// Resizes the speed widget for what it shows.
+  /// What the speed widget shows by the navigator's speed report (before a recorded size
+  /// corrects it).
+  private var reportedSpeedWidgetState: SpeedWidgetState = .hidden
+
+  /// Resizes the speed widget for what it shows. Where a recording carries the widget's size,
+  /// that size also says what it shows (`SpeedWidgetState.implied(bySize:reported:)`): a phone's
+  /// recorder cannot read the posted limit, but sees the widget grow to two gauges.
   func setSpeedWidgetState(_ state: SpeedWidgetState) {
-    speedWidget.displayState = state
+    reportedSpeedWidgetState = state
+    speedWidget.displayState =
+      speedWidget.recordedSize.map { SpeedWidgetState.implied(bySize: $0, reported: state) }
+      ?? state
     let gauge = CGFloat(profile.speedGaugeSize)
     // Showing nothing, the widget has nothing to inset either: a view stacked on its
     // `layoutMarginsGuide` then sits where the widget is, not a margin past it.
     let margin = state == .hidden ? 0 : CGFloat(profile.cardLayoutMargin)
-    if speedWidget.layoutMargins.top != margin {
-      speedWidget.layoutMargins = UIEdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
-    }
+    speedWidget.setBuiltInMargin(margin)
     switch state {
     case .hidden: speedWidget.setFixedSize(width: 0, height: 0)
     case .speedOnly, .limitOnly: speedWidget.setFixedSize(width: gauge, height: gauge)
@@ -192,12 +205,58 @@ public final class SDKViewSet {
       width: wide ? CGFloat(profile.wideCardWidth) : nil,
       height: CGFloat(profile.promptHeight(kind: prompt.kind.rawValue, text: prompt.text)))
     view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
+    view.recordedSize = recordedSizes[RecordedViewSize.promptView(id: prompt.promptID)]
     prompts.append(view)
     return view
+  }
+
+  // MARK: - Recorded sizes
+
+  /// The last `viewSize` of every view a recording named, by name, including prompts not made
+  /// yet and views this model does not have (kept, unused).
+  private var recordedSizes: [String: RecordedViewSize] = [:]
+
+  /// A recording's `viewSize` event: the named view takes the recorded size and margins until
+  /// the next event for it (a prompt not shown yet takes it when it is made).
+  /// - Returns: false when the model has no view of that name (yet): the size is kept for a
+  ///   prompt shown later, and otherwise has no effect.
+  @discardableResult
+  public func applyRecordedSize(_ size: RecordedViewSize) -> Bool {
+    recordedSizes[size.view] = size
+    guard let view = view(named: size.view) else { return false }
+    view.recordedSize = size
+    if view === speedWidget { setSpeedWidgetState(reportedSpeedWidgetState) }
+    return true
+  }
+
+  /// The SDK view a size event names: its `sdkRole`, or `prompt#ID` for a prompt.
+  public func view(named name: String) -> SDKView? {
+    if let id = RecordedViewSize(view: name, width: nil, height: nil).promptID {
+      return prompts.first { $0.promptID == id }
+    }
+    return allViews.first { $0.sdkRole == name }
   }
 
   /// Forgets prompt views the app no longer shows (out of the tree, not the current one).
   func releasePrompts(keeping current: Int?) {
     prompts.removeAll { $0.promptID != current && $0.superview == nil }
+  }
+}
+
+extension SpeedWidgetState {
+  /// What a speed widget of a recorded size shows: nothing at 0 x 0, both gauges when taller
+  /// than wide; one gauge otherwise - the reported one, or the limit sign when the report shows
+  /// none (the speed is known to the recorder, the posted limit is not).
+  public static func implied(bySize size: RecordedViewSize, reported: SpeedWidgetState)
+    -> SpeedWidgetState
+  {
+    guard let width = size.width, let height = size.height, width > 0, height > 0 else {
+      return size.width == 0 || size.height == 0 ? .hidden : reported
+    }
+    if height > width { return .both }
+    switch reported {
+    case .speedOnly, .limitOnly: return reported
+    case .hidden, .both: return .limitOnly
+    }
   }
 }

@@ -27,7 +27,7 @@ enum PostgresSchema {
 
   /// Forward migrations: `migrations[i]` takes the schema from version i to i + 1, run by a
   /// writer under the creation lock. Append only; never edit a shipped migration.
-  static let migrations = [version1, version2, version3]
+  static let migrations = [version1, version2, version3, version4]
 
   /// SQLSTATEs the triggers raise: a seq that does not continue the recording (NV001), t going
   /// backwards (NV002), events for a complete recording (NV003), a change that is not an append
@@ -194,6 +194,12 @@ enum PostgresSchema {
   /// by a newer NavSim") instead of failing on the first such event.
   static let version3 = """
     UPDATE navsim.schema_version SET version = 3;
+    """
+
+  /// Version 4 changes no table either: it marks a library whose events may use the event
+  /// log's schema 5 kind `viewSize`, for the same reason as version 3.
+  static let version4 = """
+    UPDATE navsim.schema_version SET version = 4;
     """
 
   /// Privileges for the role a team's NavSim connects as: read everything, append events,

@@ -144,10 +144,22 @@ public struct ReplayJob {
       }
       onSnapshot(snapshot, changed)
     }
-    var upcoming = read()
-    while let event = upcoming {
-      upcoming = read()
-      let snapshot = replayer.apply(event, next: upcoming)
+    // Lookahead beyond one event: the size events right after an event at its time belong to
+    // its layout pass (`Replayer.apply(_:next:trailingSizes:)`).
+    var ahead: [SessionEvent] = []
+    if let first = read() { ahead.append(first) }
+    while !ahead.isEmpty {
+      let event = ahead.removeFirst()
+      if ahead.isEmpty, let next = read() { ahead.append(next) }
+      while let last = ahead.last, last.t == event.t, last.kind == .viewSize, let more = read() {
+        ahead.append(more)
+      }
+      var trailingSizes: [RecordedViewSize] = []
+      for later in ahead {
+        guard later.t == event.t, case .viewSize(let size) = later.payload else { break }
+        trailingSizes.append(size)
+      }
+      let snapshot = replayer.apply(event, next: ahead.first, trailingSizes: trailingSizes)
       let changed = replayer.layoutChanged
       events += 1
       if changed { layoutChanges += 1 }

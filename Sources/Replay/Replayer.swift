@@ -57,10 +57,14 @@ public final class Replayer {
 
   /// Applies one event and returns the snapshot after it. `next`, the event after it when
   /// known, completes a progress event's tick (`NavigationSession.apply(_:next:)`).
-  public func apply(_ event: SessionEvent, next: SessionEvent? = nil) -> LayoutSnapshot {
+  /// `trailingSizes`: the size events right after it at the same time
+  /// (`NavigationSession.apply(_:next:trailingSizes:)`).
+  public func apply(
+    _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
+  ) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
-      try session.apply(event, next: next)
+      try session.apply(event, next: next, trailingSizes: trailingSizes)
     } catch {
       findings.append(
         SnapshotFinding(

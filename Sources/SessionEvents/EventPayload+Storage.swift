@@ -97,6 +97,13 @@ extension EventKind {
         StoredField("index", .n1, .integer), StoredField("exitNumber", .s1, .text),
         StoredField("lanes", .s2, .text),
       ]
+    case .viewSize:
+      [
+        StoredField("view", .s1, .text), StoredField("width", .n1, .optionalReal),
+        StoredField("height", .n2, .optionalReal), StoredField("marginTop", .n3, .real),
+        StoredField("marginLeading", .n4, .real), StoredField("marginBottom", .n5, .real),
+        StoredField("marginTrailing", .n6, .real),
+      ]
     }
   }
 }
@@ -182,6 +189,11 @@ extension EventPayload {
       return StoredPayload(
         n1: .integer(Int64(detail.index)), s1: detail.exitNumber ?? "",
         s2: RecordedStepDetail.lanesText(detail.lanes))
+    case .viewSize(let size):
+      return StoredPayload(
+        n1: size.width.map(StoredNumber.real), n2: size.height.map(StoredNumber.real),
+        n3: .real(size.marginTop), n4: .real(size.marginLeading), n5: .real(size.marginBottom),
+        n6: .real(size.marginTrailing), s1: size.view)
     }
   }
 
@@ -353,6 +365,21 @@ extension EventPayload {
         RecordedStepDetail(
           index: try slots.integer(stored.n1, "index"),
           exitNumber: exitNumber.isEmpty ? nil : exitNumber, lanes: lanes))
+    case .viewSize:
+      let view = try slots.text(stored.s1, "view")
+      if view.isEmpty { throw slots.error("view", "empty (an SDK view's name, e.g. turnCard)") }
+      let width = stored.n1?.doubleValue
+      let height = stored.n2?.doubleValue
+      for (name, value) in [("width", width), ("height", height)] {
+        if let value, value < 0 { throw slots.error(name, "\(value) is negative") }
+      }
+      self = .viewSize(
+        RecordedViewSize(
+          view: view, width: width, height: height,
+          marginTop: try slots.real(stored.n3, "marginTop"),
+          marginLeading: try slots.real(stored.n4, "marginLeading"),
+          marginBottom: try slots.real(stored.n5, "marginBottom"),
+          marginTrailing: try slots.real(stored.n6, "marginTrailing")))
     }
   }
 }

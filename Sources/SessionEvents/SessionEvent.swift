@@ -47,6 +47,7 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
   case routeLeg
   case routeStep
   case stepDetail
+  case viewSize
 
   /// Stable numeric code stored in the log. Never renumber: append new kinds at the end.
   public var code: Int {
@@ -74,6 +75,7 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
     case .routeLeg: 21
     case .routeStep: 22
     case .stepDetail: 23
+    case .viewSize: 24
     }
   }
 
@@ -122,6 +124,9 @@ public enum EventPayload: Equatable, Sendable {
   /// What a step has beyond its `routeStep` (schema 4): an exit number, lanes. Only for steps
   /// that have one, right after their `routeStep`.
   case stepDetail(RecordedStepDetail)
+  /// What an SDK view measured (schema 5): its intrinsic size and layout margins, as the
+  /// device's SDK gave them. Replay sizes the view so until the next `viewSize` for it.
+  case viewSize(RecordedViewSize)
 
   public var kind: EventKind {
     switch self {
@@ -148,6 +153,7 @@ public enum EventPayload: Equatable, Sendable {
     case .routeLeg: .routeLeg
     case .routeStep: .routeStep
     case .stepDetail: .stepDetail
+    case .viewSize: .viewSize
     }
   }
 }

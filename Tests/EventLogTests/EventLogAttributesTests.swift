@@ -46,7 +46,7 @@ final class EventLogAttributesTests: XCTestCase {
     XCTAssertEqual(events.count, 1074)
 
     let writable = try EventLogFile(path: path, mode: .readWrite)
-    XCTAssertEqual(try writable.schemaVersion(), 4)
+    XCTAssertEqual(try writable.schemaVersion(), 5)
     XCTAssertEqual(try writable.recording(1), info)
     XCTAssertEqual(try writable.events(recording: 1).readAll(), events)
     let writer = try writable.beginRecording(

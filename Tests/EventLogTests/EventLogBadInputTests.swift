@@ -100,10 +100,10 @@ final class EventLogBadInputTests: XCTestCase {
     defer { _ = directory }
     _ = try writeSampleLog(at: path)
     try SQLiteConnection(path: path, mode: .readWrite).execute("PRAGMA user_version = 99")
-    try assertOpenFails(path, with: .newerSchema(path: path, version: 99, supported: 4))
+    try assertOpenFails(path, with: .newerSchema(path: path, version: 99, supported: 5))
     XCTAssertEqual(
-      "\(EventLogError.newerSchema(path: path, version: 99, supported: 4))",
-      "\(path): written by a newer NavSim (schema version 99, this NavSim reads up to 4); "
+      "\(EventLogError.newerSchema(path: path, version: 99, supported: 5))",
+      "\(path): written by a newer NavSim (schema version 99, this NavSim reads up to 5); "
         + "upgrade NavSim")
   }
 

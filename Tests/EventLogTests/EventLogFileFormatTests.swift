@@ -15,7 +15,7 @@ final class EventLogFileFormatTests: XCTestCase {
     _ = try writeSampleLog(at: path)
     let raw = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertEqual(try raw.integerPragma("application_id"), 0x4E61_764C)
-    XCTAssertEqual(try raw.integerPragma("user_version"), 4)
+    XCTAssertEqual(try raw.integerPragma("user_version"), 5)
     XCTAssertEqual(try raw.scalar("PRAGMA journal_mode"), .text("wal"))
     XCTAssertEqual(try raw.scalar("PRAGMA integrity_check"), .text("ok"))
     let strictTables = try raw.scalar(

@@ -38,7 +38,7 @@ final class EventLogSchemaVersionTests: XCTestCase {
     XCTAssertEqual(try SQLiteConnection(path: path, mode: .readOnly).integerPragma("user_version"), 3)
 
     let writable = try EventLogFile(path: path, mode: .readWrite)
-    XCTAssertEqual(try writable.schemaVersion(), 4)
+    XCTAssertEqual(try writable.schemaVersion(), EventLogSchema.currentVersion)
     XCTAssertEqual(try writable.events(recording: 1).readAll(), events)
     let leg = EventPayload.routeLeg(
       RecordedRouteLeg(

@@ -41,7 +41,7 @@ import Testing
     let result = run(["log", "info", path])
     #expect(result.status == 0)
     #expect(result.err == "")
-    #expect(result.out.contains("\(path): NavSim event log, schema version 4, 1 recording"))
+    #expect(result.out.contains("\(path): NavSim event log, schema version 5, 1 recording"))
     #expect(result.out.contains("recording 1: commute"))
     #expect(result.out.contains("  source    scenario, seed 42, scenario of 2 lines"))
     #expect(result.out.contains("  device    iphone15-portrait"))

@@ -187,7 +187,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.out.hasPrefix("redacted recording 1 as recording 1 ("))
     let info = run(["log", "info", redacted])
-    #expect(info.out.contains("schema version 4"))
+    #expect(info.out.contains("schema version 5"))
     #expect(info.out.contains("\n  redacted  yes: coordinates offset, road names, prompt texts"))
     #expect(!run(["log", "info", original]).out.contains("redacted"))
   }
@@ -242,7 +242,7 @@ import Testing
     try FileManager.default.copyItem(atPath: original, toPath: newer)
     try SQLiteConnection(path: newer, mode: .readWrite).execute("PRAGMA user_version = 99")
     expectFailure([newer, "--out", out],
-      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 4); "
+      "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 5); "
         + "upgrade NavSim")
     expectFailure([original, "--out", original],
       "\(original): is the input log; redact writes a new file")

@@ -15,10 +15,14 @@ import Testing
     var now = 100.0
   }
 
+  /// A recorder on a manual clock. Without `viewSizes` it writes no size events, so the tests
+  /// of the other kinds see only those (`SizeEventRecordingTests` has its own).
   private func recorder(
-    _ mapView: GMSMapView, _ path: String, clock: ManualClock, batchSize: Int = 256
+    _ mapView: GMSMapView, _ path: String, clock: ManualClock, batchSize: Int = 256,
+    viewSizes: Bool = false
   ) throws -> NavSimRecorder {
     var options = NavSimRecorder.Options()
+    options.recordsViewSizes = viewSizes
     options.name = "test drive"
     options.createdAt = "2026-12-01T12:00:00Z"
     options.deviceProfile = "iphone-15-portrait"

@@ -42,6 +42,10 @@ private let samples: [EventPayload] = [
                     RecordedLaneDirection(.slightRight, recommended: true)]),
     ])),
   .stepDetail(RecordedStepDetail(index: 6)),
+  .viewSize(RecordedViewSize(
+    view: "prompt#3", width: 361.5, height: 124, marginTop: 8, marginLeading: 12, marginBottom: 0,
+    marginTrailing: 4)),
+  .viewSize(RecordedViewSize(view: "turnCard", width: nil, height: 112, margin: 8)),
 ]
 
 final class SessionEventsTests: XCTestCase {
@@ -61,6 +65,7 @@ final class SessionEventsTests: XCTestCase {
         "10:promptReady", "11:promptDismissed", "12:mapResized", "13:settingChanged",
         "14:camera", "15:userPanned", "16:recentered", "17:lightingChanged",
         "18:mark", "19:waypoint", "20:routeStatus", "21:routeLeg", "22:routeStep", "23:stepDetail",
+        "24:viewSize",
       ])
     for kind in EventKind.allCases { XCTAssertEqual(EventKind(code: kind.code), kind) }
   }
@@ -274,5 +279,42 @@ final class SessionEventsTests: XCTestCase {
     var writer = JSONWriter()
     writer.string("a\u{1}b\"")
     XCTAssertEqual(writer.output, #""a\u0001b\"""#)
+  }
+}
+
+/// The `viewSize` kind (schema 5): which view, its size, its margins.
+final class ViewSizeEventTests: XCTestCase {
+  func testAPromptIsNamedByItsIDOnly() {
+    XCTAssertEqual(RecordedViewSize.promptView(id: 12), "prompt#12")
+    XCTAssertEqual(RecordedViewSize(view: "prompt#12", width: nil, height: 90).promptID, 12)
+    XCTAssertNil(RecordedViewSize(view: "speedWidget", width: 64, height: 64).promptID)
+    XCTAssertNil(RecordedViewSize(view: "prompt#x", width: 64, height: 64).promptID)
+  }
+
+  func testNoIntrinsicMetricIsStoredAsNullAndReadBack() throws {
+    let payload = EventPayload.viewSize(
+      RecordedViewSize(view: "etaCard", width: nil, height: 72, margin: 8))
+    XCTAssertNil(payload.stored.n1)
+    XCTAssertEqual(try EventPayload(kind: .viewSize, stored: payload.stored), payload)
+  }
+
+  func testAnEmptyViewNameOrANegativeSizeIsRefusedByName() {
+    var stored = EventPayload.viewSize(
+      RecordedViewSize(view: "turnCard", width: 300, height: 112, margin: 8)
+    ).stored
+    stored.s1 = ""
+    XCTAssertThrowsError(try EventPayload(kind: .viewSize, stored: stored)) { error in
+      XCTAssertEqual("\(error)", "viewSize.view: empty (an SDK view's name, e.g. turnCard)")
+    }
+    stored.s1 = "turnCard"
+    stored.n2 = .real(-1)
+    XCTAssertThrowsError(try EventPayload(kind: .viewSize, stored: stored)) { error in
+      XCTAssertEqual("\(error)", "viewSize.height: -1.0 is negative")
+    }
+    stored.n2 = .real(112)
+    stored.n4 = nil
+    XCTAssertThrowsError(try EventPayload(kind: .viewSize, stored: stored)) { error in
+      XCTAssertEqual("\(error)", "viewSize.marginLeading: missing")
+    }
   }
 }

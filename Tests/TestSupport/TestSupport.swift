@@ -131,6 +131,7 @@ public enum SampleEvents {
     .stepDetail(RecordedStepDetail(
       index: 0, exitNumber: "4",
       lanes: [RecordedLane([RecordedLaneDirection(.normalLeft, recommended: true)])])),
+    .viewSize(RecordedViewSize(view: "speedWidget", width: 64, height: 132, margin: 8)),
     .routeChanged(.reroute),
     .arrived(waypointIndex: 0),
     .guidanceStopped(.arrived),

@@ -1,0 +1,100 @@
+import ArgumentParser
+import EventLog
+import Foundation
+import NavSim
+import SessionEvents
+
+/// `navsim profile fit`: an `SDKProfile` file from the size events of device recordings. The
+/// fitting is `SDKProfileFit` (NavigationSDK); this reads the logs and writes the file.
+enum ProfileFitCommand {
+  nonisolated static let summary = "Fit an SDK profile to the view sizes of device recordings"
+  nonisolated static let usage = """
+    USAGE: navsim profile fit LOG... --out PROFILE.json
+
+    Reads the viewSize events of every recording in each LOG (as NavSimRecorder writes them on
+    a device) and writes the SDKProfile keys they determine to PROFILE.json - a profile file
+    for --profile, holding only those keys; the others keep NavSim's defaults. Prints a table
+    of each key's value and what it was fitted from, then the keys that stay guesses (see
+    docs/size-events.md). Exit status 0, or 2 on bad input (nothing is written).
+    """
+
+  /// Fits `logs` and writes the profile to `out` atomically, then prints the table.
+  @MainActor
+  static func run(logs: [String], out: String, context: CommandContext) throws -> Int32 {
+    let name = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+    let fit = try fit(logs: logs, name: name)
+    do {
+      try Data(fit.profileJSON.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+    } catch {
+      throw CommandFailure("\(out): cannot write the profile (\(error.localizedDescription))")
+    }
+    context.print(
+      "fitted \(fit.keys.count) keys from \(fit.sizeEvents) size events into \(out)\n")
+    context.print(fit.table)
+    return 0
+  }
+
+  /// Fits a profile to every recording of `logs`.
+  /// - Throws: `CommandFailure` naming a log that is missing or unreadable, or the logs when
+  ///   they hold no size event at all.
+  static func fit(logs: [String], name: String = "fitted") throws -> SDKProfileFit {
+    var recordings: [[SessionEvent]] = []
+    for path in logs {
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw CommandFailure("\(path): no such file")
+      }
+      do {
+        let log = try EventLogFile(path: path, mode: .readOnly)
+        for recording in try log.recordings() {
+          recordings.append(try log.events(recording: recording.id).readAll())
+        }
+      } catch let error as EventLogError {
+        throw CommandFailure("\(error)")
+      }
+    }
+    let fit = SDKProfileFit(recordings: recordings, name: name)
+    guard fit.sizeEvents > 0 else {
+      throw CommandFailure(
+        "\(logs.joined(separator: ", ")): no viewSize events (record with NavSimRecorder, or "
+          + "navsim record --through-recorder --view-sizes)")
+    }
+    return fit
+  }
+}
+
+extension NavSimRootCommand {
+  /// `navsim profile`: SDK profiles from device recordings.
+  struct Profile: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "profile", abstract: ProfileFitCommand.summary, subcommands: [Fit.self])
+    }
+
+    /// `navsim profile fit LOG... --out PROFILE.json`.
+    struct Fit: RunnableCommand {
+      static var configuration: CommandConfiguration {
+        let text = UsageText(ProfileFitCommand.usage)
+        return CommandConfiguration(
+          commandName: "fit", abstract: ProfileFitCommand.summary, usage: text.usage,
+          discussion: text.discussion)
+      }
+      static var messagePrefix: String { "navsim profile fit" }
+      static var usageText: String { ProfileFitCommand.usage }
+
+      @Argument(help: ArgumentHelp("Device recordings (SQLite event logs).", valueName: "LOG"))
+      var logs: [String] = []
+      @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The profile file to write.", valueName: "PROFILE.json"))
+      var out: String
+
+      func validate() throws {
+        if logs.isEmpty { throw ValidationError("missing LOG (a device recording)") }
+      }
+
+      @MainActor func run(context: CommandContext) throws -> Int32 {
+        try ProfileFitCommand.run(logs: logs, out: out, context: context)
+      }
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import EventLog
+import Foundation
+import NavSim
+import Navigator
+import Replay
+import SampleDelegates
+import SessionEvents
+import TestSupport
+import Testing
+
+@testable import NavSimCLI
+
+/// Size events close the gap between a phone's recording and the simulator's: a
+/// `--through-recorder --view-sizes` log of each canonical trip replays to the frames of the
+/// canonical log itself (not a reduced copy), from navigation's start, through every sample
+/// delegate, the sample screen and the built-in layout. Prompts are compared by position, not
+/// by name: a prompt's kind is not in the SDK's public API.
+@MainActor
+@Suite struct SizeEventParityTests {
+  /// The distinct layouts (and findings) a replay goes through from the first
+  /// `navigationEnabled` on, with prompt names reduced to their ids. Size events' own
+  /// snapshots are left out: their sizes were applied with the change before them.
+  static func frames(_ path: String, delegate: String, profile: SDKProfile = .default) throws
+    -> [String]
+  {
+    let catalog = SampleDelegateCatalog.all
+    let job: ReplayJob
+    if let screen = SampleDelegateCatalog.screens[delegate] {
+      job = ReplayJob(logPath: path, screenName: delegate, makeScreen: screen, profile: profile)
+    } else {
+      job = ReplayJob(
+        logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() },
+        profile: profile)
+    }
+    var frames: [String] = []
+    var started = false
+    _ = try job.run(onSnapshot: { snapshot, _ in
+      let text = snapshot.text
+      let end = text.firstIndex(of: "\n") ?? text.endIndex
+      if snapshot.event == EventKind.navigationEnabled.rawValue { started = true }
+      // A size event's own snapshot repeats the layout pass of the change it follows.
+      guard started, snapshot.event != EventKind.viewSize.rawValue else { return }
+      let body = Self.withoutPromptKinds(String(text[end...]))
+      if frames.last != body { frames.append(body) }
+    })
+    return frames
+  }
+
+  /// `prompt.incident#3` and `prompt.unknown#3` both become `prompt#3`.
+  static func withoutPromptKinds(_ text: String) -> String {
+    var out = ""
+    var rest = Substring(text)
+    while let range = rest.range(of: "prompt.") {
+      out += rest[..<range.lowerBound]
+      let after = rest[range.upperBound...]
+      if let hash = after.firstIndex(of: "#"),
+        after[..<hash].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+      {
+        out += "prompt"
+        rest = after[hash...]
+      } else {
+        out += "prompt."
+        rest = after
+      }
+    }
+    return out + rest
+  }
+
+  @Test func promptNamesLoseTheirKindsOnly() {
+    #expect(Self.withoutPromptKinds("a prompt.speedCamera#12 b prompt.x") == "a prompt#12 b prompt.x")
+  }
+
+  @Test(arguments: RecordingsTests.names)
+  func throughRecorderLogsWithSizesReplayToTheCanonicalFrames(name: String) throws {
+    let directory = TemporaryDirectory()
+    let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
+    let recorded = directory.file("\(name)-recorder.sqlite")
+    _ = try ThroughRecorder.record(
+      try Trip(scenario: scenario), name: name, into: recorded, viewSizes: true)
+    let sizes = try EventLogFile(path: recorded, mode: .readOnly).events(recording: 1).readAll()
+      .filter { $0.kind == .viewSize }
+    #expect(!sizes.isEmpty)
+    let canonical = directory.file("\(name).sqlite")
+    try FileManager.default.copyItem(
+      atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: canonical)
+
+    let delegates = SampleDelegateCatalog.all.keys.sorted() + ["builtin"]
+      + SampleDelegateCatalog.screens.keys.sorted()
+    for delegate in delegates {
+      let want = try Self.frames(canonical, delegate: delegate)
+      let got = try Self.frames(recorded, delegate: delegate)
+      if want != got { Issue.record("\(name) \(delegate): \(Self.firstDifference(want, got))") }
+    }
+  }
+
+  /// Where two frame lists first differ: the frame and its first differing line.
+  static func firstDifference(_ want: [String], _ got: [String]) -> String {
+    let index =
+      (0..<min(want.count, got.count)).first { want[$0] != got[$0] } ?? min(want.count, got.count)
+    let wantLines = index < want.count ? want[index].split(separator: "\n") : []
+    let gotLines = index < got.count ? got[index].split(separator: "\n") : []
+    let line = zip(wantLines, gotLines).first { $0 != $1 }
+    return "frame \(index) of \(want.count) vs \(got.count) differs: "
+      + (line.map { "'\($0.0)' vs '\($0.1)'" } ?? "\(wantLines.count) vs \(gotLines.count) lines")
+  }
+
+  /// A log carries the sizes its device drew: recorded on a model with another profile, it
+  /// replays under the default profile to the frames the canonical log gives under that one.
+  @Test(arguments: ["rtl-city", "rotations-wide"])
+  func aLogWithSizesReplaysToTheSizesItCarriesWhateverTheProfile(name: String) throws {
+    let directory = TemporaryDirectory()
+    let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
+    let recorded = directory.file("\(name)-device.sqlite")
+    let device = ProfileFitTests.device
+    _ = try ThroughRecorder.record(
+      try Trip(scenario: scenario), name: name, into: recorded, profile: device, viewSizes: true)
+    let canonical = directory.file("\(name).sqlite")
+    try FileManager.default.copyItem(
+      atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: canonical)
+    for delegate in ["complete", "builtin"] {
+      let want = try Self.frames(canonical, delegate: delegate, profile: device)
+      let got = try Self.frames(recorded, delegate: delegate)
+      #expect(want == got, "\(name) \(delegate): \(Self.firstDifference(want, got))")
+      // and not what the default profile would have drawn
+      #expect(try Self.frames(canonical, delegate: delegate) != got, "\(name) \(delegate)")
+    }
+  }
+}
