@@ -1,4 +1,5 @@
 import Foundation
+import NavSim
 import NavSimCheck
 import Navigator
 import Replay
@@ -11,14 +12,15 @@ struct CheckCommand: NavSimCommand {
   nonisolated static let summary = "Replay every recording through every layout, with CI reports"
   nonisolated static let usage = """
     USAGE: navsim check [LOG | DIR]... [--delegate NAME]... [--screen NAME]... [--device NAME]...
-                        [--direction ltr|rtl]... [--jobs N] [--shard K/N]
+                        [--direction ltr|rtl]... [--profile FILE] [--jobs N] [--shard K/N]
                         [--snapshots STORE] [--label-prefix P] [--junit FILE]
                         [--sarif FILE] [--annotations github] [--json]
 
     Replays every recording of every log (a directory: every *.sqlite under it; default
     Recordings/) through every delegate and screen given (default: every registered one but
     builtin) on every device profile and direction given (default: the recording's own),
-    --jobs at a time in worker processes (default: the number of cores); results do not
+    with the SDK's view sizes from --profile FILE (an SDKProfile JSON file, such as 'navsim
+    profile fit' writes; default: NavSim's), --jobs at a time in worker processes (default: the number of cores); results do not
     depend on --jobs. --shard K/N runs the K-th of N parts of the matrix, balanced by event count and
     the same on every machine. Prints a table (configuration, events, layouts, errors,
     warnings, first finding) and each distinct finding with the line of code behind it.
@@ -33,7 +35,7 @@ struct CheckCommand: NavSimCommand {
       arguments,
       valueOptions: [
         "--delegate", "--screen", "--device", "--direction", "--jobs", "--shard", "--snapshots",
-        "--label-prefix", "--junit", "--sarif", "--annotations",
+        "--label-prefix", "--junit", "--sarif", "--annotations", "--profile",
       ],
       flagOptions: ["--json"])
     let registry = context.delegates
@@ -45,6 +47,7 @@ struct CheckCommand: NavSimCommand {
       subjects = parsed.values("--delegate").map(LayoutSubject.delegate)
         + parsed.values("--screen").map(LayoutSubject.screen)
     }
+    let profile = try SDKProfileFile(path: parsed.value("--profile"))
     for subject in subjects { _ = try job(for: subject, context) }  // unknown names fail here
     let devices = parsed.values("--device")
     for device in devices {
@@ -82,7 +85,8 @@ struct CheckCommand: NavSimCommand {
       let results: [ConfigurationResult]
       if jobs > 1, selected.count > 1, let executable = context.executablePath {
         let launcher = CheckWorkerLauncher(executable: executable) { configuration, store, prefix in
-          CheckWorkerCommand.arguments(for: configuration, store: store, labelPrefix: prefix)
+          CheckWorkerCommand.arguments(
+            for: configuration, store: store, labelPrefix: prefix, profilePath: profile.path)
         }
         results = try CheckRunner.runInWorkers(
           selected, launcher: launcher, jobs: jobs, storePath: storePath,
@@ -93,8 +97,8 @@ struct CheckCommand: NavSimCommand {
         for configuration in selected {
           collected.append(
             try CheckRunner.run(
-              configuration, job: try job(for: configuration.subject, context), store: store,
-              labelPrefix: labelPrefix))
+              configuration, job: try job(for: configuration.subject, context, profile: profile),
+              store: store, labelPrefix: labelPrefix))
           showProgress(collected.count)
         }
         results = collected
@@ -127,16 +131,20 @@ struct CheckCommand: NavSimCommand {
   /// The replay of a subject (its log and recording are set per configuration).
   /// - Throws: `CommandFailure` for a delegate or screen that is not registered.
   @MainActor
-  static func job(for subject: LayoutSubject, _ context: CommandContext) throws -> ReplayJob {
+  static func job(
+    for subject: LayoutSubject, _ context: CommandContext, profile: SDKProfileFile = .init()
+  ) throws -> ReplayJob {
     switch subject {
     case .delegate(let name):
       let registry = context.delegates
       _ = try registry.makeDelegate(named: name)
       return ReplayJob(
-        logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
+        logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) },
+        profile: profile.profile, profileName: profile.name)
     case .screen(let name):
       return ReplayJob(
-        logPath: "", screenName: name, makeScreen: try context.screens.factory(named: name))
+        logPath: "", screenName: name, makeScreen: try context.screens.factory(named: name),
+        profile: profile.profile, profileName: profile.name)
     }
   }
 
@@ -161,11 +169,13 @@ struct CheckWorkerCommand: NavSimCommand {
   nonisolated static let summary = "One configuration of 'navsim check' (used by check itself)"
   nonisolated static let usage = """
     USAGE: navsim check-worker LOG --recording ID --subject NAME [--device NAME]
-                               [--direction ltr|rtl] [--snapshots STORE] [--label-prefix P]
+                               [--direction ltr|rtl] [--profile FILE] [--snapshots STORE]
+                               [--label-prefix P]
     """
 
   nonisolated static func arguments(
-    for configuration: CheckConfiguration, store: String?, labelPrefix: String?
+    for configuration: CheckConfiguration, store: String?, labelPrefix: String?,
+    profilePath: String? = nil
   ) -> [String] {
     var arguments = [
       "check-worker", configuration.recording.logPath, "--recording", String(configuration.recording.id),
@@ -175,6 +185,7 @@ struct CheckWorkerCommand: NavSimCommand {
     if let direction = configuration.direction { arguments += ["--direction", direction.rawValue] }
     if let store { arguments += ["--snapshots", store] }
     if let labelPrefix { arguments += ["--label-prefix", labelPrefix] }
+    if let profilePath { arguments += ["--profile", profilePath] }
     return arguments
   }
 
@@ -183,6 +194,7 @@ struct CheckWorkerCommand: NavSimCommand {
       arguments,
       valueOptions: [
         "--recording", "--subject", "--device", "--direction", "--snapshots", "--label-prefix",
+        "--profile",
       ],
       flagOptions: [])
     try parsed.expectPositionals(atMost: 1)
@@ -199,7 +211,8 @@ struct CheckWorkerCommand: NavSimCommand {
         device: parsed.value("--device"),
         direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)))
       let store = try parsed.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
-      let job = try CheckCommand.job(for: configuration.subject, context)
+      let profile = try SDKProfileFile(path: parsed.value("--profile"))
+      let job = try CheckCommand.job(for: configuration.subject, context, profile: profile)
       let result = try CheckRunner.run(
         configuration, job: job, store: store, labelPrefix: parsed.value("--label-prefix"))
       context.print(result.wireText)

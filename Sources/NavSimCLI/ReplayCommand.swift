@@ -38,14 +38,9 @@ struct ReplayOptions {
       }
       self.direction = direction
     }
-    if let path = parsed.value("--profile") {
-      do {
-        profile = try SDKProfile.load(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw CommandFailure("\(error)")
-      }
-      profileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    }
+    let file = try SDKProfileFile(path: parsed.value("--profile"))
+    profile = file.profile
+    profileName = file.name
   }
 
   /// The run's delegate field and the name summaries print: `screen:NAME` for screens.
@@ -201,5 +196,27 @@ struct LintCommand: NavSimCommand {
           + "('\(options.runDelegateName)' on recording \(summary.recording.id))")
     }
     return summary.errorCount > 0 ? 1 : 0
+  }
+}
+
+/// `--profile FILE`: an `SDKProfile` read from a JSON file, named after the file (as runs record
+/// it); without a path, NavSim's default profile.
+struct SDKProfileFile {
+  var path: String?
+  var profile: SDKProfile = .default
+  var name = "default"
+
+  init() {}
+
+  /// - Throws: `CommandFailure` naming the file and the problem when it can't be read.
+  init(path: String?) throws {
+    guard let path else { return }
+    self.path = path
+    do {
+      profile = try SDKProfile.load(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   }
 }

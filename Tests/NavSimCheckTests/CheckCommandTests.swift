@@ -57,6 +57,48 @@ import TestSupport
     #expect(unknown.err.contains("unknown screen 'nope'"))
   }
 
+  /// `--profile` sizes the SDK's views from a profile file in every configuration, in this
+  /// process and in workers alike, and the runs record the profile's name.
+  @Test func aProfileFileSizesEveryConfiguration() throws {
+    let directory = TemporaryDirectory()
+    let profile = directory.file("tall-cards.json")
+    try #"{"style": {"headerNominalHeight": 150}, "etaCardHeight": 90}"#
+      .write(toFile: profile, atomically: true, encoding: .utf8)
+    var exports: [String] = []
+    for jobs in ["1", "2"] {
+      let store = directory.file("s\(jobs).sqlite")
+      let result = runCLI([
+        "check", logs[0], "--delegate", "complete", "--delegate", "basic", "--profile", profile,
+        "--snapshots", store, "--jobs", jobs,
+      ])
+      #expect(result.status == 0, "\(result.err)")
+      let snapshots = try SnapshotStore(path: store, mode: .readOnly)
+      let runs = try snapshots.runs()
+      #expect(runs.count == 2)
+      #expect(runs.allSatisfy { $0.sdkProfile == "tall-cards" })
+      var text = ""
+      try snapshots.exportRun(label: "complete/rtl-city#1/iphone-15-portrait/rtl") { text += $0 }
+      #expect(
+        text.contains(#""frame":{"height":150.00,"width":393.00,"x":0.00,"y":59.00},"hidden":false,"id":"turnCard""#),
+        "the turn card is the profile's 150 pt tall")
+      exports.append(text)
+    }
+    #expect(exports[0] == exports[1], "workers replay as this process does")
+    let plain = directory.file("plain.sqlite")
+    #expect(runCLI(["check", logs[0], "--delegate", "complete", "--snapshots", plain]).status == 0)
+    var text = ""
+    try SnapshotStore(path: plain, mode: .readOnly)
+      .exportRun(label: "complete/rtl-city#1/iphone-15-portrait/rtl") { text += $0 }
+    #expect(text != exports[0], "the profile changed the layout")
+
+    let bad = directory.file("bad.json")
+    try #"{"etaCardHeight": "tall"}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+    let refused = runCLI(["check", logs[0], "--delegate", "complete", "--profile", bad])
+    #expect(refused.status == 2)
+    #expect(refused.err.contains("bad.json") && refused.err.contains("etaCardHeight"), "\(refused.err)")
+    #expect(refused.out.isEmpty)
+  }
+
   @Test func badInputExitsTwoWithOneLine() {
     for arguments in [
       ["check", "nowhere.sqlite", "--delegate", "complete"],
