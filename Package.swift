@@ -98,10 +98,13 @@ let package = Package(
       ]
     ),
     .target(
+      name: "Explore",
+      dependencies: ["EventLog", "SessionEvents", "Navigator", "Replay", "NavSimCheck"]),
+    .target(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
-        "NavSimRecorder", "NavSimCheck",
+        "NavSimRecorder", "NavSimCheck", "Explore",
       ]
     ),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
@@ -145,6 +148,9 @@ let package = Package(
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
+    .testTarget(
+      name: "ExploreTests",
+      dependencies: ["Explore", "NavSimCheck", "Replay", "Navigator", "SampleDelegates", "NavSim"]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),

@@ -19,6 +19,7 @@ public enum NavSimCLI {
     ReportCommand.self,
     RenderCommand.self,
     CheckCommand.self,
+    ExploreCommand.self,
     MergeCommand.self,
     GoldensCommand.self,
   ]
