@@ -115,9 +115,9 @@ public struct Explorer {
       var configurations: [CheckConfiguration] = []
       var scenarios: [Scenario] = []
       for index in indices {
-        let scenario = try TripGenerator.scenario(
+        let trip = try TripGenerator.trip(
           seed: seed, index: index, space: space, duration: duration)
-        let trip = try RecordedTrip(scenario: scenario)
+        let scenario = trip.scenario
         let path = scratch.file("trip-\(index).sqlite")
         try trip.write(to: path)
         scenarios.append(scenario)

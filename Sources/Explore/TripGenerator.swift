@@ -68,8 +68,11 @@ public enum TripGenerator {
     var panned = false
     var split = 1.0
     for _ in 0..<count {
-      let at = (random.unit() * max(1, length - 5)).rounded()
-      events.append(ScriptedEvent(at: at, action: action(&random, device, &orientation, &split)))
+      let action = action(&random, device, &orientation, &split)
+      // A re-route needs road left to re-route on: in the first 70% of the drive.
+      let span = if case .reroute = action { length * 0.7 } else { length - 5 }
+      let at = (random.unit() * max(1, span)).rounded()
+      events.append(ScriptedEvent(at: at, action: action))
     }
     events.sort { $0.at < $1.at }  // stable: ties keep their draw order
     // Pans and re-centres in time order: a re-centre only follows a pan (the map follows the
@@ -89,6 +92,23 @@ public enum TripGenerator {
     }
     scenario.events = events
     return scenario
+  }
+
+  /// The trip, recorded: when a drawn event cannot happen on it (a re-route the previous
+  /// one left too close to the destination), the latest scripted events are dropped until
+  /// the Navigator accepts it.
+  /// - Throws: `NavigatorError` when even the trip without scripted events is refused.
+  public static func trip(
+    seed: UInt64, index: Int, space: TripSpace, duration: (String) throws -> Double
+  ) throws -> RecordedTrip {
+    var scenario = try scenario(seed: seed, index: index, space: space, duration: duration)
+    while true {
+      do {
+        return try RecordedTrip(scenario: scenario)
+      } catch where !scenario.events.isEmpty {
+        scenario.events.removeLast()
+      }
+    }
   }
 
   /// The driving time of a built-in route on the default driver, in seconds.

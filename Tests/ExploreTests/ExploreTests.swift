@@ -40,20 +40,25 @@ func findingKeys(
   @Test func everyGeneratedTripIsOneTheNavigatorAccepts() throws {
     var durations: [String: Double] = [:]
     var kinds: Set<String> = []
+    var repaired = 0
     for index in 0..<60 {
-      let scenario = try TripGenerator.scenario(seed: 1, index: index, space: TripSpace()) { route in
+      let drawn = try TripGenerator.scenario(seed: 1, index: index, space: TripSpace()) { route in
         if let known = durations[route] { return known }
         durations[route] = try TripGenerator.duration(of: route)
         return durations[route]!
       }
-      let trip = try RecordedTrip(scenario: scenario)  // throws for a trip that cannot happen
+      let trip = try TripGenerator.trip(seed: 1, index: index, space: TripSpace()) { durations[$0]! }
+      let scenario = trip.scenario
       #expect(!trip.events.isEmpty)
+      // Repair is rare: nearly every drawn trip is accepted as drawn.
+      if scenario.events.count < drawn.events.count { repaired += 1 }
       for event in scenario.events { kinds.insert("\(event.action)".prefix { $0 != "(" }.description) }
     }
     // The vocabulary the search draws from shows up within a few dozen trips.
     for kind in ["prompt", "rotate", "splitScreen", "setting", "pan", "recenter", "reroute", "lighting"] {
       #expect(kinds.contains(kind), "no \(kind) in 60 trips")
     }
+    #expect(repaired <= 6)
   }
 
   @Test func splitScreenIsOnlyGeneratedForIPads() throws {
@@ -82,7 +87,7 @@ func findingKeys(
   /// Each hidden bug is found, and its minimal trip, written as a log, replays to it.
   @Test(arguments: [
     ("narrow-split", ["ipad-mini-portrait", "ipad-pro-11-portrait"], "fixed-size-constraint"),
-    ("prompt-into-wide", ["ipad-pro-13-portrait", "ipad-mini-portrait"], "fixed-size-constraint"),
+    ("prompt-into-wide", ["iphone-15-portrait", "iphone-se-portrait"], "fixed-size-constraint"),
     ("rtl-pad", ["ipad-pro-13-landscape", "ipad-pro-11-portrait"], "left-right-anchor"),
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
@@ -105,7 +110,9 @@ func findingKeys(
     // The scenario written beside it reads back as the minimal trip.
     let json = log.replacingOccurrences(of: ".sqlite", with: ".json")
     let scenario = try Scenario.parse(Array(try Data(contentsOf: URL(fileURLWithPath: json))), path: json)
-    #expect(scenario.events == found.scenario.events)
+    #expect(scenario.events.map(\.at) == found.scenario.events.map(\.at))
+    #expect(scenario.events.map(\.action) == found.scenario.events.map(\.action))
+    #expect(scenario.device == found.scenario.device)
   }
 
   @Test func cleanSampleDelegatesGetNoFinding() throws {
@@ -122,11 +129,12 @@ func findingKeys(
   @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() throws {
     let make = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
     let space = TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")])
+    // Two runs of the same search, each in a directory of its own.
     var outputs: [(String, Data)] = []
     for _ in 0..<2 {
       let out = TemporaryDirectory()
       let result = try Explorer(
-        seed: 5, budget: 4, space: space, job: job("narrow-split", make),
+        seed: 1, budget: 6, space: space, job: job("narrow-split", make),
         subject: .delegate("narrow-split"), outputDirectory: out.path
       ).run()
       let first = try #require(result.findings.first?.logPath)

@@ -63,16 +63,24 @@ final class NarrowSplitDelegate: WrappingDelegate {
     narrow = nil
     if mapView.bounds.width < 300 {
       narrow = state.turnCard.widthAnchor.constraint(equalToConstant: 240)  // the bug
+      narrow?.priority = UILayoutPriority(999)
       narrow?.isActive = true
     }
   }
 }
 
-/// Caps the prompt's height when the map turns wide while a prompt is on screen.
+/// Caps the prompt's height when a phone turns wide while a prompt is on screen.
 final class PromptIntoWideDelegate: WrappingDelegate {
+  private var wasWide = false
+
   override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
-    guard state.wideMode, let prompt, prompt.superview === mapView else { return }
-    prompt.heightAnchor.constraint(lessThanOrEqualToConstant: 72).isActive = true  // the bug
+    defer { wasWide = state.wideMode }
+    guard state.wideMode, !wasWide, mapView.bounds.height < 500, let prompt,
+      prompt.superview === mapView
+    else { return }
+    let cap = prompt.heightAnchor.constraint(lessThanOrEqualToConstant: 72)  // the bug
+    cap.priority = UILayoutPriority(999)
+    cap.isActive = true
   }
 }
 
@@ -83,9 +91,10 @@ final class RightToLeftPadDelegate: WrappingDelegate {
   override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
     pinned?.isActive = false
     pinned = nil
-    if mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft, mapView.bounds.width >= 700 {
+    if mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft, min(mapView.bounds.width, mapView.bounds.height) >= 700 {
       pinned = state.etaCard.leftAnchor.constraint(  // the bug: does not flip
         greaterThanOrEqualTo: mapView.leftAnchor, constant: 8)
+      pinned?.priority = UILayoutPriority(999)
       pinned?.isActive = true
     }
   }
