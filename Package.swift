@@ -26,7 +26,7 @@ let uikitAppCodeTests: [Target] = [
   // included), replayed over every recording.
   .testTarget(
     name: "DelegateCorpusTests",
-    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting"]
       + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
@@ -90,7 +90,9 @@ let package = Package(
     .target(
       name: "Replay",
       dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
-    .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
+    .target(
+      name: "NavSimTesting",
+      dependencies: ["Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
     .target(
       name: "NavSimCheck",
       dependencies: [
@@ -150,7 +152,10 @@ let package = Package(
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
     .testTarget(
       name: "ExploreTests",
-      dependencies: ["Explore", "NavSimCheck", "Replay", "Navigator", "SampleDelegates", "NavSim"]),
+      dependencies: [
+        "Explore", "NavSimCheck", "Replay", "Navigator", "SampleDelegates", "NavSim", "NavSimTesting",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),

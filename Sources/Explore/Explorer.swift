@@ -153,8 +153,10 @@ public struct Explorer {
     }
 
     var findings: [ExploreFinding] = []
+    let cache = ShrinkCache()
     for (number, first) in firstTrips.enumerated() {
-      var found = try shrink(first.scenario, identity: first.identity, scratch: scratch)
+      var found = try shrink(
+        first.scenario, identity: first.identity, scratch: scratch, cache: cache)
       found.tripIndex = first.trip
       progress(
         "shrunk finding \(number + 1)/\(firstTrips.count) (\(first.finding.finding.ruleID)): "
@@ -181,16 +183,29 @@ public struct Explorer {
     return summary.findings.map { ($0.finding, $0.firstSeq) }
   }
 
-  private func shrink(_ scenario: Scenario, identity: String, scratch: ExploreScratch) throws
+  /// The finding identities of a candidate trip (none for a trip the Navigator refuses),
+  /// remembered by the candidate's canonical scenario: the findings of one trip shrink
+  /// through many of the same candidates.
+  private func identities(of candidate: Scenario, path: String, cache: ShrinkCache) -> Set<String> {
+    let key = candidate.canonicalJSON
+    if let known = cache.identities[key] { return known }
+    var found: Set<String> = []
+    if let trip = try? RecordedTrip(scenario: candidate), (try? trip.write(to: path)) != nil {
+      found = Set((findings(ofLog: path) ?? []).map { ExploreFinding.identity(of: $0.finding) })
+    }
+    cache.identities[key] = found
+    return found
+  }
+
+  private func shrink(
+    _ scenario: Scenario, identity: String, scratch: ExploreScratch, cache: ShrinkCache
+  ) throws
     -> ExploreFinding
   {
     let original = try RecordedTrip(scenario: scenario)
     let path = scratch.file("shrink.sqlite")
     var shrinker = Shrinker { candidate in
-      guard let trip = try? RecordedTrip(scenario: candidate), (try? trip.write(to: path)) != nil
-      else { return false }
-      return findings(ofLog: path)?.contains { ExploreFinding.identity(of: $0.finding) == identity }
-        ?? false
+      identities(of: candidate, path: path, cache: cache).contains(identity)
     }
     let minimal = shrinker.shrink(scenario)
     let trip = try RecordedTrip(scenario: minimal)
@@ -260,6 +275,11 @@ public struct Explorer {
   private func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
+}
+
+/// Candidate trips replayed while shrinking, by canonical scenario: their finding identities.
+final class ShrinkCache {
+  var identities: [String: Set<String>] = [:]
 }
 
 /// A fresh directory for the trips being run, removed with everything in it on deinit.

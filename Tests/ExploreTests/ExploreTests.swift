@@ -4,6 +4,7 @@ import NavSim
 import NavSimCheck
 import Navigator
 import Replay
+import NavSimTesting
 import SampleDelegates
 import Testing
 import TestSupport
@@ -115,6 +116,32 @@ func findingKeys(
     #expect(scenario.device == found.scenario.device)
   }
 
+  /// The done-when of issue 28 at full size: every hidden bug found by the command's default
+  /// budget on every device, each minimal trip replaying to its finding. About a minute in a
+  /// debug build, so it runs when NAVSIM_EXPLORE_FULL=1 (the figures in docs/explore.md).
+  @Test func theDefaultBudgetFindsEveryHiddenBug() throws {
+    guard ProcessInfo.processInfo.environment["NAVSIM_EXPLORE_FULL"] == "1" else {
+      print("skipped: set NAVSIM_EXPLORE_FULL=1 to search the default budget")
+      return
+    }
+    let expected = [
+      "narrow-split": "fixed-size-constraint", "prompt-into-wide": "fixed-size-constraint",
+      "rtl-pad": "left-right-anchor",
+    ]
+    for delegate in hiddenBugDelegates {
+      let out = TemporaryDirectory()
+      let result = try Explorer(
+        seed: 1, budget: 100, job: job(delegate.name, delegate.make),
+        subject: .delegate(delegate.name), outputDirectory: out.path
+      ).run()
+      print(result.text())
+      let found = try #require(
+        result.findings.first { $0.finding.ruleID == expected[delegate.name] }, "\(delegate.name)")
+      #expect(try findingKeys(of: found.logPath!, delegate.make).contains(
+        found.finding.ruleID + " " + found.finding.views.joined(separator: ",")))
+    }
+  }
+
   @Test func cleanSampleDelegatesGetNoFinding() throws {
     for name in ["complete", "complete-v2"] {
       let make = SampleDelegateCatalog.all[name]!
@@ -143,5 +170,56 @@ func findingKeys(
     }
     #expect(outputs[0].0 == outputs[1].0)
     #expect(outputs[0].1 == outputs[1].1)
+  }
+}
+
+@MainActor
+@Suite struct ExploreTestingHelperTests {
+  @Test func theHelperFailsWithTheTableOnAHiddenBugAndPassesCleanCode() throws {
+    let buggy = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
+    let message = try #require(
+      ExploreTesting.errorFindings(
+        delegate: buggy, budget: 6, devices: ["ipad-mini-portrait"]))
+    #expect(message.contains("fixed-size-constraint"))
+    #expect(message.contains("HiddenBugDelegates.swift:"))
+    #expect(
+      ExploreTesting.errorFindings(
+        delegate: { CompleteLayoutDelegate() }, budget: 6, devices: ["ipad-mini-portrait"]) == nil)
+  }
+}
+
+/// The built `navsim explore`: worker processes change nothing, bad input exits 2.
+@MainActor
+@Suite(.serialized) struct ExploreCommandTests {
+  @Test func theSameSearchPrintsTheSameBytesForAnyJobs() throws {
+    guard Fixtures.executable("navsim") != nil else {
+      print("skipped: the navsim executable is not built")
+      return
+    }
+    var outputs: [String] = []
+    for jobs in ["1", "2"] {
+      let out = TemporaryDirectory()
+      let result = try launchProduct(
+        "navsim",
+        ["explore", "--delegate", "broken", "--budget", "2", "--device", "iphone-se-portrait",
+         "--jobs", jobs, "--json", "--out", out.path])
+      #expect(result.status == 1, "\(result.standardError)")
+      outputs.append(result.standardOutput.replacingOccurrences(of: out.path, with: "OUT"))
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("\"rule\":\"fixed-size-constraint\""))
+  }
+
+  @Test func badInputExitsTwoWithOneLine() throws {
+    guard Fixtures.executable("navsim") != nil else { return }
+    for arguments in [
+      ["explore", "--delegate", "nope"], ["explore", "--delegate", "basic", "--budget", "0"],
+      ["explore", "--delegate", "basic", "--device", "nokia-3310"],
+      ["explore", "--delegate", "basic", "--budget", "3", "--time", "1"],
+    ] {
+      let result = try launchProduct("navsim", arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.standardError.hasPrefix("navsim explore: "), "\(arguments)")
+    }
   }
 }
