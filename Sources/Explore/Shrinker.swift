@@ -23,6 +23,7 @@ struct Shrinker {
       let before = best
       best = simplify(best)  // first: fewer ticks make every later candidate cheaper
       best = minimizeEvents(best)
+      best = moveEarlier(best)
       if best == before { break }
     }
     return best
@@ -83,6 +84,28 @@ struct Shrinker {
       start = end
     }
     return chunks
+  }
+
+  // MARK: - Earlier events
+
+  /// Moves each scripted event as early as it still shows the finding (to the event before
+  /// it, or to half its time): the log can then be cut sooner.
+  private mutating func moveEarlier(_ scenario: Scenario) -> Scenario {
+    var best = scenario
+    for index in best.events.indices {
+      let previous = index == 0 ? 0 : best.events[index - 1].at
+      for at in [previous, (previous + best.events[index].at) / 2] {
+        let time = at.rounded(.down)
+        guard time < best.events[index].at else { continue }
+        var candidate = best
+        candidate.events[index].at = time
+        if test(candidate) {
+          best = candidate
+          break
+        }
+      }
+    }
+    return best
   }
 
   // MARK: - Plainer trips
