@@ -26,7 +26,7 @@ let uikitAppCodeTests: [Target] = [
   // included), replayed over every recording.
   .testTarget(
     name: "DelegateCorpusTests",
-    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport"]
+    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting"]
       + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
@@ -106,7 +106,9 @@ let package = Package(
     .target(
       name: "Replay",
       dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
-    .target(name: "NavSimTesting", dependencies: ["Replay", "EventLog", "NavSim"]),
+    .target(
+      name: "NavSimTesting",
+      dependencies: ["Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
     .target(
       name: "NavSimCheck",
       dependencies: [
@@ -114,10 +116,15 @@ let package = Package(
       ]
     ),
     .target(
+      name: "Explore",
+      dependencies: [
+        "EventLog", "SessionEvents", "Navigator", "Replay", "NavSimCheck", "SeededRandom",
+      ]),
+    .target(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
-        "NavSimRecorder", "NavSimCheck",
+        "NavSimRecorder", "NavSimCheck", "Explore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -166,6 +173,12 @@ let package = Package(
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
+    .testTarget(
+      name: "ExploreTests",
+      dependencies: [
+        "Explore", "NavSimCheck", "Replay", "Navigator", "SampleDelegates", "NavSim", "NavSimTesting",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),

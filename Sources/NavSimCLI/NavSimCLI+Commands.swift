@@ -110,13 +110,19 @@ struct NavSimRootCommand: ParsableCommand {
       version: "navsim \(NavSimVersion.current)",
       subcommands: [
         Delegates.self, Log.self, Record.self, Demo.self, Replay.self, Lint.self, Diff.self,
-        Runs.self, Report.self, Render.self, Check.self, Merge.self, Goldens.self,
+        Runs.self, Report.self, Render.self, Check.self, Explore.self, Merge.self, Goldens.self,
         Profile.self, CheckWorker.self,
       ])
   }
 
   struct Delegates: PassthroughCommand {
     typealias Implementation = DelegatesCommand
+    static var configuration: CommandConfiguration { configuration() }
+    @OptionGroup var passthrough: PassthroughArguments
+  }
+
+  struct Explore: PassthroughCommand {
+    typealias Implementation = ExploreCommand
     static var configuration: CommandConfiguration { configuration() }
     @OptionGroup var passthrough: PassthroughArguments
   }

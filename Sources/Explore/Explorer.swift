@@ -1,0 +1,301 @@
+import Foundation
+import NavSimCheck
+import Navigator
+import Replay
+import SessionEvents
+
+// The search: generate trips, replay each through the layout under test with the linter (in
+// worker processes as `navsim check` does), keep the first trip of each distinct finding and
+// shrink it to a minimal trip that still shows it.
+
+/// A distinct finding and the minimal trip that shows it.
+public struct ExploreFinding: Sendable {
+  public var finding: SnapshotFinding
+  /// The generated trip that first showed it (0-based).
+  public var tripIndex: Int
+  public var eventsBefore: Int
+  public var eventsAfter: Int
+  public var scriptedBefore: Int
+  public var scriptedAfter: Int
+  /// Candidates replayed while shrinking.
+  public var shrinkSteps: Int
+  /// The minimal trip: its scenario and the events written (a prefix of its recording).
+  public var scenario: Scenario
+  /// Its first seq in the minimal trip.
+  public var firstSeq: Int64
+  /// Where the minimal trip was written, when an output directory was given.
+  public var logPath: String?
+
+  /// Rule, views and code line: what makes two findings the same.
+  public var identity: String { Self.identity(of: finding) }
+
+  /// The rule, the views without their instance numbers (`prompt.incident#2` is the same
+  /// view as `prompt.incident#1` in another trip) and the code line.
+  static func identity(of finding: SnapshotFinding) -> String {
+    let views = finding.views.map { view in
+      guard let hash = view.lastIndex(of: "#"),
+        view[view.index(after: hash)...].allSatisfy(\.isNumber)
+      else { return view }
+      return String(view[..<hash])
+    }
+    return finding.ruleID + " " + views.joined(separator: ",")
+      + (finding.source.map { " @" + $0.description } ?? "")
+  }
+}
+
+/// What a search found.
+public struct ExploreResult: Sendable {
+  public var seed: UInt64
+  public var subject: String
+  public var tripsRun: Int
+  public var eventsReplayed: Int
+  /// In the order first met (trip index, then the order raised).
+  public var findings: [ExploreFinding]
+
+  public var errorCount: Int { findings.filter { $0.finding.severity == .error }.count }
+  /// 0 no error finding, 1 error findings.
+  public var exitStatus: Int32 { errorCount > 0 ? 1 : 0 }
+}
+
+/// Searches for layout findings.
+@MainActor
+public struct Explorer {
+  public var seed: UInt64
+  /// Trips to generate and run.
+  public var budget: Int
+  public var space: TripSpace
+  /// The layout under test, its log set per trip.
+  public var job: ReplayJob
+  public var subject: LayoutSubject
+  /// Workers for the search; nil runs every trip in this process.
+  public var launcher: CheckWorkerLauncher?
+  public var jobs: Int
+  /// Where minimal trips (`.sqlite`, `.json`, `.html`) go; nil writes none.
+  public var outputDirectory: String?
+  /// Stops generating new batches once it returns true (`--time`); nil: the budget decides.
+  public var shouldStop: (() -> Bool)?
+  /// Progress lines (trips run, findings, shrink steps).
+  public var progress: (String) -> Void = { _ in }
+
+  public init(
+    seed: UInt64, budget: Int, space: TripSpace = TripSpace(), job: ReplayJob,
+    subject: LayoutSubject, launcher: CheckWorkerLauncher? = nil, jobs: Int = 1,
+    outputDirectory: String? = nil
+  ) {
+    self.seed = seed
+    self.budget = budget
+    self.space = space
+    self.job = job
+    self.subject = subject
+    self.launcher = launcher
+    self.jobs = jobs
+    self.outputDirectory = outputDirectory
+  }
+
+  /// Runs the search.
+  /// - Throws: `CheckError` for a worker that failed, `NavigatorError` / `EventLogError` for
+  ///   a trip that cannot be generated or written (a NavSim bug), file errors for the output.
+  public func run() throws -> ExploreResult {
+    let scratch = try ExploreScratch()
+    var durations: [String: Double] = [:]
+    func duration(_ route: String) throws -> Double {
+      if let known = durations[route] { return known }
+      let measured = try TripGenerator.duration(of: route)
+      durations[route] = measured
+      return measured
+    }
+    var firstTrips: [(identity: String, finding: CheckFinding, trip: Int, scenario: Scenario)] = []
+    var seen: Set<String> = []
+    var tripsRun = 0, events = 0
+    let batchSize = max(jobs, 1) * 8
+    var next = 0
+    while next < budget, !(shouldStop?() ?? false) {
+      let indices = next..<min(next + batchSize, budget)
+      next = indices.upperBound
+      var configurations: [CheckConfiguration] = []
+      var scenarios: [Scenario] = []
+      for index in indices {
+        let trip = try TripGenerator.trip(
+          seed: seed, index: index, space: space, duration: duration)
+        let scenario = trip.scenario
+        let path = scratch.file("trip-\(index).sqlite")
+        try trip.write(to: path)
+        scenarios.append(scenario)
+        configurations.append(
+          CheckConfiguration(
+            recording: CheckRecording(
+              logPath: path, id: 1, name: scenario.name, eventCount: Int64(trip.events.count),
+              device: scenario.device.name, direction: scenario.layoutDirection,
+              displayName: scenario.name),
+            subject: subject))
+      }
+      let results: [ConfigurationResult]
+      if let launcher, jobs > 1, configurations.count > 1 {
+        results = try CheckRunner.runInWorkers(
+          configurations, launcher: launcher, jobs: jobs, storePath: nil, labelPrefix: nil)
+      } else {
+        results = try configurations.map {
+          try CheckRunner.run($0, job: job, store: nil, labelPrefix: nil)
+        }
+      }
+      for (offset, result) in results.enumerated() {
+        tripsRun += 1
+        events += result.events
+        for finding in result.findings {
+          let identity = ExploreFinding.identity(of: finding.finding)
+          if seen.insert(identity).inserted {
+            firstTrips.append((identity, finding, indices.lowerBound + offset, scenarios[offset]))
+          }
+        }
+        try? FileManager.default.removeItem(atPath: configurations[offset].recording.logPath)
+      }
+      progress("explored \(tripsRun)/\(budget) trips, \(firstTrips.count) distinct findings")
+    }
+
+    var findings: [ExploreFinding] = []
+    let cache = ShrinkCache()
+    for (number, first) in firstTrips.enumerated() {
+      var found = try shrink(
+        first.scenario, identity: first.identity, scratch: scratch, cache: cache)
+      found.tripIndex = first.trip
+      progress(
+        "shrunk finding \(number + 1)/\(firstTrips.count) (\(first.finding.finding.ruleID)): "
+          + "\(found.eventsBefore) -> \(found.eventsAfter) events in \(found.shrinkSteps) steps")
+      if let outputDirectory {
+        try write(&found, number: number + 1, to: outputDirectory)
+      }
+      findings.append(found)
+    }
+    return ExploreResult(
+      seed: seed, subject: subject.description, tripsRun: tripsRun, eventsReplayed: events,
+      findings: findings)
+  }
+
+  // MARK: - Shrinking
+
+  /// Replays a log in this process and returns the findings (nil for a log that cannot be
+  /// replayed).
+  private func findings(ofLog path: String) -> [(finding: SnapshotFinding, firstSeq: Int64)]? {
+    var job = self.job
+    job.logPath = path
+    job.recordingID = nil
+    guard let summary = try? job.run() else { return nil }
+    return summary.findings.map { ($0.finding, $0.firstSeq) }
+  }
+
+  /// The finding identities of a candidate trip (none for a trip the Navigator refuses),
+  /// remembered by the candidate's canonical scenario: the findings of one trip shrink
+  /// through many of the same candidates.
+  private func identities(of candidate: Scenario, path: String, cache: ShrinkCache) -> Set<String> {
+    let key = candidate.canonicalJSON
+    if let known = cache.identities[key] { return known }
+    var found: Set<String> = []
+    if let trip = try? RecordedTrip(scenario: candidate), (try? trip.write(to: path)) != nil {
+      found = Set((findings(ofLog: path) ?? []).map { ExploreFinding.identity(of: $0.finding) })
+    }
+    cache.identities[key] = found
+    return found
+  }
+
+  private func shrink(
+    _ scenario: Scenario, identity: String, scratch: ExploreScratch, cache: ShrinkCache
+  ) throws
+    -> ExploreFinding
+  {
+    let original = try RecordedTrip(scenario: scenario)
+    let path = scratch.file("shrink.sqlite")
+    var shrinker = Shrinker { candidate in
+      identities(of: candidate, path: path, cache: cache).contains(identity)
+    }
+    let minimal = shrinker.shrink(scenario)
+    let trip = try RecordedTrip(scenario: minimal)
+    try trip.write(to: path)
+    guard let full = findings(ofLog: path)?.first(where: {
+      ExploreFinding.identity(of: $0.finding) == identity
+    }) else {
+      throw CheckError("\(scenario.name): the finding \(identity) did not replay from its trip")
+    }
+    // The trip up to the event that raised it: a prefix is a valid (interrupted) log, and
+    // replay is deterministic, so the finding shows there too unless it is raised only at the
+    // end of a replay; then the whole trip is kept.
+    var limit = trip.events.count
+    var shown = full
+    if full.firstSeq < Int64(limit) {
+      try trip.write(to: path, limit: Int(full.firstSeq))
+      if let cut = findings(ofLog: path)?.first(where: {
+        ExploreFinding.identity(of: $0.finding) == identity
+      }) {
+        limit = Int(full.firstSeq)
+        shown = cut
+      }
+    }
+    return ExploreFinding(
+      finding: shown.finding, tripIndex: 0, eventsBefore: original.events.count,
+      eventsAfter: limit, scriptedBefore: scenario.events.count,
+      scriptedAfter: minimal.events.count, shrinkSteps: shrinker.steps + 1, scenario: minimal,
+      firstSeq: shown.firstSeq, logPath: nil)
+  }
+
+  // MARK: - Output
+
+  /// Writes the minimal trip, its scenario and its HTML report.
+  private func write(_ found: inout ExploreFinding, number: Int, to directory: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true)
+    let base = directory + "/" + String(format: "%02d", number) + "-" + found.finding.ruleID
+    var scenario = found.scenario
+    scenario.name = "explore-\(seed)-\(found.tripIndex)-\(found.finding.ruleID)"
+    found.scenario = scenario
+    let trip = try RecordedTrip(scenario: scenario)
+    try trip.write(to: base + ".sqlite", limit: found.eventsAfter)
+    try Data((scenario.canonicalJSON + "\n").utf8).write(
+      to: URL(fileURLWithPath: base + ".json"), options: .atomic)
+    let storePath = base + ".snapshots.sqlite"
+    removeDatabase(storePath)
+    try writeReport(of: base + ".sqlite", store: storePath, to: base + ".html")
+    removeDatabase(storePath)
+    found.logPath = base + ".sqlite"
+  }
+
+  /// Replays the log into a scratch store and writes its HTML report; the store is closed
+  /// on return.
+  private func writeReport(of log: String, store path: String, to html: String) throws {
+    let store = try SnapshotStore(path: path, mode: .create)
+    var job = self.job
+    job.logPath = log
+    job.recordingID = nil
+    _ = try job.run(store: store, label: "explore")
+    let run = try store.run(label: "explore")
+    let frames = try store.frames(of: run)
+    let page = HTMLReport.replayPage(
+      run: run, frames: frames, layouts: try store.layouts(for: frames))
+    try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+  }
+
+  private func removeDatabase(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  }
+}
+
+/// Candidate trips replayed while shrinking, by canonical scenario: their finding identities.
+final class ShrinkCache {
+  var identities: [String: Set<String>] = [:]
+}
+
+/// A fresh directory for the trips being run, removed with everything in it on deinit.
+final class ExploreScratch {
+  let path: String
+
+  init() throws {
+    var base = NSTemporaryDirectory()
+    while base.hasSuffix("/") { base.removeLast() }
+    var template = Array((base + "/navsim-explore-XXXXXX").utf8CString)
+    guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
+    else { throw CheckError("\(base): cannot create a temporary directory (errno \(errno))") }
+    path = String(cString: created)
+  }
+
+  func file(_ name: String) -> String { path + "/" + name }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}

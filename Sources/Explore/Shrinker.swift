@@ -1,0 +1,147 @@
+import Navigator
+
+// Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing
+// Input", 2002) over a trip: its scripted events, then the plainest settings, direction,
+// tick rate and device that keep the finding. Every candidate is a scenario the Navigator
+// must accept, so a shrunk trip is as valid as a generated one.
+
+/// Shrinks a scenario while a predicate (the finding still shows) holds.
+@MainActor
+struct Shrinker {
+  /// True when the candidate still produces the finding; false also for a candidate the
+  /// Navigator refuses.
+  var holds: (Scenario) -> Bool
+  /// Candidates tried.
+  private(set) var steps = 0
+
+  init(holds: @escaping (Scenario) -> Bool) { self.holds = holds }
+
+  /// The smallest scenario found: 1-minimal in its scripted events.
+  mutating func shrink(_ scenario: Scenario) -> Scenario {
+    var best = scenario
+    for _ in 0..<2 {
+      let before = best
+      best = simplify(best)  // first: fewer ticks make every later candidate cheaper
+      best = minimizeEvents(best)
+      best = moveEarlier(best)
+      if best == before { break }
+    }
+    return best
+  }
+
+  private mutating func test(_ candidate: Scenario) -> Bool {
+    steps += 1
+    return holds(candidate)
+  }
+
+  // MARK: - ddmin over scripted events
+
+  private mutating func minimizeEvents(_ scenario: Scenario) -> Scenario {
+    var events = scenario.events
+    func with(_ subset: [ScriptedEvent]) -> Scenario {
+      var candidate = scenario
+      candidate.events = subset
+      return candidate
+    }
+    if !events.isEmpty, test(with([])) { return with([]) }
+    var granularity = 2
+    while events.count >= 2 {
+      let chunks = split(events, into: granularity)
+      var reduced = false
+      // Try each chunk alone, then each complement.
+      for chunk in chunks where test(with(chunk)) {
+        events = chunk
+        granularity = 2
+        reduced = true
+        break
+      }
+      if !reduced {
+        for index in chunks.indices {
+          let complement = chunks.enumerated().filter { $0.offset != index }.flatMap(\.element)
+          if test(with(complement)) {
+            events = complement
+            granularity = max(granularity - 1, 2)
+            reduced = true
+            break
+          }
+        }
+      }
+      if !reduced {
+        if granularity >= events.count { break }
+        granularity = min(granularity * 2, events.count)
+      }
+    }
+    return with(events)
+  }
+
+  private func split(_ events: [ScriptedEvent], into parts: Int) -> [[ScriptedEvent]] {
+    let size = events.count / parts, extra = events.count % parts
+    var chunks: [[ScriptedEvent]] = []
+    var start = 0
+    for part in 0..<parts {
+      let end = start + size + (part < extra ? 1 : 0)
+      if end > start { chunks.append(Array(events[start..<end])) }
+      start = end
+    }
+    return chunks
+  }
+
+  // MARK: - Earlier events
+
+  /// Moves each scripted event as early as it still shows the finding (to the event before
+  /// it, or to half its time): the log can then be cut sooner.
+  private mutating func moveEarlier(_ scenario: Scenario) -> Scenario {
+    var best = scenario
+    for index in best.events.indices {
+      let previous = index == 0 ? 0 : best.events[index - 1].at
+      for at in [previous, (previous + best.events[index].at) / 2] {
+        let time = at.rounded(.down)
+        guard time < best.events[index].at else { continue }
+        var candidate = best
+        candidate.events[index].at = time
+        if test(candidate) {
+          best = candidate
+          break
+        }
+      }
+    }
+    return best
+  }
+
+  // MARK: - Plainer trips
+
+  /// Each simplification is kept only when the finding holds without the detail.
+  private mutating func simplify(_ scenario: Scenario) -> Scenario {
+    var best = scenario
+    func attempt(_ change: (inout Scenario) -> Void) {
+      var candidate = best
+      change(&candidate)
+      if candidate != best, test(candidate) { best = candidate }
+    }
+    attempt { $0.generatedPromptSpacing = nil }
+    attempt { $0.layoutDirection = "ltr" }
+    // Fewer ticks: fewer progress and speed events; scripted events keep their times.
+    for rate in [0.05, 0.1, 0.25, 0.5] where rate < best.rate {
+      var candidate = best
+      candidate.rate = rate
+      if test(candidate) {
+        best = candidate
+        break
+      }
+    }
+    // The plainest device that still shows it: the default iPhone, then the same model in
+    // portrait.
+    if case .profile(let device) = best.device {
+      for name in [DeviceProfiles.defaultName, "\(device.model)-portrait"] where name != device.name {
+        guard let profile = try? DeviceProfiles.profile(named: name) else { continue }
+        var candidate = best
+        candidate.device = .profile(profile)
+        if test(candidate) {
+          best = candidate
+          break
+        }
+      }
+    }
+    return best
+  }
+}

@@ -1,0 +1,96 @@
+import Explore
+import Foundation
+import NavSimCheck
+import Navigator
+
+/// `navsim explore`: searches generated trips for layout findings and shrinks each to a
+/// minimal trip. The search is `Explore`'s; this parses options and prints.
+struct ExploreCommand: NavSimCommand {
+  nonisolated static let name = "explore"
+  nonisolated static let summary =
+    "Search generated trips for layout bugs, shrink each to a minimal trip"
+  nonisolated static let usage = """
+    USAGE: navsim explore (--delegate NAME | --screen NAME) [--budget N | --time S]
+                          [--seed S] [--device NAME]... [--profile FILE] [--jobs N]
+                          [--out DIR] [--json]
+
+    Generates --budget seeded trips (default \(defaultBudget); seed default 1) on the devices
+    given (default: every profile), replays each through the layout with the linter in
+    worker processes (--jobs, default: the number of cores; results do not depend on it),
+    shrinks each distinct finding (rule, views, code line) to a minimal trip and prints a
+    table. --out writes each minimal trip as NN-RULE.sqlite with its scenario (.json) and
+    HTML report (.html). --time S generates trips until S seconds have passed instead: the
+    result then depends on the machine. Exit status: 0 no error finding, 1 error findings,
+    2 bad input. --profile FILE: the SDK's view sizes from an SDKProfile file (default:
+    NavSim's).
+    """
+  nonisolated static let defaultBudget = 100
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments,
+      valueOptions: [
+        "--delegate", "--screen", "--budget", "--time", "--seed", "--device", "--jobs", "--out",
+        "--profile",
+      ],
+      flagOptions: ["--json"])
+    try parsed.expectPositionals(atMost: 0)
+    let subject: LayoutSubject
+    switch (parsed.value("--delegate"), parsed.value("--screen")) {
+    case (let name?, nil): subject = .delegate(name)
+    case (nil, let name?): subject = .screen(name)
+    default: throw UsageError("give one --delegate NAME or --screen NAME")
+    }
+    let profile = try SDKProfileFile(path: parsed.value("--profile"))
+    let job = try CheckCommand.job(for: subject, context, profile: profile)
+    if parsed.value("--budget") != nil && parsed.value("--time") != nil {
+      throw UsageError("give --budget or --time, not both")
+    }
+    let budget = Int(try parsed.int("--budget", in: 1...1_000_000) ?? Int64(defaultBudget))
+    let seconds = try parsed.double("--time")
+    if let seconds, !(seconds > 0) { throw UsageError("--time must be more than 0 seconds") }
+    let seed = UInt64(try parsed.int("--seed", in: 0...Int64.max) ?? 1)
+    let jobs = Int(
+      try parsed.int("--jobs", in: 1...256) ?? Int64(ProcessInfo.processInfo.activeProcessorCount))
+    var space = TripSpace()
+    if !parsed.values("--device").isEmpty {
+      space.devices = try parsed.values("--device").map { name in
+        do { return try DeviceProfiles.profile(named: name) } catch {
+          throw CommandFailure("--device: \(error)")
+        }
+      }
+    }
+    var explorer = Explorer(
+      seed: seed, budget: seconds == nil ? budget : 1_000_000, space: space, job: job,
+      subject: subject, jobs: jobs, outputDirectory: parsed.value("--out"))
+    if let executable = context.executablePath {
+      explorer.launcher = CheckWorkerLauncher(executable: executable) { configuration, store, prefix in
+        CheckWorkerCommand.arguments(
+          for: configuration, store: store, labelPrefix: prefix, profilePath: profile.path)
+      }
+    }
+    if let seconds {
+      let clock = ContinuousClock()
+      let deadline = clock.now + .milliseconds(Int64(seconds * 1000))
+      explorer.shouldStop = { clock.now >= deadline }
+    }
+    if context.showsProgress {
+      explorer.progress = { line in context.standardError("\r\u{1B}[K" + line) }
+    }
+    do {
+      let result = try explorer.run()
+      if context.showsProgress { context.standardError("\r\u{1B}[K") }
+      if parsed.flag("--json") {
+        context.print(result.json(invocation: context.invocation))
+      } else {
+        context.standardOutput(result.text(invocation: context.invocation))
+        if seconds != nil {
+          context.print("(--time: how many trips ran depends on the machine; --budget \(result.tripsRun) repeats this search)")
+        }
+      }
+      return result.exitStatus
+    } catch let error as CheckError {
+      throw CommandFailure(error.message)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import Explore
+import Foundation
+import NavSim
+import NavSimCheck
+import Navigator
+import Replay
+import Testing
+import XCTest
+
+// `navsim explore` inside an app's unit tests: one call searches a fixed seed and budget of
+// generated trips, so the suite searches on every run and fails with explore's table.
+
+/// Runs explore in tests.
+@MainActor
+public enum ExploreTesting {
+  /// The trips a test explores by default: few enough for a debug build to run in seconds.
+  public static let defaultBudget = 12
+
+  /// Explores `budget` trips of `seed` through a new delegate (in this process) and returns
+  /// explore's table when any error finding shows, nil when none does.
+  /// - Parameters:
+  ///   - devices: device profile names the trips start on (default: every profile).
+  ///   - outputDirectory: where minimal trips are written (default: none).
+  public static func errorFindings(
+    delegateName: String = "delegate",
+    delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
+    budget: Int = defaultBudget, devices: [String] = [], outputDirectory: String? = nil
+  ) -> String? {
+    table(
+      delegateName, delegate, seed, budget, devices, outputDirectory, failsOn: { $0.errorCount > 0 })
+  }
+
+  /// As `errorFindings`, but warnings count too: the table when any finding shows.
+  public static func findings(
+    delegateName: String = "delegate",
+    delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
+    budget: Int = defaultBudget, devices: [String] = [], outputDirectory: String? = nil
+  ) -> String? {
+    table(
+      delegateName, delegate, seed, budget, devices, outputDirectory,
+      failsOn: { !$0.findings.isEmpty })
+  }
+
+  private static func table(
+    _ delegateName: String, _ delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
+    _ seed: UInt64, _ budget: Int, _ devices: [String], _ outputDirectory: String?,
+    failsOn: (ExploreResult) -> Bool
+  ) -> String? {
+    do {
+      var space = TripSpace()
+      if !devices.isEmpty { space.devices = try devices.map(DeviceProfiles.profile(named:)) }
+      let result = try Explorer(
+        seed: seed, budget: budget, space: space,
+        job: ReplayJob(logPath: "", delegateName: delegateName, makeDelegate: delegate),
+        subject: .delegate(delegateName), outputDirectory: outputDirectory
+      ).run()
+      return failsOn(result) ? result.text() : nil
+    } catch {
+      return "explore of '\(delegateName)' failed: \(error)"
+    }
+  }
+}
+
+/// Records an issue, with explore's table, when `budget` generated trips of `seed` raise an
+/// error finding in `delegate`.
+@MainActor
+public func expectExploreFindsNoErrors(
+  delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
+  budget: Int = ExploreTesting.defaultBudget, devices: [String] = [],
+  outputDirectory: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if let message = ExploreTesting.errorFindings(
+    delegate: delegate, seed: seed, budget: budget, devices: devices,
+    outputDirectory: outputDirectory)
+  {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
+
+/// XCTest form of `expectExploreFindsNoErrors`.
+@MainActor
+public func XCTAssertExploreFindsNoErrors(
+  delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
+  budget: Int = ExploreTesting.defaultBudget, devices: [String] = [],
+  outputDirectory: String? = nil, file: StaticString = #filePath, line: UInt = #line
+) {
+  if let message = ExploreTesting.errorFindings(
+    delegate: delegate, seed: seed, budget: budget, devices: devices,
+    outputDirectory: outputDirectory)
+  {
+    XCTFail(message, file: file, line: line)
+  }
+}

@@ -1,0 +1,225 @@
+import Explore
+import Foundation
+import NavSim
+import NavSimCheck
+import Navigator
+import Replay
+import NavSimTesting
+import SampleDelegates
+import Testing
+import TestSupport
+
+/// A replay job of a named delegate (the log is set per trip).
+@MainActor
+func job(_ name: String, _ make: @escaping @MainActor () -> any NavigationLayoutDelegate) -> ReplayJob {
+  ReplayJob(logPath: "", delegateName: name, makeDelegate: { make() })
+}
+
+/// The findings of a log replayed through a delegate, by explore's identity.
+@MainActor
+func findingKeys(
+  of log: String, _ make: @escaping @MainActor () -> any NavigationLayoutDelegate
+) throws -> [String] {
+  var replay = job("under-test", make)
+  replay.logPath = log
+  return try replay.run().findings.map { $0.finding.ruleID + " " + $0.finding.views.joined(separator: ",") }
+}
+
+@MainActor
+@Suite struct TripGeneratorTests {
+  @Test func theSameSeedAndIndexGiveTheSameTrip() throws {
+    let space = TripSpace()
+    let durations = { (route: String) in try TripGenerator.duration(of: route) }
+    let a = try TripGenerator.scenario(seed: 7, index: 3, space: space, duration: durations)
+    let b = try TripGenerator.scenario(seed: 7, index: 3, space: space, duration: durations)
+    let c = try TripGenerator.scenario(seed: 8, index: 3, space: space, duration: durations)
+    #expect(a == b)
+    #expect(a.canonicalJSON == b.canonicalJSON)
+    #expect(a != c)
+  }
+
+  @Test func everyGeneratedTripIsOneTheNavigatorAccepts() throws {
+    var durations: [String: Double] = [:]
+    var kinds: Set<String> = []
+    var repaired = 0
+    for index in 0..<60 {
+      let drawn = try TripGenerator.scenario(seed: 1, index: index, space: TripSpace()) { route in
+        if let known = durations[route] { return known }
+        durations[route] = try TripGenerator.duration(of: route)
+        return durations[route]!
+      }
+      let trip = try TripGenerator.trip(seed: 1, index: index, space: TripSpace()) { durations[$0]! }
+      let scenario = trip.scenario
+      #expect(!trip.events.isEmpty)
+      // Repair is rare: nearly every drawn trip is accepted as drawn.
+      if scenario.events.count < drawn.events.count { repaired += 1 }
+      for event in scenario.events { kinds.insert("\(event.action)".prefix { $0 != "(" }.description) }
+    }
+    // The vocabulary the search draws from shows up within a few dozen trips.
+    for kind in ["prompt", "rotate", "splitScreen", "setting", "pan", "recenter", "reroute", "lighting"] {
+      #expect(kinds.contains(kind), "no \(kind) in 60 trips")
+    }
+    #expect(repaired <= 6)
+  }
+
+  @Test func splitScreenIsOnlyGeneratedForIPads() throws {
+    let phones = TripSpace(devices: DeviceProfiles.all.filter { !$0.supportsSplitScreen })
+    for index in 0..<40 {
+      let scenario = try TripGenerator.scenario(seed: 3, index: index, space: phones) { _ in 600 }
+      #expect(!scenario.events.contains { if case .splitScreen = $0.action { true } else { false } })
+    }
+  }
+}
+
+@MainActor
+@Suite struct ExplorerTests {
+  @Test func hiddenBugDelegatesAreCleanOnEveryCanonicalRecording() throws {
+    let directory = Fixtures.repositoryRoot + "/Recordings"
+    let logs = try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { $0.hasSuffix(".sqlite") }.sorted()
+    #expect(logs.count >= 5)
+    for delegate in hiddenBugDelegates {
+      for log in logs {
+        #expect(try findingKeys(of: directory + "/" + log, delegate.make) == [], "\(delegate.name) on \(log)")
+      }
+    }
+  }
+
+  /// Each hidden bug is found, and its minimal trip, written as a log, replays to it.
+  @Test(arguments: [
+    ("narrow-split", ["ipad-mini-portrait", "ipad-pro-11-portrait"], "fixed-size-constraint"),
+    ("prompt-into-wide", ["iphone-15-portrait", "iphone-se-portrait"], "fixed-size-constraint"),
+    ("rtl-pad", ["ipad-pro-13-landscape", "ipad-pro-11-portrait"], "left-right-anchor"),
+  ])
+  func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
+    name: String, devices: [String], rule: String
+  ) throws {
+    let make = hiddenBugDelegates.first { $0.name == name }!.make
+    let out = TemporaryDirectory()
+    let space = TripSpace(devices: try devices.map(DeviceProfiles.profile(named:)))
+    let explorer = Explorer(
+      seed: 1, budget: 10, space: space, job: job(name, make), subject: .delegate(name),
+      outputDirectory: out.path)
+    let result = try explorer.run()
+    let found = try #require(result.findings.first { $0.finding.ruleID == rule }, "\(result.text())")
+    #expect(found.eventsAfter < found.eventsBefore)
+    #expect(found.scriptedAfter <= found.scriptedBefore)
+    let log = try #require(found.logPath)
+    #expect(try findingKeys(of: log, make).contains(
+      found.finding.ruleID + " " + found.finding.views.joined(separator: ",")))
+    #expect(FileManager.default.fileExists(atPath: log.replacingOccurrences(of: ".sqlite", with: ".html")))
+    // The scenario written beside it reads back as the minimal trip.
+    let json = log.replacingOccurrences(of: ".sqlite", with: ".json")
+    let scenario = try Scenario.parse(Array(try Data(contentsOf: URL(fileURLWithPath: json))), path: json)
+    #expect(scenario.events.map(\.at) == found.scenario.events.map(\.at))
+    #expect(scenario.events.map(\.action) == found.scenario.events.map(\.action))
+    #expect(scenario.device == found.scenario.device)
+  }
+
+  /// The done-when of issue 28 at full size: every hidden bug found by the command's default
+  /// budget on every device, each minimal trip replaying to its finding. About a minute in a
+  /// debug build, so it runs when NAVSIM_EXPLORE_FULL=1 (the figures in docs/explore.md).
+  @Test func theDefaultBudgetFindsEveryHiddenBug() throws {
+    guard ProcessInfo.processInfo.environment["NAVSIM_EXPLORE_FULL"] == "1" else {
+      print("skipped: set NAVSIM_EXPLORE_FULL=1 to search the default budget")
+      return
+    }
+    let expected = [
+      "narrow-split": "fixed-size-constraint", "prompt-into-wide": "fixed-size-constraint",
+      "rtl-pad": "left-right-anchor",
+    ]
+    for delegate in hiddenBugDelegates {
+      let out = TemporaryDirectory()
+      let result = try Explorer(
+        seed: 1, budget: 100, job: job(delegate.name, delegate.make),
+        subject: .delegate(delegate.name), outputDirectory: out.path
+      ).run()
+      print(result.text())
+      let found = try #require(
+        result.findings.first { $0.finding.ruleID == expected[delegate.name] }, "\(delegate.name)")
+      #expect(try findingKeys(of: found.logPath!, delegate.make).contains(
+        found.finding.ruleID + " " + found.finding.views.joined(separator: ",")))
+    }
+  }
+
+  @Test func cleanSampleDelegatesGetNoFinding() throws {
+    for name in ["complete", "complete-v2"] {
+      let make = SampleDelegateCatalog.all[name]!
+      let result = try Explorer(
+        seed: 1, budget: 8, job: job(name, { make() }), subject: .delegate(name)
+      ).run()
+      #expect(result.findings.isEmpty, "\(result.text())")
+      #expect(result.tripsRun == 8)
+    }
+  }
+
+  @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() throws {
+    let make = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
+    let space = TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")])
+    // Two runs of the same search, each in a directory of its own.
+    var outputs: [(String, Data)] = []
+    for _ in 0..<2 {
+      let out = TemporaryDirectory()
+      let result = try Explorer(
+        seed: 1, budget: 6, space: space, job: job("narrow-split", make),
+        subject: .delegate("narrow-split"), outputDirectory: out.path
+      ).run()
+      let first = try #require(result.findings.first?.logPath)
+      let json = result.json().replacingOccurrences(of: out.path, with: "OUT")
+      outputs.append((json, try Data(contentsOf: URL(fileURLWithPath: first.replacingOccurrences(of: ".sqlite", with: ".json")))))
+    }
+    #expect(outputs[0].0 == outputs[1].0)
+    #expect(outputs[0].1 == outputs[1].1)
+  }
+}
+
+@MainActor
+@Suite struct ExploreTestingHelperTests {
+  @Test func theHelperFailsWithTheTableOnAHiddenBugAndPassesCleanCode() throws {
+    let buggy = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
+    let message = try #require(
+      ExploreTesting.errorFindings(
+        delegate: buggy, budget: 6, devices: ["ipad-mini-portrait"]))
+    #expect(message.contains("fixed-size-constraint"))
+    #expect(message.contains("HiddenBugDelegates.swift:"))
+    #expect(
+      ExploreTesting.errorFindings(
+        delegate: { CompleteLayoutDelegate() }, budget: 6, devices: ["ipad-mini-portrait"]) == nil)
+  }
+}
+
+/// The built `navsim explore`: worker processes change nothing, bad input exits 2.
+@MainActor
+@Suite(.serialized) struct ExploreCommandTests {
+  @Test func theSameSearchPrintsTheSameBytesForAnyJobs() throws {
+    guard Fixtures.executable("navsim") != nil else {
+      print("skipped: the navsim executable is not built")
+      return
+    }
+    var outputs: [String] = []
+    for jobs in ["1", "2"] {
+      let out = TemporaryDirectory()
+      let result = try launchProduct(
+        "navsim",
+        ["explore", "--delegate", "broken", "--budget", "2", "--device", "iphone-se-portrait",
+         "--jobs", jobs, "--json", "--out", out.path])
+      #expect(result.status == 1, "\(result.standardError)")
+      outputs.append(result.standardOutput.replacingOccurrences(of: out.path, with: "OUT"))
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("\"rule\":\"fixed-size-constraint\""))
+  }
+
+  @Test func badInputExitsTwoWithOneLine() throws {
+    guard Fixtures.executable("navsim") != nil else { return }
+    for arguments in [
+      ["explore", "--delegate", "nope"], ["explore", "--delegate", "basic", "--budget", "0"],
+      ["explore", "--delegate", "basic", "--device", "nokia-3310"],
+      ["explore", "--delegate", "basic", "--budget", "3", "--time", "1"],
+    ] {
+      let result = try launchProduct("navsim", arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.standardError.hasPrefix("navsim explore: "), "\(arguments)")
+    }
+  }
+}

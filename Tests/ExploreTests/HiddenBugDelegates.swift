@@ -1,0 +1,107 @@
+import NavSim
+import SampleDelegates
+
+// Delegates that are clean on every canonical recording but each hide one bug that only a
+// rare combination of device, direction and events shows, as review lets such bugs through.
+// Each wraps the complete sample and adds its bug on top.
+
+/// Forwards every callback to the complete sample; subclasses add a bug after it.
+@MainActor
+class WrappingDelegate: NSObject, NavigationLayoutDelegate {
+  let inner = CompleteLayoutDelegate()
+  var prompt: UIView?
+
+  func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
+    inner.enableNavigationUI(navMap: mapView, newState: newState)
+  }
+  func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
+    inner.disableNavigationUI(navMap: mapView, oldState: oldState)
+  }
+  func startGuidance(
+    navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
+    oldState: any NavigationReadyUIState
+  ) {
+    inner.startGuidance(navMap: mapView, newState: newState, oldState: oldState)
+    guidanceChanged(mapView, newState)
+  }
+  func stopGuidance(
+    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
+    oldState: any ActiveGuidanceUIState
+  ) {
+    inner.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
+  }
+  func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
+    inner.showPrompt(navMap: mapView, newPrompt: newPrompt)
+    prompt = newPrompt
+  }
+  func hidePrompt(navMap mapView: GMSMapView, oldPrompt: any NavigationPromptView) {
+    inner.hidePrompt(navMap: mapView, oldPrompt: oldPrompt)
+    prompt = nil
+  }
+  func changePrompt(
+    navMap mapView: GMSMapView, newPrompt: any NavigationPromptView,
+    oldPrompt: any NavigationPromptView
+  ) {
+    inner.changePrompt(navMap: mapView, newPrompt: newPrompt, oldPrompt: oldPrompt)
+    prompt = newPrompt
+  }
+  func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {
+    inner.sizeChanged(navMap: mapView, newState: newState)
+    if let guidance = newState as? any ActiveGuidanceUIState { guidanceChanged(mapView, guidance) }
+  }
+
+  /// Called after guidance starts and after each size change during guidance.
+  func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {}
+}
+
+/// Narrows the turn card for a 1/3 split on the smaller iPads (< 300 pt), with a fixed width.
+final class NarrowSplitDelegate: WrappingDelegate {
+  private var narrow: NSLayoutConstraint?
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    narrow?.isActive = false
+    narrow = nil
+    if mapView.bounds.width < 300 {
+      narrow = state.turnCard.widthAnchor.constraint(equalToConstant: 240)  // the bug
+      narrow?.priority = UILayoutPriority(999)
+      narrow?.isActive = true
+    }
+  }
+}
+
+/// Caps the prompt's height when a phone turns wide while a prompt is on screen.
+final class PromptIntoWideDelegate: WrappingDelegate {
+  private var wasWide = false
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    defer { wasWide = state.wideMode }
+    guard state.wideMode, !wasWide, mapView.bounds.height < 500, let prompt,
+      prompt.superview === mapView
+    else { return }
+    let cap = prompt.heightAnchor.constraint(lessThanOrEqualToConstant: 72)  // the bug
+    cap.priority = UILayoutPriority(999)
+    cap.isActive = true
+  }
+}
+
+/// Pins the ETA card with a left anchor on wide right-to-left iPads.
+final class RightToLeftPadDelegate: WrappingDelegate {
+  private var pinned: NSLayoutConstraint?
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    pinned?.isActive = false
+    pinned = nil
+    if mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft, min(mapView.bounds.width, mapView.bounds.height) >= 700 {
+      pinned = state.etaCard.leftAnchor.constraint(  // the bug: does not flip
+        greaterThanOrEqualTo: mapView.leftAnchor, constant: 8)
+      pinned?.priority = UILayoutPriority(999)
+      pinned?.isActive = true
+    }
+  }
+}
+
+let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLayoutDelegate)] = [
+  ("narrow-split", { NarrowSplitDelegate() }),
+  ("prompt-into-wide", { PromptIntoWideDelegate() }),
+  ("rtl-pad", { RightToLeftPadDelegate() }),
+]
