@@ -41,6 +41,12 @@ public final class NavigationSession {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
   let watcher: RuleWatcher
+  /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
+  /// event, instead of only when something they read changed. The findings and frames are the
+  /// same either way; this is the reference the skipping is tested against.
+  public var forcesFullPass = false {
+    didSet { watcher.forcesFullChecks = forcesFullPass }
+  }
 
   /// Checks the app's calls against the recording (closed world).
   let control = ReplayControl()
@@ -136,7 +142,7 @@ public final class NavigationSession {
     }
     lastSeq = event.seq
     mapView.updateBuiltInLayout()
-    mapView.layoutIfNeeded()
+    if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
     findings += watcher.finish()
     findings += control.drain()
     if let failure { throw failure }

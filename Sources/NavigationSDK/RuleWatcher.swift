@@ -31,6 +31,10 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     found: [PendingFinding]
   )?
 
+  /// Runs the layout checks after every event, never repeating cached findings
+  /// (`NavigationSession.forcesFullPass`).
+  var forcesFullChecks = false
+
   /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
   private var baselineViews: [UIView] = []
   private var baselineGuides: [UILayoutGuide] = []
@@ -126,7 +130,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   private func checkLayoutUnlessUnchanged() {
     let revision = UIView.visibleRevision, state = mapView.navigationState
     let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
-    if let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
+    if !forcesFullChecks, let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
       cache.wide == wide, cache.enabled == enabled
     {
       found += cache.found
