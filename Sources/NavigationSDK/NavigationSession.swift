@@ -64,6 +64,7 @@ public final class NavigationSession {
   /// Returns the findings recorded since the last call and forgets them (with the
   /// `replay-divergence` warnings of app calls made since the last event).
   public func drainFindings() -> [LayoutFinding] {
+    if findings.isEmpty, !control.hasDivergences { return [] }
     defer { findings.removeAll() }
     return findings + control.drain()
   }
@@ -115,7 +116,7 @@ public final class NavigationSession {
       control.started = true
       for index in early.indices { early[index].seq = event.seq }
     }
-    findings += early
+    if !early.isEmpty { findings += early }
     control.seq = event.seq
     control.inEvent = true
     defer { control.inEvent = false }
@@ -143,8 +144,10 @@ public final class NavigationSession {
     lastSeq = event.seq
     mapView.updateBuiltInLayout()
     if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
-    findings += watcher.finish()
-    findings += control.drain()
+    // Most events find nothing: appending empty arrays still costs an allocation each.
+    let found = watcher.finish()
+    if !found.isEmpty { findings += found }
+    if control.hasDivergences { findings += control.drain() }
     if let failure { throw failure }
   }
 
