@@ -79,9 +79,6 @@ public final class SDKViewSet {
   /// Prompt views by id, while the SDK still holds them (shown, or being hidden).
   public private(set) var prompts: [PromptView] = []
   let profile: SDKProfile
-  /// The speed widget's state and layout margin as last set: every speed event sets the state,
-  /// and setting the same one again would only re-read the profile.
-  private var appliedSpeedWidget: (state: SpeedWidgetState, margin: CGFloat)?
 
   init(profile: SDKProfile) {
     self.profile = profile
@@ -166,11 +163,6 @@ public final class SDKViewSet {
 
   /// Resizes the speed widget for what it shows.
   func setSpeedWidgetState(_ state: SpeedWidgetState) {
-    if let applied = appliedSpeedWidget, applied.state == state,
-      speedWidget.layoutMargins.top == applied.margin
-    {
-      return  // the same sizes and margins as set last time: nothing would change
-    }
     speedWidget.displayState = state
     let gauge = CGFloat(profile.speedGaugeSize)
     // Showing nothing, the widget has nothing to inset either: a view stacked on its
@@ -179,7 +171,6 @@ public final class SDKViewSet {
     if speedWidget.layoutMargins.top != margin {
       speedWidget.layoutMargins = UIEdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
     }
-    appliedSpeedWidget = (state, margin)
     switch state {
     case .hidden: speedWidget.setFixedSize(width: 0, height: 0)
     case .speedOnly, .limitOnly: speedWidget.setFixedSize(width: gauge, height: gauge)
