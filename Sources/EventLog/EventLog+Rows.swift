@@ -95,10 +95,12 @@ enum EventRows {
     stored.s2 = row.text(at: 12, reusing: texts.1)
     stored.s3 = row.text(at: 13, reusing: texts.2)
     texts = (stored.s1 ?? texts.0, stored.s2 ?? texts.1, stored.s3 ?? texts.2)
+    let seq = row.int64(at: 0), t = row.int64(at: 1)
+    // Folded first, so that the payload's init is `stored`'s last use and takes it uncopied
+    // (a row that fails to decode ends the read, fingerprint and all).
+    fingerprint.add(seq: seq, t: t, kind: kind, stored: stored)
     do {
       let payload = try EventPayload(kind: kind, stored: stored)
-      let seq = row.int64(at: 0), t = row.int64(at: 1)
-      fingerprint.add(seq: seq, t: t, kind: kind, stored: stored)
       return SessionEvent(seq: seq, t: t, payload: payload)
     } catch {
       throw RowProblem(error.description)

@@ -26,6 +26,23 @@ extension LayoutEngine {
     engine.run()
   }
 
+  /// Runs a full pass of the root's hierarchy now, whether or not anything asked for one:
+  /// every view's intrinsic size is read again, the constraints solved, every frame and safe
+  /// area written. No view is flagged for `layoutSubviews` by it.
+  static func forceFullPass(root: UIView) {
+    let engine: LayoutEngine
+    if let existing = root.engine {
+      engine = existing
+    } else {
+      engine = LayoutEngine(root: root)
+      root.engine = engine
+    }
+    guard !engine.isRunning else { return }
+    root.forEachViewInSubtree { engine.markIntrinsicDirty($0) }
+    engine.needsPass = true
+    engine.run()
+  }
+
   /// Calls `updateConstraints()` on the flagged views of `view`'s subtree, subviews first.
   static func updateConstraints(in view: UIView) {
     for subview in view.subviewStorage { updateConstraints(in: subview) }

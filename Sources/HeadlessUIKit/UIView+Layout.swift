@@ -20,6 +20,16 @@ extension UIView {
     LayoutEngine.layoutIfNeeded(root: layoutRoot)
   }
 
+  /// NavSim, not UIKit: runs a full layout pass of the whole hierarchy now, even when nothing
+  /// marked it as needed. Every intrinsic size is read again, all constraints solved, every
+  /// frame and safe area written; no view is flagged for `layoutSubviews` by it. Replays use it
+  /// to show that the passes `layoutIfNeeded()` skips are passes whose result was known.
+  ///
+  /// - Complexity: proportional to the whole hierarchy, whatever changed.
+  public func forceFullLayoutPass() {
+    LayoutEngine.forceFullPass(root: layoutRoot)
+  }
+
   /// Marks the view for `updateConstraints()` at the start of the next layout pass.
   public func setNeedsUpdateConstraints() {
     needsUpdateConstraints = true

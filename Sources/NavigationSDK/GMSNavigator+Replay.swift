@@ -439,6 +439,9 @@ final class ReplayControl {
         message: "\(call) \(place ?? self.place): \(why)", seq: seq))
   }
 
+  /// Whether `drain()` would return anything.
+  var hasDivergences: Bool { !divergences.isEmpty }
+
   func drain() -> [LayoutFinding] {
     defer { divergences.removeAll() }
     return divergences

@@ -41,6 +41,12 @@ public final class NavigationSession {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
   let watcher: RuleWatcher
+  /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
+  /// event, instead of only when something they read changed. The findings and frames are the
+  /// same either way; this is the reference the skipping is tested against.
+  public var forcesFullPass = false {
+    didSet { watcher.forcesFullChecks = forcesFullPass }
+  }
 
   /// Checks the app's calls against the recording (closed world).
   let control = ReplayControl()
@@ -58,6 +64,7 @@ public final class NavigationSession {
   /// Returns the findings recorded since the last call and forgets them (with the
   /// `replay-divergence` warnings of app calls made since the last event).
   public func drainFindings() -> [LayoutFinding] {
+    if findings.isEmpty, !control.hasDivergences { return [] }
     defer { findings.removeAll() }
     return findings + control.drain()
   }
@@ -115,7 +122,7 @@ public final class NavigationSession {
       control.started = true
       for index in early.indices { early[index].seq = event.seq }
     }
-    findings += early
+    if !early.isEmpty { findings += early }
     control.seq = event.seq
     control.inEvent = true
     defer { control.inEvent = false }
@@ -143,9 +150,11 @@ public final class NavigationSession {
     lastSeq = event.seq
     for size in trailingSizes { mapView.sdkViews.applyRecordedSize(size) }
     mapView.updateBuiltInLayout()
-    mapView.layoutIfNeeded()
-    findings += watcher.finish()
-    findings += control.drain()
+    if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
+    // Most events find nothing: appending empty arrays still costs an allocation each.
+    let found = watcher.finish()
+    if !found.isEmpty { findings += found }
+    if control.hasDivergences { findings += control.drain() }
     if let failure { throw failure }
   }
 

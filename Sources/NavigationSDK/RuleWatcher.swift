@@ -31,6 +31,10 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     found: [PendingFinding]
   )?
 
+  /// Runs the layout checks after every event, never repeating cached findings
+  /// (`NavigationSession.forcesFullPass`).
+  var forcesFullChecks = false
+
   /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
   private var baselineViews: [UIView] = []
   private var baselineGuides: [UILayoutGuide] = []
@@ -67,15 +71,16 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// Starts an event: findings from here on carry `seq`.
   func begin(seq: Int64) {
     self.seq = seq
-    found.removeAll()
-    SDKView.internalReads.removeAll()
+    if !found.isEmpty { found.removeAll() }
+    if !SDKView.internalReads.isEmpty { SDKView.internalReads.removeAll() }
     SDKView.delegateCodeRunning = true
   }
 
   /// Ends an event: checks the laid-out frames and returns the event's findings.
   func finish() -> [LayoutFinding] {
     SDKView.delegateCodeRunning = false
-    defer { found.removeAll() }
+    defer { if !found.isEmpty { found.removeAll() } }
+    let mapView = self.mapView  // one strong reference, not one per read of an unowned one
     // Pruning reads every constraint's isActive: do it only when the list has doubled.
     if navigationConstraints.count > prunedConstraintCount * 2 + 64 {
       navigationConstraints.removeAll { !$0.isActive }
@@ -83,16 +88,21 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     }
     pruneGuidanceAdditions()
     guard mapView.customDelegate != nil else { return [] }
-    for use in mapView.pendingLegacyUses {
-      record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
+    if !mapView.pendingLegacyUses.isEmpty {
+      for use in mapView.pendingLegacyUses {
+        record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
+      }
+      mapView.pendingLegacyUses.removeAll()
     }
-    mapView.pendingLegacyUses.removeAll()
-    for view in SDKView.internalReads {
-      record(
-        .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
+    let internalReads = SDKView.internalReads
+    if !internalReads.isEmpty {
+      for view in internalReads {
+        record(
+          .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
+      }
+      SDKView.internalReads.removeAll()
     }
-    SDKView.internalReads.removeAll()
-    checkLayoutUnlessUnchanged()
+    checkLayoutUnlessUnchanged(mapView)
     guard !found.isEmpty else { return [] }
     let identity = ViewIdentity(mapView: mapView)
     var seen: Set<String> = []
@@ -123,13 +133,13 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   }
 
   /// Runs the layout checks, or repeats their last findings when nothing they read changed.
-  private func checkLayoutUnlessUnchanged() {
+  private func checkLayoutUnlessUnchanged(_ mapView: GMSMapView) {
     let revision = UIView.visibleRevision, state = mapView.navigationState
     let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
-    if let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
+    if !forcesFullChecks, let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
       cache.wide == wide, cache.enabled == enabled
     {
-      found += cache.found
+      if !cache.found.isEmpty { found += cache.found }
       return
     }
     let first = found.count

@@ -23,6 +23,9 @@ public struct ReplayJob {
   public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
   /// Variants stored with the run besides the direction (`device=ipad-mini-portrait`).
   public var extraVariants: [String] = []
+  /// Lays out, checks and reads the tree after every event (`Replayer.forcesFullPass`): the
+  /// same snapshots and findings at the full cost, for tests of the skipping.
+  public var forcesFullPass = false
   /// A screen factory (`Replayer.init(screen:)`); when set, `makeDelegate` is not used.
   public var makeScreen: (@MainActor (GMSMapView) -> AnyObject)?
 
@@ -84,6 +87,7 @@ public struct ReplayJob {
     let replayer = try Replayer(
       delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
       screen: makeScreen)
+    replayer.forcesFullPass = forcesFullPass
     var writer: SnapshotStore.RunWriter?
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and

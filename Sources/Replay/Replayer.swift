@@ -21,6 +21,16 @@ public final class Replayer {
   public private(set) var screen: AnyObject?
   /// Whether the last `apply` changed the layout (always true after the first event).
   public private(set) var layoutChanged = false
+  /// Does the layout pass, the layout rules and the snapshot's walk of the tree after every
+  /// event, where a replay normally skips those whose inputs did not change since the last
+  /// time (`NavigationSession.forcesFullPass`). Snapshots and findings are the same either
+  /// way: this is the reference that the skipping is tested against, at the full cost.
+  public var forcesFullPass = false {
+    didSet {
+      session.forcesFullPass = forcesFullPass
+      reader.forcesFullRead = forcesFullPass
+    }
+  }
 
   /// - Parameters:
   ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.

@@ -16,6 +16,8 @@ struct SnapshotReader {
   private var readAt: (revision: UInt64, state: NavigationState, wide: Bool)?
   /// Whether app labels' and buttons' texts are read (replays of screens).
   var recordsText = false
+  /// Walks the tree on every read, even when nothing visible changed (`Replayer.forcesFullPass`).
+  var forcesFullRead = false
 
   /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned and `changed` is
   /// false; when nothing visible changed since `reuse` was read (`UIView.visibleRevision`),
@@ -23,7 +25,7 @@ struct SnapshotReader {
   mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> (layout: LayoutState, changed: Bool) {
     let stamp = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode)
     let content = mapView.builtInMapContent
-    if let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty, reuse.mapContent == content,
+    if !forcesFullRead, let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty, reuse.mapContent == content,
       UIAnimationClock.current.inFlight.isEmpty
     {
       return (reuse, false)

@@ -238,7 +238,7 @@ extension EventPayload {
   /// - Throws: `PayloadDecodingError` naming the field that is missing or malformed.
   /// - Complexity: O(1).
   public init(kind: EventKind, stored: StoredPayload) throws(PayloadDecodingError) {
-    let slots = SlotReader(kind: kind, stored: stored)
+    let slots = SlotReader(kind: kind)
     switch kind {
     case .navigationEnabled: self = .navigationEnabled
     case .navigationDisabled: self = .navigationDisabled
@@ -387,7 +387,6 @@ extension EventPayload {
 /// Reads required slots, throwing an error that names the field.
 private struct SlotReader {
   let kind: EventKind
-  let stored: StoredPayload
 
   func error(_ field: String, _ problem: String) -> PayloadDecodingError {
     PayloadDecodingError(kind: kind, field: field, problem: problem)
