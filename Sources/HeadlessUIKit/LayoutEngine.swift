@@ -295,6 +295,16 @@ final class LayoutEngine {
         do {
           try solver.updateConstant(of: record.solverConstraint, to: constant)
           records[id]?.expressionConstant = constant
+        } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
+          // The new constant contradicts the required constraints (the solver is unchanged):
+          // broken as a conflicting add is, reported, and retried on later passes.
+          _ = uninstall(constraint)
+          structureChanged = true
+          audit?.constraintBroken(constraint, conflicting: conflicting.compactMap {
+            owners[ObjectIdentifier($0)]
+          })
+          broken.append(constraint)
+          return true
         } catch {
           assertionFailure("updateConstant failed: \(error)")
         }

@@ -52,6 +52,44 @@ import Testing
     #expect(card.frame.width == 500)
   }
 
+  /// A constant change that contradicts the required constraints (a fixed width changed
+  /// past what the app's other constraints allow, as a resize does) is broken and reported
+  /// like a conflicting add, never a crash, and comes back once it fits again.
+  @Test func aConstantChangeThatConflictsIsBrokenReportedAndLayoutContinues() {
+    let root = makeRoot()
+    let card = makeView("card", in: root)
+    let width = card.widthAnchor.constraint(equalToConstant: 300)
+    width.identifier = "width"
+    let auditor = RecordingAuditor()
+    withAuditor(auditor) {
+      NSLayoutConstraint.activate([
+        card.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        card.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor),
+        card.topAnchor.constraint(equalTo: root.topAnchor),
+        card.heightAnchor.constraint(equalToConstant: 10),
+        width,
+      ])
+      root.layoutIfNeeded()
+      #expect(card.frame == CGRect(0, 0, 300, 10))
+      width.constant = 450  // wider than the 400-point root allows
+      root.layoutIfNeeded()
+    }
+    #expect(auditor.broken.count == 1)
+    #expect(auditor.broken.first?.0 === width)
+    #expect(
+      auditor.broken.first?.1.map(\.layoutDescription)
+        .contains("UIView('card').trailing <= UIView('root').trailing") == true)
+    #expect(card.frame.height == 10, "layout went on after the break")
+    #expect(width.isActive, "a broken constraint stays active, as in UIKit")
+    auditor.broken = []
+    withAuditor(auditor) {
+      width.constant = 350
+      root.layoutIfNeeded()
+    }
+    #expect(auditor.broken.isEmpty)
+    #expect(card.frame == CGRect(0, 0, 350, 10), "back in force once it fits")
+  }
+
   @Test func ambiguousViewsAreReportedPerAxis() {
     let root = makeRoot()
     let floating = makeView("floating", in: root)
