@@ -236,7 +236,7 @@ public final class UITraitCollection: NSObject, Sendable {
 }
 
 /// Something with traits that hears when they change: views and view controllers.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITraitEnvironment: NSObjectProtocol {
   var traitCollection: UITraitCollection { get }
   func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)

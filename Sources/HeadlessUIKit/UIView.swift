@@ -8,7 +8,7 @@ import Foundation
 /// The hierarchy's outermost ancestor (the map view, in NavSim) is the layout root: its frame is
 /// set by its owner, and `layoutIfNeeded()` on any view of the hierarchy solves the constraints
 /// of the whole hierarchy and writes every other view's frame.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: NSObject, LayoutItem {
   // MARK: - Storage (hierarchy)
 

@@ -318,7 +318,7 @@ public final class GMSMapStyle: NSObject {
 
 /// Screen / coordinate conversion. Headless: an equirectangular projection around the
 /// camera's target at the camera's zoom (256-point tiles).
-@MainActor
+@preconcurrency @MainActor
 open class GMSProjection: NSObject {
   let camera: GMSCameraPosition
   let size: CGSize
@@ -350,7 +350,7 @@ open class GMSProjection: NSObject {
 }
 
 /// Something drawn on the map (markers, polylines).
-@MainActor
+@preconcurrency @MainActor
 open class GMSOverlay: NSObject {
   public var title: String?
   public var isTappable = true
@@ -368,7 +368,7 @@ open class GMSOverlay: NSObject {
 }
 
 /// A pin at a coordinate.
-@MainActor
+@preconcurrency @MainActor
 open class GMSMarker: GMSOverlay {
   public var position: CLLocationCoordinate2D
   public var snippet: String?
@@ -383,7 +383,7 @@ open class GMSMarker: GMSOverlay {
 }
 
 /// The options a map view is built from.
-@MainActor
+@preconcurrency @MainActor
 open class GMSMapViewOptions: NSObject {
   /// Default `.zero`.
   public var frame: CGRect = .zero
@@ -398,7 +398,7 @@ open class GMSMapViewOptions: NSObject {
 }
 
 /// Map events. Every method has an empty default (the SDK's are optional).
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSMapViewDelegate: NSObjectProtocol {
   func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D)
   func mapView(_ mapView: GMSMapView, didLongPressAt coordinate: CLLocationCoordinate2D)
