@@ -11,11 +11,14 @@ public final class UIImage: Hashable, Sendable {
   public let size: CGSize
   /// The system symbol or asset name it was made from, if any.
   public let name: String?
+  /// Pixels per point: 1 unless given (headless images have no pixels to count).
+  public let scale: CGFloat
 
-  /// An image of `size` points.
-  public init(size: CGSize, name: String? = nil) {
+  /// An image of `size` points at `scale` pixels per point.
+  public init(size: CGSize, name: String? = nil, scale: CGFloat = 1) {
     self.size = size
     self.name = name
+    self.scale = scale
   }
 
   /// A system symbol: 24 x 24 points (no symbol catalogue on Linux). Never nil.

@@ -58,6 +58,11 @@ open class UIView: NSObject, LayoutItem {
   /// The device kind a host says this hierarchy's root stands for (`unspecified`: inferred
   /// from the root's size, `traitCollection`).
   package var hostIdiom = UIUserInterfaceIdiom.unspecified
+  /// The interface style this view and its subviews use instead of the inherited one
+  /// (`.unspecified`: inherit), as in UIKit; it shows in `traitCollection.userInterfaceStyle`.
+  public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+    didSet { UIView.noteVisibleChange() }
+  }
 
   // MARK: - Appearance
 

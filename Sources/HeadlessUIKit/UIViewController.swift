@@ -10,6 +10,16 @@ import Foundation
 open class UIViewController: NSObject, UITraitEnvironment {
   private var loadedView: UIView?
   private var isLoadingView = false
+  /// The controller this one presents (`present(_:animated:completion:)`).
+  public internal(set) var presentedViewController: UIViewController?
+  /// The controller that presents this one.
+  public internal(set) weak var presentingViewController: UIViewController?
+  /// How `present` shows this controller (UIKit's default: `.automatic`).
+  open var modalPresentationStyle = UIModalPresentationStyle.automatic
+  /// The interface style of this controller's view hierarchy (`.unspecified`: inherit).
+  public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+    didSet { UIView.noteVisibleChange() }
+  }
   /// The nib's name; NavSim loads no nibs, so a controller with one gets a plain view.
   public let nibName: String?
   public let nibBundle: Bundle?

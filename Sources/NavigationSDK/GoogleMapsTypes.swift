@@ -104,6 +104,13 @@ open class GMSCoordinateBounds: NSObject {
   public let northEast: CLLocationCoordinate2D
   public let southWest: CLLocationCoordinate2D
 
+  /// An empty box: it holds no coordinate until `includingCoordinate(_:)` grows it.
+  override public init() {
+    northEast = kCLLocationCoordinate2DInvalid
+    southWest = kCLLocationCoordinate2DInvalid
+    super.init()
+  }
+
   /// The box spanned by two corners.
   public init(coordinate coord1: CLLocationCoordinate2D, coordinate coord2: CLLocationCoordinate2D) {
     northEast = CLLocationCoordinate2D(
@@ -373,6 +380,26 @@ open class GMSMarker: GMSOverlay {
   public var position: CLLocationCoordinate2D
   public var snippet: String?
   public var userData: Any?
+  /// The pin's image; nil: the default red pin.
+  public var icon: UIImage?
+  /// A view shown instead of `icon`.
+  public var iconView: UIView?
+  /// The point of the icon on `position`, in unit coordinates. Default (0.5, 1).
+  public var groundAnchor = CGPoint(x: 0.5, y: 1)
+  public var infoWindowAnchor = CGPoint(x: 0.5, y: 0)
+  public var appearAnimation = GMSMarkerAnimation.none
+  public var isDraggable = false
+  public var isFlat = false
+  /// Clockwise, in degrees.
+  public var rotation: CLLocationDegrees = 0
+  public var opacity: Float = 1
+  public var tracksViewChanges = true
+  public var tracksInfoWindowChanges = false
+
+  /// The default pin tinted `color` (nil: the default colour), 27 x 43 points.
+  public class func markerImage(with color: UIColor?) -> UIImage {
+    UIImage(size: CGSize(width: 27, height: 43), name: "marker:\(color?.description ?? "default")")
+  }
 
   public init(position: CLLocationCoordinate2D) {
     self.position = position
@@ -440,6 +467,7 @@ final class GoogleMapsState {
   var minZoom = kGMSMinZoomLevel
   var maxZoom = kGMSMaxZoomLevel
   var mapStyle: GMSMapStyle?
+  weak var selectedMarker: GMSMarker?
   var cameraTargetBounds: GMSCoordinateBounds?
   var preferredFrameRate = GMSFrameRate.maximum
   var mapID: GMSMapID?
