@@ -49,7 +49,7 @@ open class UIView: NSObject, LayoutItem {
   var safeAreaGuide: UILayoutGuide?
   lazy var anchors = AnchorSet(self)
   var needsLayout = true
-  var needsUpdateConstraints = true
+  var constraintsNeedUpdate = true
   var layoutSlot: LayoutSlot?
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?

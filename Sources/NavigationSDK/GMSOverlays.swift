@@ -171,3 +171,46 @@ extension GMSMapStyle {
     try self.init(jsonString: String(contentsOf: fileURL, encoding: .utf8))
   }
 }
+
+extension GMSMapView {
+  /// The overlays as data for snapshots, one string each in the order they were added:
+  /// `marker;at=LAT/LNG[;title=T][;selected]`, `polyline;points=N;width=W[;spans=N]`,
+  /// `polygon;points=N[;holes=N]`, `circle;at=LAT/LNG;radius=R`, each with `;z=Z` when the
+  /// z-index is not 0. Coordinates to 1e-5 degrees, lengths to 1/100. Empty without overlays,
+  /// so snapshots of maps without any are unchanged.
+  public var overlaySnapshot: [String] {
+    overlays.map { overlay in
+      var fields: [String]
+      switch overlay {
+      case let marker as GMSMarker:
+        fields = ["marker", "at=" + Self.formatCoordinate(marker.position)]
+        if let title = marker.title { fields.append("title=" + title) }
+        if marker === selectedMarker { fields.append("selected") }
+      case let line as GMSPolyline:
+        fields = [
+          "polyline", "points=\(line.path?.count() ?? 0)",
+          "width=" + Self.formatLength(Double(line.strokeWidth)),
+        ]
+        if let spans = line.spans { fields.append("spans=\(spans.count)") }
+      case let polygon as GMSPolygon:
+        fields = ["polygon", "points=\(polygon.path?.count() ?? 0)"]
+        if let holes = polygon.holes, !holes.isEmpty { fields.append("holes=\(holes.count)") }
+      case let circle as GMSCircle:
+        fields = [
+          "circle", "at=" + Self.formatCoordinate(circle.position),
+          "radius=" + Self.formatLength(circle.radius),
+        ]
+      default:
+        fields = ["overlay"]
+      }
+      if overlay.zIndex != 0 { fields.append("z=\(overlay.zIndex)") }
+      return fields.joined(separator: ";")
+    }
+  }
+
+  private static func formatCoordinate(_ coordinate: CLLocationCoordinate2D) -> String {
+    String(format: "%.5f/%.5f", coordinate.latitude, coordinate.longitude)
+  }
+
+  private static func formatLength(_ value: Double) -> String { String(format: "%.2f", value) }
+}
