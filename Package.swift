@@ -37,7 +37,7 @@ let uikitAppCodeTests: [Target] = []
 let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
   "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
-  "CourierScreenReplayTests.swift",
+  "CourierScreenReplayTests.swift", "DeliveryStopsScreen.swift", "DeliveryStopsScreenTests.swift",
 ]
 #endif
 
