@@ -150,7 +150,7 @@ extension UNUserNotificationCenterDelegate {
 
 /// The app's notification center: permission, delegate, pending requests.
 public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
-  nonisolated(unsafe) private static let shared = UNUserNotificationCenter()
+  private static let shared = UNUserNotificationCenter()
   private let lock = NSLock()
   private var status = UNAuthorizationStatus.notDetermined
   private var requests: [UNNotificationRequest] = []
