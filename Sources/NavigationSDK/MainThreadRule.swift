@@ -10,7 +10,23 @@ import Foundation
 /// Stops the program with the SDK's kind of message when a navigation API is called off the
 /// main thread, e.g. "GMSNavigator.setDestinations(_:callback:) must be called from the main
 /// thread". `api` names the call as the SDK documents it.
+///
+/// "The main thread" is the main thread or the main dispatch queue: on Linux, a process that
+/// parks its main thread in `dispatchMain()` (Swift Testing does) has main-actor work run by
+/// whichever thread drains the main queue.
 func requireMainThread(_ api: @autoclosure () -> String) {
-  guard !Thread.isMainThread else { return }
+  guard !Thread.isMainThread, !isOnMainQueue() else { return }
   preconditionFailure("\(api()) must be called from the main thread")
+}
+
+/// Marks the main queue, so code can tell it runs there whatever thread drains it.
+nonisolated(unsafe) private let mainQueueKey = DispatchSpecificKey<UInt8>()
+private let mainQueueMarked: Bool = {
+  DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
+  return true
+}()
+
+private func isOnMainQueue() -> Bool {
+  _ = mainQueueMarked
+  return DispatchQueue.getSpecific(key: mainQueueKey) != nil
 }

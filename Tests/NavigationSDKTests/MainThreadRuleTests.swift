@@ -11,14 +11,7 @@ import Testing
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
     ) {
-      // What a Swift 5 plugin does from a background queue: the compiler does not stop it.
-      let call: @MainActor () -> Void = { _ = GMSNavigationServices.createNavigationSession() }
-      let fromAnyThread = unsafeBitCast(call, to: (@Sendable () -> Void).self)
-      let thread = Thread { fromAnyThread() }
-      thread.start()
-      // Had the call returned, the child would exit with success and the test would fail.
-      while !thread.isFinished { Thread.sleep(forTimeInterval: 0.01) }
-      exit(0)
+      MainThreadRuleTests.createSessionOnABackgroundThread()
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
@@ -26,4 +19,14 @@ import Testing
         "GMSNavigationServices.createNavigationSession() must be called from the main thread"))
   }
 
+  /// What a Swift 5 plugin does from a background queue, which the compiler does not stop:
+  /// creates a session off the main thread. Exits with success if the call returned.
+  static func createSessionOnABackgroundThread() -> Never {
+    let call: @MainActor () -> Void = { _ = GMSNavigationServices.createNavigationSession() }
+    let fromAnyThread = unsafeBitCast(call, to: (@Sendable () -> Void).self)
+    let thread = Thread { fromAnyThread() }
+    thread.start()
+    while !thread.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+    exit(0)
+  }
 }
