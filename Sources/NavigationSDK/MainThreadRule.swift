@@ -20,7 +20,7 @@ func requireMainThread(_ api: @autoclosure () -> String) {
 }
 
 /// Marks the main queue, so code can tell it runs there whatever thread drains it.
-nonisolated(unsafe) private let mainQueueKey = DispatchSpecificKey<UInt8>()
+private let mainQueueKey = DispatchSpecificKey<UInt8>()
 private let mainQueueMarked: Bool = {
   DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
   return true
