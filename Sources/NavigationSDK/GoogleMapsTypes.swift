@@ -468,6 +468,7 @@ final class GoogleMapsState {
   var maxZoom = kGMSMaxZoomLevel
   var mapStyle: GMSMapStyle?
   weak var selectedMarker: GMSMarker?
+  let indoorDisplay = GMSIndoorDisplay()
   var cameraTargetBounds: GMSCoordinateBounds?
   var preferredFrameRate = GMSFrameRate.maximum
   var mapID: GMSMapID?

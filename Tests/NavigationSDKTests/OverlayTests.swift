@@ -109,4 +109,11 @@ import Testing
       "polygon;points=2",
     ])
   }
+
+  @Test func noBuildingIsActiveSoNoLevelCanBeChosen() {
+    let display = map().indoorDisplay
+    #expect(display.activeBuilding == nil)
+    display.activeLevel = GMSIndoorLevel(name: "Ground", shortName: "G")
+    #expect(display.activeLevel == nil)
+  }
 }
