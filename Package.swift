@@ -8,6 +8,8 @@ import PackageDescription
 let platformShims: [Target] = [
   .target(name: "CoreLocation", path: "Sources/Shims/CoreLocation"),
   .target(name: "UIKit", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/UIKit"),
+  // `import UserNotifications`: the notification-center calls apps make at start-up.
+  .target(name: "UserNotifications", path: "Sources/Shims/UserNotifications"),
   // Swift Testing's cross-import overlay for UIKit (see the file).
   .target(name: "_Testing_UIKit", dependencies: ["UIKit"], path: "Sources/Shims/_Testing_UIKit"),
 ]
@@ -35,7 +37,7 @@ let uikitAppCodeTests: [Target] = []
 let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
   "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
-  "CourierScreenReplayTests.swift",
+  "CourierScreenReplayTests.swift", "DeliveryStopsScreen.swift", "DeliveryStopsScreenTests.swift",
 ]
 #endif
 

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 # The screens are the test target's own files, copied in unchanged (one source, two packages).
 mkdir -p tools/client-package/Sources/ClientScreen
 cp Tests/ReplayTests/GuideStyleScreen.swift Tests/ReplayTests/NavigationViewController.swift \
-  Tests/ReplayTests/CourierTripScreen.swift tools/client-package/Sources/ClientScreen/
+  Tests/ReplayTests/CourierTripScreen.swift Tests/ReplayTests/DeliveryStopsScreen.swift \
+  tools/client-package/Sources/ClientScreen/
 swift build --package-path tools/client-package --scratch-path .build/client-package
-echo "check-client-package: the guide-style and courier screens compile from a client package (Swift 6)"
+echo "check-client-package: the guide-style and courier screens (Swift 6), the plugin-style clients (Swift 5) and the main-actor clients (Swift 6, no warnings) compile from a client package"

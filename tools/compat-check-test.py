@@ -58,5 +58,37 @@ class FindDelegatesTests(unittest.TestCase):
         self.assertIn("NavSimCLI.main(delegates: [", main)
 
 
+
+def objc_uses(source):
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "Screen.swift"
+        path.write_text(source, encoding="utf-8")
+        return compat.objc_runtime_uses(path), compat.objc_runtime_line(
+            path, compat.objc_runtime_uses(path)).replace(str(path), "Screen.swift")
+
+
+class ObjCRuntimeTests(unittest.TestCase):
+    def test_selector_targets_and_interface_builder_attributes_are_found_in_line_order(self):
+        uses, line = objc_uses(
+            "import UIKit\n"
+            "final class Screen: UIViewController {\n"
+            "  @IBOutlet weak var label: UILabel!\n"
+            "  func wire(_ b: UIButton) { b.addTarget(self, action: #selector(tap), for: .touchUpInside) }\n"
+            "  @objc func tap() {}\n"
+            "}\n")
+        self.assertEqual(uses, [("@IBAction/@IBOutlet", 3), ("#selector", 4), ("@objc", 5)])
+        self.assertTrue(line.startswith(
+            "Screen.swift: needs the Objective-C runtime (@IBAction/@IBOutlet at line 3, "
+            "#selector at line 4, @objc at line 5); left out on Linux"))
+        self.assertEqual(line.count("\n"), 0)
+
+    def test_objc_members_and_dynamic_count_but_comments_strings_and_names_do_not(self):
+        uses, _ = objc_uses("@objcMembers class A: NSObject { dynamic var x = 0 }\n")
+        self.assertEqual(uses, [("@objc", 1), ("dynamic", 1)])
+        uses, _ = objc_uses('// @objc func a() {}\nlet s = "#selector(b)"\n'
+                            "let objcBridge = 1\nlet dynamicType = 2\n")
+        self.assertEqual(uses, [])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -6,7 +6,7 @@ import Foundation
 // MARK: - CALayer
 
 /// A view's layer: its drawing properties.
-@MainActor
+@preconcurrency @MainActor
 public final class CALayer {
   public var cornerRadius: CGFloat = 0
   /// Which corners `cornerRadius` rounds; all four by default.

@@ -7,7 +7,7 @@ import Foundation
 /// Every method has an empty default, so an auditor implements only what it watches. Calls
 /// happen synchronously, on the main actor, right after the change they describe; an auditor
 /// must not mutate the hierarchy from inside a callback.
-@MainActor
+@preconcurrency @MainActor
 public protocol LayoutAuditing: AnyObject {
   /// An app constraint became active (`isActive = true`, `activate`, `addConstraint`).
   func constraintActivated(_ constraint: NSLayoutConstraint)

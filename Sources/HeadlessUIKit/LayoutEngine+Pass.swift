@@ -46,8 +46,8 @@ extension LayoutEngine {
   /// Calls `updateConstraints()` on the flagged views of `view`'s subtree, subviews first.
   static func updateConstraints(in view: UIView) {
     for subview in view.subviewStorage { updateConstraints(in: subview) }
-    guard view.needsUpdateConstraints else { return }
-    view.needsUpdateConstraints = false
+    guard view.constraintsNeedUpdate else { return }
+    view.constraintsNeedUpdate = false
     if let controller = view.owningViewController {
       controller.updateViewConstraints()
     } else {

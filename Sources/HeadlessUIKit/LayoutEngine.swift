@@ -161,7 +161,7 @@ final class LayoutEngine {
     subtree.forEachConstraintInSubtree { enqueue($0) }
     subtree.forEachViewInSubtree { view in
       markIntrinsicDirty(view)
-      view.needsUpdateConstraints = true
+      view.constraintsNeedUpdate = true
     }
     needsUpdateConstraints = true
     structureChanged = true

@@ -22,7 +22,7 @@ protocol LayoutItem: AnyObject {
 ///
 /// `AnchorType` is the concrete anchor class (`NSLayoutXAxisAnchor`, `NSLayoutYAxisAnchor`,
 /// `NSLayoutDimension`), so relating anchors of different kinds does not compile.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
   weak var layoutItem: (any LayoutItem)?
   let attribute: NSLayoutConstraint.Attribute
@@ -119,7 +119,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
 // MARK: - Axis anchors
 
 /// A horizontal position: leading, trailing, left, right, centerX.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
   /// `self == anchor + multiplier * 8` (the system spacing, 8 points here).
   public func constraint(
@@ -147,7 +147,7 @@ public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 }
 
 /// A vertical position: top, bottom, centerY, baselines.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
   /// `self == anchor + multiplier * 8` (the system spacing, 8 points here).
   public func constraint(
@@ -180,7 +180,7 @@ let systemSpacing: CGFloat = 8
 // MARK: - Dimension anchors
 
 /// A size: width or height. Sizes relate to sizes (with a multiplier) or to constants.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
   /// `self == c`.
   public func constraint(

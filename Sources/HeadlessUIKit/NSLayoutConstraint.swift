@@ -7,7 +7,7 @@ import Foundation
 /// Read it as `firstItem.firstAttribute <relation> multiplier * secondItem.secondAttribute +
 /// constant`. A constraint takes part in layout once active; activating it installs it on the
 /// closest common ancestor of its items (see `UIView.constraints`).
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
   // MARK: - What the constraint relates
 

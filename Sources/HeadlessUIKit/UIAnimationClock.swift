@@ -73,7 +73,7 @@ public struct UIAnimationRecord {
 
 /// The virtual clock animations run on. Nothing reads the wall clock: a test or the replayer
 /// moves time forward with `advance(to:)`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAnimationClock {
   /// The clock `UIView.animate` uses.
   public static var current = UIAnimationClock()

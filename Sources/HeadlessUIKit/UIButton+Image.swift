@@ -11,11 +11,14 @@ public final class UIImage: Hashable, Sendable {
   public let size: CGSize
   /// The system symbol or asset name it was made from, if any.
   public let name: String?
+  /// Pixels per point: 1 unless given (headless images have no pixels to count).
+  public let scale: CGFloat
 
-  /// An image of `size` points.
-  public init(size: CGSize, name: String? = nil) {
+  /// An image of `size` points at `scale` pixels per point.
+  public init(size: CGSize, name: String? = nil, scale: CGFloat = 1) {
     self.size = size
     self.name = name
+    self.scale = scale
   }
 
   /// A system symbol: 24 x 24 points (no symbol catalogue on Linux). Never nil.
@@ -42,7 +45,7 @@ public final class UIImage: Hashable, Sendable {
 // MARK: - UIImageView
 
 /// A view showing an image; its intrinsic size is the image's.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
   open var image: UIImage? {
     didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
@@ -72,7 +75,7 @@ open class UIImageView: UIView {
 
 /// A closure-based action (UIKit's `UIAction`), the Linux-friendly alternative to
 /// target / selector.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAction {
   public let title: String
   public let handler: (UIAction) -> Void
@@ -84,7 +87,7 @@ public final class UIAction {
 }
 
 /// The base of controls: events and their actions.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
   /// Control events (the common ones).
   public struct Event: OptionSet, Hashable, Sendable {
@@ -145,7 +148,7 @@ open class UIControl: UIView {
 /// Intrinsic size: image width + title width (UILabel's model, 15 pt system font by default)
 /// plus the insets; height the larger of image and title heights plus the insets. A system
 /// button with no content is 30 points tall, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
   /// Button styles (the shape doesn't change the size model).
   public enum ButtonType: Int, Hashable, Sendable {

@@ -15,7 +15,7 @@ import Foundation
 /// * the wrap width is `preferredMaxLayoutWidth` when positive, else the label's current
 ///   width (a wrapping label re-measures when its width changes, as UIKit's does), else none;
 /// * sizes are rounded up to whole points; empty text measures zero by zero.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
   /// The text; changing it invalidates the intrinsic size (and shows in screen snapshots).
   open var text: String? {

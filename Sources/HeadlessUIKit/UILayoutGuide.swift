@@ -6,7 +6,7 @@ import Foundation
 ///
 /// App guides join a view with `UIView.addLayoutGuide(_:)`. Every view also has two system
 /// guides it positions itself: `layoutMarginsGuide` and `safeAreaLayoutGuide`.
-@MainActor
+@preconcurrency @MainActor
 open class UILayoutGuide: NSObject, LayoutItem {
   /// A name for debugging and findings.
   open var identifier = "" { didSet { UIView.noteVisibleChange() } }

@@ -6,7 +6,7 @@ import Foundation
 /// scale 3) whatever the recording's device: layout code should size from the map view's
 /// bounds, as the SDK's guides do. `carPlay(bounds:)` (NavSim's) stands for the screen of a
 /// `CPWindow`: a map view made for it (`GMSMapViewOptions.screen`) is a CarPlay map.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreen: NSObject {
   /// The device's screen.
   public static let main = UIScreen(

@@ -11,7 +11,7 @@ import Foundation
 /// the arrangement: they collapse to zero length along the axis at the stack's leading edge
 /// (priority 999, so their own size constraints win without a conflict). `.fillProportionally`
 /// reads the intrinsic sizes when the arrangement is rebuilt.
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
   // MARK: - Types
 

@@ -236,7 +236,7 @@ public final class UITraitCollection: NSObject, Sendable {
 }
 
 /// Something with traits that hears when they change: views and view controllers.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITraitEnvironment: NSObjectProtocol {
   var traitCollection: UITraitCollection { get }
   func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
@@ -247,9 +247,29 @@ extension UIView: UITraitEnvironment {
   /// (docs/uikit-model.md, "Trait collections"), with this view's own layout direction.
   public var traitCollection: UITraitCollection {
     let root = layoutRoot
-    return UITraitCollection.window(
+    let window = UITraitCollection.window(
       size: root.storedFrame.size, idiom: root.interfaceIdiom,
       direction: effectiveUserInterfaceLayoutDirection, scale: UIScreen.main.scale)
+    guard let style = overriddenUserInterfaceStyle else { return window }
+    return UITraitCollection(traitsFrom: [window, UITraitCollection(userInterfaceStyle: style)])
+  }
+
+  /// The nearest override of the interface style, from this view up: a view's own, then its
+  /// controller's (`overrideUserInterfaceStyle`); nil when none is set.
+  private var overriddenUserInterfaceStyle: UIUserInterfaceStyle? {
+    var view: UIView? = self
+    while let current = view {
+      if current.overrideUserInterfaceStyle != .unspecified {
+        return current.overrideUserInterfaceStyle
+      }
+      if let controller = current.owningViewController,
+        controller.overrideUserInterfaceStyle != .unspecified
+      {
+        return controller.overrideUserInterfaceStyle
+      }
+      view = current.superview
+    }
+    return nil
   }
 
   /// The device kind the hierarchy rooted here stands for: `hostIdiom` when the host set it,

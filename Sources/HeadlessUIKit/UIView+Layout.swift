@@ -32,12 +32,16 @@ extension UIView {
 
   /// Marks the view for `updateConstraints()` at the start of the next layout pass.
   public func setNeedsUpdateConstraints() {
-    needsUpdateConstraints = true
+    constraintsNeedUpdate = true
     if let engine = layoutRoot.engine {
       engine.needsUpdateConstraints = true
       engine.needsPass = true
     }
   }
+
+  /// Whether the view is flagged for `updateConstraints()` at the next layout pass (new views
+  /// are, as in UIKit; `setNeedsUpdateConstraints()` flags it again).
+  public func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
 
   /// Calls `updateConstraints()` on the flagged views of the view's subtree now.
   public func updateConstraintsIfNeeded() {

@@ -8,7 +8,7 @@ import Foundation
 /// The hierarchy's outermost ancestor (the map view, in NavSim) is the layout root: its frame is
 /// set by its owner, and `layoutIfNeeded()` on any view of the hierarchy solves the constraints
 /// of the whole hierarchy and writes every other view's frame.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: NSObject, LayoutItem {
   // MARK: - Storage (hierarchy)
 
@@ -49,7 +49,7 @@ open class UIView: NSObject, LayoutItem {
   var safeAreaGuide: UILayoutGuide?
   lazy var anchors = AnchorSet(self)
   var needsLayout = true
-  var needsUpdateConstraints = true
+  var constraintsNeedUpdate = true
   var layoutSlot: LayoutSlot?
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?
@@ -58,6 +58,11 @@ open class UIView: NSObject, LayoutItem {
   /// The device kind a host says this hierarchy's root stands for (`unspecified`: inferred
   /// from the root's size, `traitCollection`).
   package var hostIdiom = UIUserInterfaceIdiom.unspecified
+  /// The interface style this view and its subviews use instead of the inherited one
+  /// (`.unspecified`: inherit), as in UIKit; it shows in `traitCollection.userInterfaceStyle`.
+  public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+    didSet { UIView.noteVisibleChange() }
+  }
 
   // MARK: - Appearance
 

@@ -6,10 +6,20 @@ import Foundation
 /// Manages a view hierarchy: loads its view on first use (`loadView()`, then `viewDidLoad()`),
 /// hears of appearance, layout, safe-area, trait and size changes, and holds child
 /// controllers.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: NSObject, UITraitEnvironment {
   private var loadedView: UIView?
   private var isLoadingView = false
+  /// The controller this one presents (`present(_:animated:completion:)`).
+  public internal(set) var presentedViewController: UIViewController?
+  /// The controller that presents this one.
+  public internal(set) weak var presentingViewController: UIViewController?
+  /// How `present` shows this controller (UIKit's default: `.automatic`).
+  open var modalPresentationStyle = UIModalPresentationStyle.automatic
+  /// The interface style of this controller's view hierarchy (`.unspecified`: inherit).
+  public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+    didSet { UIView.noteVisibleChange() }
+  }
   /// The nib's name; NavSim loads no nibs, so a controller with one gets a plain view.
   public let nibName: String?
   public let nibBundle: Bundle?
@@ -182,7 +192,7 @@ open class UIViewController: NSObject, UITraitEnvironment {
 }
 
 /// What `viewWillTransition(to:with:)` hands over about a size change.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
   var isAnimated: Bool { get }
   var transitionDuration: TimeInterval { get }
@@ -191,7 +201,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 }
 
 /// Runs code along with a size change (with the new size in effect) and after it.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
   @discardableResult
   func animate(
@@ -202,7 +212,7 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 
 /// The coordinator of a headless size change: not animated, never cancelled. The host calls
 /// `runAlongside()` once the new size is set and `complete()` after that size's layout.
-@MainActor
+@preconcurrency @MainActor
 public final class SizeTransitionCoordinator: UIViewControllerTransitionCoordinator {
   public let isAnimated = false
   public let transitionDuration: TimeInterval = 0

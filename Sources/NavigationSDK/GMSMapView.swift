@@ -9,7 +9,7 @@ import SessionEvents
 /// `setLayoutDelegate(_:)` throws. The SDK views (`sdkViews`) are created once and handed to
 /// the delegate in state objects; they are sized from the profile and resized by the SDK as
 /// the map's size, the speed data and the user's pans change.
-@MainActor
+@preconcurrency @MainActor
 open class GMSMapView: UIView {
   /// The SDK's sizes and style values for this map view.
   public let profile: SDKProfile

@@ -27,7 +27,7 @@ public enum GMSNavigationHidingStackViewAlignment: Int, Sendable {
 /// `fittingSizeLevel` (a stack pinned at both ends fills the space between them) and held
 /// against compression at `defaultLow - 1` (squeezed, it hides views rather than squeeze the
 /// app's content).
-@MainActor
+@preconcurrency @MainActor
 open class GMSNavigationHidingStackView: UIView {
   public let position: GMSNavigationHidingStackPosition
   public let alignment: GMSNavigationHidingStackViewAlignment

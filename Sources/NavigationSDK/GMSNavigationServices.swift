@@ -10,7 +10,7 @@ import HeadlessUIKit
 public typealias GMSTermsResponseCallback = (Bool) -> Void
 
 /// SDK-wide navigation services: terms and conditions, sessions, versions.
-@MainActor
+@preconcurrency @MainActor
 public final class GMSNavigationServices: NSObject {
   static var termsAccepted = true
   /// How often a terms dialog was actually "shown" (NavSim: for tests).
@@ -70,7 +70,8 @@ public final class GMSNavigationServices: NSObject {
 
   /// A new map-less session; nil before the terms are accepted. The caller keeps it.
   public class func createNavigationSession() -> GMSNavigationSession? {
-    termsAccepted ? GMSNavigationSession(sdk: ()) : nil
+    requireMainThread("GMSNavigationServices.createNavigationSession()")
+    return termsAccepted ? GMSNavigationSession(sdk: ()) : nil
   }
 
   public class func openSourceLicenseInfo() -> String {
@@ -140,7 +141,7 @@ public final class GMSNavigationTermsDialogUIParams: NSObject {
 
 /// A navigation session without a map: its navigator, location stream and simulator. Attach
 /// maps with `enableNavigation(with:)`.
-@MainActor
+@preconcurrency @MainActor
 public final class GMSNavigationSession: NSObject {
   let sessionNavigator = GMSNavigator(sdk: ())
 
@@ -172,7 +173,7 @@ public final class GMSNavigationSession: NSObject {
 public typealias GMSNavigationTransactionRecorderErrorHandler = (any Error) -> Void
 
 /// Records billable pickups and drop-offs. NavSim keeps them in `records` (no network).
-@MainActor
+@preconcurrency @MainActor
 public final class GMSNavigationTransactionRecorder: NSObject {
   /// One recorded pickup or drop-off.
   public struct Record: Equatable, Sendable {

@@ -10,7 +10,7 @@ import SessionEvents
 /// Hears of the trip: arrivals, route changes, remaining time and distance, traffic, lighting,
 /// speeding, turn-by-turn info and prompts. Every method has an empty default (the SDK's are
 /// optional), so a class implementing any subset compiles and gets called.
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSNavigatorListener: NSObjectProtocol {
   func navigator(_ navigator: GMSNavigator, didArriveAt waypoint: GMSNavigationWaypoint)
   func navigatorDidChangeRoute(_ navigator: GMSNavigator)
@@ -66,7 +66,7 @@ struct WeakListener<Listener> {
 ///
 /// Main actor only, as the SDK's (main thread only). `init()` is unavailable: map views and
 /// sessions hand navigators out.
-@MainActor
+@preconcurrency @MainActor
 open class GMSNavigator: NSObject {
   /// The map whose navigation UI this navigator drives (nil for a session not yet attached).
   weak var mapView: GMSMapView?
@@ -93,6 +93,7 @@ open class GMSNavigator: NSObject {
 
   /// Registers a weakly held listener (once; adding it again changes nothing).
   public func add(_ listener: any GMSNavigatorListener) {
+    requireMainThread("GMSNavigator.add(_:)")
     listeners.removeAll { $0.value == nil }
     guard !listeners.contains(where: { $0.holds(listener) }) else { return }
     listeners.append(WeakListener(listener))
@@ -222,6 +223,7 @@ open class GMSNavigator: NSObject {
   public var isGuidanceActive: Bool {
     get { mapView?.navigationState == .activeGuidance }
     set {
+      requireMainThread("GMSNavigator.isGuidanceActive")
       if let replay = mapView?.replay {
         replay.guidanceRequested(newValue, by: self)
         return
@@ -241,6 +243,7 @@ open class GMSNavigator: NSObject {
   public func setDestinations(
     _ destinations: [GMSNavigationWaypoint], callback: @escaping GMSRouteStatusCallback
   ) {
+    requireMainThread("GMSNavigator.setDestinations(_:callback:)")
     requestRoute(destinations, call: "setDestinations(_:callback:)", callback: callback)
   }
 
@@ -307,6 +310,7 @@ open class GMSNavigator: NSObject {
   @available(*, deprecated, message: "call setDestinations with the remaining waypoints")
   @discardableResult
   public func continueToNextDestination() -> GMSNavigationWaypoint? {
+    requireMainThread("GMSNavigator.continueToNextDestination()")
     if let replay = mapView?.replay { return replay.continueRequested(by: self) }
     guard !trip.destinations.isEmpty else { return nil }
     trip.destinations.removeFirst()
@@ -316,6 +320,7 @@ open class GMSNavigator: NSObject {
   /// Removes destinations and routes and stops guidance. Under replay it is accepted once the
   /// trip is over; clearing a route the recording still drives is a `replay-divergence`.
   public func clearDestinations() {
+    requireMainThread("GMSNavigator.clearDestinations()")
     if let replay = mapView?.replay {
       replay.clearRequested(by: self)
       return

@@ -5,7 +5,7 @@ import Foundation
 // under the SDK's names.
 
 /// Hears of new road-snapped locations (the one required method of the SDK's protocol).
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSRoadSnappedLocationProviderListener: NSObjectProtocol {
   func locationProvider(
     _ locationProvider: GMSRoadSnappedLocationProvider, didUpdate location: CLLocation)
@@ -14,7 +14,7 @@ public protocol GMSRoadSnappedLocationProviderListener: NSObjectProtocol {
 /// A stream of locations snapped to the road: under replay, the recorded positions (with the
 /// last recorded speed and course; unknown accuracies are -1 and the altitude NaN), delivered
 /// to listeners while updating is started.
-@MainActor
+@preconcurrency @MainActor
 open class GMSRoadSnappedLocationProvider: NSObject {
   var listeners: [WeakListener<any GMSRoadSnappedLocationProviderListener>] = []
   /// Whether `startUpdatingLocation()` was called (and not stopped since).
@@ -29,6 +29,7 @@ open class GMSRoadSnappedLocationProvider: NSObject {
 
   /// Registers a weakly held listener (once).
   public func add(_ listener: any GMSRoadSnappedLocationProviderListener) {
+    requireMainThread("GMSRoadSnappedLocationProvider.add(_:)")
     listeners.removeAll { $0.value == nil }
     guard !listeners.contains(where: { $0.holds(listener) }) else { return }
     listeners.append(WeakListener(listener))
@@ -42,7 +43,10 @@ open class GMSRoadSnappedLocationProvider: NSObject {
     return true
   }
 
-  public func startUpdatingLocation() { isUpdating = true }
+  public func startUpdatingLocation() {
+    requireMainThread("GMSRoadSnappedLocationProvider.startUpdatingLocation()")
+    isUpdating = true
+  }
   public func stopUpdatingLocation() { isUpdating = false }
 
   func deliver(_ location: CLLocation) {
@@ -55,7 +59,7 @@ open class GMSRoadSnappedLocationProvider: NSObject {
 /// Fakes the device's movement. Under replay the recording already moves the device: calls
 /// that ask for the recorded drive are accepted, calls that would move it elsewhere or
 /// differently are `replay-divergence` warnings and change nothing.
-@MainActor
+@preconcurrency @MainActor
 open class GMSLocationSimulator: NSObject {
   weak var navigator: GMSNavigator?
   /// Avoid flags for `simulateAlongNewRoute`. Defaults false, false, true.
@@ -97,6 +101,7 @@ open class GMSLocationSimulator: NSObject {
 
   /// Drives along the navigator's route: the recording's drive (accepted).
   public func simulateLocationsAlongExistingRoute() {
+    requireMainThread("GMSLocationSimulator.simulateLocationsAlongExistingRoute()")
     isSimulating = true
   }
 

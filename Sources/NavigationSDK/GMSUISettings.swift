@@ -12,7 +12,7 @@ import HeadlessUIKit
 /// `legacy-api-with-delegate` finding (spec section 4, rules 2 and 11). The compass switch
 /// still applies while navigation is disabled; `isRecenterButtonEnabled` decides whether the
 /// logo turns into a re-center button when the user pans.
-@MainActor
+@preconcurrency @MainActor
 public final class GMSUISettings: NSObject {
   weak var mapView: GMSMapView?
 

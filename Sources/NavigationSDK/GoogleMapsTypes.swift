@@ -104,6 +104,13 @@ open class GMSCoordinateBounds: NSObject {
   public let northEast: CLLocationCoordinate2D
   public let southWest: CLLocationCoordinate2D
 
+  /// An empty box: it holds no coordinate until `includingCoordinate(_:)` grows it.
+  override public init() {
+    northEast = kCLLocationCoordinate2DInvalid
+    southWest = kCLLocationCoordinate2DInvalid
+    super.init()
+  }
+
   /// The box spanned by two corners.
   public init(coordinate coord1: CLLocationCoordinate2D, coordinate coord2: CLLocationCoordinate2D) {
     northEast = CLLocationCoordinate2D(
@@ -318,7 +325,7 @@ public final class GMSMapStyle: NSObject {
 
 /// Screen / coordinate conversion. Headless: an equirectangular projection around the
 /// camera's target at the camera's zoom (256-point tiles).
-@MainActor
+@preconcurrency @MainActor
 open class GMSProjection: NSObject {
   let camera: GMSCameraPosition
   let size: CGSize
@@ -350,7 +357,7 @@ open class GMSProjection: NSObject {
 }
 
 /// Something drawn on the map (markers, polylines).
-@MainActor
+@preconcurrency @MainActor
 open class GMSOverlay: NSObject {
   public var title: String?
   public var isTappable = true
@@ -368,11 +375,31 @@ open class GMSOverlay: NSObject {
 }
 
 /// A pin at a coordinate.
-@MainActor
+@preconcurrency @MainActor
 open class GMSMarker: GMSOverlay {
   public var position: CLLocationCoordinate2D
   public var snippet: String?
   public var userData: Any?
+  /// The pin's image; nil: the default red pin.
+  public var icon: UIImage?
+  /// A view shown instead of `icon`.
+  public var iconView: UIView?
+  /// The point of the icon on `position`, in unit coordinates. Default (0.5, 1).
+  public var groundAnchor = CGPoint(x: 0.5, y: 1)
+  public var infoWindowAnchor = CGPoint(x: 0.5, y: 0)
+  public var appearAnimation = GMSMarkerAnimation.none
+  public var isDraggable = false
+  public var isFlat = false
+  /// Clockwise, in degrees.
+  public var rotation: CLLocationDegrees = 0
+  public var opacity: Float = 1
+  public var tracksViewChanges = true
+  public var tracksInfoWindowChanges = false
+
+  /// The default pin tinted `color` (nil: the default colour), 27 x 43 points.
+  public class func markerImage(with color: UIColor?) -> UIImage {
+    UIImage(size: CGSize(width: 27, height: 43), name: "marker:\(color?.description ?? "default")")
+  }
 
   public init(position: CLLocationCoordinate2D) {
     self.position = position
@@ -383,7 +410,7 @@ open class GMSMarker: GMSOverlay {
 }
 
 /// The options a map view is built from.
-@MainActor
+@preconcurrency @MainActor
 open class GMSMapViewOptions: NSObject {
   /// Default `.zero`.
   public var frame: CGRect = .zero
@@ -398,7 +425,7 @@ open class GMSMapViewOptions: NSObject {
 }
 
 /// Map events. Every method has an empty default (the SDK's are optional).
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSMapViewDelegate: NSObjectProtocol {
   func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D)
   func mapView(_ mapView: GMSMapView, didLongPressAt coordinate: CLLocationCoordinate2D)
@@ -440,6 +467,8 @@ final class GoogleMapsState {
   var minZoom = kGMSMinZoomLevel
   var maxZoom = kGMSMaxZoomLevel
   var mapStyle: GMSMapStyle?
+  weak var selectedMarker: GMSMarker?
+  let indoorDisplay = GMSIndoorDisplay()
   var cameraTargetBounds: GMSCoordinateBounds?
   var preferredFrameRate = GMSFrameRate.maximum
   var mapID: GMSMapID?

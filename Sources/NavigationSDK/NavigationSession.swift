@@ -27,7 +27,7 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 ///
 /// Rules are only checked while a custom layout delegate is set: the built-in layout is the
 /// SDK's own.
-@MainActor
+@preconcurrency @MainActor
 public final class NavigationSession {
   public let mapView: GMSMapView
   /// Every finding so far (see `drainFindings()`).

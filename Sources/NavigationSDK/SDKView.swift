@@ -10,7 +10,7 @@ import SessionEvents
 /// iOS), gives it built-in layout margins and an internal content view the app must not touch.
 /// It comes with `translatesAutoresizingMaskIntoConstraints == false`, ready for the delegate's
 /// constraints.
-@MainActor
+@preconcurrency @MainActor
 open class SDKView: UIView {
   /// What the view is, for snapshots and findings: `turnCard`, `etaCard`, `tripProgressBar`,
   /// `speedWidget`, `googleLogo`, `viewport`, `button.compass`, `prompt.incident#3`...
@@ -221,20 +221,20 @@ final class SDKContentView: UIView {
 /// The turn card (header): the map's safe-area width in standard mode (an intrinsic width the
 /// delegate's constraints may override), `wideCardWidth` in wide mode; height
 /// `style.headerNominalHeight`.
-@MainActor
+@preconcurrency @MainActor
 public final class TurnCardView: SDKView {
   override public var forbidsSizeConstraints: Bool { true }
 }
 
 /// The ETA card (footer): sized as the turn card, `etaCardHeight` tall.
-@MainActor
+@preconcurrency @MainActor
 public final class ETACardView: SDKView {
   override public var forbidsSizeConstraints: Bool { true }
 }
 
 /// The vertical trip progress bar: 12 pt wide; its height is the delegate's. Resets when the
 /// route changes.
-@MainActor
+@preconcurrency @MainActor
 public final class TripProgressBarView: SDKView {
   /// Fraction of the route done, 0...1.
   public internal(set) var progress: Double = 0
@@ -259,14 +259,14 @@ public enum SpeedWidgetState: String, CaseIterable, Sendable {
 }
 
 /// The floating speedometer / speed-limit sign. Resizes at run time without notice.
-@MainActor
+@preconcurrency @MainActor
 public final class SpeedWidgetView: SDKView {
   public internal(set) var displayState: SpeedWidgetState = .hidden
   override public var forbidsSizeConstraints: Bool { true }
 }
 
 /// The Google logo, which turns into the larger re-center button after the user pans.
-@MainActor
+@preconcurrency @MainActor
 public final class GoogleLogoView: SDKView {
   /// Whether it currently shows as the re-center button.
   public internal(set) var isRecenterButton = false
@@ -274,15 +274,15 @@ public final class GoogleLogoView: SDKView {
 }
 
 /// The invisible camera frame: the vehicle is centred and the route drawn inside it.
-@MainActor
+@preconcurrency @MainActor
 public final class ViewportView: SDKView {}
 
 /// A Google-provided button's view (compass, incident reporting...).
-@MainActor
+@preconcurrency @MainActor
 public final class NavigationButtonView: SDKView {}
 
 /// A prompt (incident, speed camera, traffic, better route...): sized by kind and text.
-@MainActor
+@preconcurrency @MainActor
 public final class PromptView: SDKView, NavigationRoundedCornerView {
   public let promptID: Int
   public let kind: String

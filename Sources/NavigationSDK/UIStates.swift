@@ -66,7 +66,7 @@ final class GuidanceUIState: NSObject, @preconcurrency ActiveGuidanceUIState {
 // MARK: - The views of one map view
 
 /// Every SDK view of one map view, created once and sized from the profile.
-@MainActor
+@preconcurrency @MainActor
 public final class SDKViewSet {
   public let googleLogo: GoogleLogoView
   public let viewport: ViewportView

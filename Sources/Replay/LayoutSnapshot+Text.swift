@@ -35,6 +35,7 @@ extension LayoutState {
       .map { formatFixed($0, 2) }.joined(separator: ",")
     out += " dir=\(direction)"
     if !mapContent.isEmpty { out += " content=" + mapContent.map(escapeToken).joined(separator: ",") }
+    if !overlays.isEmpty { out += " overlays=" + overlays.map(escapeToken).joined(separator: ",") }
     out += "\n"
     for node in nodes {
       out += "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
@@ -129,6 +130,9 @@ extension LayoutState {
           safeArea: SnapshotInsets(top: safe[0], leading: safe[1], bottom: safe[2], trailing: safe[3]),
           direction: try need("dir"), nodes: [], animations: [],
           mapContent: fields["content"].map {
+            $0.split(separator: ",").map { unescapeToken(String($0)) }
+          } ?? [],
+          overlays: fields["overlays"].map {
             $0.split(separator: ",").map { unescapeToken(String($0)) }
           } ?? [])
       case "sdk", "view", "guide":

@@ -196,11 +196,14 @@ public struct LayoutState: Equatable, Sendable {
   /// `alternates:2`, `destinationMarkers`, `stopSigns`, `trafficLights`); empty with a custom
   /// delegate.
   public var mapContent: [String]
+  /// The app's overlays on the map (`GMSMapView.overlaySnapshot`: markers, polylines,
+  /// polygons, circles), in the order they were added; empty without any.
+  public var overlays: [String]
 
   public init(
     state: String, wideMode: Bool, mapWidth: Double, mapHeight: Double,
     safeArea: SnapshotInsets, direction: String, nodes: [SnapshotNode],
-    animations: [SnapshotAnimation], mapContent: [String] = []
+    animations: [SnapshotAnimation], mapContent: [String] = [], overlays: [String] = []
   ) {
     self.state = state
     self.wideMode = wideMode
@@ -211,6 +214,7 @@ public struct LayoutState: Equatable, Sendable {
     self.nodes = nodes
     self.animations = animations
     self.mapContent = mapContent
+    self.overlays = overlays
   }
 
   public func node(_ id: String) -> SnapshotNode? { nodes.first { $0.id == id } }

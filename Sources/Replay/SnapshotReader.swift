@@ -25,7 +25,9 @@ struct SnapshotReader {
   mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> (layout: LayoutState, changed: Bool) {
     let stamp = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode)
     let content = mapView.builtInMapContent
-    if !forcesFullRead, let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty, reuse.mapContent == content,
+    let overlays = mapView.overlaySnapshot
+    if !forcesFullRead, let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty,
+      reuse.mapContent == content, reuse.overlays == overlays,
       UIAnimationClock.current.inFlight.isEmpty
     {
       return (reuse, false)
@@ -54,7 +56,8 @@ struct SnapshotReader {
       safeArea: SnapshotInsets(
         top: rounded(insets.top), leading: rounded(rtl ? insets.right : insets.left),
         bottom: rounded(insets.bottom), trailing: rounded(rtl ? insets.left : insets.right)),
-      direction: rtl ? "rtl" : "ltr", nodes: nodes, animations: animations, mapContent: content)
+      direction: rtl ? "rtl" : "ltr", nodes: nodes, animations: animations, mapContent: content,
+      overlays: overlays)
     if let reuse, reuse == state { return (reuse, false) }
     return (state, true)
   }

@@ -39,6 +39,18 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     #expect(parsed.node("prompt.incident#3")?.roundedCorners == ["minXminY", "maxXminY"])
   }
 
+  @Test func overlaysAppearOnTheLayoutLineOnlyWhenPresentAndRoundTrip() throws {
+    var layout = sampleLayout()
+    #expect(!layout.text.contains("overlays="))
+    layout.overlays = ["marker;at=52.50000/13.40000;title=Stop, 1;selected", "polygon;points=4"]
+    let firstLine = layout.text.split(separator: "\n")[0]
+    #expect(firstLine.hasSuffix(
+      " overlays=marker;at%3D52.50000/13.40000;title%3DStop%2C%201;selected,polygon;points%3D4"))
+    let parsed = try LayoutState(text: layout.text)
+    #expect(parsed.overlays == layout.overlays)
+    #expect(parsed.text == layout.text)
+  }
+
   @Test func textUsesFixedDecimalsAndNoNegativeZero() {
     let text = sampleLayout().text
     #expect(text.contains("frame=0.00,0.33,10.00,10.00"))
