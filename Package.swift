@@ -103,9 +103,16 @@ let package = Package(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
-        "NavSimRecorder", "NavSimCheck",
+        "NavSimRecorder", "NavSimCheck", "SnapshotRaster",
       ]
     ),
+    // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig.
+    .systemLibrary(
+      name: "CRSVG",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev", "fonts-dejavu-core"]), .brew(["librsvg"])]
+    ),
+    .target(name: "SnapshotRaster", dependencies: ["CRSVG", "Replay"]),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
       name: "navsim-bench",
@@ -154,5 +161,6 @@ let package = Package(
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
+    .testTarget(name: "SnapshotRasterTests", dependencies: ["SnapshotRaster", "Replay"]),
   ] + uikitAppCodeTests + platformShims
 )
