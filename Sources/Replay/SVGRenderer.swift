@@ -29,15 +29,35 @@ public enum SVGRenderer {
     layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool = false,
     title: String? = nil
   ) -> String {
+    svg(layout: layout, findings: findings, showHidden: showHidden, title: title, origin: nil)
+  }
+
+  /// The picture's size: the map plus the finding notes under it.
+  static func pictureSize(layout: LayoutState, findings: [SnapshotFinding]) -> (width: Double, height: Double) {
     let notes = findingNotes(findings, width: layout.mapWidth)
-    let height = layout.mapHeight + (notes.isEmpty ? 0 : Double(notes.count) * noteLineHeight + 10)
-    let width = layout.mapWidth
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\""
+    return (layout.mapWidth, layout.mapHeight + (notes.isEmpty ? 0 : Double(notes.count) * noteLineHeight + 10))
+  }
+
+  /// The picture as a document (`origin` nil) or as an `<svg>` element placed at `origin`
+  /// inside another picture (a contact sheet's cell).
+  static func svg(
+    layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool, title: String?,
+    origin: (x: Double, y: Double)?
+  ) -> String {
+    let notes = findingNotes(findings, width: layout.mapWidth)
+    let (width, height) = pictureSize(layout: layout, findings: findings)
+    var out = "<svg"
+    if let origin {
+      out += " x=\"\(num(origin.x))\" y=\"\(num(origin.y))\""
+    } else {
+      out += " xmlns=\"http://www.w3.org/2000/svg\""
+    }
+    out += " viewBox=\"0 0 \(num(width)) \(num(height))\""
     out += " width=\"\(num(width))\" height=\"\(num(height))\""
     out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">\n"
-    out += "<style>\(css)</style>\n"
+    if origin == nil { out += "<style>\(css)</style>\n" }
     let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
