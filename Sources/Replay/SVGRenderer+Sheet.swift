@@ -8,11 +8,16 @@ public struct SheetCell: Equatable, Sendable {
   public var caption: String
   public var layout: LayoutState
   public var findings: [SnapshotFinding]
+  /// What the SDK's views show; nil draws them with their names.
+  public var content: ScreenContent?
 
-  public init(caption: String, layout: LayoutState, findings: [SnapshotFinding]) {
+  public init(
+    caption: String, layout: LayoutState, findings: [SnapshotFinding], content: ScreenContent? = nil
+  ) {
     self.caption = caption
     self.layout = layout
     self.findings = findings
+    self.content = content
   }
 }
 
@@ -50,7 +55,7 @@ extension SVGRenderer {
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\""
     out += " width=\"\(num(width))\" height=\"\(num(height))\" class=\"nv-sheet\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\" font-size=\"11\">\n"
-    out += "<style>\(css)\n.nv-sheet-title{font-size:14px;font-weight:bold;fill:#202124}"
+    out += "<style>\(css)\n\(contentCSS)\n.nv-sheet-title{font-size:14px;font-weight:bold;fill:#202124}"
     out += "\n.nv-caption{font-size:12px;fill:#202124}\n.nv-omitted{font-size:11px;fill:#5f6368}</style>\n"
     out += "<title>\(escapeXML(title))</title>\n"
     out += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"#ffffff\"/>\n"
@@ -68,7 +73,7 @@ extension SVGRenderer {
         + "\(escapeXML(caption))</text>\n"
       out += svg(
         layout: cell.layout, findings: cell.findings, showHidden: false, title: cell.caption,
-        origin: (x, top + captionHeight))
+        content: cell.content, origin: (x, top + captionHeight))
       out += "</g>\n"
     }
     return out + "</svg>\n"
@@ -87,11 +92,14 @@ extension SnapshotStore {
   public func distinctCells(of run: RunInfo) throws -> [SheetCell] {
     var seen: Set<String> = []  // membership only; the order comes from the frames
     var cells: [SheetCell] = []
-    for frame in try frames(of: run) where seen.insert(frame.layoutHash).inserted {
+    var content = ScreenContent()
+    for frame in try frames(of: run) {
+      content.apply(event: frame.event, detail: frame.detail)
+      guard seen.insert(frame.layoutHash).inserted else { continue }
       cells.append(
         SheetCell(
           caption: Self.caption(run.label, frame), layout: try layout(hash: frame.layoutHash),
-          findings: frame.findings))
+          findings: frame.findings, content: content))
     }
     return cells
   }
@@ -111,15 +119,19 @@ extension SnapshotStore {
     for frame in framesB { bBySeq[frame.seq] = frame }
     var seen: Set<String> = []
     var cells: [SheetCell] = []
+    var content = ScreenContent()  // one recording: the same facts on both sides
     for frameA in try frames(of: a) {
+      content.apply(event: frameA.event, detail: frameA.detail)
       guard let frameB = bBySeq[frameA.seq] else { continue }
       let layoutA = try layout(hash: frameA.layoutHash)
       let layoutB = try layout(hash: frameB.layoutHash)
       guard layoutA != layoutB || frameA.findings != frameB.findings,
         seen.insert(frameA.layoutHash + " " + frameB.layoutHash).inserted
       else { continue }
-      cells.append(SheetCell(caption: Self.caption(a.label, frameA), layout: layoutA, findings: frameA.findings))
-      cells.append(SheetCell(caption: Self.caption(b.label, frameB), layout: layoutB, findings: frameB.findings))
+      cells.append(
+        SheetCell(caption: Self.caption(a.label, frameA), layout: layoutA, findings: frameA.findings, content: content))
+      cells.append(
+        SheetCell(caption: Self.caption(b.label, frameB), layout: layoutB, findings: frameB.findings, content: content))
     }
     return cells
   }
@@ -174,9 +186,13 @@ extension SnapshotStore {
         throw PictureError(
           "\(path): run '\(run.label)' has no event \(seq) (its events are 1...\(run.eventCount))")
       }
+      var content = ScreenContent()
+      try forEachFrame(of: run) { frame in
+        if frame.seq <= seq { content.apply(event: frame.event, detail: frame.detail) }
+      }
       return SVGRenderer.svg(
         layout: snapshot.layout, findings: snapshot.findings, showHidden: request.showHidden,
-        title: "\(run.label) (\(run.delegate)) after event \(seq) \(snapshot.event)")
+        title: "\(run.label) (\(run.delegate)) after event \(seq) \(snapshot.event)", content: content)
     }
     var cells: [SheetCell]
     let title: String

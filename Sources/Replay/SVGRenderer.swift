@@ -24,12 +24,16 @@ public enum SVGRenderer {
   ///   - findings: the findings of the event, drawn over the layout.
   ///   - showHidden: draw hidden views faintly instead of leaving them out of the display.
   ///   - title: a caption for the picture's `<title>` (defaults to the state and map size).
+  ///   - content: what the SDK's views show at the event; with it they are drawn as the driver
+  ///     sees them (texts, glyphs, speed) instead of labelled with their names.
   /// - Complexity: O(n) in the number of nodes plus the number of finding views.
   public static func svg(
     layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool = false,
-    title: String? = nil
+    title: String? = nil, content: ScreenContent? = nil
   ) -> String {
-    svg(layout: layout, findings: findings, showHidden: showHidden, title: title, origin: nil)
+    svg(
+      layout: layout, findings: findings, showHidden: showHidden, title: title, content: content,
+      origin: nil)
   }
 
   /// The picture's size: the map plus the finding notes under it.
@@ -42,7 +46,7 @@ public enum SVGRenderer {
   /// inside another picture (a contact sheet's cell).
   static func svg(
     layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool, title: String?,
-    origin: (x: Double, y: Double)?
+    content: ScreenContent?, origin: (x: Double, y: Double)?
   ) -> String {
     let notes = findingNotes(findings, width: layout.mapWidth)
     let (width, height) = pictureSize(layout: layout, findings: findings)
@@ -57,13 +61,14 @@ public enum SVGRenderer {
     out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">\n"
-    if origin == nil { out += "<style>\(css)</style>\n" }
+    if origin == nil { out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS)</style>\n" }
     let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
     out += mapAndSafeArea(layout)
     out += "<g class=\"nv-nodes\">\n"
-    for node in layout.nodes where !isCamera(node) { out += nodeElement(node) }
+    let rtl = layout.direction == "rtl"
+    for node in layout.nodes where !isCamera(node) { out += nodeElement(node, content: content, rtl: rtl) }
     out += "</g>\n<g class=\"nv-cameras\">\n"
     for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
     out += "</g>\n"
@@ -116,7 +121,7 @@ public enum SVGRenderer {
   }
 
   /// One view or guide: a group with its identity, its shape at the frame, a label, a tooltip.
-  static func nodeElement(_ node: SnapshotNode) -> String {
+  static func nodeElement(_ node: SnapshotNode, content: ScreenContent? = nil, rtl: Bool = false) -> String {
     let style = NodeStyle(node)
     var classes = "nv-node nv-\(node.kind.rawValue) nv-role-\(style.role)"
     if node.isHidden { classes += " nv-hidden" }
@@ -134,7 +139,11 @@ public enum SVGRenderer {
       out += rectElement(node.frame, attributes: paint)
     }
     if isCamera(node) { out += vehicleMarker(node.frame) }
-    if let label = label(for: node, style: style) {
+    if node.kind == .sdkView, let content,
+      let drawn = contentElement(node, role: style.role, content: content, rtl: rtl)
+    {
+      out += drawn
+    } else if let label = label(for: node, style: style) {
       out += "<text class=\"nv-label\" x=\"\(num(label.x))\" y=\"\(num(label.y))\""
       out += " fill=\"\(style.text)\">\(escapeXML(label.text))</text>"
     }

@@ -1,0 +1,72 @@
+import Replay
+import SnapshotRaster
+import XCTest
+
+/// SDK views drawn with what they show, checked in the SVG and in the PNG's pixels.
+final class ScreenContentPictureTests: XCTestCase {
+  static func layout(direction: String = "ltr") -> LayoutState {
+    LayoutState(
+      state: "activeGuidance", wideMode: false, mapWidth: 300, mapHeight: 400,
+      safeArea: .zero, direction: direction,
+      nodes: [
+        SnapshotNode(id: "turnCard", kind: .sdkView, parent: "map", frame: SnapshotRect(x: 0, y: 0, width: 300, height: 100)),
+        SnapshotNode(id: "speedWidget", kind: .sdkView, parent: "map", frame: SnapshotRect(x: 240, y: 200, width: 50, height: 110)),
+        SnapshotNode(id: "tripProgressBar", kind: .sdkView, parent: "map", frame: SnapshotRect(x: 0, y: 110, width: 10, height: 200)),
+        SnapshotNode(id: "etaCard", kind: .sdkView, parent: "map", frame: SnapshotRect(x: 0, y: 340, width: 300, height: 60)),
+      ],
+      animations: [])
+  }
+
+  static func content(speed: Double, severity: String) -> ScreenContent {
+    var content = ScreenContent()
+    content.apply(
+      event: "progress",
+      detail: #"{"distanceTravelled":750,"distanceRemaining":250,"timeRemaining":130,"distanceToNextManeuver":140.5,"maneuver":"turn-right","roadName":"Hauptstrasse"}"#)
+    content.apply(
+      event: "speed", detail: "{\"speed\":\(speed),\"speedLimit\":13.89,\"severity\":\"\(severity)\"}")
+    content.apply(event: "promptReady", detail: #"{"promptID":1,"kind":"traffic","text":"Slow <traffic>"}"#)
+    return content
+  }
+
+  func testPayloadsFoldIntoWhatTheViewsShow() {
+    var content = Self.content(speed: 10, severity: "notSpeeding")
+    XCTAssertEqual(content.roadName, "Hauptstrasse")
+    XCTAssertEqual(content.progress, 0.75)
+    XCTAssertEqual(content.promptText, "Slow <traffic>")
+    content.apply(event: "promptDismissed", detail: #"{"promptID":1}"#)
+    XCTAssertNil(content.promptText)
+    content.apply(event: "progress", detail: "not json")
+    XCTAssertEqual(content.roadName, "Hauptstrasse")
+  }
+
+  func testTheSVGShowsDistanceRoadTimesAndSpeed() {
+    let svg = SVGRenderer.svg(
+      layout: Self.layout(), findings: [], content: Self.content(speed: 10, severity: "notSpeeding"))
+    XCTAssertTrue(svg.contains(">140 m</text>"), svg)
+    XCTAssertTrue(svg.contains(">Hauptstrasse</text>"))
+    XCTAssertTrue(svg.contains(">3 min · 250 m</text>"))
+    XCTAssertTrue(svg.contains(">36</text>"))  // 10 m/s
+    XCTAssertTrue(svg.contains(">50</text>"))  // the limit, 13.89 m/s
+    XCTAssertTrue(svg.contains("data-maneuver=\"turn-right\""))
+    XCTAssertFalse(svg.contains(">turnCard</text>"))
+    let rtl = SVGRenderer.svg(
+      layout: Self.layout(direction: "rtl"), findings: [], content: Self.content(speed: 10, severity: "notSpeeding"))
+    XCTAssertTrue(rtl.contains("text-anchor=\"end\" direction=\"rtl\">Hauptstrasse</text>"))
+  }
+
+  func testSpeedingTurnsTheWidgetRedAndTheBarFillsFromTheBottom() throws {
+    func image(_ severity: String) throws -> RasterImage {
+      try RasterImage(
+        svg: SVGRenderer.svg(layout: Self.layout(), findings: [], content: Self.content(speed: 20, severity: severity)))
+    }
+    let speeding = try image("major"), calm = try image("notSpeeding")
+    // A corner of the widget, clear of its texts and sign.
+    XCTAssertEqual(speeding.rgb(x: 243, y: 203), 0xd93025)
+    XCTAssertNotEqual(calm.rgb(x: 243, y: 203), 0xd93025)
+    // 75 % driven: the bar's lower three quarters are filled, its top quarter is not.
+    let filled = calm.rgb(x: 5, y: 300), empty = calm.rgb(x: 5, y: 120)
+    XCTAssertEqual(filled, 0xd7aefb)
+    XCTAssertNotEqual(empty, filled)
+    XCTAssertEqual(calm.rgb(x: 5, y: 170), filled)
+  }
+}
