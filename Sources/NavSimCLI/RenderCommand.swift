@@ -11,7 +11,7 @@ struct RenderCommand: NavSimCommand {
     USAGE: navsim render SNAPSHOTS LABEL --seq N [--svg OUT.svg] [--png OUT.png] [--scale S]
                          [--show-hidden]
            navsim render SNAPSHOTS LABEL --distinct [--against LABEL_B] [--svg OUT.svg]
-                         [--png OUT.png] [--scale S]
+                         [--png OUT.png] [--scale S] [--max-cells N] [--from SEQ]
 
     Draws the screen of run LABEL after event N at true proportions, in map points: the map,
     the safe area, every view as a labelled rectangle (SDK views by role, app views, layout
@@ -19,14 +19,15 @@ struct RenderCommand: NavSimCommand {
     under the map. --show-hidden also draws hidden views, faintly.
     --distinct draws a contact sheet instead: every distinct layout of the run, captioned with
     the time and event that first showed it; with --against, the two runs of one recording
-    side by side wherever their layouts differ.
+    side by side wherever their layouts differ; --max-cells caps the pictures (default 60),
+    --from leaves out layouts first shown before event SEQ.
     --png rasterises the picture with librsvg (system fonts), --scale pixels per point (1-8,
     default 1). At least one of --svg and --png.
     """
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, valueOptions: ["--seq", "--svg", "--png", "--scale", "--against"],
+      arguments, valueOptions: ["--seq", "--svg", "--png", "--scale", "--against", "--max-cells", "--from"],
       flagOptions: ["--show-hidden", "--distinct"])
     try parsed.expectPositionals(atMost: 2)
     let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
@@ -43,7 +44,9 @@ struct RenderCommand: NavSimCommand {
     let svg = try store.picture(
       PictureRequest(
         label: label, seq: seq, against: parsed.value("--against"),
-        showHidden: parsed.flag("--show-hidden")))
+        showHidden: parsed.flag("--show-hidden"),
+        maximumCells: Int(try parsed.int("--max-cells", in: 1...1000) ?? 60),
+        fromSeq: try parsed.int("--from", in: 0...Int64.max) ?? 0))
     // Rasterise before writing anything, so a failure leaves no file half-made.
     let png = try pngPath.map { _ in try RasterImage(svg: svg, scale: scale).pngData() }
     if let svgPath {

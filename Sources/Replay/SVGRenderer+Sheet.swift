@@ -86,16 +86,17 @@ extension SVGRenderer {
 }
 
 extension SnapshotStore {
-  /// Every distinct layout of `run`, in the order the run first showed it, captioned with
+  /// Every distinct layout of `run` (from event `fromSeq` on), in the order the run first
+  /// showed it, captioned with
   /// that first event (`label · 12.4 s · #5 progress`) and drawn with its findings.
   /// - Throws: what reading the run's frames throws.
-  public func distinctCells(of run: RunInfo) throws -> [SheetCell] {
+  public func distinctCells(of run: RunInfo, from fromSeq: Int64 = 0) throws -> [SheetCell] {
     var seen: Set<String> = []  // membership only; the order comes from the frames
     var cells: [SheetCell] = []
     var content = ScreenContent()
     for frame in try frames(of: run) {
       content.apply(event: frame.event, detail: frame.detail)
-      guard seen.insert(frame.layoutHash).inserted else { continue }
+      guard frame.seq >= fromSeq, seen.insert(frame.layoutHash).inserted else { continue }
       cells.append(
         SheetCell(
           caption: Self.caption(run.label, frame), layout: try layout(hash: frame.layoutHash),
@@ -104,11 +105,12 @@ extension SnapshotStore {
     return cells
   }
 
-  /// Runs `a` and `b` side by side: for every event where the pair of layouts (a's, b's) is
+  /// Runs `a` and `b` side by side: for every event (from `fromSeq` on) where the pair of
+  /// layouts (a's, b's) is
   /// one not shown yet and the two differ, a's cell then b's, in event order.
   /// - Throws: `SnapshotStoreError.differentRecordings` when the runs replayed different
   ///   recordings; what reading frames throws.
-  public func pairedCells(_ a: RunInfo, _ b: RunInfo) throws -> [SheetCell] {
+  public func pairedCells(_ a: RunInfo, _ b: RunInfo, from fromSeq: Int64 = 0) throws -> [SheetCell] {
     guard a.logFingerprint == b.logFingerprint else {
       throw SnapshotStoreError.differentRecordings(
         path: path, labelA: a.label, labelB: b.label,
@@ -122,7 +124,7 @@ extension SnapshotStore {
     var content = ScreenContent()  // one recording: the same facts on both sides
     for frameA in try frames(of: a) {
       content.apply(event: frameA.event, detail: frameA.detail)
-      guard let frameB = bBySeq[frameA.seq] else { continue }
+      guard frameA.seq >= fromSeq, let frameB = bBySeq[frameA.seq] else { continue }
       let layoutA = try layout(hash: frameA.layoutHash)
       let layoutB = try layout(hash: frameB.layoutHash)
       guard layoutA != layoutB || frameA.findings != frameB.findings,
@@ -152,11 +154,14 @@ public struct PictureRequest: Equatable, Sendable {
   public var showHidden: Bool
   /// The most cells a contact sheet holds; the rest are counted under its heading.
   public var maximumCells: Int
+  /// A contact sheet's first event: layouts first shown before it are left out.
+  public var fromSeq: Int64
 
   public init(
     label: String, seq: Int64? = nil, against: String? = nil, showHidden: Bool = false,
-    maximumCells: Int = 60
+    maximumCells: Int = 60, fromSeq: Int64 = 0
   ) {
+    self.fromSeq = fromSeq
     self.label = label
     self.seq = seq
     self.against = against
@@ -199,12 +204,12 @@ extension SnapshotStore {
     let columns: Int
     if let other = request.against {
       let runB = try self.run(label: other)
-      cells = try pairedCells(run, runB)
+      cells = try pairedCells(run, runB, from: request.fromSeq)
       title = "\(run.label) (\(run.delegate)) vs \(runB.label) (\(runB.delegate)): "
         + "\(cells.count / 2) differing layouts of '\(run.recordingName)'"
       columns = 4
     } else {
-      cells = try distinctCells(of: run)
+      cells = try distinctCells(of: run, from: request.fromSeq)
       title = "\(run.label) (\(run.delegate)): \(cells.count) distinct layouts of "
         + "'\(run.recordingName)'"
       columns = 6
