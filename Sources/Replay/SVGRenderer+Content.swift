@@ -208,3 +208,36 @@ extension SVGRenderer {
     .nv-c-needle-south{fill:#fff}
     """
 }
+
+extension SVGRenderer {
+  /// The device around the map: the screen's rounded corners masked in black, and on a phone
+  /// with a notch (top inset of 44 pt or more) the camera island in the status bar and the
+  /// home indicator in the bottom inset, so a view running under them is visibly wrong.
+  static func deviceFrame(_ layout: LayoutState) -> String {
+    let w = layout.mapWidth, h = layout.mapHeight
+    let insets = layout.safeArea
+    let notched = max(insets.top, insets.leading, insets.trailing) >= 44
+    let r = notched ? min(48, w / 4, h / 4) : 0
+    var out = "<g class=\"nv-device\">"
+    if r > 0 {
+      out += "<path fill-rule=\"evenodd\" d=\"M0,0H\(num(w))V\(num(h))H0Z"
+        + roundedPath(SnapshotRect(x: 0, y: 0, width: w, height: h), corners: 15, radius: r) + "\"/>"
+    }
+    if insets.top >= 44 {
+      out += "<rect class=\"nv-island\" x=\"\(num(w / 2 - 62))\" y=\"11\" width=\"124\" height=\"36\" rx=\"18\"/>"
+    } else if notched {
+      // Landscape: the island is at the side the top inset went to.
+      let x = insets.leading >= 44 ? 11.0 : w - 47
+      out += "<rect class=\"nv-island\" x=\"\(num(x))\" y=\"\(num(h / 2 - 62))\" width=\"36\" height=\"124\" rx=\"18\"/>"
+    }
+    if insets.bottom >= 20 {
+      out += "<rect class=\"nv-home\" x=\"\(num(w / 2 - 67))\" y=\"\(num(h - 13))\" width=\"134\" height=\"5\" rx=\"2.5\"/>"
+    }
+    return out + "</g>\n"
+  }
+
+  static let deviceCSS = """
+    .nv-device{fill:#202124}
+    .nv-home{fill:#202124;fill-opacity:.75}
+    """
+}

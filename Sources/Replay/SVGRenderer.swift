@@ -25,7 +25,8 @@ public enum SVGRenderer {
   ///   - showHidden: draw hidden views faintly instead of leaving them out of the display.
   ///   - title: a caption for the picture's `<title>` (defaults to the state and map size).
   ///   - content: what the SDK's views show at the event; with it they are drawn as the driver
-  ///     sees them (texts, glyphs, speed) instead of labelled with their names.
+  ///     sees them (texts, glyphs, speed) instead of labelled with their names, and the map
+  ///     inside the device (rounded corners, camera island, home indicator).
   /// - Complexity: O(n) in the number of nodes plus the number of finding views.
   public static func svg(
     layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool = false,
@@ -61,7 +62,9 @@ public enum SVGRenderer {
     out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">\n"
-    if origin == nil { out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS)</style>\n" }
+    if origin == nil {
+      out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS + "\n" + deviceCSS)</style>\n"
+    }
     let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
@@ -72,6 +75,7 @@ public enum SVGRenderer {
     out += "</g>\n<g class=\"nv-cameras\">\n"
     for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
     out += "</g>\n"
+    if content != nil { out += deviceFrame(layout) }
     out += findingOutlines(findings, layout: layout)
     if !notes.isEmpty {
       out += "<g class=\"nv-notes\">\n"
@@ -283,8 +287,8 @@ public enum SVGRenderer {
 
   /// A rectangle path with the corners in `corners` (bit mask) rounded, clockwise from the
   /// top-left corner. Its bounding box is exactly `frame`.
-  static func roundedPath(_ frame: SnapshotRect, corners: Int) -> String {
-    let r = max(0, min(cornerRadius, frame.width / 2, frame.height / 2))
+  static func roundedPath(_ frame: SnapshotRect, corners: Int, radius wanted: Double = cornerRadius) -> String {
+    let r = max(0, min(wanted, frame.width / 2, frame.height / 2))
     func radius(_ bit: Int) -> Double { corners & bit != 0 ? r : 0 }
     let (x0, y0, x1, y1) = (frame.x, frame.y, frame.maxX, frame.maxY)
     let (tl, tr, bl, br) = (radius(1), radius(2), radius(4), radius(8))

@@ -70,3 +70,20 @@ final class ScreenContentPictureTests: XCTestCase {
     XCTAssertEqual(calm.rgb(x: 5, y: 170), filled)
   }
 }
+
+final class DeviceFramePictureTests: XCTestCase {
+  func testAPhoneWithANotchHasRoundCornersAnIslandAndAHomeIndicator() throws {
+    let layout = LayoutState(
+      state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
+      safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
+      nodes: [], animations: [])
+    let image = try RasterImage(svg: SVGRenderer.svg(layout: layout, findings: [], content: ScreenContent()))
+    XCTAssertEqual(image.rgb(x: 1, y: 1), 0x202124)  // outside the rounded corner
+    XCTAssertEqual(image.rgb(x: 196, y: 29), 0x202124)  // the camera island
+    XCTAssertNotEqual(image.rgb(x: 196, y: 841), image.rgb(x: 100, y: 841))  // the home indicator
+    XCTAssertNotEqual(image.rgb(x: 60, y: 29), 0x202124)  // the status bar beside the island
+    // Without content the picture stays the plain wireframe.
+    let plain = try RasterImage(svg: SVGRenderer.svg(layout: layout, findings: []))
+    XCTAssertNotEqual(plain.rgb(x: 1, y: 1), 0x202124)
+  }
+}
