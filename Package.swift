@@ -161,6 +161,6 @@ let package = Package(
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
-    .testTarget(name: "SnapshotRasterTests", dependencies: ["SnapshotRaster", "Replay"]),
+    .testTarget(name: "SnapshotRasterTests", dependencies: ["SnapshotRaster", "Replay", "SessionEvents"]),
   ] + uikitAppCodeTests + platformShims
 )

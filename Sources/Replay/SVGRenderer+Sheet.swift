@@ -55,7 +55,7 @@ extension SVGRenderer {
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\""
     out += " width=\"\(num(width))\" height=\"\(num(height))\" class=\"nv-sheet\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\" font-size=\"11\">\n"
-    out += "<style>\(css)\n\(contentCSS)\n\(deviceCSS)\n.nv-sheet-title{font-size:14px;font-weight:bold;fill:#202124}"
+    out += "<style>\(css)\n\(contentCSS)\n\(deviceCSS)\n\(mapCSS)\n.nv-sheet-title{font-size:14px;font-weight:bold;fill:#202124}"
     out += "\n.nv-caption{font-size:12px;fill:#202124}\n.nv-omitted{font-size:11px;fill:#5f6368}</style>\n"
     out += "<title>\(escapeXML(title))</title>\n"
     out += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"#ffffff\"/>\n"

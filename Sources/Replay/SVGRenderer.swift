@@ -63,12 +63,17 @@ public enum SVGRenderer {
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">\n"
     if origin == nil {
-      out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS + "\n" + deviceCSS)</style>\n"
+      out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS + "\n" + deviceCSS + "\n" + mapCSS)</style>\n"
     }
     let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
     out += mapAndSafeArea(layout)
+    if let content, let viewport = layout.nodes.first(where: { isCamera($0) && !$0.isHidden && $0.alpha >= 0.01 }),
+      let map = routeMap(in: viewport.frame, content: content)
+    {
+      out += map
+    }
     out += "<g class=\"nv-nodes\">\n"
     let rtl = layout.direction == "rtl"
     for node in layout.nodes where !isCamera(node) { out += nodeElement(node, content: content, rtl: rtl) }

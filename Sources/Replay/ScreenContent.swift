@@ -24,6 +24,12 @@ public struct ScreenContent: Equatable, Sendable {
   public var promptKind: String?
   public var promptText: String?
   public var promptID: Int?
+  /// The route's legs (`routeLeg` paths, decoded), the waypoints, the vehicle's position and
+  /// course (degrees clockwise from north).
+  public var routeLegs: [[PathPoint]] = []
+  public var waypoints: [PathPoint] = []
+  public var position: PathPoint?
+  public var course: Double?
 
   public init() {}
 
@@ -53,6 +59,20 @@ public struct ScreenContent: Equatable, Sendable {
       timeRemaining = number("timeRemaining") ?? timeRemaining
       distanceRemaining = number("distanceRemaining") ?? distanceRemaining
       distanceTravelled = number("distanceTravelled") ?? distanceTravelled
+      if let latitude = number("latitude"), let longitude = number("longitude") {
+        position = PathPoint(latitude: latitude, longitude: longitude)
+      }
+      course = number("course") ?? course
+    case "routeLeg":
+      guard let index = number("index").map({ Int($0) }), let path = string("path"),
+        let points = try? EncodedPolyline.decode(path)
+      else { return }
+      if index == 0 { routeLegs = [] }
+      routeLegs.append(points)
+    case "waypoint":
+      guard let latitude = number("latitude"), let longitude = number("longitude") else { return }
+      if number("index") == 0 { waypoints = [] }
+      waypoints.append(PathPoint(latitude: latitude, longitude: longitude))
     case "speed":
       speed = number("speed")
       speedLimit = number("speedLimit")

@@ -1,4 +1,5 @@
 import Replay
+import SessionEvents
 import SnapshotRaster
 import XCTest
 
@@ -85,5 +86,33 @@ final class DeviceFramePictureTests: XCTestCase {
     // Without content the picture stays the plain wireframe.
     let plain = try RasterImage(svg: SVGRenderer.svg(layout: layout, findings: []))
     XCTAssertNotEqual(plain.rgb(x: 1, y: 1), 0x202124)
+  }
+}
+
+final class RouteMapPictureTests: XCTestCase {
+  func testTheRouteIsDrawnAroundTheVehicleHeadingUpWithTheDrivenPartDimmed() throws {
+    let layout = LayoutState(
+      state: "activeGuidance", wideMode: false, mapWidth: 200, mapHeight: 300, safeArea: .zero,
+      direction: "ltr",
+      nodes: [SnapshotNode(id: "viewport", kind: .sdkView, parent: "map", frame: SnapshotRect(x: 0, y: 0, width: 200, height: 300))],
+      animations: [])
+    // A straight road along the equator, driven eastwards; the vehicle is at its middle.
+    let road = (0...10).map { PathPoint(latitude: 0, longitude: -0.001 + Double($0) * 0.0002) }
+    var content = ScreenContent()
+    content.apply(event: "routeLeg", detail: "{\"index\":0,\"path\":\"\(EncodedPolyline.encode(road))\"}")
+    content.apply(event: "progress", detail: #"{"latitude":0,"longitude":0,"course":90}"#)
+    let svg = SVGRenderer.svg(layout: layout, findings: [], content: content)
+    XCTAssertTrue(svg.contains("<svg class=\"nv-c-map\" x=\"0\" y=\"0\" width=\"200\" height=\"300\""), svg)
+    let image = try RasterImage(svg: svg)
+    // Heading east is up: the road ahead runs up from the centre, the driven part down.
+    // (The camera frame's faint blue wash lies over the map.)
+    XCTAssertTrue(Self.near(image.rgb(x: 100, y: 120), 0x1a73e8), String(image.rgb(x: 100, y: 120), radix: 16))
+    XCTAssertTrue(Self.near(image.rgb(x: 100, y: 180), 0x9aa0a6), String(image.rgb(x: 100, y: 180), radix: 16))
+    XCTAssertFalse(Self.near(image.rgb(x: 40, y: 120), 0x1a73e8))
+  }
+
+  /// Every channel within `tolerance`.
+  static func near(_ a: UInt32, _ b: UInt32, tolerance: Int = 16) -> Bool {
+    [16, 8, 0].allSatisfy { shift in abs(Int((a >> shift) & 0xff) - Int((b >> shift) & 0xff)) <= tolerance }
   }
 }
