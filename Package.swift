@@ -126,10 +126,17 @@ let package = Package(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
-        "NavSimRecorder", "NavSimCheck", "Explore",
+        "NavSimRecorder", "NavSimCheck", "Explore", "SnapshotRaster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig.
+    .systemLibrary(
+      name: "CRSVG",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev", "fonts-dejavu-core"]), .brew(["librsvg"])]
+    ),
+    .target(name: "SnapshotRaster", dependencies: ["CRSVG", "Replay"]),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
       name: "navsim-bench",
@@ -184,5 +191,6 @@ let package = Package(
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
+    .testTarget(name: "SnapshotRasterTests", dependencies: ["SnapshotRaster", "Replay", "SessionEvents"]),
   ] + uikitAppCodeTests + platformShims
 )

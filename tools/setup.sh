@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
-# toolchain: the system SQLite, PostgreSQL client (libpq) and OpenSSL (libcrypto) libraries,
-# and the package mirrors when ../shared/mirrors exists. Idempotent; run as root
-# (or with sudo available). The PostgreSQL server for the tests is tools/postgres-test-server.sh.
+# toolchain: the system SQLite, PostgreSQL client (libpq), OpenSSL (libcrypto) and librsvg
+# libraries, DejaVu fonts, and the package mirrors when ../shared/mirrors exists. Idempotent;
+# run as root (or with sudo available). The PostgreSQL server for the tests is
+# tools/postgres-test-server.sh.
 set -euo pipefail
 
 need=()
@@ -11,6 +12,9 @@ command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 if ! pkg-config --exists libpq 2>/dev/null; then need+=(libpq-dev pkg-config); fi
 if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev pkg-config); fi
 python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-template/run
+# PNG output (navsim render --png): librsvg with cairo, and the fonts pictures are drawn with.
+if ! pkg-config --exists librsvg-2.0 2>/dev/null; then need+=(librsvg2-dev pkg-config); fi
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 
 if ((${#need[@]})); then
   sudo=""

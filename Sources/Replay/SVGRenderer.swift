@@ -24,29 +24,63 @@ public enum SVGRenderer {
   ///   - findings: the findings of the event, drawn over the layout.
   ///   - showHidden: draw hidden views faintly instead of leaving them out of the display.
   ///   - title: a caption for the picture's `<title>` (defaults to the state and map size).
+  ///   - content: what the SDK's views show at the event; with it they are drawn as the driver
+  ///     sees them (texts, glyphs, speed) instead of labelled with their names, and the map
+  ///     inside the device (rounded corners, camera island, home indicator).
   /// - Complexity: O(n) in the number of nodes plus the number of finding views.
   public static func svg(
     layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool = false,
-    title: String? = nil
+    title: String? = nil, content: ScreenContent? = nil
+  ) -> String {
+    svg(
+      layout: layout, findings: findings, showHidden: showHidden, title: title, content: content,
+      origin: nil)
+  }
+
+  /// The picture's size: the map plus the finding notes under it.
+  static func pictureSize(layout: LayoutState, findings: [SnapshotFinding]) -> (width: Double, height: Double) {
+    let notes = findingNotes(findings, width: layout.mapWidth)
+    return (layout.mapWidth, layout.mapHeight + (notes.isEmpty ? 0 : Double(notes.count) * noteLineHeight + 10))
+  }
+
+  /// The picture as a document (`origin` nil) or as an `<svg>` element placed at `origin`
+  /// inside another picture (a contact sheet's cell).
+  static func svg(
+    layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool, title: String?,
+    content: ScreenContent?, origin: (x: Double, y: Double)?
   ) -> String {
     let notes = findingNotes(findings, width: layout.mapWidth)
-    let height = layout.mapHeight + (notes.isEmpty ? 0 : Double(notes.count) * noteLineHeight + 10)
-    let width = layout.mapWidth
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\""
+    let (width, height) = pictureSize(layout: layout, findings: findings)
+    var out = "<svg"
+    if let origin {
+      out += " x=\"\(num(origin.x))\" y=\"\(num(origin.y))\""
+    } else {
+      out += " xmlns=\"http://www.w3.org/2000/svg\""
+    }
+    out += " viewBox=\"0 0 \(num(width)) \(num(height))\""
     out += " width=\"\(num(width))\" height=\"\(num(height))\""
     out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">\n"
-    out += "<style>\(css)</style>\n"
+    if origin == nil {
+      out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS + "\n" + deviceCSS + "\n" + mapCSS)</style>\n"
+    }
     let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
     out += mapAndSafeArea(layout)
+    if let content, let viewport = layout.nodes.first(where: { isCamera($0) && !$0.isHidden && $0.alpha >= 0.01 }),
+      let map = routeMap(in: viewport.frame, content: content)
+    {
+      out += map
+    }
     out += "<g class=\"nv-nodes\">\n"
-    for node in layout.nodes where !isCamera(node) { out += nodeElement(node) }
+    let rtl = layout.direction == "rtl"
+    for node in layout.nodes where !isCamera(node) { out += nodeElement(node, content: content, rtl: rtl) }
     out += "</g>\n<g class=\"nv-cameras\">\n"
     for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
     out += "</g>\n"
+    if content != nil { out += deviceFrame(layout) }
     out += findingOutlines(findings, layout: layout)
     if !notes.isEmpty {
       out += "<g class=\"nv-notes\">\n"
@@ -96,7 +130,7 @@ public enum SVGRenderer {
   }
 
   /// One view or guide: a group with its identity, its shape at the frame, a label, a tooltip.
-  static func nodeElement(_ node: SnapshotNode) -> String {
+  static func nodeElement(_ node: SnapshotNode, content: ScreenContent? = nil, rtl: Bool = false) -> String {
     let style = NodeStyle(node)
     var classes = "nv-node nv-\(node.kind.rawValue) nv-role-\(style.role)"
     if node.isHidden { classes += " nv-hidden" }
@@ -114,7 +148,11 @@ public enum SVGRenderer {
       out += rectElement(node.frame, attributes: paint)
     }
     if isCamera(node) { out += vehicleMarker(node.frame) }
-    if let label = label(for: node, style: style) {
+    if node.kind == .sdkView, let content,
+      let drawn = contentElement(node, role: style.role, content: content, rtl: rtl)
+    {
+      out += drawn
+    } else if let label = label(for: node, style: style) {
       out += "<text class=\"nv-label\" x=\"\(num(label.x))\" y=\"\(num(label.y))\""
       out += " fill=\"\(style.text)\">\(escapeXML(label.text))</text>"
     }
@@ -254,8 +292,8 @@ public enum SVGRenderer {
 
   /// A rectangle path with the corners in `corners` (bit mask) rounded, clockwise from the
   /// top-left corner. Its bounding box is exactly `frame`.
-  static func roundedPath(_ frame: SnapshotRect, corners: Int) -> String {
-    let r = max(0, min(cornerRadius, frame.width / 2, frame.height / 2))
+  static func roundedPath(_ frame: SnapshotRect, corners: Int, radius wanted: Double = cornerRadius) -> String {
+    let r = max(0, min(wanted, frame.width / 2, frame.height / 2))
     func radius(_ bit: Int) -> Double { corners & bit != 0 ? r : 0 }
     let (x0, y0, x1, y1) = (frame.x, frame.y, frame.maxX, frame.maxY)
     let (tl, tr, bl, br) = (radius(1), radius(2), radius(4), radius(8))

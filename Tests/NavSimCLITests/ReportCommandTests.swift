@@ -80,6 +80,30 @@ import TestSupport
     #expect(svg.contains(">1 [error] prompt-covers-viewport: The prompt covers the</text>"))
   }
 
+  @Test func renderWritesTheSameRealPNGTwiceAndAContactSheet() throws {
+    let (directory, path) = try makeStore()
+    let first = directory.file("a.png"), second = directory.file("b.png")
+    #expect(run(["render", path, "v1", "--seq", "3", "--png", first, "--scale", "2"]).status == 0)
+    #expect(run(["render", path, "v1", "--seq", "3", "--png", second, "--scale", "2"]).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
+    #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: second))))
+    // The road name from event 2's payload is shown in the turn card, escaped.
+    let svgPath = directory.file("seq3.svg")
+    #expect(run(["render", path, "v1", "--seq", "3", "--svg", svgPath]).status == 0)
+    #expect(try String(contentsOfFile: svgPath, encoding: .utf8).contains(">Main &lt;b&gt;St&lt;/b&gt;</text>"))
+    let sheet = directory.file("sheet.svg")
+    let result = run(["render", path, "v1", "--distinct", "--svg", sheet])
+    #expect(result.status == 0, "\(result.err)")
+    let text = try String(contentsOfFile: sheet, encoding: .utf8)
+    #expect(text.contains(">v1 (classic): 2 distinct layouts of &#39;harbour&#39;</text>"))
+    #expect(text.contains(">v1 · 0.0 s · #1 guidanceStarted</text>"))
+    #expect(text.contains(">v1 · 2.0 s · #3 promptReady</text>"))
+    #expect(!text.contains("#2 progress</text>"))
+    let both = run(["render", path, "v1", "--seq", "3", "--distinct", "--svg", sheet])
+    #expect(both.status == 2 && both.err.contains("give --seq N or --distinct, not both"))
+  }
+
   @Test func anUnknownLabelIsAOneLineErrorAndWritesNothing() throws {
     let (directory, path) = try makeStore()
     let output = directory.file("nope.html")

@@ -1,0 +1,116 @@
+// What the SDK's views show at an event, folded from the trip's event payloads: the turn
+// card's manoeuvre, distance and road, the ETA card's times, the speed widget's speed and
+// limit, the current prompt, the trip's progress. Pictures draw SDK views with it instead of
+// their names; the layout snapshot itself does not carry it (it stays byte-identical).
+
+import SessionEvents
+
+/// The navigation facts visible on screen after an event.
+public struct ScreenContent: Equatable, Sendable {
+  /// `turn-right`, `roundabout-exit`, `destination`... as recorded.
+  public var maneuver: String?
+  public var roadName: String?
+  /// Metres to the next manoeuvre.
+  public var distanceToManeuver: Double?
+  /// Seconds and metres to the destination.
+  public var timeRemaining: Double?
+  public var distanceRemaining: Double?
+  public var distanceTravelled: Double?
+  /// Metres per second.
+  public var speed: Double?
+  public var speedLimit: Double?
+  public var isSpeeding = false
+  /// The shown prompt's kind and text.
+  public var promptKind: String?
+  public var promptText: String?
+  public var promptID: Int?
+  /// The route's legs (`routeLeg` paths, decoded), the waypoints, the vehicle's position and
+  /// course (degrees clockwise from north).
+  public var routeLegs: [[PathPoint]] = []
+  public var waypoints: [PathPoint] = []
+  public var position: PathPoint?
+  public var course: Double?
+
+  public init() {}
+
+  /// Share of the trip driven, 0...1, when progress has been reported.
+  public var progress: Double? {
+    guard let done = distanceTravelled, let left = distanceRemaining, done + left > 0 else { return nil }
+    return min(1, max(0, done / (done + left)))
+  }
+
+  /// Takes in one event's payload (a JSON object); events it does not know leave it as is,
+  /// and so does a payload that is not JSON (the pictures then show what they knew before).
+  public mutating func apply(event: String, detail: String) {
+    guard let payload = try? JSONValue(parsing: detail) else { return }
+    func number(_ key: String) -> Double? {
+      if case .number(let text)? = payload[key] { return Double(text) }
+      return nil
+    }
+    func string(_ key: String) -> String? {
+      if case .string(let text)? = payload[key] { return text }
+      return nil
+    }
+    switch event {
+    case "progress":
+      maneuver = string("maneuver") ?? maneuver
+      roadName = string("roadName") ?? roadName
+      distanceToManeuver = number("distanceToNextManeuver") ?? distanceToManeuver
+      timeRemaining = number("timeRemaining") ?? timeRemaining
+      distanceRemaining = number("distanceRemaining") ?? distanceRemaining
+      distanceTravelled = number("distanceTravelled") ?? distanceTravelled
+      if let latitude = number("latitude"), let longitude = number("longitude") {
+        position = PathPoint(latitude: latitude, longitude: longitude)
+      }
+      course = number("course") ?? course
+    case "routeLeg":
+      guard let index = number("index").map({ Int($0) }), let path = string("path"),
+        let points = try? EncodedPolyline.decode(path)
+      else { return }
+      if index == 0 { routeLegs = [] }
+      routeLegs.append(points)
+    case "waypoint":
+      guard let latitude = number("latitude"), let longitude = number("longitude") else { return }
+      if number("index") == 0 { waypoints = [] }
+      waypoints.append(PathPoint(latitude: latitude, longitude: longitude))
+    case "speed":
+      speed = number("speed")
+      speedLimit = number("speedLimit")
+      isSpeeding = string("severity").map { $0 != "notSpeeding" } ?? false
+    case "promptReady":
+      promptKind = string("kind")
+      promptText = string("text")
+      promptID = number("promptID").map { Int($0) }
+    case "promptDismissed":
+      promptKind = nil
+      promptText = nil
+      promptID = nil
+    case "arrived":
+      maneuver = "destination"
+      distanceToManeuver = 0
+    default:
+      break
+    }
+  }
+
+  // MARK: - As the SDK shows it
+
+  /// `140 m`, `1.2 km`.
+  static func distanceText(_ metres: Double) -> String {
+    if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
+    return formatFixed(metres / 1000, 1) + " km"
+  }
+
+  /// `3 min`, `1 h 05 min`.
+  static func durationText(_ seconds: Double) -> String {
+    let minutes = max(0, Int((seconds / 60).rounded(.up)))
+    if minutes < 60 { return "\(minutes) min" }
+    let rest = minutes % 60
+    return "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest) min"
+  }
+
+  /// Metres per second as whole km/h.
+  static func kmh(_ metresPerSecond: Double) -> String {
+    "\(Int((metresPerSecond * 3.6).rounded()))"
+  }
+}
