@@ -22,10 +22,14 @@ public enum ThroughRecorder {
   /// Runs `trip` through the SDK model with a recorder attached; the recorder writes a new
   /// recording called `name` into the log at `path`.
   /// - Parameters:
+  ///   - trip: the simulated trip to drive the SDK model with.
+  ///   - name: the new recording's name.
+  ///   - path: the event log the recorder writes to (created when missing).
   ///   - profile: the SDK model's sizes (what a device's SDK would draw).
   ///   - viewSizes: whether the recorder writes `viewSize` events, as it does on a phone
   ///     (`NavSimRecorder.Options.recordsViewSizes`). Off by default: a recording then holds
   ///     what the simulator's own log holds, as the API shows it.
+  /// - Returns: the new recording's id and the trip's summary.
   /// - Throws: `NavigatorError` for a trip that cannot run (nothing is written),
   ///   `EventLogError` for the log.
   public static func record(

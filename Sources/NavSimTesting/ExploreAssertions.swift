@@ -19,8 +19,13 @@ public enum ExploreTesting {
   /// Explores `budget` trips of `seed` through a new delegate (in this process) and returns
   /// explore's table when any error finding shows, nil when none does.
   /// - Parameters:
+  ///   - delegateName: the delegate's name in the table and the minimal trips' file names.
+  ///   - delegate: makes the layout delegate, once per replayed trip.
+  ///   - seed: the generator's seed; the same seed gives the same trips.
+  ///   - budget: how many trips to generate and replay.
   ///   - devices: device profile names the trips start on (default: every profile).
   ///   - outputDirectory: where minimal trips are written (default: none).
+  /// - Returns: the table of findings, or nil when explore found no error.
   public static func errorFindings(
     delegateName: String = "delegate",
     delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
@@ -31,6 +36,14 @@ public enum ExploreTesting {
   }
 
   /// As `errorFindings`, but warnings count too: the table when any finding shows.
+  /// - Parameters:
+  ///   - delegateName: the delegate's name in the table and the minimal trips' file names.
+  ///   - delegate: makes the layout delegate, once per replayed trip.
+  ///   - seed: the generator's seed; the same seed gives the same trips.
+  ///   - budget: how many trips to generate and replay.
+  ///   - devices: device profile names the trips start on (default: every profile).
+  ///   - outputDirectory: where minimal trips are written (default: none).
+  /// - Returns: the table of findings, or nil when explore found none.
   public static func findings(
     delegateName: String = "delegate",
     delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
@@ -63,6 +76,13 @@ public enum ExploreTesting {
 
 /// Records an issue, with explore's table, when `budget` generated trips of `seed` raise an
 /// error finding in `delegate`.
+/// - Parameters:
+///   - delegate: makes the layout delegate, once per replayed trip.
+///   - seed: the generator's seed; the same seed gives the same trips.
+///   - budget: how many trips to generate and replay.
+///   - devices: device profile names the trips start on (default: every profile).
+///   - outputDirectory: where minimal trips are written (default: none).
+///   - sourceLocation: where the issue is recorded (the caller's line).
 @MainActor
 public func expectExploreFindsNoErrors(
   delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
@@ -78,6 +98,14 @@ public func expectExploreFindsNoErrors(
 }
 
 /// XCTest form of `expectExploreFindsNoErrors`.
+/// - Parameters:
+///   - delegate: makes the layout delegate, once per replayed trip.
+///   - seed: the generator's seed; the same seed gives the same trips.
+///   - budget: how many trips to generate and replay.
+///   - devices: device profile names the trips start on (default: every profile).
+///   - outputDirectory: where minimal trips are written (default: none).
+///   - file: the file the failure is reported in (the caller's).
+///   - line: the line the failure is reported at (the caller's).
 @MainActor
 public func XCTAssertExploreFindsNoErrors(
   delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
