@@ -149,9 +149,11 @@ public enum CheckMatrix {
     return result
   }
 
-  /// `*.sqlite` files under `directory`, sorted by path.
+  /// `*.sqlite` files under `directory`, sorted by path. A `directory` that is a symbolic link
+  /// is listed through its target (paths keep the name given).
   static func logs(under directory: String) throws -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+    let target = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+    guard let enumerator = FileManager.default.enumerator(atPath: target) else {
       throw CheckError("\(directory): cannot list the directory")
     }
     var found: [String] = []

@@ -21,6 +21,20 @@ import TestSupport
     #expect(recordings.first { $0.name == "city-commute" }?.device == "iphone-15-portrait")
   }
 
+  /// A directory given through a symbolic link (a CI cache, a shared trip library) is
+  /// listed like the directory itself, under the name given.
+  @Test func aSymlinkedDirectoryIsListedThroughItsTarget() throws {
+    let directory = TemporaryDirectory()
+    let link = directory.file("trips")
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: CanonicalRecordings.directory)
+    let recordings = try CheckMatrix.recordings(in: [link])
+    #expect(recordings.map(\.name) == [
+      "city-commute", "highway-cameras", "pan-reroute", "rotations-wide", "rtl-city",
+    ])
+    #expect(recordings.allSatisfy { $0.logPath.hasPrefix(link + "/") })
+  }
+
   @Test func theMatrixIsEveryCombinationOnce() throws {
     let configurations = try matrix()
     #expect(configurations.count == 5 * 3 * 2 * 2)
