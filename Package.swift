@@ -28,7 +28,9 @@ let uikitAppCodeTests: [Target] = [
   // included), replayed over every recording.
   .testTarget(
     name: "DelegateCorpusTests",
-    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting"]
+    dependencies: [
+      "GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting", "Replay",
+    ]
       + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
@@ -107,7 +109,9 @@ let package = Package(
     .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
     .target(
       name: "Replay",
-      dependencies: ["EventLog", "PostgresEventLog", "HeadlessUIKit", "NavigationSDK", "SQLite"]),
+      dependencies: [
+        "EventLog", "PostgresEventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "SQLite",
+      ]),
     .target(
       name: "NavSimTesting",
       dependencies: ["Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
@@ -163,9 +167,10 @@ let package = Package(
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
-      name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim", "SessionEvents"]),
+      name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim", "SessionEvents", "Replay"]),
     .testTarget(
-      name: "SampleDelegatesTests", dependencies: ["SampleDelegates", "NavSim", "SessionEvents"]),
+      name: "SampleDelegatesTests",
+      dependencies: ["SampleDelegates", "NavSim", "SessionEvents", "Replay"]),
     .testTarget(
       name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "SeededRandom", "TestSupport"]),
     .testTarget(
@@ -190,7 +195,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "NavSimRecorderTests",
-      dependencies: ["NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport"]),
+      dependencies: [
+        "NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport", "Replay",
+      ]),
     .testTarget(name: "SnapshotRasterTests", dependencies: ["SnapshotRaster", "Replay", "SessionEvents"]),
   ] + uikitAppCodeTests + platformShims
 )

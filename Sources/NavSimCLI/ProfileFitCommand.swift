@@ -2,6 +2,7 @@ import ArgumentParser
 import EventLog
 import Foundation
 import NavSim
+import Replay
 import SessionEvents
 
 /// `navsim profile fit`: an `SDKProfile` file from the size events of device recordings. The

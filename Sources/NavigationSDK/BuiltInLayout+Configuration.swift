@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 // What the built-in layout depends on, as one value: the layout is rebuilt only when it
 // changes, so most events (progress ticks) cost one comparison.

@@ -1,12 +1,33 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 extension GMSMapView {
+  /// The map view's size in points and its safe-area insets, leading / trailing.
+  public struct Geometry: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var safeTop: Double
+    public var safeLeading: Double
+    public var safeBottom: Double
+    public var safeTrailing: Double
+
+    public init(
+      width: Double, height: Double, safeTop: Double = 0, safeLeading: Double = 0,
+      safeBottom: Double = 0, safeTrailing: Double = 0
+    ) {
+      self.width = width
+      self.height = height
+      self.safeTop = safeTop
+      self.safeLeading = safeLeading
+      self.safeBottom = safeBottom
+      self.safeTrailing = safeTrailing
+    }
+  }
+
   /// The map's size and safe area as last recorded (`mapResized`), in leading / trailing terms.
-  public var mapGeometry: MapGeometry {
+  public var mapGeometry: Geometry {
     let insets = safeAreaInsets.directional(for: effectiveUserInterfaceLayoutDirection)
-    return MapGeometry(
+    return Geometry(
       width: Double(bounds.width), height: Double(bounds.height), safeTop: Double(insets.top),
       safeLeading: Double(insets.leading), safeBottom: Double(insets.bottom),
       safeTrailing: Double(insets.trailing))
@@ -15,7 +36,7 @@ extension GMSMapView {
   /// Resizes the map (rotation, split screen, container slider): frame, safe area, the cards'
   /// wide-mode sizes, then `sizeChanged` while navigation is enabled.
   /// - Throws: `LifecycleError` for a size that isn't positive and finite (nothing changes).
-  func resize(to geometry: MapGeometry) throws(LifecycleError) {
+  @_spi(Replay) public func resize(to geometry: Geometry) throws(LifecycleError) {
     let values = [
       geometry.width, geometry.height, geometry.safeTop, geometry.safeLeading,
       geometry.safeBottom, geometry.safeTrailing,
@@ -55,7 +76,7 @@ extension GMSMapView {
   }
 
   /// Sets the layout direction (`ltr` / `rtl`) and flips the recorded safe area with it.
-  func setLayoutDirection(rightToLeft: Bool) {
+  @_spi(Replay) public func setLayoutDirection(rightToLeft: Bool) {
     semanticContentAttribute = rightToLeft ? .forceRightToLeft : .forceLeftToRight
     applyRecordedSafeArea()
   }

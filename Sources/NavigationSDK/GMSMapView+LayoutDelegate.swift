@@ -28,7 +28,7 @@ public struct GMSMapViewNavigationLayoutErrorCode: RawRepresentable, Hashable, S
 
 /// Observes the SDK's delegate callbacks (NavSim's rule watcher).
 @MainActor
-protocol LifecycleCallbackObserver: AnyObject {
+@_spi(Replay) public protocol LifecycleCallbackObserver: AnyObject {
   func willPerform(_ step: LifecycleStep, on mapView: GMSMapView)
   func didPerform(_ step: LifecycleStep, on mapView: GMSMapView)
 }
@@ -69,7 +69,7 @@ extension GMSMapView {
 
   /// Runs one lifecycle transition and makes the callbacks it implies.
   /// - Throws: `LifecycleError` (and changes nothing) when the transition is invalid.
-  func transition(
+  @_spi(Replay) public func transition(
     _ change: (inout NavigationLifecycle) throws(LifecycleError) -> [LifecycleStep]
   ) throws(LifecycleError) {
     var next = lifecycle

@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 // The legacy (slot-based) layout API of the map view: layout guides app views pin to, the
 // header accessory view, and the map content the built-in layout shows. With a custom layout
@@ -117,22 +116,23 @@ extension GMSMapView {
     return content
   }
 
-  /// A route was set: the alternates it offers are kept, capped by the current strategy.
-  func routeWasSet(_ route: RouteInfo) {
+  /// A route was set, offering `alternateRoutes` alternates: they are kept, capped by the
+  /// current strategy.
+  @_spi(Replay) public func routeWasSet(alternateRoutes: Int) {
     let limit =
       switch sessionNavigator.alternateRoutesStrategy {
       case .all: 2
       case .one: 1
       case .none: 0
       }
-    builtInLayout.displayedAlternates = max(0, min(route.alternateRoutes, limit))
+    builtInLayout.displayedAlternates = max(0, min(alternateRoutes, limit))
   }
 
   // MARK: - Keeping the built-in layout current
 
   /// Brings the built-in layout up to date with the settings, camera, speed and size (no-op
   /// with a custom delegate, or when nothing it depends on changed).
-  func updateBuiltInLayout() {
+  @_spi(Replay) public func updateBuiltInLayout() {
     guard customDelegate == nil else { return }
     builtInLayout.update(self)
   }

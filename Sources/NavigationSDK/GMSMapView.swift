@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 /// The navigation map view: the root of the layout a delegate builds.
 ///
@@ -23,30 +22,30 @@ open class GMSMapView: UIView {
     GMSNavigationServices.termsAccepted ? sessionNavigator : nil
   }
   /// The navigator, unwrapped, for NavSim's own use (the attached session's, if any).
-  var sessionNavigator = GMSNavigator(sdk: ())
+  @_spi(Replay) public internal(set) var sessionNavigator = GMSNavigator(sdk: ())
   /// The GoogleMaps side: camera, overlays, map options (`GMSMapView+Maps.swift`).
   let mapsState = GoogleMapsState()
   /// Set while a replay drives this map: app calls are checked against the recording.
-  var replay: ReplayControl?
+  @_spi(Replay) public var replay: (any ReplayAnswering)?
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
   /// The SDK's lifecycle (state, shown prompt).
-  var lifecycle = NavigationLifecycle()
+  @_spi(Replay) public internal(set) var lifecycle = NavigationLifecycle()
   /// The custom layout delegate, strongly held; nil means the built-in layout.
   var customDelegate: (any NavigationLayoutDelegate)?
   /// Draws the SDK's own UI when no delegate is set.
   let builtInLayout = BuiltInLayout()
   /// Observes every callback (the session's rule watcher).
-  var callbackObserver: (any LifecycleCallbackObserver)?
+  @_spi(Replay) public var callbackObserver: (any LifecycleCallbackObserver)?
   /// Legacy APIs used while a delegate is attached, not yet reported.
   var pendingLegacyUses: [String] = []
   /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
-  var isApplyingRecordedSetting = false
+  @_spi(Replay) public var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.
   var recordedSafeArea = NSDirectionalEdgeInsets.zero
   /// The last speed report (the speed widget's state and the built-in layout's alert styling).
-  var speed: SpeedReport?
+  var speed: SpeedReading?
   /// Legacy layout guides made so far, by name (the built-in layout positions them).
   var legacyGuides: [String: UILayoutGuide] = [:]
 
@@ -119,7 +118,7 @@ open class GMSMapView: UIView {
   }
 
   /// New speed data: the widget resizes between its four states, with no callback.
-  func speedChanged(_ report: SpeedReport) {
+  @_spi(Replay) public func speedChanged(_ report: SpeedReading) {
     speed = report
     updateSpeedWidget()
   }
@@ -146,10 +145,20 @@ open class GMSMapView: UIView {
   public internal(set) var cameraTilt: Double = 0
   public internal(set) var cameraZoom: Double = 16
 
+  /// The camera as the recording moved it.
+  @_spi(Replay) public func setCamera(
+    mode: GMSNavigationCameraMode, bearing: Double, tilt: Double, zoom: Double
+  ) {
+    cameraMode = mode
+    cameraBearing = bearing
+    cameraTilt = tilt
+    cameraZoom = zoom
+  }
+
   /// The user dragged the map: the camera stops following and, when
   /// `settings.isRecenterButtonEnabled`, the logo turns into the (larger) re-center button.
   /// With `settings.scrollGestures` off the user cannot pan: nothing changes.
-  func userPanned() {
+  @_spi(Replay) public func userPanned() {
     guard settings.scrollGestures else { return }
     cameraMode = .free
     if settings.isRecenterButtonEnabled && isNavigationEnabled { sdkViews.setRecenterForm(true) }
@@ -158,7 +167,7 @@ open class GMSMapView: UIView {
   /// The camera follows the vehicle again: the logo returns to its normal form. When the logo
   /// was showing as the re-center button, the user tapped it: `navigationUIDelegate` hears
   /// `mapViewDidTapRecenterButton(_:)` (after the camera follows again).
-  func recentered() {
+  @_spi(Replay) public func recentered() {
     let tapped = sdkViews.googleLogo.isRecenterButton
     cameraMode = .following
     sdkViews.setRecenterForm(false)

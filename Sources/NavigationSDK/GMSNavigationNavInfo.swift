@@ -119,7 +119,7 @@ extension GMSNavigationManeuver {
   /// `exit-roundabout-right`, `fork-slight-right`, `off-ramp-slight-left`, `new-name-straight`);
   /// `.unknown` for text NavSim does not know. Roundabouts and U-turns go counter-clockwise in
   /// right-hand traffic and clockwise in left-hand traffic.
-  init(recorded: String, drivingSide: GMSNavigationDrivingSide = .right) {
+  @_spi(Replay) public init(recorded: String, drivingSide: GMSNavigationDrivingSide = .right) {
     let clockwise = drivingSide == .left
     switch recorded {
     case "depart": self = .depart
@@ -243,7 +243,7 @@ open class GMSNavigationLaneDirection: NSObject {
   public let laneShape: GMSNavigationLaneShape
   public let recommended: Bool
 
-  init(laneShape: GMSNavigationLaneShape, recommended: Bool) {
+  @_spi(Replay) public init(laneShape: GMSNavigationLaneShape, recommended: Bool) {
     self.laneShape = laneShape
     self.recommended = recommended
     super.init()
@@ -257,7 +257,7 @@ open class GMSNavigationLaneDirection: NSObject {
 open class GMSNavigationLane: NSObject {
   public let laneDirections: [GMSNavigationLaneDirection]
 
-  init(laneDirections: [GMSNavigationLaneDirection]) {
+  @_spi(Replay) public init(laneDirections: [GMSNavigationLaneDirection]) {
     self.laneDirections = laneDirections
     super.init()
   }
@@ -283,7 +283,7 @@ open class GMSNavigationStepInfo: NSObject {
   public let distanceFromPrevStepMeters: CLLocationDistance
   public let timeFromPrevStepSeconds: TimeInterval
 
-  init(
+  @_spi(Replay) public init(
     maneuver: GMSNavigationManeuver, lanes: [GMSNavigationLane]? = nil, roadName: String,
     instruction: String, exitNumber: String? = nil, drivingSide: GMSNavigationDrivingSide,
     roundaboutTurnNumber: Int = -1, stepNumber: Int, distanceFromPrevStepMeters: Double = -1,
@@ -353,7 +353,7 @@ open class GMSNavigationNavInfo: NSObject {
   public let timeToFinalDestinationSeconds: TimeInterval
   public let distanceToFinalDestinationMeters: CLLocationDistance
 
-  init(
+  @_spi(Replay) public init(
     navState: GMSNavigationNavState, currentStep: GMSNavigationStepInfo?,
     remainingSteps: [GMSNavigationStepInfo] = [], routeChanged: Bool,
     timeToCurrentStepSeconds: TimeInterval, distanceToCurrentStepMeters: CLLocationDistance,

@@ -12,7 +12,7 @@ public typealias GMSTermsResponseCallback = (Bool) -> Void
 /// SDK-wide navigation services: terms and conditions, sessions, versions.
 @preconcurrency @MainActor
 public final class GMSNavigationServices: NSObject {
-  static var termsAccepted = true
+  @_spi(Replay) public static var termsAccepted = true
   /// How often a terms dialog was actually "shown" (NavSim: for tests).
   public private(set) static var termsDialogsShown = 0
 

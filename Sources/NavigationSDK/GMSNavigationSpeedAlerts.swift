@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 // Speed alerts (navigation-sdk-api.md section 14), under the SDK's names.
 
@@ -10,18 +9,6 @@ public enum GMSNavigationSpeedAlertSeverity: Int, Sendable {
   case notSpeeding = -1
   case minor = 0
   case major = 1
-}
-
-extension GMSNavigationSpeedAlertSeverity {
-  /// The SDK's severity for a recorded one.
-  init(_ recorded: SpeedAlertSeverity) {
-    switch recorded {
-    case .unknown: self = .unknown
-    case .notSpeeding: self = .notSpeeding
-    case .minor: self = .minor
-    case .major: self = .major
-    }
-  }
 }
 
 /// Speed-alert thresholds. NavSim does not re-derive severities from them: the recording's

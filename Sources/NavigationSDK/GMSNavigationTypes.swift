@@ -1,5 +1,3 @@
-import SessionEvents
-
 // The SDK's small enums (GMSNavigationTypes.h, GMSNavigationDelayCategory.h), as Swift imports
 // them: `Int` raw values and no conformances beyond Equatable / Hashable / RawRepresentable
 // (and Sendable), so an app's own `CaseIterable` or `CustomStringConvertible` extension
@@ -61,27 +59,4 @@ public enum GMSNavigationVoiceGuidance: Int, Sendable {
 public enum GMSVoiceGuidanceAudioDeviceType: Int, Sendable {
   case builtInOnly = 0
   case bluetooth = 1
-}
-
-// MARK: - From the event vocabulary
-
-extension GMSNavigationCameraMode {
-  /// The SDK's mode for a recorded camera mode.
-  init(_ recorded: CameraMode) {
-    switch recorded {
-    case .following: self = .following
-    case .free: self = .free
-    case .overview: self = .overview
-    }
-  }
-}
-
-extension GMSNavigationLightingMode {
-  /// The SDK's lighting for a recorded one: day is `.normal`, night `.lowLight`.
-  init(_ recorded: LightingMode) {
-    switch recorded {
-    case .day: self = .normal
-    case .night: self = .lowLight
-    }
-  }
 }

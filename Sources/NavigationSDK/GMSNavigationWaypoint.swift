@@ -146,7 +146,7 @@ public enum GMSNavigationAlternateRoutesStrategy: Int, Sendable {
 
 extension GMSNavigationAlternateRoutesStrategy {
   /// The strategy for a recorded `alternateRoutes` setting (`all`, `one`, `none`).
-  init?(recorded: String) {
+  @_spi(Replay) public init?(recorded: String) {
     switch recorded {
     case "all": self = .all
     case "one": self = .one

@@ -1,7 +1,6 @@
 import CoreLocation
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 // The navigator (navigation-sdk-api.md section 5) and its listener (section 6), under the
 // SDK's names. Under replay the recording drives it (`GMSNavigator+Replay.swift`): reading a
@@ -72,11 +71,13 @@ open class GMSNavigator: NSObject {
   weak var mapView: GMSMapView?
   /// The session it belongs to, if any (a stopped session delivers no locations).
   weak var session: GMSNavigationSession?
+  /// Whether locations reach provider listeners: not while an attached session is stopped.
+  @_spi(Replay) public var deliversLocations: Bool { session?.isStarted ?? true }
   var listeners: [WeakListener<any GMSNavigatorListener>] = []
   /// The trip as the recording has told it so far.
-  var trip = TripProgress()
+  @_spi(Replay) public var trip = TripProgress()
   /// This navigator's location stream and simulator.
-  let provider: GMSRoadSnappedLocationProvider
+  @_spi(Replay) public let provider: GMSRoadSnappedLocationProvider
   let simulator: GMSLocationSimulator
 
   init(sdk: Void) {
@@ -107,8 +108,11 @@ open class GMSNavigator: NSObject {
     return true
   }
 
+  /// Whether any listener is registered (nav info is built only for listeners).
+  @_spi(Replay) public var hasListeners: Bool { !listeners.isEmpty }
+
   /// Calls every live listener, in registration order.
-  func notify(_ call: (any GMSNavigatorListener) -> Void) {
+  @_spi(Replay) public func notify(_ call: (any GMSNavigatorListener) -> Void) {
     guard !listeners.isEmpty else { return }
     for listener in listeners.compactMap(\.value) { call(listener) }
   }

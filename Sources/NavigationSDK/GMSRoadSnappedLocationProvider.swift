@@ -49,7 +49,10 @@ open class GMSRoadSnappedLocationProvider: NSObject {
   }
   public func stopUpdatingLocation() { isUpdating = false }
 
-  func deliver(_ location: CLLocation) {
+  /// Whether any listener is registered (a location is built only for listeners).
+  @_spi(Replay) public var hasListeners: Bool { !listeners.isEmpty }
+
+  @_spi(Replay) public func deliver(_ location: CLLocation) {
     for listener in listeners.compactMap(\.value) {
       listener.locationProvider(self, didUpdate: location)
     }
@@ -77,7 +80,7 @@ open class GMSLocationSimulator: NSObject {
   @available(*, unavailable, message: "use mapView.locationSimulator")
   override public init() { fatalError("GMSLocationSimulator() is unavailable") }
 
-  private var replay: ReplayControl? { navigator?.mapView?.replay }
+  private var replay: (any ReplayAnswering)? { navigator?.mapView?.replay }
 
   /// Freezes progress. Under replay, pausing is a divergence (the recording keeps moving).
   public var isPaused = false {

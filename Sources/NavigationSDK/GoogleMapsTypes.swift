@@ -150,7 +150,7 @@ open class GMSPath: NSObject, NSCopying, NSMutableCopying {
     super.init()
   }
 
-  init(coordinates: [CLLocationCoordinate2D]) {
+  @_spi(Replay) public init(coordinates: [CLLocationCoordinate2D]) {
     self.coordinates = coordinates
     super.init()
   }
@@ -219,7 +219,7 @@ open class GMSPath: NSObject, NSCopying, NSMutableCopying {
 /// A path that can grow.
 open class GMSMutablePath: GMSPath {
   override public init() { super.init() }
-  override init(coordinates: [CLLocationCoordinate2D]) { super.init(coordinates: coordinates) }
+  @_spi(Replay) override public init(coordinates: [CLLocationCoordinate2D]) { super.init(coordinates: coordinates) }
 
   open func add(_ coord: CLLocationCoordinate2D) { coordinates.append(coord) }
   open func addLatitude(_ latitude: CLLocationDegrees, longitude: CLLocationDegrees) {

@@ -242,10 +242,13 @@ public final class TripProgressBarView: SDKView {
   public internal(set) var resetCount = 0
 
   /// The route changed: the bar starts over.
-  func reset() {
+  @_spi(Replay) public func reset() {
     progress = 0
     resetCount += 1
   }
+
+  /// The trip moved on: `fraction` of the route is done.
+  @_spi(Replay) public func show(progress fraction: Double) { progress = fraction }
 }
 
 /// What the speed widget shows; each state has its own size.

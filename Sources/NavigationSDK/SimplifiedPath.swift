@@ -13,13 +13,14 @@ import Foundation
 /// the points before it, becomes the segment's end, so each dropped point stays within
 /// `tolerance` of the segment. Any other point (a turn) keeps the end and opens a new segment
 /// there. Distances are local planar metres around the anchor (equirectangular).
-struct SimplifiedPath {
+@_spi(Replay)
+public struct SimplifiedPath {
   /// How far (m) a dropped point may lie from the segment that replaces it.
   static let tolerance: CLLocationDistance = 2
   /// Points nearer (m, great circle) than this to the last one kept are skipped.
   static let spacing: CLLocationDistance = 5
 
-  private(set) var points: [CLLocationCoordinate2D] = []
+  public private(set) var points: [CLLocationCoordinate2D] = []
   /// The open segment's allowed directions from its anchor: offsets (radians) from
   /// `reference`, in `low...high`.
   private var reference = 0.0
@@ -28,11 +29,11 @@ struct SimplifiedPath {
   /// How far from the anchor the segment's farthest point is.
   private var reach = 0.0
 
-  init(start: CLLocationCoordinate2D? = nil) {
+  public init(start: CLLocationCoordinate2D? = nil) {
     if let start { points = [start] }
   }
 
-  mutating func append(_ point: CLLocationCoordinate2D) {
+  public mutating func append(_ point: CLLocationCoordinate2D) {
     guard let last = points.last else {
       points.append(point)
       return

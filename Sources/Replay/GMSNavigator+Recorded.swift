@@ -1,12 +1,14 @@
 import CoreLocation
 import Foundation
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 import SessionEvents
 
 // How a replay drives the navigator, and how it answers the app's calls (closed world).
 //
-// The recording is the source of truth. Recorded events move the trip on (`recorded...`
-// below, called by `NavigationSession` in event order), and listeners hear of each change in
+// The recording is the source of truth. Recorded events move the navigator's trip on
+// (`recorded...` below, called by `NavigationSession` in event order, through the SDK model's
+// replay driving interface), and listeners hear of each change in
 // the SDK's order: for a progress event, the road-snapped location (providers that were
 // started), then nav info (during guidance), remaining time, remaining distance, delay
 // category; for a speed event, the speeding percentage (only while `speedAlertOptions` are
@@ -15,93 +17,6 @@ import SessionEvents
 //
 // App calls that ask for what the recording did are accepted and answered from it; calls that
 // contradict it change nothing and become `replay-divergence` warnings (`ReplayControl`).
-
-/// The trip as the recording has told it so far.
-struct TripProgress {
-  var hasRoute = false
-  var legCount = 0
-  /// The destinations: the app's when it asked for the recorded route, else stand-ins
-  /// ("Destination 1"...) at the coordinates where the recording arrives.
-  var destinations: [GMSNavigationWaypoint] = []
-  /// Which call set `destinations` (nil for stand-ins and recorded ones).
-  var destinationsCall: String?
-  /// `waypoint` events since the last route (schema 3), for the next `routeSet`.
-  var recordedWaypoints: [RecordedWaypoint] = []
-  /// The destinations the recording named for the current route, when it named them.
-  var recordedDestinations: [RecordedWaypoint]?
-  /// `routeLeg`, `routeStep` and `stepDetail` events since the last route (schema 4).
-  var pendingGuidance = RecordedGuidance()
-  /// The current route's legs and steps as the recording planned them; nil for recordings
-  /// without them (older logs), where NavSim derives what it can from progress.
-  var planned: PlannedRoute?
-  var legIndex = 0
-  var arrivedAtFinal = false
-  var timeRemaining: Double = 0
-  var distanceRemaining: Double = 0
-  var delay = GMSNavigationDelayCategory.noData
-  var lighting = GMSNavigationLightingMode.normal
-  var navState = GMSNavigationNavState.unknown
-  var location: CLLocationCoordinate2D?
-  var speed: Double?
-  /// Simplified path since guidance started, and each leg's path as driven (simplified).
-  var traveled = SimplifiedPath()
-  var legPaths: [SimplifiedPath] = []
-  var arrivalPoints: [CLLocationCoordinate2D?] = []
-  /// What listeners were last told (nil: nothing yet).
-  var reportedTime: Double?
-  var reportedDistance: Double?
-  var reportedDelay: GMSNavigationDelayCategory?
-  var reportedSpeeding: Double?
-  var reportedAlert: (severity: GMSNavigationSpeedAlertSeverity, percentage: Double)?
-  var routeChangedSinceNavInfo = false
-
-  /// Whether `waypoint` is the next destination (the same object, or equal title, place and
-  /// coordinate).
-  func isNext(_ waypoint: GMSNavigationWaypoint) -> Bool {
-    guard hasRoute, legIndex < destinations.count else { return false }
-    let next = destinations[legIndex]
-    return next === waypoint
-      || (next.title == waypoint.title && next.placeID == waypoint.placeID
-        && next.coordinate.latitude == waypoint.coordinate.latitude
-        && next.coordinate.longitude == waypoint.coordinate.longitude)
-  }
-
-  var legs: [GMSRouteLeg] {
-    destinations.indices.map { index in
-      if let planned, index < planned.legs.count {
-        let leg = planned.legs[index]
-        return GMSRouteLeg(
-          destinationWaypoint: destinations[index], destinationCoordinate: leg.destination,
-          path: leg.path)
-      }
-      let arrival = index < arrivalPoints.count ? arrivalPoints[index] : nil
-      let path = index < legPaths.count && index <= legIndex ? GMSPath(coordinates: legPaths[index].points) : nil
-      return GMSRouteLeg(
-        destinationWaypoint: destinations[index],
-        destinationCoordinate: arrival ?? destinations[index].coordinate, path: path)
-    }
-  }
-
-  mutating func clearRoute() {
-    hasRoute = false
-    destinations = []
-    destinationsCall = nil
-    legCount = 0
-    legIndex = 0
-    legPaths = []
-    arrivalPoints = []
-    planned = nil
-    reportedTime = nil
-    reportedDistance = nil
-    reportedDelay = nil
-    navState = .stopped
-  }
-
-  /// Stand-in destinations for a route of `count` legs nobody asked for.
-  static func standIns(_ count: Int) -> [GMSNavigationWaypoint] {
-    (0..<count).map { GMSNavigationWaypoint(standInTitle: "Destination \($0 + 1)") }
-  }
-}
 
 extension GMSRouteStatus {
   /// The status for a recorded case name; `.internalError` for a name NavSim does not know.
@@ -118,43 +33,60 @@ extension GMSRouteStatus {
   }
 }
 
+extension TripProgress {
+  /// Stand-in destinations for a route of `count` legs nobody asked for.
+  static func standIns(_ count: Int) -> [GMSNavigationWaypoint] {
+    (0..<count).map { GMSNavigationWaypoint(standInTitle: "Destination \($0 + 1)") }
+  }
+}
+
+/// What the recording said about a navigator's next route before its `routeSet`, and the
+/// destinations it named for the current one.
+struct RouteNotes {
+  /// `waypoint` events since the last route (schema 3), for the next `routeSet`.
+  var waypoints: [RecordedWaypoint] = []
+  /// The destinations the recording named for the current route, when it named them.
+  var destinations: [RecordedWaypoint]?
+  /// `routeLeg`, `routeStep` and `stepDetail` events since the last route (schema 4).
+  var guidance = RecordedGuidance()
+}
+
 extension GMSNavigationWaypoint {
   /// A destination as the recording named it.
   convenience init(recorded: RecordedWaypoint) {
-    self.init(standInTitle: recorded.title)
-    if !recorded.placeID.isEmpty { placeID = recorded.placeID }
+    var coordinate = kCLLocationCoordinate2DInvalid
     if let latitude = recorded.latitude, let longitude = recorded.longitude {
       coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
     }
-  }
-
-  /// A destination the recording drove to that the app never named.
-  convenience init(standInTitle title: String) {
-    self.init(placeID: "navsim:recorded", title: title)!
-    placeID = nil
-    coordinate = kCLLocationCoordinate2DInvalid
+    self.init(
+      standInTitle: recorded.title, placeID: recorded.placeID.isEmpty ? nil : recorded.placeID,
+      coordinate: coordinate)
   }
 }
 
 // MARK: - Recorded events
 
 extension GMSNavigator {
-  func recordedWaypoint(_ waypoint: RecordedWaypoint) {
-    trip.recordedWaypoints.append(waypoint)
+  func recordedWaypoint(_ waypoint: RecordedWaypoint, replay: ReplayControl) {
+    replay.notes[ObjectIdentifier(self), default: RouteNotes()].waypoints.append(waypoint)
   }
 
-  func recordedRouteLeg(_ leg: RecordedRouteLeg) { trip.pendingGuidance.legs.append(leg) }
-  func recordedRouteStep(_ step: RecordedStep) { trip.pendingGuidance.steps.append(step) }
-  func recordedStepDetail(_ detail: RecordedStepDetail) {
-    trip.pendingGuidance.details.append(detail)
+  func recordedRouteLeg(_ leg: RecordedRouteLeg, replay: ReplayControl) {
+    replay.notes[ObjectIdentifier(self), default: RouteNotes()].guidance.legs.append(leg)
+  }
+  func recordedRouteStep(_ step: RecordedStep, replay: ReplayControl) {
+    replay.notes[ObjectIdentifier(self), default: RouteNotes()].guidance.steps.append(step)
+  }
+  func recordedStepDetail(_ detail: RecordedStepDetail, replay: ReplayControl) {
+    replay.notes[ObjectIdentifier(self), default: RouteNotes()].guidance.details.append(detail)
   }
 
   /// A route request ended: a failure answers the pending request with its status.
   func recordedRouteStatus(_ name: String, replay: ReplayControl) {
     let status = GMSRouteStatus(recordedName: name)
     guard status != .OK else { return }  // the `routeSet` that follows answers
-    trip.recordedWaypoints = []
-    trip.pendingGuidance = RecordedGuidance()
+    replay.notes[ObjectIdentifier(self), default: RouteNotes()].waypoints = []
+    replay.notes[ObjectIdentifier(self), default: RouteNotes()].guidance = RecordedGuidance()
     if let pending = replay.pendingRoute, pending.navigator === self {
       replay.pendingRoute = nil
       pending.callback(status)
@@ -164,18 +96,20 @@ extension GMSNavigator {
   func recordedRouteSet(_ route: RouteInfo, replay: ReplayControl) {
     let legs = max(1, route.legs)
     var callback: GMSRouteStatusCallback?
-    let named = trip.recordedWaypoints.sorted { $0.index < $1.index }
-    trip.recordedWaypoints = []
-    trip.planned = PlannedRoute(trip.pendingGuidance, legs: legs)
-    trip.pendingGuidance = RecordedGuidance()
+    var notes = replay.notes[ObjectIdentifier(self)] ?? RouteNotes()
+    let named = notes.waypoints.sorted { $0.index < $1.index }
+    notes.waypoints = []
+    trip.planned = PlannedRoute(notes.guidance, legs: legs)
+    notes.guidance = RecordedGuidance()
     if named.count == legs {
-      trip.recordedDestinations = named
+      notes.destinations = named
     } else if !trip.hasRoute || !named.isEmpty {
-      trip.recordedDestinations = nil
+      notes.destinations = nil
     }
+    replay.notes[ObjectIdentifier(self)] = notes
     if let pending = replay.pendingRoute, pending.navigator === self {
       replay.pendingRoute = nil
-      if let mismatch = ReplayControl.mismatch(pending.destinations, trip.recordedDestinations) {
+      if let mismatch = ReplayControl.mismatch(pending.destinations, notes.destinations) {
         replay.diverge(
           pending.call, at: pending.place,
           "\(mismatch) in the route the recording set at seq \(replay.seq): the app's "
@@ -192,7 +126,7 @@ extension GMSNavigator {
             + "its callback is not called")
       }
     }
-    if callback == nil, let recorded = trip.recordedDestinations, !named.isEmpty {
+    if callback == nil, let recorded = notes.destinations, !named.isEmpty {
       trip.destinations = recorded.map(GMSNavigationWaypoint.init(recorded:))
       trip.destinationsCall = nil
     }
@@ -251,7 +185,7 @@ extension GMSNavigator {
     }
     // What nobody can hear is not built: the location for provider listeners, nav info for
     // navigator listeners.
-    if session?.isStarted ?? true, provider.isUpdating, !provider.listeners.isEmpty {
+    if deliversLocations, provider.isUpdating, provider.hasListeners {
       let location = CLLocation(
         coordinate: coordinate, altitude: .nan, horizontalAccuracy: -1, verticalAccuracy: -1,
         course: progress.course, speed: trip.speed ?? -1,
@@ -260,7 +194,7 @@ extension GMSNavigator {
     }
     guard trip.hasRoute else { return }
     if guiding {
-      let info = listeners.isEmpty ? nil : navInfo(progress)
+      let info = hasListeners ? navInfo(progress) : nil
       trip.routeChangedSinceNavInfo = false
       if let info { notify { $0.navigator(self, didUpdate: info) } }
     }
@@ -413,7 +347,7 @@ extension GMSNavigationDelayCategory {
 ///   prompts and incidents, and `stopGuidanceAtArrival = false` when the recording stops
 ///   guidance at arrival.
 @MainActor
-final class ReplayControl {
+final class ReplayControl: ReplayAnswering {
   /// How far a coordinate destination may lie from where the recording arrives.
   static let arrivalTolerance: CLLocationDistance = 250
 
@@ -423,6 +357,9 @@ final class ReplayControl {
   /// Whether an event has been applied: calls before it are "before the first event".
   var started = false
   var divergences: [LayoutFinding] = []
+  /// What the recording said of each navigator's routes (`RouteNotes`), by navigator: only
+  /// looked up, never iterated.
+  var notes: [ObjectIdentifier: RouteNotes] = [:]
   var pendingRoute:
     (destinations: [GMSNavigationWaypoint], call: String, place: String,
      callback: GMSRouteStatusCallback, navigator: GMSNavigator)?
@@ -432,7 +369,9 @@ final class ReplayControl {
     inEvent ? "at seq \(seq)" : started ? "after seq \(seq)" : "before the first event"
   }
 
-  func diverge(_ call: String, at place: String? = nil, _ why: String) {
+  func diverge(_ call: String, _ why: String) { diverge(call, at: nil, why) }
+
+  func diverge(_ call: String, at place: String?, _ why: String) {
     divergences.append(
       LayoutFinding(
         ruleID: "replay-divergence", severity: .warning, views: [],
@@ -460,7 +399,7 @@ final class ReplayControl {
     let trip = navigator.trip
     if trip.hasRoute, !trip.arrivedAtFinal {
       // The route is already there: answer from it now.
-      if let mismatch = Self.mismatch(destinations, trip.recordedDestinations) {
+      if let mismatch = Self.mismatch(destinations, notes[ObjectIdentifier(navigator)]?.destinations) {
         diverge(call, "\(mismatch) in the recording's route: nothing changes and the callback is not called")
         return
       }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 import SessionEvents
 
 /// An event the SDK model could not apply: it names the event's seq.
@@ -40,7 +41,7 @@ public final class NavigationSession {
   public var forcedLayoutDirection: String? {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
-  let watcher: RuleWatcher
+  let watcher: any LayoutRuleWatching
   /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
   /// event, instead of only when something they read changed. The findings and frames are the
   /// same either way; this is the reference the skipping is tested against.
@@ -55,7 +56,7 @@ public final class NavigationSession {
   /// trip, and the app's navigator calls are checked against it (`ReplayControl`).
   public init(mapView: GMSMapView) {
     self.mapView = mapView
-    watcher = RuleWatcher(mapView: mapView)
+    watcher = mapView.makeRuleWatcher()
     mapView.callbackObserver = watcher
     mapView.replay = control
     GMSNavigationServices.termsAccepted = true  // the recorded device had accepted them
@@ -182,14 +183,15 @@ public final class NavigationSession {
       }
     case .routeSet(let route):
       mapView.sdkViews.tripProgressBar.reset()
-      mapView.routeWasSet(route)
+      mapView.routeWasSet(alternateRoutes: route.alternateRoutes)
       navigator.recordedRouteSet(route, replay: control)
     case .routeChanged(let reason):
       mapView.sdkViews.tripProgressBar.reset()
       navigator.recordedRouteChanged(reason)
     case .progress(let progress):
       let total = progress.distanceTravelled + progress.distanceRemaining
-      mapView.sdkViews.tripProgressBar.progress = total > 0 ? progress.distanceTravelled / total : 0
+      mapView.sdkViews.tripProgressBar.show(
+        progress: total > 0 ? progress.distanceTravelled / total : 0)
       var tickSpeed: SpeedReport?
       if let next, next.t == t, case .speed(let report) = next.payload { tickSpeed = report }
       navigator.recordedProgress(progress, t: t, tickSpeed: tickSpeed)
@@ -197,17 +199,23 @@ public final class NavigationSession {
       // guidance stops with its own `guidanceStopped` event
       navigator.recordedArrival(waypointIndex: index, replay: control)
     case .speed(let report):
-      mapView.speedChanged(report)
+      mapView.speedChanged(
+        SpeedReading(
+          speed: report.speed, speedLimit: report.speedLimit,
+          severity: GMSNavigationSpeedAlertSeverity(report.severity)))
       navigator.recordedSpeed(report)
     case .mapResized(let geometry):
-      try mapView.resize(to: geometry)
+      try mapView.resize(
+        to: GMSMapView.Geometry(
+          width: geometry.width, height: geometry.height, safeTop: geometry.safeTop,
+          safeLeading: geometry.safeLeading, safeBottom: geometry.safeBottom,
+          safeTrailing: geometry.safeTrailing))
     case .settingChanged(let change):
       try apply(change)
     case .camera(let camera):
-      mapView.cameraMode = GMSNavigationCameraMode(camera.mode)
-      mapView.cameraBearing = camera.bearing
-      mapView.cameraTilt = camera.tilt
-      mapView.cameraZoom = camera.zoom
+      mapView.setCamera(
+        mode: GMSNavigationCameraMode(camera.mode), bearing: camera.bearing, tilt: camera.tilt,
+        zoom: camera.zoom)
     case .userPanned:
       mapView.userPanned()
     case .recentered:
@@ -218,15 +226,15 @@ public final class NavigationSession {
     case .mark:
       break  // a tester's bookmark: nothing the SDK sees
     case .waypoint(let waypoint):
-      navigator.recordedWaypoint(waypoint)
+      navigator.recordedWaypoint(waypoint, replay: control)
     case .routeStatus(let status):
       navigator.recordedRouteStatus(status, replay: control)
     case .routeLeg(let leg):
-      navigator.recordedRouteLeg(leg)
+      navigator.recordedRouteLeg(leg, replay: control)
     case .routeStep(let step):
-      navigator.recordedRouteStep(step)
+      navigator.recordedRouteStep(step, replay: control)
     case .stepDetail(let detail):
-      navigator.recordedStepDetail(detail)
+      navigator.recordedStepDetail(detail, replay: control)
     case .viewSize(let size):
       mapView.sdkViews.applyRecordedSize(size)
     }

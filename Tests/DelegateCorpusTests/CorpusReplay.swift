@@ -4,6 +4,7 @@
 import EventLog
 import Foundation
 import GoogleNavigation
+import Replay
 import SessionEvents
 import TestSupport
 

@@ -2,6 +2,7 @@
 // of these failed before NavSim's semantics were made UIKit's.
 import Foundation
 import GoogleNavigation
+import Replay
 import SessionEvents
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import NavSim
+import Replay
 import Navigator
 import SessionEvents
 import TestSupport

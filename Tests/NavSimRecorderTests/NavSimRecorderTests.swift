@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import NavSim
+import Replay
 import SessionEvents
 import TestSupport
 import Testing

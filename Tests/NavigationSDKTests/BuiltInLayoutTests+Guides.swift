@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// A header accessory view whose height the test changes.
 @MainActor

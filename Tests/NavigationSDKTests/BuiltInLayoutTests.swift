@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 // The built-in layout, one setting at a time, on an iPhone-sized map (393 x 852, safe area
 // 59 top / 34 bottom) with NavSim's default profile: turn card 112 tall, ETA card 72, logo

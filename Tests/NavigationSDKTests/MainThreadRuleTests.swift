@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
+@testable import Replay
 
 /// The navigation classes' main-thread rule (docs/sdk-model.md, "Isolation"): Swift 5 code may
 /// call them from any thread, as it may the SDK's; off the main thread they stop the program

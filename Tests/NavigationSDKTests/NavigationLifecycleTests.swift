@@ -1,7 +1,7 @@
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 @Suite struct NavigationLifecycleTests {
   let incident = Prompt(promptID: 1, kind: .incident, text: "Crash ahead")

@@ -3,7 +3,8 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
+@testable import Replay
 
 /// Records every navigator and location callback as one line, in order.
 @MainActor

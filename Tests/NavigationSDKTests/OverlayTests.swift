@@ -2,7 +2,7 @@ import Foundation
 import NavSim
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// The map's drawing API (issue 25): overlays held by the map view, the selected marker,
 /// bounds built up from coordinates, and the throwing map style initialisers.

@@ -3,7 +3,8 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
+@testable import Replay
 
 /// Schema-4 recordings carry the route's legs and steps: nav info's steps, lanes and route legs
 /// come from them.

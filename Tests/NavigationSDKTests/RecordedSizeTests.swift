@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// `viewSize` events: a recording's measured sizes replace the profile's guesses, view by view,
 /// until the next size event; without them the profile decides.

@@ -3,7 +3,8 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
+@testable import Replay
 
 /// Clean-up on state exit (spec section 4, rule 9).
 @MainActor @Suite struct CleanupRuleTests {
@@ -144,7 +145,7 @@ import Testing
     for id in 1...150 {
       _ = try drive.run([prompt(id), .promptDismissed(promptID: id)])
     }
-    #expect(drive.session.watcher.guidanceViews.count < 200)
+    #expect((drive.session.watcher as! RuleWatcher).guidanceViews.count < 200)
     let findings = try drive.send(.guidanceStopped(.cancelled))
     #expect(findings.with(.leftoverAfterStopGuidance).map(\.views) == [["laneBanner"]], "\(findings)")
   }

@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// Rules about the constraints and settings a delegate uses (rules 2, 8, 10, 11) and Auto
 /// Layout's own complaints.

@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// Overlap rules, on laid-out frames (spec sections 3 and 5).
 @MainActor @Suite struct OverlapRuleTests {

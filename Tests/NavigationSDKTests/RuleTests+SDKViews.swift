@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// Rules about the SDK's own views: mandatory logo and viewport, fixed sizes, placement,
 /// internals (spec section 4, rules 3, 5, 6, 7).

@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// What the SDK does to its views by itself: sizes, resizes, wide mode, the hiding stack.
 @MainActor @Suite struct SDKModelTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 @Suite struct SDKProfileTests {
   @Test func defaultsAreTheDocumentedOnes() {

@@ -3,7 +3,7 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
 
 /// Members of the SDK's layout surface whose behaviour NavSim defines (navigation-sdk-api.md
 /// sections 3a, 3c and 16).

@@ -3,7 +3,8 @@ import NavSim
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
+@testable import Replay
 
 /// A delegate whose callbacks are closures, recording the order they were called in.
 @MainActor

@@ -3,7 +3,8 @@ import Foundation
 import SessionEvents
 import Testing
 
-@testable import NavigationSDK
+@_spi(Replay) @testable import NavigationSDK
+@testable import Replay
 
 /// Metres east and north of `origin` as a coordinate (local plane).
 private func offset(_ origin: CLLocationCoordinate2D, east: Double, north: Double) -> CLLocationCoordinate2D {

@@ -1,5 +1,6 @@
 import Foundation
 import NavSim
+import Replay
 import SessionEvents
 
 /// A screen size and safe area, with its name for test output.
