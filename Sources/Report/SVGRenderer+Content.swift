@@ -1,3 +1,5 @@
+import Replay
+
 // SDK views drawn with what they show (`ScreenContent`): the turn card's manoeuvre glyph,
 // distance and road name, the ETA card's time and distance, the speed widget's speed and limit
 // sign (red when speeding), the prompt's icon and text, the buttons' icons, the logo as a

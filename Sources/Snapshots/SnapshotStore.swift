@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import SQLite
 
 /// What identifies a run: which delegate replayed which recording of which log, how.

@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // The self-contained HTML report of a replay: the screen after each event drawn at true
 // proportions, a timeline of the trip with a scrubber and keys, the event's details beside
 // the picture. One file, no network: CSS, script and data are inline.

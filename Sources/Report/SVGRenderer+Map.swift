@@ -4,6 +4,7 @@
 // vehicle's position, rotated by its course (the SDK's default heading-up following camera).
 
 import Foundation
+import Replay
 import SessionEvents
 
 extension SVGRenderer {

@@ -1,6 +1,7 @@
 import EventLog
-import PostgresEventLog
 import Foundation
+import PostgresEventLog
+import Replay
 import SQLite
 
 // MARK: - Reading runs

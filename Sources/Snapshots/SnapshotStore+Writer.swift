@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import SQLite
 
 // MARK: - Writing a run

@@ -1,3 +1,5 @@
+import Replay
+
 // Diffing two runs of one recording event by event, and the report a user reads.
 
 /// The comparison of two runs of the same recording.

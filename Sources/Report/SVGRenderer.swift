@@ -1,3 +1,5 @@
+import Replay
+
 // One layout drawn as a standalone SVG picture, at true proportions in map points: the map,
 // the safe area, every view as a labelled rectangle in z-order, the viewport as the camera
 // frame, findings outlined in red. `navsim render` writes it; the HTML report draws the same

@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // The HTML report of a diff: runs A and B side by side on the same event, the changed views
 // highlighted with their delta, a timeline that marks every event that differs, and a
 // summary table of the changes per view.

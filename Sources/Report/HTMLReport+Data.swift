@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 
 // The data an HTML report embeds, as one compact JSON value. A 1-hour trip has tens of
 // thousands of events but few distinct layouts, so layouts, finding sets, strings and paint

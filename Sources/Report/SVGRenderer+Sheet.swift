@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // A contact sheet: many layouts on one picture, each captioned with the event that first
 // showed it. `navsim render --distinct` draws every distinct layout of a run, or of two runs
 // of one recording side by side, for one PNG in a pull request.
