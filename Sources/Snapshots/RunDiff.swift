@@ -106,7 +106,7 @@ extension SnapshotRect {
     max(abs(x - other.x), abs(y - other.y), abs(maxX - other.maxX), abs(maxY - other.maxY))
   }
 
-  var shortText: String {
+  package var shortText: String {
     "(\(formatFixed(x, 1)), \(formatFixed(y, 1)), \(formatFixed(width, 1))x\(formatFixed(height, 1)))"
   }
 }
@@ -142,7 +142,7 @@ extension ViewChange {
 }
 
 /// A label's text in double quotes, `none` for a view that shows no text.
-func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "none" }
+package func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "none" }
 
 extension RunDiff {
   /// The human-readable report. `maxEvents` limits how many differing events are detailed.

@@ -1,6 +1,5 @@
 import EventLog
 import Foundation
-import PostgresEventLog
 import Replay
 import SQLite
 
@@ -171,7 +170,7 @@ extension SnapshotStore {
   func openLog(_ logPath: String, of run: RunInfo, through lastSeq: Int64) throws
     -> any EventLogReading
   {
-    let log = try readingLog(logPath, of: run) { try openEventLogForReading(logPath) }
+    let log = try readingLog(logPath, of: run) { try EventLogFile(path: logPath, mode: .readOnly) }
     let recording = try readingLog(logPath, of: run) { try log.recording(run.recordingID) }
     guard recording.eventCount >= lastSeq else {
       throw SnapshotStoreError.logChanged(

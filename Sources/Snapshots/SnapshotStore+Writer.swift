@@ -63,7 +63,7 @@ extension SnapshotStore {
     }
 
     /// `append(_:)` for the replayer, which knows whether the layout changed.
-    func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
+    public func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
       try append(snapshot, detail: "{}", layoutChanged: layoutChanged || events == 0)
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 import NavSim
 import Replay
+import Report
 import SampleDelegates
-import TestSupport
+import Snapshots
 import Testing
+import TestSupport
 
 /// What app code writes into its labels shows in every output: HTML reports, `navsim render`,
 /// and the diff's per-view summary (text and JSON), which names the label.

@@ -1,4 +1,5 @@
 import Replay
+import Report
 import SessionEvents
 import SnapshotRaster
 import XCTest
