@@ -69,9 +69,9 @@ struct CheckCommand: NavSimCommand {
     do {
       let shard = try parsed.value("--shard").map { try CheckShard(text: $0) }
       let paths = parsed.positionals.isEmpty ? [CheckMatrix.defaultDirectory] : parsed.positionals
+      let recordings = try CheckMatrix.recordings(in: paths, opener: NavSimLogOpener())
       let matrix = try CheckMatrix.configurations(
-        recordings: try CheckMatrix.recordings(in: paths, opener: NavSimLogOpener()), subjects: subjects,
-        devices: devices, directions: directions)
+        recordings: recordings, subjects: subjects, devices: devices, directions: directions)
       let selected = shard?.select(matrix) ?? matrix
       let storePath = parsed.value("--snapshots")
       if let storePath { try refuseTakenLabels(storePath, selected, labelPrefix) }
