@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import NavSim
+import SampleDelegates
 import Navigator
 import SessionEvents
 import TestSupport
@@ -35,7 +36,8 @@ import Testing
       let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
       let path = directory.file("\(name).sqlite")
       _ = try ThroughRecorder.record(
-        try Trip(scenario: scenario), name: name, into: path, profile: device, viewSizes: true)
+        try Trip(scenario: scenario), name: name, into: path, profile: device, viewSizes: true,
+        delegate: BasicLayoutDelegate())
       return path
     }
   }

@@ -76,7 +76,8 @@ import Testing
     let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
     let recorded = directory.file("\(name)-recorder.sqlite")
     _ = try ThroughRecorder.record(
-      try Trip(scenario: scenario), name: name, into: recorded, viewSizes: true)
+      try Trip(scenario: scenario), name: name, into: recorded, viewSizes: true,
+      delegate: BasicLayoutDelegate())
     let sizes = try EventLogFile(path: recorded, mode: .readOnly).events(recording: 1).readAll()
       .filter { $0.kind == .viewSize }
     #expect(!sizes.isEmpty)
@@ -113,7 +114,8 @@ import Testing
     let recorded = directory.file("\(name)-device.sqlite")
     let device = ProfileFitTests.device
     _ = try ThroughRecorder.record(
-      try Trip(scenario: scenario), name: name, into: recorded, profile: device, viewSizes: true)
+      try Trip(scenario: scenario), name: name, into: recorded, profile: device, viewSizes: true,
+      delegate: BasicLayoutDelegate())
     let canonical = directory.file("\(name).sqlite")
     try FileManager.default.copyItem(
       atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: canonical)
