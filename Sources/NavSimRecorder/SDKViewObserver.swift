@@ -31,6 +31,12 @@ final class SDKViewObserver {
   private var unpairedPromptID: Int?
   /// The size last written for each view, by name.
   private var written: [String: RecordedViewSize] = [:]
+  /// What each view's cheap reads gave when it was last measured, by name (`signature(of:)`).
+  private var signatures: [String: (view: ObjectIdentifier, signature: [Double])] = [:]
+  /// Tests: measure every view on every sample even when its cheap reads are unchanged, and
+  /// count the measurements that then differ from the last (`missedChanges`: should stay 0).
+  var checksSkippedMeasurements = false
+  private(set) var missedChanges = 0
 
   /// Every view measured on the next sample: the current state's, then the shown prompt.
   var views: [Observed] { stateViews + (prompt.map { [$0] } ?? []) }
@@ -60,6 +66,8 @@ final class SDKViewObserver {
     }
     views += buttons.map { Observed(name: "button." + Self.name(of: $0.type), view: $0.view) }
     stateViews = views
+    // A state change is when sizes change most: everything is measured again.
+    signatures.removeAll()
     if !(state is any ActiveGuidanceUIState) { forgetPrompts() }
   }
 
@@ -106,12 +114,24 @@ final class SDKViewObserver {
 
   // MARK: - Measuring
 
-  /// Measures every view of the current state and returns the sizes that differ from the last
-  /// written for that view (now noted as written), in `views` order.
-  /// - Complexity: two fitting-size solves of each view's own subtree, and a margins read.
+  /// Measures the views of the current state whose cheap reads changed since they were last
+  /// measured (or that are new), and returns the sizes that differ from the last written for
+  /// that view (now noted as written), in `views` order.
+  /// - Complexity: a few property reads per view; two fitting-size solves of a view's own
+  ///   subtree only when those reads changed.
   func changedSizes() -> [RecordedViewSize] {
     var changed: [RecordedViewSize] = []
     for observed in views {
+      let signature = Self.signature(of: observed.view)
+      let identity = ObjectIdentifier(observed.view)
+      if let last = signatures[observed.name], last.view == identity, last.signature == signature {
+        guard checksSkippedMeasurements else { continue }
+        if Self.measure(observed.view, name: observed.name) != written[observed.name] {
+          missedChanges += 1
+        }
+        continue
+      }
+      signatures[observed.name] = (identity, signature)
       let size = Self.measure(observed.view, name: observed.name)
       guard written[observed.name] != size else { continue }
       written[observed.name] = size
@@ -135,6 +155,22 @@ final class SDKViewObserver {
       height: axis(smallest.height, largest.height), marginTop: Double(margins.top),
       marginLeading: Double(margins.leading), marginBottom: Double(margins.bottom),
       marginTrailing: Double(margins.trailing))
+  }
+
+  /// The cheap reads that tell whether a view may have changed size since it was measured: its
+  /// bounds (what the last layout pass gave it, when it is on screen), intrinsic content size,
+  /// layout margins, and the constants of the constraints it holds (where a fixed size lives,
+  /// its own width and height among them), all public UIView API.
+  static func signature(of view: UIView) -> [Double] {
+    let bounds = view.bounds.size
+    let intrinsic = view.intrinsicContentSize
+    let margins = view.directionalLayoutMargins
+    var reads = [bounds.width, bounds.height, intrinsic.width, intrinsic.height]
+    reads += [margins.top, margins.leading, margins.bottom, margins.trailing]
+    for constraint in view.constraints where constraint.isActive {
+      reads.append(constraint.constant)
+    }
+    return reads.map { Double($0) }
   }
 
   /// A button's name in size events: `button.compass`, `button.reporting`, `button.type7` for

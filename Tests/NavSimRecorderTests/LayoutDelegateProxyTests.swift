@@ -253,3 +253,45 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     #expect(checked > 60)
   }
 }
+
+/// The recorder measures a view again only when its cheap reads (bounds, intrinsic size,
+/// margins, its own constraints' constants) changed or a callback handed it over: over the
+/// canonical trips, measuring every view on every sample finds no change that was skipped, even
+/// with a delegate that leaves every view off screen (so no bounds ever change).
+@MainActor
+@Suite struct SkippedMeasurementTests {
+  /// The canonical trips whose views change most: the re-center logo, wide mode, the speed
+  /// widget's four forms and prompts (checking measures every view on every sample: slow).
+  nonisolated static let names = ["pan-reroute", "rotations-wide", "rtl-city"]
+
+  @Test(arguments: names)
+  func noSizeChangeIsSkipped(name: String) throws {
+    let log = Fixtures.repositoryRoot + "/Recordings/\(name).sqlite"
+    let events = try EventLogFile(path: log, mode: .readOnly).events(recording: 1).readAll()
+    let directory = TemporaryDirectory()
+    let mapView = GMSMapView(
+      frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: .default, isCarPlay: false)
+    try mapView.setLayoutDelegate(PlacesNothing())
+    let session = NavigationSession(mapView: mapView)
+    final class Clock { var now = 0.0 }
+    let clock = Clock()
+    var options = NavSimRecorder.Options()
+    options.createdAt = "test"
+    options.clock = { clock.now }
+    options.samplesEveryFrame = false
+    let recorder = try NavSimRecorder(
+      mapView: mapView, path: directory.file("trip.sqlite"), options: options)
+    recorder.viewObserver.checksSkippedMeasurements = true
+    recorder.start()
+    for (index, event) in events.enumerated() {
+      clock.now = Double(event.t) / 1000
+      try? session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      recorder.sample()
+    }
+    try recorder.stop()
+    #expect(recorder.viewObserver.missedChanges == 0)
+    let sizes = try EventLogFile(path: directory.file("trip.sqlite"), mode: .readOnly)
+      .events(recording: 1).readAll().filter { $0.kind == .viewSize }
+    #expect(sizes.count > 10)
+  }
+}
