@@ -94,6 +94,30 @@ import Testing
     }
   }
 
+  /// The SDK sizes its views whatever the app's layout: the recorder writes the same log, size
+  /// events included, whichever sample delegate it wraps (`broken` puts views where the rules
+  /// forbid, and leaves some out).
+  @Test(arguments: ["rotations-wide", "rtl-city"])
+  func theRecordersLogIsTheSameWhicheverDelegateItWraps(name: String) throws {
+    let directory = TemporaryDirectory()
+    let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
+    var logs: [String: [String]] = [:]
+    let delegates = SampleDelegateCatalog.all.keys.sorted()
+    for delegate in delegates {
+      let path = directory.file("\(name)-\(delegate).sqlite")
+      _ = try ThroughRecorder.record(
+        try Trip(scenario: scenario), name: name, into: path, viewSizes: true,
+        delegate: SampleDelegateCatalog.all[delegate]?())
+      logs[delegate] = try EventLogFile(path: path, mode: .readOnly).events(recording: 1)
+        .readAll().map { "\($0.t) \($0.payload)" }
+    }
+    let basic = try #require(logs["basic"])
+    #expect(basic.contains { $0.contains("viewSize") })
+    for delegate in delegates {
+      #expect(logs[delegate] == basic, "\(name): \(delegate) vs basic")
+    }
+  }
+
   /// Where two frame lists first differ: the frame and its first differing line.
   static func firstDifference(_ want: [String], _ got: [String]) -> String {
     let index =
