@@ -32,7 +32,7 @@ final class SDKViewObserver {
   /// The size last written for each view, by name.
   private var written: [String: RecordedViewSize] = [:]
   /// What each view's cheap reads gave when it was last measured, by name (`signature(of:)`).
-  private var signatures: [String: (view: ObjectIdentifier, signature: [Double])] = [:]
+  private var signatures: [String: (view: ObjectIdentifier, signature: Signature)] = [:]
   /// Tests: measure every view on every sample even when its cheap reads are unchanged, and
   /// count the measurements that then differ from the last (`missedChanges`: should stay 0).
   var checksSkippedMeasurements = false
@@ -161,16 +161,21 @@ final class SDKViewObserver {
   /// bounds (what the last layout pass gave it, when it is on screen), intrinsic content size,
   /// layout margins, and the constants of the constraints it holds (where a fixed size lives,
   /// its own width and height among them), all public UIView API.
-  static func signature(of view: UIView) -> [Double] {
-    let bounds = view.bounds.size
-    let intrinsic = view.intrinsicContentSize
-    let margins = view.directionalLayoutMargins
-    var reads = [bounds.width, bounds.height, intrinsic.width, intrinsic.height]
-    reads += [margins.top, margins.leading, margins.bottom, margins.trailing]
-    for constraint in view.constraints where constraint.isActive {
-      reads.append(constraint.constant)
-    }
-    return reads.map { Double($0) }
+  struct Signature: Equatable {
+    var bounds: CGSize
+    var intrinsic: CGSize
+    var margins: NSDirectionalEdgeInsets
+    var constants: [CGFloat]
+  }
+
+  static func signature(of view: UIView) -> Signature {
+    let held = view.constraints
+    var constants: [CGFloat] = []
+    constants.reserveCapacity(held.count)
+    for constraint in held { constants.append(constraint.constant) }
+    return Signature(
+      bounds: view.bounds.size, intrinsic: view.intrinsicContentSize,
+      margins: view.directionalLayoutMargins, constants: constants)
   }
 
   /// A button's name in size events: `button.compass`, `button.reporting`, `button.type7` for
