@@ -73,6 +73,10 @@ import Testing
     #expect(profile.name == "profile")
     #expect(stdout.contains("| `etaCardHeight` | 66 | etaCard height ("))
     #expect(stdout.contains("| `wideModeMinimumWidth` | 600 | guess: no size event determines it |"))
+    #expect(
+      stdout.contains(
+        "| `promptHeights.incident` | 104 | guess: no size event of a prompt of this kind "
+          + "(a recorder cannot see prompt kinds) |"))
 
     // Bad input: one line naming the file, nothing written.
     let missing = directory.file("missing.sqlite")
