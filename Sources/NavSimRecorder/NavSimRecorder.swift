@@ -30,7 +30,9 @@ import UIKit
 /// navigator's guidance state, the settings the layout depends on and the camera mode (a pan
 /// turns following into free; re-centering turns it back). It samples those on every frame
 /// (`sample()`; a display link calls it on iOS) and writes an event when one changes; at the
-/// start it writes every layout setting's value, so a replay assumes no defaults. Events go
+/// start it writes every layout setting's value, so a replay assumes no defaults. It wraps the
+/// app's layout delegate (`LayoutDelegateProxy`) to see the SDK views each state hands it, and
+/// writes a `viewSize` event when one's measured size or margins change. Events go
 /// to a writer thread that appends them in batches (`RecorderQueue`), so the main thread never
 /// waits for the disk, memory stays bounded on a drive of any length, and a killed app leaves
 /// every committed batch: a readable, gapless prefix.
