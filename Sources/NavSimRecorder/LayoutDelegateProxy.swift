@@ -15,8 +15,9 @@ import UIKit
 /// navigation, when the SDK refuses to change the delegate, it stays and only forwards.
 @MainActor
 final class LayoutDelegateProxy: NSObject, NavigationLayoutDelegate {
-  /// The app's delegate, held strongly as the map view held it.
-  let wrapped: any NavigationLayoutDelegate
+  /// The app's delegate, held strongly as the map view held it. Never changes; read off the
+  /// main actor only by the Objective-C runtime's forwarding questions below.
+  nonisolated(unsafe) let wrapped: any NavigationLayoutDelegate
   /// Where the views go; nil once the recorder stopped (then it only forwards).
   weak var observer: SDKViewObserver?
 
@@ -116,11 +117,11 @@ final class LayoutDelegateProxy: NSObject, NavigationLayoutDelegate {
 
   // A method of the delegate protocol this file does not list (a newer SDK's) reaches the
   // app's delegate directly, when it implements it.
-  override func responds(to selector: Selector!) -> Bool {
+  nonisolated override func responds(to selector: Selector!) -> Bool {
     super.responds(to: selector) || wrapped.responds(to: selector)
   }
 
-  override func forwardingTarget(for selector: Selector!) -> Any? {
+  nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
     wrapped.responds(to: selector) ? wrapped : super.forwardingTarget(for: selector)
   }
   #endif

@@ -88,9 +88,13 @@ final class SDKViewObserver {
     }
   }
 
-  /// `hidePrompt`: the prompt goes away.
+  /// `hidePrompt`: the prompt goes away (and its name with it: the next prompt has another).
   func promptHidden(_ view: UIView) {
-    if prompt?.view === view { prompt = nil }
+    if let shown = prompt, shown.view === view {
+      prompt = nil
+      written[shown.name] = nil
+      signatures[shown.name] = nil
+    }
     if unpairedPromptView === view { unpairedPromptView = nil }
   }
 
