@@ -28,8 +28,10 @@ let uikitAppCodeTests: [Target] = [
   // included), replayed over every recording.
   .testTarget(
     name: "DelegateCorpusTests",
-    dependencies: ["GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting"]
-      + shimDependencies),
+    dependencies: [
+      "GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting",
+      "NavSimRecorder",
+    ] + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
 #else
