@@ -70,6 +70,19 @@ final class ScreenContentPictureTests: XCTestCase {
     XCTAssertNotEqual(empty, filled)
     XCTAssertEqual(calm.rgb(x: 5, y: 170), filled)
   }
+
+  func testNightDarkensTheGroundAndTheETACardShowsTheArrival() throws {
+    var content = Self.content(speed: 10, severity: "notSpeeding")
+    content.time = 60_000
+    let day = try RasterImage(svg: SVGRenderer.svg(layout: Self.layout(), findings: [], content: content))
+    content.apply(event: "lightingChanged", detail: #"{"mode":"night"}"#)
+    let night = try RasterImage(svg: SVGRenderer.svg(layout: Self.layout(), findings: [], content: content))
+    // The ground between the progress bar and the speed widget.
+    XCTAssertEqual(day.rgb(x: 100, y: 250), 0xe8eee0)
+    XCTAssertEqual(night.rgb(x: 100, y: 250), 0x263238)
+    // The ETA card's second line: 60 s into the trip + 130 s left = arrival at 0:04.
+    XCTAssertTrue(SVGRenderer.svg(layout: Self.layout(), findings: [], content: content).contains(">arr. 0:04</text>"))
+  }
 }
 
 final class DeviceFramePictureTests: XCTestCase {
