@@ -5,8 +5,9 @@ For every report it fails on any console error, uncaught exception, failed load 
 that leaves the file (a report must be self-contained), on a dialog (an injected script),
 or on a picture that is not drawn at the layout's true proportions or whose view rectangles
 differ from the snapshot, or whose SDK views do not show what the trip's payloads say (road
-name, speed, time left, prompt text) inside their frames, or whose route is not in the
-viewport. It drives the scrubber with the keyboard (Home, Left/Right for the
+name, speed, time left, prompt text) inside their frames, whose route is not in the
+viewport, or whose styled app views are not painted as styled (background, corners, border,
+font size, alignment, lines). It drives the scrubber with the keyboard (Home, Left/Right for the
 previous/next layout change, Shift+Right for one event, f for the first finding, d for the
 next difference on a diff page, End) and checks where each key lands, then saves
 screenshots: the first guidance frame, a wide-mode frame if the trip has one, and the first
@@ -415,6 +416,7 @@ def check_picture(page, path, frame, render, info):
                                    f"snapshot frame {rect}")
     labelled = check_label_texts(page, path, frame)
     check_screen_content(page, path, frame)
+    check_app_styles(page, path, frame)
     if render and info["page"] == "replay":
         seq = info["seq"][frame]
         svg = render(info["label"], seq)
@@ -521,6 +523,46 @@ def check_screen_content(page, path, frame):
                 raise CheckFailure(f"{where}: the route is not drawn inside the viewport")
 
 
+def check_app_styles(page, path, frame):
+    """App views with a recorded style (`data-style`) are painted as set: background colour,
+    corner radius, border width; a label's text at its font size and alignment, no more lines
+    than set, inside its frame."""
+    views = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host > svg g.nv-styled")).map((g) => {
+        const shape = g.querySelector(".nv-shape"), css = getComputedStyle(shape), b = shape.getBBox();
+        return { id: g.dataset.id, style: g.dataset.style, fill: css.fill,
+                 rx: shape.getAttribute("rx") || shape.getAttribute("data-radius"),
+                 stroke: css.strokeWidth, frame: [b.x, b.y, b.width, b.height],
+                 texts: Array.from(g.querySelectorAll(".nv-app-text")).map((t) => {
+                   const box = t.getBBox(), c = getComputedStyle(t);
+                   return [t.textContent, box.x, box.width, c.fontSize, t.getAttribute("text-anchor") || "start"];
+                 }) };
+      }))()""")
+    where = f"{path}: event {frame + 1}"
+    for view in views:
+        style = dict(part.split("=", 1) if "=" in part else (part, "") for part in view["style"].split())
+        if "bg" in style:
+            want = "rgb({}, {}, {})".format(*(int(style["bg"][i:i + 2], 16) for i in (1, 3, 5)))
+            if not view["fill"].startswith(want[:-1]):
+                raise CheckFailure(f"{where}: {view['id']} is filled {view['fill']}, styled {style['bg']}")
+        x, y, w, h = view["frame"]
+        if "r" in style and abs(float(view["rx"] or 0) - min(float(style["r"]), w / 2, h / 2)) > 0.01:
+            raise CheckFailure(f"{where}: {view['id']} has corner radius {view['rx']}, styled {style['r']}")
+        if "bw" in style and abs(float(view["stroke"].rstrip("px")) - float(style["bw"])) > 0.01:
+            raise CheckFailure(f"{where}: {view['id']} has a {view['stroke']} border, styled {style['bw']}")
+        anchor = {"center": "middle", "right": "end"}.get(style.get("align"), None)
+        lines = int(style.get("lines", "0"))
+        if lines and len(view["texts"]) > lines:
+            raise CheckFailure(f"{where}: {view['id']} shows {len(view['texts'])} lines, styled {lines}")
+        for text, tx, tw, size, drawn_anchor in view["texts"]:
+            if "font" in style and abs(float(size.rstrip("px")) - float(style["font"])) > 0.01:
+                raise CheckFailure(f"{where}: {view['id']}'s text is {size}, styled font {style['font']}")
+            if anchor and drawn_anchor != anchor:
+                raise CheckFailure(f"{where}: {view['id']}'s text is anchored {drawn_anchor}, styled "
+                                   f"align={style['align']}")
+            if tx < x - 1 or tx + tw > x + w + 1:
+                raise CheckFailure(f"{where}: {view['id']}'s text {text!r} runs outside its view")
+
+
 def check_label_texts(page, path, frame):
     """An app label or button (a screen replay's `text=`) is drawn with the text it shows,
     whole or cut short with an ellipsis, in every picture of the event."""
@@ -530,12 +572,14 @@ def check_label_texts(page, path, frame):
         if (!L) return [];
         return L.nodes.filter((n) => n.label).map((n) => {
           const g = Array.from(svg.querySelectorAll("g.nv-node")).find((e) => e.dataset.id === n.id);
-          const drawn = g && g.querySelector(".nv-label");
-          return [n.id, n.label, drawn ? drawn.textContent : null, g ? g.querySelector("title").textContent : null];
+          // A styled label's lines (.nv-app-text), or the wireframe's one line (.nv-label).
+          const lines = g ? Array.from(g.querySelectorAll(".nv-app-text, .nv-label"), (t) => t.textContent) : [];
+          return [n.id, n.label, lines.length ? lines.join(" ") : null, g ? g.querySelector("title").textContent : null];
         });
       }))()""")
     for ident, label, drawn, tip in pairs:
-        if drawn is not None and drawn != label and not (drawn.endswith("\u2026") and label.startswith(drawn[:-1])):
+        flat = " ".join(label.split())  # wrapped lines join with one space
+        if drawn is not None and drawn != flat and not (drawn.endswith("\u2026") and flat.startswith(drawn[:-1])):
             raise CheckFailure(f"{path}: event {frame + 1}: label {ident!r} shows {label!r} but is drawn as {drawn!r}")
         if tip is None or f"text \u201c{label}\u201d" not in tip:
             raise CheckFailure(f"{path}: event {frame + 1}: label {ident!r}'s tooltip {tip!r} lacks its text")

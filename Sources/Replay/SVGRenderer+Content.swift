@@ -274,7 +274,9 @@ extension SVGRenderer {
     """
 
   /// Everything a picture with content needs beside `css`: content, device, map, night.
-  static var screenCSS: String { contentCSS + "\n" + deviceCSS + "\n" + mapCSS + "\n" + nightCSS }
+  static var screenCSS: String {
+    contentCSS + "\n" + deviceCSS + "\n" + mapCSS + "\n" + nightCSS + "\n" + appStyleCSS
+  }
 
   static let deviceCSS = """
     .nv-device{fill:#202124}

@@ -128,7 +128,8 @@ public enum SVGRenderer {
     layout.nodes.first { isCamera($0) && !$0.isHidden && $0.alpha >= 0.01 }
   }
 
-  /// The views in z-order (camera frames above the others), then the device when `device`.
+  /// The views in z-order (camera frames above the others), then the device when `device`;
+  /// with the device, app views with a recorded style are drawn as styled.
   /// `drawn` gives an SDK view's content (nil: its name label).
   static func nodesAndDevice(
     _ layout: LayoutState, device: Bool, slots: Bool = false,
@@ -136,6 +137,10 @@ public enum SVGRenderer {
   ) -> String {
     var out = "<g class=\"nv-nodes\">\n"
     for node in layout.nodes where !isCamera(node) {
+      if device, node.kind == .appView, let recorded = node.style {
+        out += appViewElement(node, style: recorded, rtl: layout.direction == "rtl")
+        continue
+      }
       let style = NodeStyle(node)
       out += nodeElement(
         node, style: style, drawn: node.kind == .sdkView ? drawn(node, style.role) : nil,
