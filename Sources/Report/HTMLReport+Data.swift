@@ -9,7 +9,8 @@ import Replay
 //   {"format":1,"page":"replay"|"diff",
 //    "strings":[...],                       every view id, parent, state, rule, message...
 //    "styles":[[role,fill,stroke,text,dashed,kind],...],
-//    "layouts":[[state,wide,W,H,[top,leading,bottom,trailing],dir,nodes,anims,hash],...],
+//    "layouts":[[state,wide,W,H,[top,leading,bottom,trailing],dir,nodes,anims,hash,svg],...],
+//       svg: the layout's picture with empty content slots (`HTMLReport+Screen.swift`)
 //       node: [id,style,parent,x,y,w,h,hidden,alpha,corners(,text)]   (corners: CACornerMask
 //             bits; text, a string index, only for app labels and buttons of screen replays)
 //       anim: [[views],[props],start,duration]
@@ -110,7 +111,7 @@ final class ReportData {
       num(layout.mapHeight),
       JSONText.array([num(safe.top), num(safe.leading), num(safe.bottom), num(safe.trailing)]),
       String(string(layout.direction)), JSONText.array(nodes), JSONText.array(animations),
-      JSONText.quote(hash),
+      JSONText.quote(hash), JSONText.quote(SVGRenderer.reportPicture(layout)),
     ])
   }
 

@@ -77,7 +77,7 @@ extension SnapshotStore {
       throw SnapshotStoreError.missingLayout(path: path, hash: hash)
     }
     do {
-      return try LayoutState(text: body)
+      return try withStyles(try LayoutState(text: body), hash: hash)
     } catch {
       throw SnapshotStoreError.badStoredText(path: path, detail: "layout \(hash): \(error)")
     }

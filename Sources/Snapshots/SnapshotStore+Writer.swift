@@ -124,6 +124,7 @@ extension SnapshotStore {
       let hash = contentHash(text)
       previousLayout = layout
       try insertLayout.run([.text(hash), .text(text)])
+      try store.storeStyles(of: layout, hash: hash)
       try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
       layoutChanges += 1
     }

@@ -56,8 +56,10 @@ import TestSupport
       }
     }
     #expect(texts.contains("Arriving in 4 min"))
-    // The page's script draws a label's text in place of its identity, and lists it.
-    #expect(page.contains("n.label ? n.label"))
+    // The layout's picture (drawn by SVGRenderer, embedded as its 10th field) shows a
+    // label's text in place of its identity; the views table lists it.
+    let pictures = layouts.compactMap { $0[9] as? String }
+    #expect(pictures.contains { $0.contains(">Arriving in 4 min</text>") })
     #expect(page.contains("flags.push(\"text \\u201c\" + n.label"))
   }
 
