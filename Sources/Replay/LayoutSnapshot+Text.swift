@@ -274,3 +274,12 @@ package func contentHash(_ text: String) -> String {
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
 }
+
+/// A coordinate with at most two decimals and no trailing zeros (`59`, `0.33`, `-12.5`).
+package func num(_ value: Double) -> String {
+  var text = formatFixed(value, 2)
+  guard text.contains(".") else { return text }
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return text
+}

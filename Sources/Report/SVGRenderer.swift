@@ -345,15 +345,6 @@ public enum SVGRenderer {
 
 // MARK: - Numbers and escaping
 
-/// A coordinate with at most two decimals and no trailing zeros (`59`, `0.33`, `-12.5`).
-func num(_ value: Double) -> String {
-  var text = formatFixed(value, 2)
-  guard text.contains(".") else { return text }
-  while text.hasSuffix("0") { text.removeLast() }
-  if text.hasSuffix(".") { text.removeLast() }
-  return text
-}
-
 /// Escapes text for XML and HTML content and attribute values: `& < > " '` and tab, newline,
 /// carriage return as references; replaces control characters XML 1.0 forbids with U+FFFD.
 func escapeXML(_ text: String) -> String {

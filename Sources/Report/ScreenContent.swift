@@ -4,6 +4,7 @@
 // their names; the layout snapshot itself does not carry it (it stays byte-identical).
 
 import Replay
+import Snapshots
 import SessionEvents
 
 /// The navigation facts visible on screen after an event.

@@ -2,6 +2,8 @@ import Foundation
 import SessionEvents
 import Testing
 @testable import Replay
+@testable import Report
+@testable import Snapshots
 
 /// The HTML report draws what `navsim render` draws: the same SVG elements, embedded once
 /// each, put into the layout's slots by the page's script.

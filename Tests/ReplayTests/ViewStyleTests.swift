@@ -4,6 +4,8 @@ import SQLite
 import TestSupport
 import Testing
 @testable import Replay
+@testable import Report
+@testable import Snapshots
 
 /// App views' styles: read from the views, kept beside the snapshot (never in its text),
 /// stored in their own table, drawn as set.

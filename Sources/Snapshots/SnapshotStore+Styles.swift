@@ -8,6 +8,7 @@
 // Styles are not part of a layout's text or hash: the first run that stores a layout hash
 // decides the styles recorded with it.
 
+import Replay
 import SQLite
 
 extension SnapshotStore {

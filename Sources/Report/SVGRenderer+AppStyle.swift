@@ -1,3 +1,4 @@
+import Replay
 // App views drawn as the app styled them (`ViewStyle`): background colour, corner radius and
 // border as set on the view or its layer, labels' texts at their font size, alignment and
 // number of lines, image views as a placeholder of their size. Used where the SDK's views are
