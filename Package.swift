@@ -30,8 +30,8 @@ let uikitAppCodeTests: [Target] = [
     name: "DelegateCorpusTests",
     dependencies: [
       "GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting", "Replay",
-    ]
-      + shimDependencies),
+      "NavSimRecorder",
+    ] + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
 #else
@@ -107,30 +107,33 @@ let package = Package(
 
     // MARK: - Trips, replay, tools
     .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
+    // Libraries below the CLI read logs through EventLog's protocols only: which store a
+    // location names (PostgreSQL's libpq included) is the CLI's choice (`NavSimLogOpener`).
     .target(
-      name: "Replay",
-      dependencies: [
-        "EventLog", "PostgresEventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "SQLite",
-      ]),
+      name: "Replay", dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK"]),
+    .target(name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents"]),
+    .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents"]),
     .target(
       name: "NavSimTesting",
       dependencies: ["Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
     .target(
       name: "NavSimCheck",
       dependencies: [
-        "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay",
+        "EventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay", "Snapshots",
       ]
     ),
     .target(
       name: "Explore",
       dependencies: [
-        "EventLog", "SessionEvents", "Navigator", "Replay", "NavSimCheck", "SeededRandom",
+        "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
+        "SeededRandom",
       ]),
     .target(
       name: "NavSimCLI",
       dependencies: [
-        "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay", "NavSim",
-        "NavSimRecorder", "NavSimCheck", "Explore", "SnapshotRaster",
+        "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay",
+        "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
+        "SnapshotRaster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -140,12 +143,14 @@ let package = Package(
       pkgConfig: "librsvg-2.0",
       providers: [.apt(["librsvg2-dev", "fonts-dejavu-core"]), .brew(["librsvg"])]
     ),
-    .target(name: "SnapshotRaster", dependencies: ["CRSVG", "Replay"]),
+    // Kept out of Report so that what links Report (Explore, NavSimTesting) does not link
+    // librsvg and cairo: it turns SVG text into pixels and knows nothing of layouts.
+    .target(name: "SnapshotRaster", dependencies: ["CRSVG"]),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
       name: "navsim-bench",
       dependencies: ["SQLite", "EventLog", "SessionEvents", "ConstraintSolver", "SeededRandom",
-                     "Navigator", "Replay", "NavSim", "SampleDelegates", "NavSimCLI"],
+                     "Navigator", "Replay", "Snapshots", "NavSim", "SampleDelegates", "NavSimCLI"],
       path: "tools/Benchmarks"
     ),
 
@@ -176,28 +181,34 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
-      dependencies: ["Replay", "NavSimTesting", "SampleDelegates", "TestSupport", "GoogleNavigation"]
-        + shimDependencies,
+      dependencies: [
+        "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
+        "GoogleNavigation",
+      ] + shimDependencies,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles
     ),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "TestSupport", "PostgreSQL"]),
+      dependencies: ["NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "PostgreSQL"]),
     .testTarget(
       name: "NavSimCheckTests",
-      dependencies: ["NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "TestSupport"]),
+      dependencies: [
+        "NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "Snapshots", "TestSupport",
+      ]),
     .testTarget(
       name: "ExploreTests",
       dependencies: [
-        "Explore", "NavSimCheck", "Replay", "Navigator", "SampleDelegates", "NavSim", "NavSimTesting",
-        "TestSupport",
+        "Explore", "NavSimCheck", "Replay", "Snapshots", "Navigator", "SampleDelegates", "NavSim",
+        "NavSimTesting", "TestSupport",
       ]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: [
         "NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport", "Replay",
       ]),
-    .testTarget(name: "SnapshotRasterTests", dependencies: ["SnapshotRaster", "Replay", "SessionEvents"]),
+    .testTarget(
+      name: "SnapshotRasterTests",
+      dependencies: ["SnapshotRaster", "Replay", "Report", "SessionEvents"]),
   ] + uikitAppCodeTests + platformShims
 )

@@ -4,7 +4,10 @@
 For every report it fails on any console error, uncaught exception, failed load or request
 that leaves the file (a report must be self-contained), on a dialog (an injected script),
 or on a picture that is not drawn at the layout's true proportions or whose view rectangles
-differ from the snapshot. It drives the scrubber with the keyboard (Home, Left/Right for the
+differ from the snapshot, or whose SDK views do not show what the trip's payloads say (road
+name, speed, time left, prompt text) inside their frames, whose route is not in the
+viewport, or whose styled app views are not painted as styled (background, corners, border,
+font size, alignment, lines). It drives the scrubber with the keyboard (Home, Left/Right for the
 previous/next layout change, Shift+Right for one event, f for the first finding, d for the
 next difference on a diff page, End) and checks where each key lands, then saves
 screenshots: the first guidance frame, a wide-mode frame if the trip has one, and the first
@@ -380,7 +383,7 @@ def check_report(browser, path, shots, render=None):
 def check_picture(page, path, frame, render, info):
     """The drawn picture keeps the layout's proportions and every view's frame; with a
     snapshot store, a replay's picture agrees with `navsim render` of the same event."""
-    drawn = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host svg")).map((svg) => {
+    drawn = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host > svg")).map((svg) => {
         const box = svg.viewBox.baseVal, rect = svg.getBoundingClientRect();
         const nodes = {};
         for (const g of svg.querySelectorAll("g.nv-node")) {
@@ -412,6 +415,8 @@ def check_picture(page, path, frame, render, info):
                 raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
                                    f"snapshot frame {rect}")
     labelled = check_label_texts(page, path, frame)
+    check_screen_content(page, path, frame)
+    check_app_styles(page, path, frame)
     if render and info["page"] == "replay":
         seq = info["seq"][frame]
         svg = render(info["label"], seq)
@@ -429,21 +434,152 @@ def check_picture(page, path, frame, render, info):
     return labelled
 
 
+def check_screen_content(page, path, frame):
+    """The SDK's views show what the trip's payloads say at the event, inside their frames:
+    the turn card the road name, the speed widget the speed, the ETA card the time left, a
+    prompt its text; no drawn text runs outside its view; the route is drawn in the
+    viewport's map frame, at the viewport's frame."""
+    panes = page.evaluate("""(() => {
+        const F = NV.D.frames, i = Number(document.body.dataset.index), facts = {};
+        for (let j = 0; j <= i; j++) {
+          const kind = NV.S[F.event[j]], p = NV.payload(F.detail[j]);
+          if (!p || typeof p !== "object") continue;
+          if (kind === "progress") {
+            if (p.roadName !== undefined) facts.road = p.roadName;
+            if (p.timeRemaining !== undefined) facts.time = p.timeRemaining;
+          } else if (kind === "speed") { facts.speed = p.speed; }
+          else if (kind === "promptReady") { facts.prompt = p.text; }
+          else if (kind === "promptDismissed") { delete facts.prompt; }
+        }
+        return Array.from(document.querySelectorAll(".svg-host > svg")).map((svg, side) => {
+          const L = NV.layout(NV.D.page === "diff" ? F.layout[side][i] : F.layout[i]);
+          if (!L) return null;
+          const views = L.nodes.filter((n) => n.kind === "sdk").map((n) => {
+            const g = Array.from(svg.querySelectorAll("g.nv-node")).find((e) => e.dataset.id === n.id);
+            const texts = g ? Array.from(g.querySelectorAll(".nv-c-slot text")).map((t) => {
+              const b = t.getBBox();
+              return [t.textContent, b.x, b.y, b.width, b.height];
+            }) : [];
+            return { id: n.id, role: n.role, frame: [n.x, n.y, n.w, n.h],
+                     shown: !n.hidden && n.alpha >= 0.01, content: !!(g && g.classList.contains("nv-has-content")),
+                     texts };
+          });
+          const map = svg.querySelector("svg.nv-c-map"), route = map && map.querySelector(".nv-c-route");
+          // Points along the route, on screen, against the map frame's rectangle on screen
+          // (the outer picture's transform of its x, y, width, height): inside when any is.
+          let inside = null;
+          if (route) {
+            const m = route.getScreenCTM(), outer = svg.getScreenCTM(), length = route.getTotalLength();
+            const corner = (x, y) => new DOMPoint(x, y).matrixTransform(outer);
+            const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => Number(map.getAttribute(k)));
+            const a = corner(x, y), b = corner(x + w, y + h);
+            inside = false;
+            for (let k = 0; k <= 200 && !inside; k++) {
+              const p = route.getPointAtLength(length * k / 200).matrixTransform(m);
+              inside = p.x >= a.x && p.x <= b.x && p.y >= a.y && p.y <= b.y;
+            }
+          }
+          const frame = map ? ["x", "y", "width", "height"].map((k) => Number(map.getAttribute(k))) : null;
+          const viewport = L.nodes.find((n) => n.role === "viewport" && !n.hidden && n.alpha >= 0.01);
+          return { views, facts, inside, mapFrame: frame,
+                   viewport: viewport ? [viewport.x, viewport.y, viewport.w, viewport.h] : null,
+                   routes: NV.D.routes.length };
+        }).filter((x) => x);
+      })()""")
+    where = f"{path}: event {frame + 1}"
+
+    def shows(texts, want):
+        # Whole, or cut with an ellipsis to the view's width.
+        joined = " ".join(t[0] for t in texts)
+        return want in joined or any(t[0].endswith("\u2026") and want.startswith(t[0][:-1]) for t in texts)
+
+    for pane in panes:
+        facts = pane["facts"]
+        for view in pane["views"]:
+            x, y, w, h = view["frame"]
+            for text, tx, ty, tw, th in view["texts"]:
+                if tx < x - 1 or tx + tw > x + w + 1:
+                    raise CheckFailure(f"{where}: {view['id']}'s text {text!r} runs outside its view "
+                                       f"({tx:.1f}..{tx + tw:.1f} in {x}..{x + w})")
+            roomy = view["shown"] and w >= 60 and h >= 40
+            wants = {"turnCard": facts.get("road"),
+                     "speedWidget": None if facts.get("speed") is None else str(round(facts["speed"] * 3.6)),
+                     "etaCard": "min" if facts.get("time") is not None else None,
+                     "prompt": (facts.get("prompt") or "").split(" ")[0] or None}.get(view["role"])
+            if not wants or not roomy:
+                continue
+            if view["role"] == "speedWidget" and not view["texts"]:
+                raise CheckFailure(f"{where}: the speed widget shows no speed ({wants} km/h)")
+            if view["role"] != "speedWidget" and not view["content"]:
+                raise CheckFailure(f"{where}: {view['id']} shows its name, not {wants!r}")
+            if not shows(view["texts"], wants):
+                raise CheckFailure(f"{where}: {view['id']} shows {[t[0] for t in view['texts']]}, "
+                                   f"expected {wants!r}")
+        if pane["viewport"] and pane["routes"] and facts.get("road") is not None:
+            if pane["mapFrame"] is None or any(abs(a - b) > 0.01 for a, b in zip(pane["mapFrame"], pane["viewport"])):
+                raise CheckFailure(f"{where}: the map is drawn at {pane['mapFrame']}, the viewport is "
+                                   f"{pane['viewport']}")
+            if not pane["inside"]:
+                raise CheckFailure(f"{where}: the route is not drawn inside the viewport")
+
+
+def check_app_styles(page, path, frame):
+    """App views with a recorded style (`data-style`) are painted as set: background colour,
+    corner radius, border width; a label's text at its font size and alignment, no more lines
+    than set, inside its frame."""
+    views = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host > svg g.nv-styled")).map((g) => {
+        const shape = g.querySelector(".nv-shape"), css = getComputedStyle(shape), b = shape.getBBox();
+        return { id: g.dataset.id, style: g.dataset.style, fill: css.fill,
+                 rx: shape.getAttribute("rx") || shape.getAttribute("data-radius"),
+                 stroke: css.strokeWidth, frame: [b.x, b.y, b.width, b.height],
+                 texts: Array.from(g.querySelectorAll(".nv-app-text")).map((t) => {
+                   const box = t.getBBox(), c = getComputedStyle(t);
+                   return [t.textContent, box.x, box.width, c.fontSize, t.getAttribute("text-anchor") || "start"];
+                 }) };
+      }))()""")
+    where = f"{path}: event {frame + 1}"
+    for view in views:
+        style = dict(part.split("=", 1) if "=" in part else (part, "") for part in view["style"].split())
+        if "bg" in style:
+            want = "rgb({}, {}, {})".format(*(int(style["bg"][i:i + 2], 16) for i in (1, 3, 5)))
+            if not view["fill"].startswith(want[:-1]):
+                raise CheckFailure(f"{where}: {view['id']} is filled {view['fill']}, styled {style['bg']}")
+        x, y, w, h = view["frame"]
+        if "r" in style and abs(float(view["rx"] or 0) - min(float(style["r"]), w / 2, h / 2)) > 0.01:
+            raise CheckFailure(f"{where}: {view['id']} has corner radius {view['rx']}, styled {style['r']}")
+        if "bw" in style and abs(float(view["stroke"].rstrip("px")) - float(style["bw"])) > 0.01:
+            raise CheckFailure(f"{where}: {view['id']} has a {view['stroke']} border, styled {style['bw']}")
+        anchor = {"center": "middle", "right": "end"}.get(style.get("align"), None)
+        lines = int(style.get("lines", "0"))
+        if lines and len(view["texts"]) > lines:
+            raise CheckFailure(f"{where}: {view['id']} shows {len(view['texts'])} lines, styled {lines}")
+        for text, tx, tw, size, drawn_anchor in view["texts"]:
+            if "font" in style and abs(float(size.rstrip("px")) - float(style["font"])) > 0.01:
+                raise CheckFailure(f"{where}: {view['id']}'s text is {size}, styled font {style['font']}")
+            if anchor and drawn_anchor != anchor:
+                raise CheckFailure(f"{where}: {view['id']}'s text is anchored {drawn_anchor}, styled "
+                                   f"align={style['align']}")
+            if tx < x - 1 or tx + tw > x + w + 1:
+                raise CheckFailure(f"{where}: {view['id']}'s text {text!r} runs outside its view")
+
+
 def check_label_texts(page, path, frame):
     """An app label or button (a screen replay's `text=`) is drawn with the text it shows,
     whole or cut short with an ellipsis, in every picture of the event."""
-    pairs = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host svg")).flatMap((svg, side) => {
+    pairs = page.evaluate("""(() => Array.from(document.querySelectorAll(".svg-host > svg")).flatMap((svg, side) => {
         const L = NV.D.page === "diff" ? NV.layout(NV.D.frames.layout[side][Number(document.body.dataset.index)])
           : NV.layout(NV.D.frames.layout[Number(document.body.dataset.index)]);
         if (!L) return [];
         return L.nodes.filter((n) => n.label).map((n) => {
           const g = Array.from(svg.querySelectorAll("g.nv-node")).find((e) => e.dataset.id === n.id);
-          const drawn = g && g.querySelector(".nv-label");
-          return [n.id, n.label, drawn ? drawn.textContent : null, g ? g.querySelector("title").textContent : null];
+          // A styled label's lines (.nv-app-text), or the wireframe's one line (.nv-label).
+          const lines = g ? Array.from(g.querySelectorAll(".nv-app-text, .nv-label"), (t) => t.textContent) : [];
+          return [n.id, n.label, lines.length ? lines.join(" ") : null, g ? g.querySelector("title").textContent : null];
         });
       }))()""")
     for ident, label, drawn, tip in pairs:
-        if drawn is not None and drawn != label and not (drawn.endswith("\u2026") and label.startswith(drawn[:-1])):
+        flat = " ".join(label.split())  # wrapped lines join with one space
+        if drawn is not None and drawn != flat and not (drawn.endswith("\u2026") and flat.startswith(drawn[:-1])):
             raise CheckFailure(f"{path}: event {frame + 1}: label {ident!r} shows {label!r} but is drawn as {drawn!r}")
         if tip is None or f"text \u201c{label}\u201d" not in tip:
             raise CheckFailure(f"{path}: event {frame + 1}: label {ident!r}'s tooltip {tip!r} lacks its text")

@@ -1,8 +1,10 @@
 import Foundation
-import NavSimCheck
 import Navigator
+import NavSimCheck
 import Replay
+import Report
 import SessionEvents
+import Snapshots
 
 // The search: generate trips, replay each through the layout under test with the linter (in
 // worker processes as `navsim check` does), keep the first trip of each distinct finding and

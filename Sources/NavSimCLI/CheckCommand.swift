@@ -1,9 +1,10 @@
 import Foundation
+import Navigator
 import NavSim
 import NavSimCheck
-import Navigator
 import Replay
 import SessionEvents
+import Snapshots
 
 /// `navsim check`: every recording through every layout, in parallel, sharded, with CI
 /// reports. The work is `NavSimCheck`'s; this parses options and prints.
@@ -68,9 +69,9 @@ struct CheckCommand: NavSimCommand {
     do {
       let shard = try parsed.value("--shard").map { try CheckShard(text: $0) }
       let paths = parsed.positionals.isEmpty ? [CheckMatrix.defaultDirectory] : parsed.positionals
+      let recordings = try CheckMatrix.recordings(in: paths, opener: NavSimLogOpener())
       let matrix = try CheckMatrix.configurations(
-        recordings: try CheckMatrix.recordings(in: paths), subjects: subjects,
-        devices: devices, directions: directions)
+        recordings: recordings, subjects: subjects, devices: devices, directions: directions)
       let selected = shard?.select(matrix) ?? matrix
       let storePath = parsed.value("--snapshots")
       if let storePath { try refuseTakenLabels(storePath, selected, labelPrefix) }
@@ -134,18 +135,21 @@ struct CheckCommand: NavSimCommand {
   static func job(
     for subject: LayoutSubject, _ context: CommandContext, profile: SDKProfileFile = .init()
   ) throws -> ReplayJob {
+    var job: ReplayJob
     switch subject {
     case .delegate(let name):
       let registry = context.delegates
       _ = try registry.makeDelegate(named: name)
-      return ReplayJob(
+      job = ReplayJob(
         logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) },
         profile: profile.profile, profileName: profile.name)
     case .screen(let name):
-      return ReplayJob(
+      job = ReplayJob(
         logPath: "", screenName: name, makeScreen: try context.screens.factory(named: name),
         profile: profile.profile, profileName: profile.name)
     }
+    job.logOpener = NavSimLogOpener()
+    return job
   }
 
   /// Refuses, before anything runs, labels the store already holds.
@@ -203,7 +207,10 @@ struct CheckWorkerCommand: NavSimCommand {
       let subjectText = parsed.value("--subject")
     else { throw UsageError("missing --recording or --subject") }
     do {
-      guard let recording = try CheckMatrix.recordings(in: [log]).first(where: { $0.id == id }) else {
+      guard
+        let recording = try CheckMatrix.recordings(in: [log], opener: NavSimLogOpener())
+          .first(where: { $0.id == id })
+      else {
         throw CommandFailure("\(log): no recording \(id)")
       }
       let configuration = CheckConfiguration(

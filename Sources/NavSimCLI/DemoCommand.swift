@@ -1,6 +1,8 @@
 import Foundation
 import Navigator
 import Replay
+import Report
+import Snapshots
 
 /// `navsim demo`: the whole workflow on a built-in trip, told as a short story.
 struct DemoCommand: NavSimCommand {

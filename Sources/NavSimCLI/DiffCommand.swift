@@ -1,6 +1,7 @@
 import Foundation
 import NavSimCheck
 import Replay
+import Snapshots
 
 /// `navsim diff`: compares two stored runs of the same recording, event by event.
 struct DiffCommand: NavSimCommand {

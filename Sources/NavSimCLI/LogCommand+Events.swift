@@ -1,5 +1,4 @@
 import EventLog
-import PostgresEventLog
 import SessionEvents
 
 // MARK: - navsim log events, navsim log export
@@ -11,7 +10,7 @@ extension LogCommand {
     let kinds = try parseKinds(options.kind)
     let from = options.from
     let limit = options.limit
-    let log = try openEventLogForReading(options.log)
+    let log = try NavSimLogOpener().openForReading(options.log)
     let recording = try pickRecording(options.recording.id, in: log)
     let cursor = try log.eventStream(
       recording: recording.id, kinds: kinds, seqRange: from.map { $0...Int64.max })
@@ -51,7 +50,7 @@ extension LogCommand {
   static func export(
     _ options: NavSimRootCommand.Log.Export, context: CommandContext
   ) throws -> Int32 {
-    let log = try openEventLogForReading(options.log)
+    let log = try NavSimLogOpener().openForReading(options.log)
     let recording = try pickRecording(options.recording.id, in: log)
     if let out = options.out {
       try log.exportJSONLines(recording: recording.id, toFile: out)

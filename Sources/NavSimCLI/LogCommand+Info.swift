@@ -1,5 +1,4 @@
 import EventLog
-import PostgresEventLog
 import SessionEvents
 
 // MARK: - navsim log info
@@ -8,7 +7,7 @@ extension LogCommand {
   static func info(
     _ options: NavSimRootCommand.Log.Info, context: CommandContext
   ) throws -> Int32 {
-    let log = try openEventLogForReading(options.log)
+    let log = try NavSimLogOpener().openForReading(options.log)
     let recordings = try log.recordings()
     let count = recordings.count == 1 ? "1 recording" : "\(recordings.count) recordings"
     context.print("\(log.location): \(try log.storeDescription()), \(count)")

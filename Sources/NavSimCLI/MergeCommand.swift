@@ -1,6 +1,7 @@
 import Foundation
 import NavSimCheck
 import Replay
+import Snapshots
 
 /// `navsim merge`: the snapshot stores of shards into one.
 struct MergeCommand: NavSimCommand {

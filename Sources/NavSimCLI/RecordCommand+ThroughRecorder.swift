@@ -29,15 +29,18 @@ public enum ThroughRecorder {
   ///   - viewSizes: whether the recorder writes `viewSize` events, as it does on a phone
   ///     (`NavSimRecorder.Options.recordsViewSizes`). Off by default: a recording then holds
   ///     what the simulator's own log holds, as the API shows it.
+  ///   - delegate: the app's layout delegate, set on the map view before the recorder starts;
+  ///     the recorder wraps it to see the SDK's views. Nil: the built-in layout, which hands
+  ///     nobody the views, so no size events are written.
   /// - Returns: the new recording's id and the trip's summary.
   /// - Throws: `NavigatorError` for a trip that cannot run (nothing is written),
   ///   `EventLogError` for the log.
   public static func record(
     _ trip: Trip, name: String, into path: String, profile: SDKProfile = .default,
-    viewSizes: Bool = false
+    viewSizes: Bool = false, delegate: (any NavigationLayoutDelegate)? = nil
   ) throws -> TripRecorder.Result {
     let validated = try trip.run { _, _ in }
-    let replayer = try Replayer(delegate: nil, profile: profile)
+    let replayer = try Replayer(delegate: delegate, profile: profile)
     let clock = VirtualClock()
     var options = NavSimRecorder.Options()
     options.name = name

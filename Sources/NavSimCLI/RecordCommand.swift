@@ -12,7 +12,7 @@ struct RecordCommand: NavSimCommand {
     USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
                          [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
                          [--speed-multiplier X] [--through-recorder [--view-sizes]
-                         [--profile FILE]] --out LOG.sqlite
+                         [--delegate NAME] [--profile FILE]] --out LOG.sqlite
            navsim record --list-builtin
 
     Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
@@ -37,6 +37,10 @@ struct RecordCommand: NavSimCommand {
                              a phone (see docs/recorder.md)
       --view-sizes           with --through-recorder: the recorder writes the SDK views'
                              sizes (viewSize events), as on a phone (docs/size-events.md)
+      --delegate NAME        with --through-recorder: the app's layout delegate, which
+                             the recorder wraps to see the SDK's views (default: basic, the
+                             SDK docs' sample, with --view-sizes, else builtin; builtin:
+                             none, so nothing hands the recorder the views)
       --profile FILE         with --through-recorder: the SDK model's sizes come from FILE
       --out LOG.sqlite       the event log to append to
       --list-builtin         list the built-in routes and device profiles
@@ -51,7 +55,7 @@ struct RecordCommand: NavSimCommand {
       arguments,
       valueOptions: [
         "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
-        "--precision", "--speed-multiplier", "--out", "--profile",
+        "--precision", "--speed-multiplier", "--out", "--profile", "--delegate",
       ],
       flagOptions: ["--list-builtin", "--through-recorder", "--view-sizes"])
     try parsed.expectPositionals(atMost: 0)
@@ -66,7 +70,7 @@ struct RecordCommand: NavSimCommand {
     }
     guard let out = parsed.value("--out") else { throw UsageError("missing --out LOG.sqlite") }
     if !parsed.flag("--through-recorder") {
-      for option in ["--view-sizes", "--profile"] where parsed.value(option) != nil || parsed.flag(option) {
+      for option in ["--view-sizes", "--profile", "--delegate"] where parsed.value(option) != nil || parsed.flag(option) {
         throw UsageError("\(option) goes only with --through-recorder")
       }
     }
@@ -84,8 +88,11 @@ struct RecordCommand: NavSimCommand {
           throw CommandFailure("\(error)")
         }
       }
+      let viewSizes = parsed.flag("--view-sizes")
+      let delegate = try context.delegates.makeDelegate(
+        named: parsed.value("--delegate") ?? (viewSizes ? "basic" : "builtin"))
       let result = try ThroughRecorder.record(
-        trip, name: name, into: out, profile: profile, viewSizes: parsed.flag("--view-sizes"))
+        trip, name: name, into: out, profile: profile, viewSizes: viewSizes, delegate: delegate)
       let info = try EventLogFile(path: out, mode: .readOnly).recording(result.recordingID)
       context.print(
         "recorded '\(name)' as recording \(result.recordingID) in \(out) through NavSimRecorder: "

@@ -1,6 +1,8 @@
 import Foundation
 import Replay
+import Report
 import SnapshotRaster
+import Snapshots
 
 /// `navsim render`: draws the layout after one event, or a contact sheet of a run's distinct
 /// layouts, as SVG and/or PNG.

@@ -1,6 +1,7 @@
 import Foundation
 import NavSim
 import Replay
+import Snapshots
 
 /// Options shared by the commands that replay a log through a delegate.
 @MainActor
@@ -47,19 +48,23 @@ struct ReplayOptions {
   var runDelegateName: String { isScreen ? "screen:" + delegateName : delegateName }
 
   func job(_ context: CommandContext) throws -> ReplayJob {
+    var job: ReplayJob
     if isScreen {
-      return ReplayJob(
+      job = ReplayJob(
         logPath: logPath, recordingID: recordingID, screenName: delegateName,
         makeScreen: try context.screens.factory(named: delegateName), profile: profile,
         profileName: profileName, direction: direction)
+    } else {
+      let registry = context.delegates
+      _ = try registry.makeDelegate(named: delegateName)  // validates the name up front
+      let name = delegateName
+      job = ReplayJob(
+        logPath: logPath, recordingID: recordingID, delegateName: name,
+        makeDelegate: { try? registry.makeDelegate(named: name) }, profile: profile,
+        profileName: profileName, direction: direction)
     }
-    let registry = context.delegates
-    _ = try registry.makeDelegate(named: delegateName)  // validates the name up front
-    let name = delegateName
-    return ReplayJob(
-      logPath: logPath, recordingID: recordingID, delegateName: name,
-      makeDelegate: { try? registry.makeDelegate(named: name) }, profile: profile,
-      profileName: profileName, direction: direction)
+    job.logOpener = NavSimLogOpener()  // a postgres:// LOG too
+    return job
   }
 }
 

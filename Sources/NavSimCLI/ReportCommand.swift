@@ -1,5 +1,7 @@
 import Foundation
 import Replay
+import Report
+import Snapshots
 
 /// `navsim report`: writes the self-contained HTML report of one stored run.
 struct ReportCommand: NavSimCommand {

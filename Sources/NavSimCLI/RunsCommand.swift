@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import Snapshots
 
 /// `navsim runs`: lists, deletes and exports the runs of a snapshot store.
 struct RunsCommand: NavSimCommand {

@@ -5,6 +5,7 @@
 import Foundation
 import Replay
 import SessionEvents
+import Snapshots
 
 /// The diffs of paired runs (version A against version B of each configuration), summed up.
 public struct ChangeImpact: Sendable {

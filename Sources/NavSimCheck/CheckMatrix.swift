@@ -4,7 +4,6 @@
 import EventLog
 import Foundation
 import Navigator
-import PostgresEventLog
 import Replay
 import SessionEvents
 
@@ -117,12 +116,17 @@ public enum CheckMatrix {
 
   /// Every recording of the given logs and directories (a directory: every `*.sqlite` under
   /// it, recursively), in path order, then recording id.
+  /// - Parameters:
+  ///   - opener: opens each log; a location it names a server's (`postgres://` for the
+  ///     `navsim` command's) is a recording library, not looked for on disk.
   /// - Throws: `CheckError` for a path that does not exist or holds no log, or an unreadable
   ///   log (one line naming the file).
-  public static func recordings(in paths: [String]) throws -> [CheckRecording] {
+  public static func recordings(
+    in paths: [String], opener: any EventLogOpening = EventLogFileOpener()
+  ) throws -> [CheckRecording] {
     var files: [String] = []
     for path in paths {
-      if isPostgresURL(path) {  // a recording library: every recording in it
+      if opener.isServerLocation(path) {  // a recording library: every recording in it
         files.append(path)
         continue
       }
@@ -141,10 +145,10 @@ public enum CheckMatrix {
     var seen: Set<String> = []
     var result: [CheckRecording] = []
     for file in files
-    where seen.insert(isPostgresURL(file) ? file : URL(fileURLWithPath: file).standardized.path)
-      .inserted
-    {
-      result += try recordings(ofLog: file)
+    where seen.insert(
+      opener.isServerLocation(file) ? file : URL(fileURLWithPath: file).standardized.path
+    ).inserted {
+      result += try recordings(ofLog: file, opener: opener)
     }
     return result
   }
@@ -166,9 +170,12 @@ public enum CheckMatrix {
     return found.sorted()
   }
 
-  static func recordings(ofLog path: String) throws -> [CheckRecording] {
+  static func recordings(ofLog path: String, opener: any EventLogOpening) throws
+    -> [CheckRecording]
+  {
     do {
-      let log = try openEventLogForReading(path)
+      let isServer = opener.isServerLocation(path)
+      let log = try opener.openForReading(path)
       let infos = try log.recordings().sorted { $0.id < $1.id }
       if infos.isEmpty { throw CheckError("\(path): the log holds no recording") }
       return try infos.map { info in
@@ -183,11 +190,11 @@ public enum CheckMatrix {
             break
           }
         }
-        let file = isPostgresURL(path) ? log.location : URL(fileURLWithPath: path).lastPathComponent
+        let file = isServer ? log.location : URL(fileURLWithPath: path).lastPathComponent
         return CheckRecording(
           logPath: path, id: info.id, name: info.metadata.name, eventCount: info.eventCount,
           device: info.metadata.deviceProfile, direction: direction,
-          displayName: infos.count == 1 || isPostgresURL(path) ? "\(info.metadata.name)#\(info.id)" : "\(file)#\(info.id)")
+          displayName: infos.count == 1 || isServer ? "\(info.metadata.name)#\(info.id)" : "\(file)#\(info.id)")
       }
     } catch let error as CheckError {
       throw error

@@ -4,6 +4,7 @@
 
 import Foundation
 import Replay
+import Snapshots
 
 /// How to start a worker: the executable, and its arguments for one configuration.
 public struct CheckWorkerLauncher: Sendable {

@@ -7,6 +7,7 @@ import Foundation
 import Navigator
 import Replay
 import SessionEvents
+import Snapshots
 
 /// A finding of one configuration: unique by rule and views (and source), with how many
 /// events raised it and the first.

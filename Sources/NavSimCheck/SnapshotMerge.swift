@@ -3,6 +3,7 @@
 // the store's format does not break it.
 
 import Replay
+import Snapshots
 
 /// Merges snapshot stores.
 public enum SnapshotMerge {

@@ -248,6 +248,8 @@ extension NavSimRecorder {
     listeners.shownPrompt = id
     // The listener says only that a prompt comes: its kind and text are not in the public API.
     record(.promptReady(Prompt(promptID: id, kind: Self.unknownPromptKind, text: "")))
+    // Its view, handed to the layout delegate, is sized under this id.
+    if isObservingSDKViews { viewObserver.promptAnnounced(id: id) }
   }
 
   public func navigatorDidDismissPrompt(_ navigator: GMSNavigator) {

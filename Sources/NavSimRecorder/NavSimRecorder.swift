@@ -30,7 +30,9 @@ import UIKit
 /// navigator's guidance state, the settings the layout depends on and the camera mode (a pan
 /// turns following into free; re-centering turns it back). It samples those on every frame
 /// (`sample()`; a display link calls it on iOS) and writes an event when one changes; at the
-/// start it writes every layout setting's value, so a replay assumes no defaults. Events go
+/// start it writes every layout setting's value, so a replay assumes no defaults. It wraps the
+/// app's layout delegate (`LayoutDelegateProxy`) to see the SDK views each state hands it, and
+/// writes a `viewSize` event when one's measured size or margins change. Events go
 /// to a writer thread that appends them in batches (`RecorderQueue`), so the main thread never
 /// waits for the disk, memory stays bounded on a drive of any length, and a killed app leaves
 /// every committed batch: a readable, gapless prefix.
@@ -58,8 +60,9 @@ public final class NavSimRecorder: NSObject {
     public var capacity = 65_536
     /// Whether `start()` drives `sample()` from a display link (iOS only).
     public var samplesEveryFrame = true
-    /// Whether `sample()` writes a `viewSize` event whenever an SDK view's measured size or
-    /// layout margins change (see `sampleViewSizes()`).
+    /// Whether the recorder wraps the app's layout delegate (`start()`) to see the SDK views
+    /// the map view hands it, and `sample()` writes a `viewSize` event whenever one's measured
+    /// size or layout margins change (see `sampleViewSizes()`).
     public var recordsViewSizes = true
 
     public init() {}
@@ -78,8 +81,10 @@ public final class NavSimRecorder: NSObject {
   private var startTime: Double?
   private var isStopped = false
   var listeners = ListenerState()
-  /// The last size written for each SDK view, by name.
-  private var viewSizes: [String: RecordedViewSize] = [:]
+  /// The SDK views the app's layout delegate was handed, and the sizes written for them.
+  let viewObserver = SDKViewObserver()
+  /// The stand-in for the app's layout delegate, while it is the map view's.
+  var layoutProxy: LayoutDelegateProxy?
   #if os(iOS)
   private var displayLink: CADisplayLink?
   #endif
@@ -110,10 +115,15 @@ public final class NavSimRecorder: NSObject {
   }
 
   /// Starts recording: the current state becomes the first events, at t = 0.
+  ///
+  /// With `recordsViewSizes`, it also wraps the app's layout delegate (see
+  /// `isObservingSDKViews`): call it after `setLayoutDelegate` and before navigation is enabled,
+  /// as the SDK lets a delegate change only then.
   public func start() {
     guard startTime == nil, !isStopped else { return }
     startTime = options.clock()
     queue.start()
+    if options.recordsViewSizes { watchLayoutDelegate() }
     sample()
     attachListeners()
     #if os(iOS)
@@ -134,6 +144,7 @@ public final class NavSimRecorder: NSObject {
     sample()
     flushPendingSpeed()
     detachListeners()
+    unwatchLayoutDelegate()
     if listeners.startedProvider { mapView.roadSnappedLocationProvider?.stopUpdatingLocation() }
     #if os(iOS)
     displayLink?.invalidate()
@@ -162,43 +173,22 @@ public final class NavSimRecorder: NSObject {
     if let pending = listeners.pendingSpeed, currentT > pending.t { flushPendingSpeed() }
     flushPromptDismissal()
     sampleState()
-    if options.recordsViewSizes { sampleViewSizes() }
+    if options.recordsViewSizes {
+      watchLayoutDelegate()
+      sampleViewSizes()
+    }
   }
 
-  /// Writes a `viewSize` event for every SDK view of the current state (those the SDK hands a
-  /// layout delegate: logo, viewport and compass once navigation is enabled; the cards, the
-  /// progress bar, the speed widget, the reporting button and the shown prompt in guidance)
-  /// whose measured size or margins changed since it was last written: a few property reads
-  /// per view on the main thread, the write through the queue. Only `sample()` calls it, after
-  /// the events of the change that resized the view, so replay applies the size with that
-  /// change.
-  ///
-  /// NavSim's model holds its SDK views (`GMSMapView.sdkViews`) and measures them
-  /// (`SDKView.measuredSize`). On iOS the views come from the app's layout delegate, which
-  /// NavSimRecorder does not wrap yet: no size events there.
+  /// Writes a `viewSize` event for every SDK view of the current state whose measured size or
+  /// margins changed since it was last written: the views the map view handed the app's layout
+  /// delegate (logo, viewport and buttons once navigation is enabled; the cards, the progress
+  /// bar, the speed widget and the shown prompt in guidance), measured through UIKit's public
+  /// API (`SDKViewObserver.measure`) on the main thread, the write through the queue. Only
+  /// `sample()` calls it, after the events of the change that resized a view, so replay applies
+  /// the size with that change. Without a wrapped layout delegate it sees no view and writes
+  /// nothing.
   func sampleViewSizes() {
-    #if !os(iOS)
-    // The views the SDK hands a layout delegate in the current state, as on a phone: the
-    // recorder sees them whether or not the layout puts them on screen.
-    let views = mapView.sdkViews
-    var handed: [SDKView] = []
-    if mapView.isNavigationEnabled {
-      handed = [views.googleLogo, views.viewport, views.compassButton]
-      if mapView.navigator?.isGuidanceActive == true {
-        handed += [
-          views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
-          views.reportingButton,
-        ]
-        if let prompt = mapView.currentPromptView { handed.append(prompt) }
-      }
-    }
-    for view in handed {
-      let size = view.measuredSize
-      guard viewSizes[size.view] != size else { continue }
-      viewSizes[size.view] = size
-      record(.viewSize(size))
-    }
-    #endif
+    for size in viewObserver.changedSizes() { record(.viewSize(size)) }
   }
 
   /// Records state changes (listener callbacks call it first, so a change the app made just

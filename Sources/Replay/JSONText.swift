@@ -5,11 +5,11 @@ import SessionEvents
 // numbers with fixed decimals. Output that reaches users never depends on hash order.
 
 /// Builds JSON values as text.
-enum JSONText {
+package enum JSONText {
   /// A JSON string literal: SessionEvents' escaping (RFC 8259), plus `<` as `\u003c` so the
   /// text can sit inside an HTML `<script>` element. (Escapes never produce a `<`, so every
   /// `<` left is the string's own.)
-  static func quote(_ string: String) -> String {
+  package static func quote(_ string: String) -> String {
     var writer = JSONWriter()
     writer.string(string)
     let quoted = writer.output
@@ -17,23 +17,23 @@ enum JSONText {
   }
 
   /// An object from already-encoded values, in the given key order.
-  static func object(_ pairs: [(String, String)]) -> String {
+  package static func object(_ pairs: [(String, String)]) -> String {
     "{" + pairs.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
   }
 
-  static func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+  package static func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
 
-  static func number(_ value: Double, decimals: Int = 2) -> String {
+  package static func number(_ value: Double, decimals: Int = 2) -> String {
     value.isFinite ? formatFixed(value, decimals) : "null"
   }
 
-  static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+  package static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 }
 
 // MARK: - Snapshots as JSON
 
 extension SnapshotRect {
-  var json: String {
+  package var json: String {
     JSONText.object([
       ("height", JSONText.number(height)), ("width", JSONText.number(width)),
       ("x", JSONText.number(x)), ("y", JSONText.number(y)),

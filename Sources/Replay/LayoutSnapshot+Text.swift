@@ -249,7 +249,7 @@ extension String {
 }
 
 /// `value` with exactly `decimals` decimals (rounded half away from zero), never `-0.00`.
-func formatFixed(_ value: Double, _ decimals: Int) -> String {
+package func formatFixed(_ value: Double, _ decimals: Int) -> String {
   guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
   var scale: Double = 1
   for _ in 0..<decimals { scale *= 10 }
@@ -265,7 +265,7 @@ func formatFixed(_ value: Double, _ decimals: Int) -> String {
 }
 
 /// 64-bit FNV-1a over the UTF-8 bytes, 16 lowercase hex digits.
-func contentHash(_ text: String) -> String {
+package func contentHash(_ text: String) -> String {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   for byte in text.utf8 {
     hash ^= UInt64(byte)
@@ -273,4 +273,13 @@ func contentHash(_ text: String) -> String {
   }
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
+}
+
+/// A coordinate with at most two decimals and no trailing zeros (`59`, `0.33`, `-12.5`).
+package func num(_ value: Double) -> String {
+  var text = formatFixed(value, 2)
+  guard text.contains(".") else { return text }
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return text
 }

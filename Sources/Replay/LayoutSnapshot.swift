@@ -71,6 +71,8 @@ public struct SnapshotNode: Equatable, Sendable {
   /// The text an app label or button shows (`UILabel.text`, the button's current title),
   /// recorded when replaying a screen; nil otherwise.
   public var text: String?
+  /// How the app styled the view (`ViewStyle`), beside the snapshot: not in its text or equality.
+  public var styleRecord = StyleRecord()
 
   public init(
     id: String, kind: Kind, parent: String, frame: SnapshotRect, isHidden: Bool = false,

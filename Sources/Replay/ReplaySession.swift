@@ -2,14 +2,14 @@ import EventLog
 import Foundation
 import HeadlessUIKit
 import NavigationSDK
-import PostgresEventLog
 import SessionEvents
 
 /// Replays one recording of a log through one delegate, optionally storing the snapshots as
 /// a run: the shared engine of `navsim replay`, `lint`, `demo` and `NavSimTesting`.
 @MainActor
 public struct ReplayJob {
-  /// The log: an SQLite file, or a `postgres://` URL of a recording library.
+  /// The log: an SQLite file, or another location `logOpener` opens (the `navsim` command's
+  /// opener takes `postgres://` URLs of recording libraries too).
   public var logPath: String
   /// The recording to replay; nil picks the log's only (or newest) recording.
   public var recordingID: Int64?
@@ -28,6 +28,8 @@ public struct ReplayJob {
   public var forcesFullPass = false
   /// A screen factory (`Replayer.init(screen:)`); when set, `makeDelegate` is not used.
   public var makeScreen: (@MainActor (GMSMapView) -> AnyObject)?
+  /// Opens `logPath`; by default SQLite log files only.
+  public var logOpener: any EventLogOpening = EventLogFileOpener()
 
   public init(
     logPath: String, recordingID: Int64? = nil, delegateName: String,
@@ -77,22 +79,22 @@ public struct ReplayJob {
   ///   for a label already taken; never for what the delegate does.
   ///   - onStart: called once with the recording about to be replayed.
   public func run(
-    store: SnapshotStore? = nil, label: String? = nil,
+    store: (any RunStoring)? = nil, label: String? = nil,
     onSnapshot: (LayoutSnapshot, _ changed: Bool) -> Void = { _, _ in },
     onStart: (RecordingInfo) -> Void = { _ in }
   ) throws -> Summary {
-    let log = try openEventLogForReading(logPath)
+    let log = try logOpener.openForReading(logPath)
     let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
     let replayer = try Replayer(
       delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
       screen: makeScreen)
     replayer.forcesFullPass = forcesFullPass
-    var writer: SnapshotStore.RunWriter?
+    var writer: (any RunWriting)?
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and
     // reads back without the server.
-    let fromFile = !isPostgresURL(logPath)
+    let fromFile = !logOpener.isServerLocation(logPath)
     if let store {
       writer = try store.beginRun(
         RunMetadata(

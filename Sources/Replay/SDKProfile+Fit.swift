@@ -133,7 +133,12 @@ public struct SDKProfileFit: Equatable, Sendable {
       lines.append("| `\(fitted.key)` | \(Self.number(fitted.value)) | \(from) |")
     }
     for key in guesses {
-      lines.append("| `\(key)` | \(Self.number(Self.value(of: key, in: profile))) | guess: no size event determines it |")
+      // A recorder cannot name a prompt's kind (not in the SDK's public API): its prompts are
+      // `unknown`, which sizes no kind.
+      let why = key.hasPrefix("promptHeights.")
+        ? "guess: no size event of a prompt of this kind (a recorder cannot see prompt kinds)"
+        : "guess: no size event determines it"
+      lines.append("| `\(key)` | \(Self.number(Self.value(of: key, in: profile))) | \(why) |")
     }
     return lines.joined(separator: "\n") + "\n"
   }

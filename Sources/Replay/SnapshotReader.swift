@@ -73,6 +73,7 @@ struct SnapshotReader {
         alpha: rounded(view.alpha), roundedCorners: corners ?? [],
         state: (view as? SDKView)?.displayDetail,
         text: recordsText && !isSDKView ? shownText(view) : nil))
+    if !isSDKView { nodes[nodes.count - 1].style = ViewStyle(view) }
     readGuides(of: view, parentID: id, root: root)
     if isSDKView { return }
     for subview in view.subviews { readView(subview, parentID: id, root: root) }

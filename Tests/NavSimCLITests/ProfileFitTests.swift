@@ -2,6 +2,7 @@ import EventLog
 import Foundation
 import NavSim
 import Replay
+import SampleDelegates
 import Navigator
 import SessionEvents
 import TestSupport
@@ -36,7 +37,8 @@ import Testing
       let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
       let path = directory.file("\(name).sqlite")
       _ = try ThroughRecorder.record(
-        try Trip(scenario: scenario), name: name, into: path, profile: device, viewSizes: true)
+        try Trip(scenario: scenario), name: name, into: path, profile: device, viewSizes: true,
+        delegate: BasicLayoutDelegate())
       return path
     }
   }
@@ -72,6 +74,10 @@ import Testing
     #expect(profile.name == "profile")
     #expect(stdout.contains("| `etaCardHeight` | 66 | etaCard height ("))
     #expect(stdout.contains("| `wideModeMinimumWidth` | 600 | guess: no size event determines it |"))
+    #expect(
+      stdout.contains(
+        "| `promptHeights.incident` | 104 | guess: no size event of a prompt of this kind "
+          + "(a recorder cannot see prompt kinds) |"))
 
     // Bad input: one line naming the file, nothing written.
     let missing = directory.file("missing.sqlite")

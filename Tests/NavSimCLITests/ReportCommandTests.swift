@@ -1,8 +1,9 @@
 import Foundation
+@testable import NavSimCLI
 import Replay
+import Snapshots
 import Testing
 import TestSupport
-@testable import NavSimCLI
 
 /// `navsim report` and `navsim render` against a small store written here.
 @MainActor

@@ -76,7 +76,8 @@ import Testing
     let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
     let recorded = directory.file("\(name)-recorder.sqlite")
     _ = try ThroughRecorder.record(
-      try Trip(scenario: scenario), name: name, into: recorded, viewSizes: true)
+      try Trip(scenario: scenario), name: name, into: recorded, viewSizes: true,
+      delegate: BasicLayoutDelegate())
     let sizes = try EventLogFile(path: recorded, mode: .readOnly).events(recording: 1).readAll()
       .filter { $0.kind == .viewSize }
     #expect(!sizes.isEmpty)
@@ -91,6 +92,56 @@ import Testing
       let got = try Self.frames(recorded, delegate: delegate)
       if want != got { Issue.record("\(name) \(delegate): \(Self.firstDifference(want, got))") }
     }
+  }
+
+  /// The SDK sizes its views whatever the app's layout: the recorder writes the same log, size
+  /// events included, whichever sample delegate it wraps (`broken` puts views where the rules
+  /// forbid, and leaves some out).
+  @Test(arguments: ["rotations-wide", "rtl-city"])
+  func theRecordersLogIsTheSameWhicheverDelegateItWraps(name: String) throws {
+    let directory = TemporaryDirectory()
+    let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
+    var logs: [String: [String]] = [:]
+    let delegates = SampleDelegateCatalog.all.keys.sorted()
+    for delegate in delegates {
+      let path = directory.file("\(name)-\(delegate).sqlite")
+      _ = try ThroughRecorder.record(
+        try Trip(scenario: scenario), name: name, into: path, viewSizes: true,
+        delegate: SampleDelegateCatalog.all[delegate]?())
+      logs[delegate] = try EventLogFile(path: path, mode: .readOnly).events(recording: 1)
+        .readAll().map { "\($0.t) \($0.payload)" }
+    }
+    let basic = try #require(logs["basic"])
+    #expect(basic.contains { $0.contains("viewSize") })
+    for delegate in delegates {
+      #expect(logs[delegate] == basic, "\(name): \(delegate) vs basic")
+    }
+  }
+
+  /// `navsim record --through-recorder --view-sizes` wraps `basic` unless `--delegate` names
+  /// another; with `builtin` nothing hands the recorder the views, so no size events.
+  @Test func theCommandLineNamesTheDelegateTheRecorderWraps() throws {
+    let directory = TemporaryDirectory()
+    var stdout = "", stderr = ""
+    let context = CommandContext(
+      delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { stdout += $0 },
+      standardError: { stderr += $0 }, showsProgress: false)
+    func sizeEvents(_ extra: [String]) throws -> Int {
+      let out = directory.file("trip\(extra.joined(separator: "-")).sqlite")
+      let status = NavSimCLI.run(
+        ["record", "--builtin", "city-commute", "--through-recorder", "--view-sizes"] + extra
+          + ["--out", out], context: context)
+      #expect(status == 0, "\(stderr)")
+      return try EventLogFile(path: out, mode: .readOnly).events(recording: 1).readAll()
+        .filter { $0.kind == .viewSize }.count
+    }
+    #expect(try sizeEvents([]) > 10)
+    #expect(try sizeEvents(["--delegate", "complete"]) > 10)
+    #expect(try sizeEvents(["--delegate", "builtin"]) == 0)
+    let bad = NavSimCLI.run(
+      ["record", "--builtin", "city-commute", "--delegate", "basic", "--out",
+       directory.file("no.sqlite")], context: context)
+    #expect(bad == 2 && stderr.contains("--delegate goes only with --through-recorder"))
   }
 
   /// Where two frame lists first differ: the frame and its first differing line.
@@ -113,7 +164,8 @@ import Testing
     let recorded = directory.file("\(name)-device.sqlite")
     let device = ProfileFitTests.device
     _ = try ThroughRecorder.record(
-      try Trip(scenario: scenario), name: name, into: recorded, profile: device, viewSizes: true)
+      try Trip(scenario: scenario), name: name, into: recorded, profile: device, viewSizes: true,
+      delegate: BasicLayoutDelegate())
     let canonical = directory.file("\(name).sqlite")
     try FileManager.default.copyItem(
       atPath: RecordingsTests.directory + "/\(name).sqlite", toPath: canonical)

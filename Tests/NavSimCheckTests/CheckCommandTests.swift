@@ -1,11 +1,12 @@
 import Foundation
 import NavSimCheck
+@testable import NavSimCLI
 import Replay
 import SampleDelegates
 import SessionEvents
+import Snapshots
 import Testing
 import TestSupport
-@testable import NavSimCLI
 
 @MainActor
 @Suite(.serialized) struct CheckCommandTests {

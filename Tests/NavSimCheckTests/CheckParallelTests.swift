@@ -1,6 +1,7 @@
 import Foundation
 import NavSimCheck
 import Replay
+import Snapshots
 import Testing
 import TestSupport
 

@@ -2,11 +2,12 @@ import EventLog
 import Foundation
 import NavSim
 import NavSimCheck
+@testable import NavSimCLI
 import Replay
 import SampleDelegates
+import Snapshots
 import Testing
 import TestSupport
-@testable import NavSimCLI
 
 /// A screen that contradicts the recording three times: while it is set up (before the first
 /// event), on the last arrival (asking for a route the recording never sets) and when it is

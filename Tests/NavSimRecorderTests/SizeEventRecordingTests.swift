@@ -17,7 +17,7 @@ import Testing
     var now = 0.0
   }
 
-  /// Drives the SDK model (built-in layout, `profile`) with `payloads` under a recorder that
+  /// Drives the SDK model (a layout delegate, `profile`) with `payloads` under a recorder that
   /// writes sizes; returns what it wrote after the starting settings.
   private func record(_ payloads: [(t: Int64, payload: EventPayload)], profile: SDKProfile = .default)
     throws -> [SessionEvent]
@@ -26,6 +26,8 @@ import Testing
     let path = directory.file("drive.sqlite")
     let mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
+    // The app's delegate, which the recorder wraps to see the SDK's views.
+    try mapView.setLayoutDelegate(PlacesNothing())
     let session = NavigationSession(mapView: mapView)
     let clock = Clock()
     var options = NavSimRecorder.Options()
@@ -68,7 +70,9 @@ import Testing
     #expect(names.contains("button.reporting"))
   }
 
-  @Test func aPromptIsMeasuredByItsIDWithTheProfilesHeight() throws {
+  /// The SDK's prompt 4 is the recorder's first prompt: its size event names it by the id the
+  /// recorder wrote for it (`prompt#1`), the kind not being public.
+  @Test func aPromptIsMeasuredUnderTheRecordersIDWithTheProfilesHeight() throws {
     var profile = SDKProfile.default
     profile.promptHeights["traffic"] = 96
     let events = try record(
@@ -77,8 +81,12 @@ import Testing
         (500, .promptReady(Prompt(promptID: 4, kind: .traffic, text: "Slow traffic"))),
       ], profile: profile)
     let prompt = events.compactMap { event -> RecordedViewSize? in
-      if case .viewSize(let size) = event.payload, size.promptID == 4 { size } else { nil }
+      if case .viewSize(let size) = event.payload, size.promptID != nil { size } else { nil }
     }
-    #expect(prompt == [RecordedViewSize(view: "prompt#4", width: 393, height: 96, margin: 8)])
+    #expect(prompt == [RecordedViewSize(view: "prompt#1", width: 393, height: 96, margin: 8)])
+    let ready = events.compactMap { event -> Int? in
+      if case .promptReady(let prompt) = event.payload { prompt.promptID } else { nil }
+    }
+    #expect(ready == [1])
   }
 }

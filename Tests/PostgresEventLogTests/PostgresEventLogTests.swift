@@ -208,7 +208,7 @@ final class PostgresEventLogTests: XCTestCase {
   func testAnUnreachableServerIsOneLine() throws {
     // A port nothing listens on: bind one, note it, close it.
     let url = "postgres://navsim@127.0.0.1:1/navsim?connect_timeout=2"
-    XCTAssertThrowsError(try openEventLogForReading(url)) { error in
+    XCTAssertThrowsError(try PostgresEventLog(url: url, mode: .read)) { error in
       let text = "\(error)"
       XCTAssertTrue(text.hasPrefix("postgres://navsim@127.0.0.1:1/navsim"), text)
       XCTAssertTrue(text.contains("cannot reach the PostgreSQL server"), text)
@@ -220,7 +220,7 @@ final class PostgresEventLogTests: XCTestCase {
     let database = try Self.freshDatabase()
     let url = PostgresTestDatabase.replacingCredentials(
       in: database.url, user: "navsim_admin", password: "wrong-secret")
-    XCTAssertThrowsError(try openEventLogForReading(url)) { error in
+    XCTAssertThrowsError(try PostgresEventLog(url: url, mode: .read)) { error in
       let text = "\(error)"
       XCTAssertTrue(text.contains("refused the credentials"), text)
       XCTAssertTrue(text.contains("password authentication failed"), text)
@@ -231,7 +231,7 @@ final class PostgresEventLogTests: XCTestCase {
 
   func testASchemaFromANewerNavSimIsRefused() throws {
     let database = try Self.freshDatabase()
-    XCTAssertThrowsError(try openEventLogForReading(database.url)) { error in
+    XCTAssertThrowsError(try PostgresEventLog(url: database.url, mode: .read)) { error in
       XCTAssertTrue("\(error)".contains("holds no NavSim recordings"), "\(error)")
     }
     _ = try PostgresEventLog(url: database.url, mode: .write)

@@ -5,8 +5,9 @@ import NavSimTesting
 import Replay
 import SampleDelegates
 import SessionEvents
-import TestSupport
+import Snapshots
 import Testing
+import TestSupport
 
 /// The canonical recordings replayed through the SDK's built-in layout (no delegate), with
 /// the recordings' own settings and with the built-in controls switched on and off, compared

@@ -1,10 +1,11 @@
 import Foundation
 import NavSim
+@testable import Replay
 import SampleDelegates
 import SessionEvents
-import TestSupport
+@testable import Snapshots
 import Testing
-@testable import Replay
+import TestSupport
 
 /// A canonical recording, by name.
 func recording(_ name: String) -> String { Fixtures.repositoryRoot + "/Recordings/\(name).sqlite" }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Replay
+@testable import Snapshots
 
 /// A short hand-built trip for report tests: ready state, guidance in portrait, an incident
 /// prompt that covers the viewport (a finding), a rotation into wide mode and back, arrival.

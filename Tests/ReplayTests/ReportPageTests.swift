@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 @testable import Replay
+@testable import Report
+@testable import Snapshots
+import Testing
 
 /// The data object a report page embeds, parsed back.
 private func embeddedData(_ page: String) throws -> [String: Any] {

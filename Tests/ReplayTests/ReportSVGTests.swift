@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import Replay
+@testable import Report
+import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -5,8 +5,9 @@ import NavSimTesting
 import Replay
 import SampleDelegates
 import SessionEvents
-import TestSupport
+import Snapshots
 import Testing
+import TestSupport
 
 /// Screens under replay: the calls a guide-style screen hears for each canonical recording,
 /// closed-world divergences, and label texts in snapshots and diffs.

@@ -1,9 +1,11 @@
 import Foundation
 import NavSim
 import Replay
+import Report
 import SampleDelegates
-import TestSupport
+import Snapshots
 import Testing
+import TestSupport
 
 /// What app code writes into its labels shows in every output: HTML reports, `navsim render`,
 /// and the diff's per-view summary (text and JSON), which names the label.
@@ -54,8 +56,10 @@ import Testing
       }
     }
     #expect(texts.contains("Arriving in 4 min"))
-    // The page's script draws a label's text in place of its identity, and lists it.
-    #expect(page.contains("n.label ? n.label"))
+    // The layout's picture (drawn by SVGRenderer, embedded as its 10th field) shows a
+    // label's text in place of its identity; the views table lists it.
+    let pictures = layouts.compactMap { $0[9] as? String }
+    #expect(pictures.contains { $0.contains(">Arriving in 4 min</text>") })
     #expect(page.contains("flags.push(\"text \\u201c\" + n.label"))
   }
 

@@ -1,10 +1,11 @@
 import EventLog
 import Foundation
-import SQLite
-import SampleDelegates
-import TestSupport
-import Testing
 @testable import Replay
+import SampleDelegates
+@testable import Snapshots
+import SQLite
+import Testing
+import TestSupport
 
 /// Runs replayed from a log: the store keeps change points, finding spans and a reference to
 /// the recording, and answers exactly what the replay saw.

@@ -1,8 +1,9 @@
 import Foundation
-import SQLite
-import TestSupport
-import Testing
 @testable import Replay
+@testable import Snapshots
+import SQLite
+import Testing
+import TestSupport
 
 /// Writes a finished run of `count` events whose turn card moves at the events in `movesAt`.
 @discardableResult

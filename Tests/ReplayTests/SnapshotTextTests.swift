@@ -1,5 +1,6 @@
-import Testing
 @testable import Replay
+@testable import Snapshots
+import Testing
 
 /// A small layout: a turn card, a viewport, an app sheet with an awkward identifier, a prompt.
 func sampleLayout(turnCardY: Double = 59) -> LayoutState {

@@ -1,4 +1,5 @@
 import Replay
+import Report
 import SnapshotRaster
 import XCTest
 

@@ -1,4 +1,5 @@
 import Replay
+import Report
 import SessionEvents
 import SnapshotRaster
 import XCTest
@@ -69,6 +70,33 @@ final class ScreenContentPictureTests: XCTestCase {
     XCTAssertEqual(filled, 0xd7aefb)
     XCTAssertNotEqual(empty, filled)
     XCTAssertEqual(calm.rgb(x: 5, y: 170), filled)
+  }
+
+  func testAStyledAppViewIsPaintedInItsOwnColourWithRoundCornersAndBorder() throws {
+    var layout = Self.layout()
+    var card = SnapshotNode(
+      id: "orderCard", kind: .appView, parent: "map", frame: SnapshotRect(x: 40, y: 150, width: 160, height: 40))
+    card.style = ViewStyle(text: "bg=#ff0000ff r=16 bw=4 bc=#0000ffff")
+    layout.nodes.append(card)
+    let image = try RasterImage(
+      svg: SVGRenderer.svg(layout: layout, findings: [], content: Self.content(speed: 10, severity: "notSpeeding")))
+    XCTAssertEqual(image.rgb(x: 120, y: 170), 0xff0000)  // the middle: the background
+    XCTAssertEqual(image.rgb(x: 120, y: 150), 0x0000ff)  // the top edge: the border
+    XCTAssertNotEqual(image.rgb(x: 41, y: 151), 0xff0000)  // a rounded corner: the ground
+    XCTAssertNotEqual(image.rgb(x: 41, y: 151), 0x0000ff)
+  }
+
+  func testNightDarkensTheGroundAndTheETACardShowsTheArrival() throws {
+    var content = Self.content(speed: 10, severity: "notSpeeding")
+    content.time = 60_000
+    let day = try RasterImage(svg: SVGRenderer.svg(layout: Self.layout(), findings: [], content: content))
+    content.apply(event: "lightingChanged", detail: #"{"mode":"night"}"#)
+    let night = try RasterImage(svg: SVGRenderer.svg(layout: Self.layout(), findings: [], content: content))
+    // The ground between the progress bar and the speed widget.
+    XCTAssertEqual(day.rgb(x: 100, y: 250), 0xe8eee0)
+    XCTAssertEqual(night.rgb(x: 100, y: 250), 0x263238)
+    // The ETA card's second line: 60 s into the trip + 130 s left = arrival at 0:04.
+    XCTAssertTrue(SVGRenderer.svg(layout: Self.layout(), findings: [], content: content).contains(">arr. 0:04</text>"))
   }
 }
 

@@ -5,11 +5,12 @@
 // memory for 10^4 and 10^6 events in child processes: memory must be flat in the length.
 import EventLog
 import Foundation
-import NavSimCLI
 import Navigator
+import NavSimCLI
 import Replay
 import SampleDelegates
 import SessionEvents
+import Snapshots
 
 /// `navsim-bench replay [--minutes M] [--skip-memory]`; `--child-rss N` is the memory probe;
 /// `--write-log PATH --events N` writes the first N events of the benchmark trip (with a

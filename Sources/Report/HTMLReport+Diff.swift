@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // The HTML report of a diff: runs A and B side by side on the same event, the changed views
 // highlighted with their delta, a timeline that marks every event that differs, and a
 // summary table of the changes per view.
@@ -20,8 +23,16 @@ extension HTMLReport {
     var layoutA: [String] = [], layoutB: [String] = [], findingsA: [String] = []
     var findingsB: [String] = []
     var indexOfSeq: [Int64: Int] = [:]
+    // One recording: the same facts on both sides, each drawn into its own layout.
+    let screens = ScreenTables()
+    var content = ScreenContent()
+    var screenA: [String] = [], screenB: [String] = [], map: [String] = []
     for (index, pair) in pairs.enumerated() {
       let shown = (pair.b ?? pair.a)!
+      content.apply(shown)
+      screenA.append(String(screens.screen(pair.a.flatMap { layouts[$0.layoutHash] }, content: content)))
+      screenB.append(String(screens.screen(pair.b.flatMap { layouts[$0.layoutHash] }, content: content)))
+      map.append(screens.map(content))
       indexOfSeq[shown.seq] = index
       seq.append(String(shown.seq))
       t.append(String(shown.t))
@@ -74,6 +85,8 @@ extension HTMLReport {
       ("detail", JSONText.array(detail)), ("event", JSONText.array(event)),
       ("findings", JSONText.array([JSONText.array(findingsA), JSONText.array(findingsB)])),
       ("layout", JSONText.array([JSONText.array(layoutA), JSONText.array(layoutB)])),
+      ("map", JSONText.array(map)),
+      ("screen", JSONText.array([JSONText.array(screenA), JSONText.array(screenB)])),
       ("seq", JSONText.array(seq)), ("t", JSONText.array(t)),
     ])
     let navigation = JSONText.object([
@@ -90,7 +103,7 @@ extension HTMLReport {
     let json = data.json(page: "diff", extra: [
       ("diff", differences), ("frames", frames), ("marks", JSONText.array(marks.map(\.json))),
       ("nav", navigation), ("runs", JSONText.array([ReportData.runJSON(runA), ReportData.runJSON(runB)])),
-    ])
+    ] + screens.members)
     let heading = "\(escapeXML(runB.recordingName)) · <span class=\"label\">"
       + "\(escapeXML(runA.label))</span> <span class=\"delegate\">(\(escapeXML(runA.delegate)))</span>"
       + " vs <span class=\"label\">\(escapeXML(runB.label))</span> <span class=\"delegate\">"

@@ -1,3 +1,5 @@
+import Replay
+
 // SDK views drawn with what they show (`ScreenContent`): the turn card's manoeuvre glyph,
 // distance and road name, the ETA card's time and distance, the speed widget's speed and limit
 // sign (red when speeding), the prompt's icon and text, the buttons' icons, the logo as a
@@ -9,16 +11,21 @@ extension SVGRenderer {
   static func contentElement(_ node: SnapshotNode, role: String, content: ScreenContent, rtl: Bool)
     -> String?
   {
+    contentParts(node, role: role, content: content, rtl: rtl)?.joined()
+  }
+
+  /// `contentElement` as its top-level SVG elements, in drawing order. The HTML report stores
+  /// each distinct element once (a distance label changes every second, the glyph beside it
+  /// rarely) and draws the same elements as `navsim render`.
+  static func contentParts(_ node: SnapshotNode, role: String, content: ScreenContent, rtl: Bool)
+    -> [String]?
+  {
     let f = node.frame
     // A bar is thin; everything else needs room to show anything.
     guard role == "tripProgressBar" || (f.width >= 16 && f.height >= 12) else { return nil }
     switch role {
     case "turnCard": return turnCard(f, content, rtl: rtl)
-    case "etaCard":
-      guard let time = content.timeRemaining else { return nil }
-      var line = ScreenContent.durationText(time)
-      if let metres = content.distanceRemaining { line += " · " + ScreenContent.distanceText(metres) }
-      return text(line, in: f, size: min(18, f.height * 0.45), bold: true, rtl: rtl, kind: "eta")
+    case "etaCard": return etaCard(f, content, rtl: rtl)
     case "speedWidget": return speedWidget(f, content)
     case "tripProgressBar":
       guard let share = content.progress else { return nil }
@@ -26,27 +33,47 @@ extension SVGRenderer {
       let done = f.height > f.width
         ? SnapshotRect(x: f.x, y: f.maxY - f.height * share, width: f.width, height: f.height * share)
         : SnapshotRect(x: f.x, y: f.y, width: f.width * share, height: f.height)
-      return rectElement(done, attributes: " class=\"nv-c-progress\"")
+      return [rectElement(done, attributes: " class=\"nv-c-progress\"")]
     case "prompt":
       guard let message = content.promptText else { return nil }
       return prompt(f, kind: content.promptKind ?? "", text: message, rtl: rtl)
     case "googleLogo":
-      return "<text class=\"nv-c nv-c-logo\" x=\"\(num(f.x + f.width / 2))\" y=\"\(num(f.y + f.height * 0.72))\""
-        + " text-anchor=\"middle\" font-size=\"\(num(min(f.height * 0.75, f.width / 4)))\">Logo</text>"
+      return ["<text class=\"nv-c nv-c-logo\" x=\"\(num(f.x + f.width / 2))\" y=\"\(num(f.y + f.height * 0.72))\""
+        + " text-anchor=\"middle\" font-size=\"\(num(min(f.height * 0.75, f.width / 4)))\">Logo</text>"]
     default:
-      return buttonIcon(node.id, f)
+      return buttonIcon(node.id, f).map { [$0] }
     }
   }
 
+  /// Time and distance remaining; under them, when the card has room for a second line, the
+  /// arrival on the trip's clock.
+  static func etaCard(_ f: SnapshotRect, _ content: ScreenContent, rtl: Bool) -> [String]? {
+    guard let time = content.timeRemaining else { return nil }
+    var line = ScreenContent.durationText(time)
+    if let metres = content.distanceRemaining { line += " · " + ScreenContent.distanceText(metres) }
+    let size = min(18, f.height * 0.45)
+    guard let arrival = content.arrival, f.height >= 40 else {
+      return [text(line, in: f, size: size, bold: true, rtl: rtl, kind: "eta")]
+    }
+    let small = min(13, f.height * 0.28)
+    let top = f.y + (f.height - size * 1.25 - small * 1.25) / 2
+    return [
+      textLine(line, frame: f, baseline: top + size, size: size, bold: true, rtl: rtl, kind: "eta"),
+      textLine(
+        ScreenContent.arrivalText(arrival), frame: f, baseline: top + size * 1.25 + small, size: small,
+        bold: false, rtl: rtl, kind: "arrival"),
+    ]
+  }
+
   /// Glyph at the leading edge, distance above the road name beside it.
-  static func turnCard(_ f: SnapshotRect, _ content: ScreenContent, rtl: Bool) -> String? {
+  static func turnCard(_ f: SnapshotRect, _ content: ScreenContent, rtl: Bool) -> [String]? {
     guard content.maneuver != nil || content.roadName != nil else { return nil }
     let side = min(f.height - 16, 56.0, f.width / 3)
-    var out = ""
+    var out: [String] = []
     var textFrame = f
     if side >= 16 {
       let gx = rtl ? f.maxX - 8 - side : f.x + 8
-      out += maneuverGlyph(content.maneuver ?? "straight", x: gx, y: f.y + (f.height - side) / 2, size: side)
+      out.append(maneuverGlyph(content.maneuver ?? "straight", x: gx, y: f.y + (f.height - side) / 2, size: side))
       textFrame = SnapshotRect(
         x: rtl ? f.x : f.x + side + 12, y: f.y, width: f.width - side - 12, height: f.height)
     }
@@ -59,7 +86,7 @@ extension SVGRenderer {
     var y = f.y + (f.height - total) / 2
     for (line, size, bold) in lines {
       y += size * 1.25
-      out += textLine(line, frame: textFrame, baseline: y - size * 0.25, size: size, bold: bold, rtl: rtl, kind: "turn")
+      out.append(textLine(line, frame: textFrame, baseline: y - size * 0.25, size: size, bold: bold, rtl: rtl, kind: "turn"))
     }
     return out
   }
@@ -103,36 +130,36 @@ extension SVGRenderer {
   }
 
   /// Speed over `km/h`, and under it the limit sign (a red ring) when the recording has one.
-  static func speedWidget(_ f: SnapshotRect, _ content: ScreenContent) -> String? {
+  static func speedWidget(_ f: SnapshotRect, _ content: ScreenContent) -> [String]? {
     guard let speed = content.speed else { return nil }
-    var out = content.isSpeeding ? rectElement(f, attributes: " class=\"nv-c-speeding\"") : ""
+    var out = content.isSpeeding ? [rectElement(f, attributes: " class=\"nv-c-speeding\"")] : []
     let hasSign = content.speedLimit != nil && f.height >= f.width * 1.5
     let top = hasSign ? SnapshotRect(x: f.x, y: f.y, width: f.width, height: f.height / 2) : f
     let size = min(top.height * 0.45, top.width * 0.5)
-    out += "<text class=\"nv-c nv-c-speed\" x=\"\(num(f.x + f.width / 2))\" y=\"\(num(top.y + top.height / 2 + size * 0.3))\""
-      + " text-anchor=\"middle\" font-size=\"\(num(size))\" font-weight=\"bold\">\(ScreenContent.kmh(speed))</text>"
+    out.append("<text class=\"nv-c nv-c-speed\" x=\"\(num(f.x + f.width / 2))\" y=\"\(num(top.y + top.height / 2 + size * 0.3))\""
+      + " text-anchor=\"middle\" font-size=\"\(num(size))\" font-weight=\"bold\">\(ScreenContent.kmh(speed))</text>")
     if top.height >= size * 2 {
-      out += "<text class=\"nv-c nv-c-unit\" x=\"\(num(f.x + f.width / 2))\" y=\"\(num(top.y + top.height / 2 + size * 1.1))\""
-        + " text-anchor=\"middle\" font-size=\"\(num(size * 0.4))\">km/h</text>"
+      out.append("<text class=\"nv-c nv-c-unit\" x=\"\(num(f.x + f.width / 2))\" y=\"\(num(top.y + top.height / 2 + size * 1.1))\""
+        + " text-anchor=\"middle\" font-size=\"\(num(size * 0.4))\">km/h</text>")
     }
     if hasSign, let limit = content.speedLimit {
       let r = min(f.width, f.height / 2) * 0.4
       let cx = f.x + f.width / 2, cy = f.y + f.height * 0.75
-      out += "<circle class=\"nv-c-limit\" cx=\"\(num(cx))\" cy=\"\(num(cy))\" r=\"\(num(r))\" stroke-width=\"\(num(r * 0.22))\"/>"
-      out += "<text class=\"nv-c nv-c-limit-text\" x=\"\(num(cx))\" y=\"\(num(cy + r * 0.3))\" text-anchor=\"middle\""
-        + " font-size=\"\(num(r * 0.8))\" font-weight=\"bold\">\(ScreenContent.kmh(limit))</text>"
+      out.append("<circle class=\"nv-c-limit\" cx=\"\(num(cx))\" cy=\"\(num(cy))\" r=\"\(num(r))\" stroke-width=\"\(num(r * 0.22))\"/>")
+      out.append("<text class=\"nv-c nv-c-limit-text\" x=\"\(num(cx))\" y=\"\(num(cy + r * 0.3))\" text-anchor=\"middle\""
+        + " font-size=\"\(num(r * 0.8))\" font-weight=\"bold\">\(ScreenContent.kmh(limit))</text>")
     }
     return out
   }
 
   /// The prompt's kind icon (a circle with its initial) and its text, wrapped to the frame.
-  static func prompt(_ f: SnapshotRect, kind: String, text message: String, rtl: Bool) -> String {
+  static func prompt(_ f: SnapshotRect, kind: String, text message: String, rtl: Bool) -> [String] {
     let size = 15.0
     let r = 12.0
     let cx = rtl ? f.maxX - 12 - r : f.x + 12 + r, cy = f.y + 14 + r
-    var out = "<circle class=\"nv-c-prompt-icon\" cx=\"\(num(cx))\" cy=\"\(num(cy))\" r=\"\(num(r))\"/>"
-    out += "<text class=\"nv-c nv-c-prompt-initial\" x=\"\(num(cx))\" y=\"\(num(cy + 5))\" text-anchor=\"middle\""
-      + " font-size=\"14\" font-weight=\"bold\">\(escapeXML(kind.prefix(1).uppercased()))</text>"
+    var out = ["<circle class=\"nv-c-prompt-icon\" cx=\"\(num(cx))\" cy=\"\(num(cy))\" r=\"\(num(r))\"/>"]
+    out.append("<text class=\"nv-c nv-c-prompt-initial\" x=\"\(num(cx))\" y=\"\(num(cy + 5))\" text-anchor=\"middle\""
+      + " font-size=\"14\" font-weight=\"bold\">\(escapeXML(kind.prefix(1).uppercased()))</text>")
     let textFrame = SnapshotRect(
       x: rtl ? f.x : f.x + 2 * r + 20, y: f.y, width: f.width - 2 * r - 28, height: f.height)
     let perLine = max(4, Int((textFrame.width - 8) / (size * 0.6)))
@@ -140,9 +167,9 @@ extension SVGRenderer {
     let fitting = max(1, Int((f.height - 14) / (size * 1.3)))
     for (index, line) in lines.prefix(fitting).enumerated() {
       let shown = index == fitting - 1 && lines.count > fitting ? String(line.prefix(max(1, perLine - 1))) + "…" : line
-      out += textLine(
+      out.append(textLine(
         shown, frame: textFrame, baseline: f.y + 14 + size + Double(index) * size * 1.3, size: size,
-        bold: false, rtl: rtl, kind: "prompt")
+        bold: false, rtl: rtl, kind: "prompt"))
     }
     return out
   }
@@ -234,6 +261,23 @@ extension SVGRenderer {
       out += "<rect class=\"nv-home\" x=\"\(num(w / 2 - 67))\" y=\"\(num(h - 13))\" width=\"134\" height=\"5\" rx=\"2.5\"/>"
     }
     return out + "</g>\n"
+  }
+
+  /// Night colours (`lightingChanged` to night): a dark ground and darker cards, as the
+  /// SDK's low-light styling; the picture's root carries `nv-night`.
+  static let nightCSS = """
+    .nv-night .nv-map{fill:#263238}
+    .nv-night .nv-role-turnCard .nv-shape{fill:#0d652d}
+    .nv-night .nv-role-etaCard .nv-shape,.nv-night .nv-role-speedWidget .nv-shape{fill:#303134}
+    .nv-night .nv-role-button .nv-shape,.nv-night .nv-role-googleLogo .nv-shape{fill:#3c4043}
+    .nv-night .nv-c-route{stroke:#8ab4f8}
+    .nv-night .nv-c-route-casing{stroke:#37474f}
+    .nv-night .nv-c-route-driven{stroke:#5f6368}
+    """
+
+  /// Everything a picture with content needs beside `css`: content, device, map, night.
+  static var screenCSS: String {
+    contentCSS + "\n" + deviceCSS + "\n" + mapCSS + "\n" + nightCSS + "\n" + appStyleCSS
   }
 
   static let deviceCSS = """

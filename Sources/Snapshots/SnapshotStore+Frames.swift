@@ -1,7 +1,8 @@
 import EventLog
 import Foundation
-import SQLite
+import Replay
 import SessionEvents
+import SQLite
 
 // MARK: - Streaming a run's frames
 

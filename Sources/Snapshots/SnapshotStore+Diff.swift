@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 
 // MARK: - Diff
 

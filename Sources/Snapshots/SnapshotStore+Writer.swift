@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import SQLite
 
 // MARK: - Writing a run
@@ -62,7 +63,7 @@ extension SnapshotStore {
     }
 
     /// `append(_:)` for the replayer, which knows whether the layout changed.
-    func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
+    public func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
       try append(snapshot, detail: "{}", layoutChanged: layoutChanged || events == 0)
     }
 
@@ -123,6 +124,7 @@ extension SnapshotStore {
       let hash = contentHash(text)
       previousLayout = layout
       try insertLayout.run([.text(hash), .text(text)])
+      try store.storeStyles(of: layout, hash: hash)
       try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
       layoutChanges += 1
     }

@@ -3,6 +3,8 @@
 // limit, the current prompt, the trip's progress. Pictures draw SDK views with it instead of
 // their names; the layout snapshot itself does not carry it (it stays byte-identical).
 
+import Replay
+import Snapshots
 import SessionEvents
 
 /// The navigation facts visible on screen after an event.
@@ -30,8 +32,29 @@ public struct ScreenContent: Equatable, Sendable {
   public var waypoints: [PathPoint] = []
   public var position: PathPoint?
   public var course: Double?
+  /// Counts changes of `routeLegs` and `waypoints`, so a picture of many events draws the
+  /// route's shape once per change.
+  public var routeRevision = 0
+  /// The SDK's suggested lighting (`lightingChanged`): night colours for map and cards.
+  public var isNight = false
+  /// The trip's virtual time at the event, milliseconds from its start (the event's `t`);
+  /// the ETA card's arrival time is counted on this clock. No wall clock is read.
+  public var time: Int64?
 
   public init() {}
+
+  /// Takes in one stored event: its virtual time and its payload.
+  public mutating func apply(_ frame: StoredFrame) {
+    time = frame.t
+    apply(event: frame.event, detail: frame.detail)
+  }
+
+  /// The arrival on the trip's clock (`time` + `timeRemaining`), as hours and minutes from
+  /// the trip's start; nil until both are known.
+  public var arrival: Double? {
+    guard let time, let timeRemaining else { return nil }
+    return Double(time) / 1000 + timeRemaining
+  }
 
   /// Share of the trip driven, 0...1, when progress has been reported.
   public var progress: Double? {
@@ -69,10 +92,12 @@ public struct ScreenContent: Equatable, Sendable {
       else { return }
       if index == 0 { routeLegs = [] }
       routeLegs.append(points)
+      routeRevision += 1
     case "waypoint":
       guard let latitude = number("latitude"), let longitude = number("longitude") else { return }
       if number("index") == 0 { waypoints = [] }
       waypoints.append(PathPoint(latitude: latitude, longitude: longitude))
+      routeRevision += 1
     case "speed":
       speed = number("speed")
       speedLimit = number("speedLimit")
@@ -85,6 +110,8 @@ public struct ScreenContent: Equatable, Sendable {
       promptKind = nil
       promptText = nil
       promptID = nil
+    case "lightingChanged":
+      if let mode = string("mode") { isNight = mode == "night" }
     case "arrived":
       maneuver = "destination"
       distanceToManeuver = 0
@@ -107,6 +134,14 @@ public struct ScreenContent: Equatable, Sendable {
     if minutes < 60 { return "\(minutes) min" }
     let rest = minutes % 60
     return "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest) min"
+  }
+
+  /// `arr. 0:09` - seconds on the trip's clock as hours and minutes since its start (the
+  /// recording's start time of day is not in the snapshot store).
+  static func arrivalText(_ seconds: Double) -> String {
+    let minutes = max(0, Int((seconds / 60).rounded(.up)))
+    let rest = minutes % 60
+    return "arr. \(minutes / 60):\(rest < 10 ? "0" : "")\(rest)"
   }
 
   /// Metres per second as whole km/h.

@@ -1,6 +1,6 @@
 import EventLog
-import PostgresEventLog
 import Foundation
+import Replay
 import SQLite
 
 // MARK: - Reading runs
@@ -77,7 +77,7 @@ extension SnapshotStore {
       throw SnapshotStoreError.missingLayout(path: path, hash: hash)
     }
     do {
-      return try LayoutState(text: body)
+      return try withStyles(try LayoutState(text: body), hash: hash)
     } catch {
       throw SnapshotStoreError.badStoredText(path: path, detail: "layout \(hash): \(error)")
     }
@@ -170,7 +170,7 @@ extension SnapshotStore {
   func openLog(_ logPath: String, of run: RunInfo, through lastSeq: Int64) throws
     -> any EventLogReading
   {
-    let log = try readingLog(logPath, of: run) { try openEventLogForReading(logPath) }
+    let log = try readingLog(logPath, of: run) { try EventLogFile(path: logPath, mode: .readOnly) }
     let recording = try readingLog(logPath, of: run) { try log.recording(run.recordingID) }
     guard recording.eventCount >= lastSeq else {
       throw SnapshotStoreError.logChanged(

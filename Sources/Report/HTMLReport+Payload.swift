@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 
 // Event payloads in a report. Most events of a trip are progress ticks whose payloads share
 // their keys, so a payload object is stored as its values after the index of its key list:

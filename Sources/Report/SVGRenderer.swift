@@ -1,3 +1,5 @@
+import Replay
+
 // One layout drawn as a standalone SVG picture, at true proportions in map points: the map,
 // the safe area, every view as a labelled rectangle in z-order, the viewport as the camera
 // frame, findings outlined in red. `navsim render` writes it; the HTML report draws the same
@@ -59,28 +61,22 @@ public enum SVGRenderer {
     }
     out += " viewBox=\"0 0 \(num(width)) \(num(height))\""
     out += " width=\"\(num(width))\" height=\"\(num(height))\""
-    out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\""
+    out += " class=\"nv-layout\(showHidden ? " nv-show-hidden" : "")\(content?.isNight == true ? " nv-night" : "")\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">\n"
     if origin == nil {
-      out += "<style>\(css)\(content == nil ? "" : "\n" + contentCSS + "\n" + deviceCSS + "\n" + mapCSS)</style>\n"
+      out += "<style>\(css)\(content == nil ? "" : "\n" + screenCSS)</style>\n"
     }
     let caption = title ?? "\(layout.state) \(layout.wideMode ? "wide " : "")"
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
     out += mapAndSafeArea(layout)
-    if let content, let viewport = layout.nodes.first(where: { isCamera($0) && !$0.isHidden && $0.alpha >= 0.01 }),
-      let map = routeMap(in: viewport.frame, content: content)
-    {
+    if let content, let viewport = mapViewport(layout), let map = routeMap(in: viewport.frame, content: content) {
       out += map
     }
-    out += "<g class=\"nv-nodes\">\n"
-    let rtl = layout.direction == "rtl"
-    for node in layout.nodes where !isCamera(node) { out += nodeElement(node, content: content, rtl: rtl) }
-    out += "</g>\n<g class=\"nv-cameras\">\n"
-    for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
-    out += "</g>\n"
-    if content != nil { out += deviceFrame(layout) }
+    out += nodesAndDevice(layout, device: content != nil) { node, role in
+      content.flatMap { contentElement(node, role: role, content: $0, rtl: layout.direction == "rtl") }
+    }
     out += findingOutlines(findings, layout: layout)
     if !notes.isEmpty {
       out += "<g class=\"nv-notes\">\n"
@@ -129,9 +125,48 @@ public enum SVGRenderer {
     node.kind == .sdkView && NodeStyle.role(of: node.id) == "viewport"
   }
 
+  /// The viewport the map is drawn in: the first shown camera frame.
+  static func mapViewport(_ layout: LayoutState) -> SnapshotNode? {
+    layout.nodes.first { isCamera($0) && !$0.isHidden && $0.alpha >= 0.01 }
+  }
+
+  /// The views in z-order (camera frames above the others), then the device when `device`;
+  /// with the device, app views with a recorded style are drawn as styled.
+  /// `drawn` gives an SDK view's content (nil: its name label).
+  static func nodesAndDevice(
+    _ layout: LayoutState, device: Bool, slots: Bool = false,
+    drawn: (SnapshotNode, String) -> String?
+  ) -> String {
+    var out = "<g class=\"nv-nodes\">\n"
+    for node in layout.nodes where !isCamera(node) {
+      if device, node.kind == .appView, let recorded = node.style {
+        out += appViewElement(node, style: recorded, rtl: layout.direction == "rtl")
+        continue
+      }
+      let style = NodeStyle(node)
+      out += nodeElement(
+        node, style: style, drawn: node.kind == .sdkView ? drawn(node, style.role) : nil,
+        slot: slots && node.kind == .sdkView)
+    }
+    out += "</g>\n<g class=\"nv-cameras\">\n"
+    for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
+    out += "</g>\n"
+    if device { out += deviceFrame(layout) }
+    return out
+  }
+
   /// One view or guide: a group with its identity, its shape at the frame, a label, a tooltip.
   static func nodeElement(_ node: SnapshotNode, content: ScreenContent? = nil, rtl: Bool = false) -> String {
     let style = NodeStyle(node)
+    let drawn = node.kind == .sdkView
+      ? content.flatMap { contentElement(node, role: style.role, content: $0, rtl: rtl) } : nil
+    return nodeElement(node, style: style, drawn: drawn, slot: false)
+  }
+
+  /// One view: `drawn` (its content) instead of its label when given; with `slot` (the HTML
+  /// report) its label is marked `nv-name` and an empty `nv-c-slot` group follows it, which the
+  /// report's script fills with the content of the event shown.
+  static func nodeElement(_ node: SnapshotNode, style: NodeStyle, drawn: String?, slot: Bool) -> String {
     var classes = "nv-node nv-\(node.kind.rawValue) nv-role-\(style.role)"
     if node.isHidden { classes += " nv-hidden" }
     if node.alpha < 0.01 { classes += " nv-invisible" }
@@ -148,14 +183,13 @@ public enum SVGRenderer {
       out += rectElement(node.frame, attributes: paint)
     }
     if isCamera(node) { out += vehicleMarker(node.frame) }
-    if node.kind == .sdkView, let content,
-      let drawn = contentElement(node, role: style.role, content: content, rtl: rtl)
-    {
+    if let drawn {
       out += drawn
     } else if let label = label(for: node, style: style) {
-      out += "<text class=\"nv-label\" x=\"\(num(label.x))\" y=\"\(num(label.y))\""
+      out += "<text class=\"nv-label\(slot ? " nv-name" : "")\" x=\"\(num(label.x))\" y=\"\(num(label.y))\""
       out += " fill=\"\(style.text)\">\(escapeXML(label.text))</text>"
     }
+    if slot { out += "<g class=\"nv-c-slot\"></g>" }
     return out + "</g>\n"
   }
 
@@ -310,15 +344,6 @@ public enum SVGRenderer {
 }
 
 // MARK: - Numbers and escaping
-
-/// A coordinate with at most two decimals and no trailing zeros (`59`, `0.33`, `-12.5`).
-func num(_ value: Double) -> String {
-  var text = formatFixed(value, 2)
-  guard text.contains(".") else { return text }
-  while text.hasSuffix("0") { text.removeLast() }
-  if text.hasSuffix(".") { text.removeLast() }
-  return text
-}
 
 /// Escapes text for XML and HTML content and attribute values: `& < > " '` and tab, newline,
 /// carriage return as references; replaces control characters XML 1.0 forbids with U+FFFD.

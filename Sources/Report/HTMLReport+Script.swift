@@ -1,6 +1,7 @@
-// The report page's script, part 1: decoding the embedded data, drawing a layout as SVG
-// (the same picture as `SVGRenderer`, from the same styles), the timeline, the scrubber and
-// its keys, and the event details. Part 2 (`HTMLReport+DiffScript.swift`) adds what a diff
+// The report page's script, part 1: decoding the embedded data, showing a layout (the SVG
+// `SVGRenderer` drew, with the SDK views' content and the map of the event put into its
+// slots - `HTMLReport+Screen.swift`), findings over it, the timeline, the scrubber and its
+// keys, and the event details. Part 2 (`HTMLReport+DiffScript.swift`) adds what a diff
 // page shows. User strings only ever reach the page through `textContent` and
 // `setAttribute`, never as markup.
 
@@ -10,7 +11,7 @@ extension HTMLReport {
 const NV = (() => {
   const D = JSON.parse(document.getElementById("navsim-data").textContent);
   const S = D.strings, SVGNS = "http://www.w3.org/2000/svg";
-  const FONT = 11, RADIUS = 12;
+  const FONT = 11;
   const $ = (id) => document.getElementById(id);
 
   function svgEl(name, attrs, parent) {
@@ -42,7 +43,7 @@ const NV = (() => {
     const decoded = {
       index, state: S[L[0]], wide: L[1] === 1, W: L[2], H: L[3],
       safe: { top: L[4][0], leading: L[4][1], bottom: L[4][2], trailing: L[4][3] },
-      dir: S[L[5]], hash: L[8],
+      dir: S[L[5]], hash: L[8], markup: L[9],
       nodes: L[6].map((n) => {
         const st = D.styles[n[1]];
         return {
@@ -73,82 +74,56 @@ const NV = (() => {
     }));
   }
 
-  // MARK: drawing (mirrors SVGRenderer)
-  function roundedPath(n) {
-    const r = Math.max(0, Math.min(RADIUS, n.w / 2, n.h / 2));
-    const rr = (bit) => (n.corners & bit ? r : 0);
-    const x0 = n.x, y0 = n.y, x1 = n.x + n.w, y1 = n.y + n.h;
-    const tl = rr(1), tr = rr(2), bl = rr(4), br = rr(8);
-    let d = "M" + num(x0) + "," + num(y0 + tl);
-    if (tl > 0) d += "A" + num(tl) + "," + num(tl) + " 0 0 1 " + num(x0 + tl) + "," + num(y0);
-    d += "H" + num(x1 - tr);
-    if (tr > 0) d += "A" + num(tr) + "," + num(tr) + " 0 0 1 " + num(x1) + "," + num(y0 + tr);
-    d += "V" + num(y1 - br);
-    if (br > 0) d += "A" + num(br) + "," + num(br) + " 0 0 1 " + num(x1 - br) + "," + num(y1);
-    d += "H" + num(x0 + bl);
-    if (bl > 0) d += "A" + num(bl) + "," + num(bl) + " 0 0 1 " + num(x0) + "," + num(y1 - bl);
-    return d + "Z";
-  }
+  // MARK: drawing
   function rect(parent, x, y, w, h, attrs) {
     return svgEl("rect", Object.assign({
       x: num(x), y: num(y), width: num(Math.max(0, w)), height: num(Math.max(0, h)),
     }, attrs || {}), parent);
   }
-  function drawNode(parent, n) {
-    const camera = n.role === "viewport";
-    let cls = "nv-node nv-" + n.kind + " nv-role-" + n.role;
-    if (n.hidden) cls += " nv-hidden";
-    if (n.alpha < 0.01) cls += " nv-invisible";
-    const g = svgEl("g", { class: cls, "data-id": n.id }, parent);
-    if (n.alpha < 1 && n.alpha >= 0.01) g.setAttribute("opacity", num(n.alpha));
-    let tip = n.id + " (" + n.kind + ") " + num(n.x) + "," + num(n.y) + " " + num(n.w) + "x" + num(n.h);
-    if (n.hidden) tip += " hidden";
-    if (n.alpha < 1) tip += " alpha=" + num(n.alpha);
-    if (n.label !== null) tip += " text \u201c" + n.label + "\u201d";
-    svgEl("title", {}, g).textContent = tip;
-    const paint = { class: "nv-shape", fill: n.fill, stroke: n.stroke };
-    if (n.dashed) paint["stroke-dasharray"] = "5 3";
-    if (n.corners) svgEl("path", Object.assign(paint, { d: roundedPath(n) }), g);
-    else rect(g, n.x, n.y, n.w, n.h, paint);
-    if (camera) {
-      const cx = n.x + n.w / 2, cy = n.y + n.h / 2;
-      const pts = [[cx, cy - 11], [cx + 8, cy + 9], [cx, cy + 4], [cx - 8, cy + 9]];
-      svgEl("polygon", { class: "nv-vehicle", points: pts.map((p) => num(p[0]) + "," + num(p[1])).join(" ") }, g);
+  // SVG text drawn by Swift (a layout, a content element, a route), parsed once each.
+  const parsed = new Map();
+  function fromMarkup(markup) {
+    let holder = parsed.get(markup);
+    if (!holder) {
+      holder = document.createElementNS(SVGNS, "g");
+      holder.innerHTML = markup;
+      parsed.set(markup, holder);
     }
-    // An app label or button shows its text, as on the device; other views their identity.
-    let text = Array.from(n.label ? n.label : camera ? n.id + " (camera)" : n.id);
-    const room = Math.floor((n.w - 8) / (FONT * 0.6));
-    if (n.h >= FONT + 2 && room >= 3) {
-      if (text.length > room) text = text.slice(0, room - 1).concat(["\u2026"]);
-      const y = n.y + Math.min(FONT + 3, (n.h + FONT) / 2 - 1);
-      svgEl("text", { class: "nv-label", x: num(n.x + 4), y: num(y), fill: n.text }, g)
-        .textContent = text.join("");
-    }
-    return g;
+    return Array.from(holder.childNodes, (c) => c.cloneNode(true));
+  }
+  // Fills the pane's slots with what the event shows: `screen` indexes D.screens, `map` is
+  // [route, transform, dash] or 0. Slots whose content is unchanged are left alone.
+  function paint(pane, screen, map) {
+    if (!pane) return;
+    const entry = screen >= 0 ? D.screens[screen] : [0, []];
+    pane.svg.classList.toggle("nv-night", entry[0] === 1);
+    const filled = new Map(entry[1].map((v) => [v[0], v[1]]));
+    pane.layout.nodes.forEach((n, k) => {
+      const g = pane.groups.get(n.id), slot = g && g.querySelector(":scope > .nv-c-slot");
+      if (!slot) return;
+      const want = filled.get(k), key = want ? want.join(",") : "";
+      if (slot.getAttribute("data-parts") === key) return;
+      slot.setAttribute("data-parts", key);
+      slot.replaceChildren(...(want || []).flatMap((p) => fromMarkup(D.parts[p])));
+      g.classList.toggle("nv-has-content", !!want);
+    });
+    const view = pane.svg.querySelector(".nv-c-map-view");
+    if (!view) return;
+    if (!map) { view.replaceChildren(); view.removeAttribute("transform"); pane.route = -1; return; }
+    if (pane.route !== map[0]) { view.replaceChildren(...fromMarkup(D.routes[map[0]])); pane.route = map[0]; }
+    view.setAttribute("transform", map[1]);
+    const driven = view.querySelector(".nv-c-route-driven");
+    if (driven) driven.setAttribute("stroke-dasharray", map[2]);
   }
   // Draws layout L with its findings into a new <svg>; returns it with the nodes' groups by id.
   function draw(L, findings, showHidden) {
-    const svg = svgEl("svg", {
-      viewBox: "0 0 " + num(L.W) + " " + num(L.H), class: "nv-layout" + (showHidden ? " nv-show-hidden" : ""),
-      "font-family": "DejaVu Sans, Liberation Sans, Arial, sans-serif", "font-size": String(FONT),
-      role: "img", "aria-label": L.state + " " + num(L.W) + "x" + num(L.H),
-    });
-    rect(svg, 0, 0, L.W, L.H, { class: "nv-map" });
-    const left = L.dir === "rtl" ? L.safe.trailing : L.safe.leading;
-    const right = L.dir === "rtl" ? L.safe.leading : L.safe.trailing;
-    const sx = left, sy = L.safe.top, sw = Math.max(0, L.W - left - right);
-    const sh = Math.max(0, L.H - L.safe.top - L.safe.bottom);
-    const unsafe = svgEl("g", { class: "nv-unsafe" }, svg);
-    if (sy > 0) rect(unsafe, 0, 0, L.W, sy);
-    if (sy + sh < L.H) rect(unsafe, 0, sy + sh, L.W, L.H - sy - sh);
-    if (sx > 0) rect(unsafe, 0, sy, sx, sh);
-    if (sx + sw < L.W) rect(unsafe, sx + sw, sy, L.W - sx - sw, sh);
-    rect(svg, sx, sy, sw, sh, { class: "nv-safe" });
+    const svg = fromMarkup(L.markup)[0];
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", L.state + " " + num(L.W) + "x" + num(L.H));
+    if (showHidden) svg.classList.add("nv-show-hidden");
     const groups = new Map();
-    const nodes = svgEl("g", { class: "nv-nodes" }, svg);
-    for (const n of L.nodes) if (!(n.role === "viewport")) groups.set(n.id, drawNode(nodes, n));
-    const cameras = svgEl("g", { class: "nv-cameras" }, svg);
-    for (const n of L.nodes) if (n.role === "viewport") groups.set(n.id, drawNode(cameras, n));
+    for (const g of svg.querySelectorAll("g.nv-node")) groups.set(g.getAttribute("data-id"), g);
     const overlay = svgEl("g", { class: "nv-overlay" }, svg);
     if (findings.length) {
       const fg = svgEl("g", { class: "nv-findings" }, svg);
@@ -174,7 +149,7 @@ const NV = (() => {
         }
       });
     }
-    return { svg, groups, overlay, layout: L };
+    return { svg, groups, overlay, layout: L, route: -1 };
   }
 
   // Places a one-line label near (x, y) where it covers no label placed before: `placed` holds
@@ -351,7 +326,7 @@ const NV = (() => {
   }
 
   return {
-    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, payload, findingSet, draw, fit, placeLabel, rect, nextIn, previousIn,
+    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, payload, findingSet, draw, paint, fit, placeLabel, rect, nextIn, previousIn,
     timeline, fillList, fillPayload, layoutFacts, fillFindings, fillViews, keys,
   };
 })();

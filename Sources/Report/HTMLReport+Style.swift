@@ -21,7 +21,7 @@ extension HTMLReport {
     .screen figcaption .side{font-weight:bold;color:#202124}
     .svg-host{flex:1;display:flex;justify-content:center;align-items:center;width:100%;
       min-height:0;overflow:hidden}
-    .svg-host svg{display:block;box-shadow:0 1px 3px rgba(60,64,67,.4);background:#fff}
+    .svg-host>svg{display:block;box-shadow:0 1px 3px rgba(60,64,67,.4);background:#fff}
     .missing{color:#a50e0e;font-style:italic}
     .details{border-left:1px solid #dadce0;padding:4px 12px 8px;overflow:auto;min-height:0}
     .details h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#5f6368;

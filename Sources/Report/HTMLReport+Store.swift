@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // Building reports straight from the snapshot store.
 
 extension SnapshotStore {

@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // A contact sheet: many layouts on one picture, each captioned with the event that first
 // showed it. `navsim render --distinct` draws every distinct layout of a run, or of two runs
 // of one recording side by side, for one PNG in a pull request.
@@ -55,7 +58,7 @@ extension SVGRenderer {
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\""
     out += " width=\"\(num(width))\" height=\"\(num(height))\" class=\"nv-sheet\""
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\" font-size=\"11\">\n"
-    out += "<style>\(css)\n\(contentCSS)\n\(deviceCSS)\n\(mapCSS)\n.nv-sheet-title{font-size:14px;font-weight:bold;fill:#202124}"
+    out += "<style>\(css)\n\(screenCSS)\n.nv-sheet-title{font-size:14px;font-weight:bold;fill:#202124}"
     out += "\n.nv-caption{font-size:12px;fill:#202124}\n.nv-omitted{font-size:11px;fill:#5f6368}</style>\n"
     out += "<title>\(escapeXML(title))</title>\n"
     out += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"#ffffff\"/>\n"
@@ -95,7 +98,7 @@ extension SnapshotStore {
     var cells: [SheetCell] = []
     var content = ScreenContent()
     for frame in try frames(of: run) {
-      content.apply(event: frame.event, detail: frame.detail)
+      content.apply(frame)
       guard frame.seq >= fromSeq, seen.insert(frame.layoutHash).inserted else { continue }
       cells.append(
         SheetCell(
@@ -123,7 +126,7 @@ extension SnapshotStore {
     var cells: [SheetCell] = []
     var content = ScreenContent()  // one recording: the same facts on both sides
     for frameA in try frames(of: a) {
-      content.apply(event: frameA.event, detail: frameA.detail)
+      content.apply(frameA)
       guard frameA.seq >= fromSeq, let frameB = bBySeq[frameA.seq] else { continue }
       let layoutA = try layout(hash: frameA.layoutHash)
       let layoutB = try layout(hash: frameB.layoutHash)
@@ -193,7 +196,7 @@ extension SnapshotStore {
       }
       var content = ScreenContent()
       try forEachFrame(of: run) { frame in
-        if frame.seq <= seq { content.apply(event: frame.event, detail: frame.detail) }
+        if frame.seq <= seq { content.apply(frame) }
       }
       return SVGRenderer.svg(
         layout: snapshot.layout, findings: snapshot.findings, showHidden: request.showHidden,

@@ -1,3 +1,5 @@
+import Replay
+
 // Comparing two layouts of the same event, and two runs of the same recording.
 
 /// How one view (or guide) differs between layout A and layout B.

@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 
 // The data an HTML report embeds, as one compact JSON value. A 1-hour trip has tens of
 // thousands of events but few distinct layouts, so layouts, finding sets, strings and paint
@@ -8,7 +9,8 @@ import Foundation
 //   {"format":1,"page":"replay"|"diff",
 //    "strings":[...],                       every view id, parent, state, rule, message...
 //    "styles":[[role,fill,stroke,text,dashed,kind],...],
-//    "layouts":[[state,wide,W,H,[top,leading,bottom,trailing],dir,nodes,anims,hash],...],
+//    "layouts":[[state,wide,W,H,[top,leading,bottom,trailing],dir,nodes,anims,hash,svg],...],
+//       svg: the layout's picture with empty content slots (`HTMLReport+Screen.swift`)
 //       node: [id,style,parent,x,y,w,h,hidden,alpha,corners(,text)]   (corners: CACornerMask
 //             bits; text, a string index, only for app labels and buttons of screen replays)
 //       anim: [[views],[props],start,duration]
@@ -109,7 +111,7 @@ final class ReportData {
       num(layout.mapHeight),
       JSONText.array([num(safe.top), num(safe.leading), num(safe.bottom), num(safe.trailing)]),
       String(string(layout.direction)), JSONText.array(nodes), JSONText.array(animations),
-      JSONText.quote(hash),
+      JSONText.quote(hash), JSONText.quote(SVGRenderer.reportPicture(layout)),
     ])
   }
 

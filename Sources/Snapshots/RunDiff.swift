@@ -1,3 +1,5 @@
+import Replay
+
 // Diffing two runs of one recording event by event, and the report a user reads.
 
 /// The comparison of two runs of the same recording.
@@ -104,7 +106,7 @@ extension SnapshotRect {
     max(abs(x - other.x), abs(y - other.y), abs(maxX - other.maxX), abs(maxY - other.maxY))
   }
 
-  var shortText: String {
+  package var shortText: String {
     "(\(formatFixed(x, 1)), \(formatFixed(y, 1)), \(formatFixed(width, 1))x\(formatFixed(height, 1)))"
   }
 }
@@ -140,7 +142,7 @@ extension ViewChange {
 }
 
 /// A label's text in double quotes, `none` for a view that shows no text.
-func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "none" }
+package func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "none" }
 
 extension RunDiff {
   /// The human-readable report. `maxEvents` limits how many differing events are detailed.

@@ -79,6 +79,7 @@ extension HTMLReport {
         }
         drawnKeys[side] = key;
       }
+      NV.paint(panes[side], F.screen[side][i], F.map[i]);
       const caption = $("caption-" + side);
       caption.replaceChildren();
       NV.htmlEl("span", (side === 0 ? "A: " : "B: ") + D.runs[side].label + " (" + D.runs[side].delegate + ")", caption, "side");

@@ -1,3 +1,5 @@
+import Replay
+
 // How views look in pictures: one palette for the SDK's views by role, another for the app's
 // views, dashed outlines for layout guides. The SVG renderer and the HTML report's script
 // both take their colours from here, so a view looks the same in `navsim render` and in a

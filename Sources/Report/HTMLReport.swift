@@ -1,3 +1,6 @@
+import Replay
+import Snapshots
+
 // The self-contained HTML report of a replay: the screen after each event drawn at true
 // proportions, a timeline of the trip with a scrubber and keys, the event's details beside
 // the picture. One file, no network: CSS, script and data are inline.
@@ -19,9 +22,14 @@ public enum HTMLReport {
   ) -> String {
     let data = ReportData(layouts: layouts)
     var layoutColumn: [String] = [], findingColumn: [String] = [], eventColumn: [String] = []
-    var detailColumn: [String] = []
+    var detailColumn: [String] = [], screenColumn: [String] = [], mapColumn: [String] = []
+    let screens = ScreenTables()
+    var content = ScreenContent()
     layoutColumn.reserveCapacity(frames.count)
     for frame in frames {
+      content.apply(frame)
+      screenColumn.append(String(screens.screen(layouts[frame.layoutHash], content: content)))
+      mapColumn.append(screens.map(content))
       layoutColumn.append(String(data.layout(hash: frame.layoutHash)))
       findingColumn.append(String(data.findingSet(frame.findings)))
       eventColumn.append(String(data.string(frame.event)))
@@ -33,6 +41,7 @@ public enum HTMLReport {
     let columns = JSONText.object([
       ("detail", JSONText.array(detailColumn)), ("event", JSONText.array(eventColumn)),
       ("findings", JSONText.array(findingColumn)), ("layout", JSONText.array(layoutColumn)),
+      ("map", JSONText.array(mapColumn)), ("screen", JSONText.array(screenColumn)),
       ("seq", JSONText.array(frames.map { String($0.seq) })),
       ("t", JSONText.array(frames.map { String($0.t) })),
     ])
@@ -43,7 +52,7 @@ public enum HTMLReport {
     let json = data.json(page: "replay", extra: [
       ("frames", columns), ("marks", JSONText.array(line.rows.map(\.json))), ("nav", navigation),
       ("run", ReportData.runJSON(run)),
-    ])
+    ] + screens.members)
     let distinct = Set(frames.map(\.layoutHash)).count
     let heading = "\(escapeXML(run.recordingName)) · <span class=\"label\">"
       + "\(escapeXML(run.label))</span> <span class=\"delegate\">(\(escapeXML(run.delegate)))</span>"
@@ -82,6 +91,8 @@ public enum HTMLReport {
       <style>
       \(pageCSS)
       \(SVGRenderer.css)
+      \(SVGRenderer.screenCSS)
+      .nv-has-content>.nv-name{display:none}
       </style>
       </head>
       <body class="page-\(kind)">
@@ -156,6 +167,7 @@ public enum HTMLReport {
       }
       drawnKey = key;
     }
+    NV.paint(pane, F.screen[i], F.map[i]);
     scrubber.value = String(i);
     $("position").textContent = "event " + (i + 1) + " of " + count;
     $("caption-0").textContent = L ? L.state + (L.wide ? " \u00b7 wide mode" : "") + " \u00b7 " +

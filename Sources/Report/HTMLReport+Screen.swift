@@ -1,0 +1,101 @@
+import Replay
+// The screen as the driver sees it, in the HTML report. Each distinct layout is embedded once
+// as the SVG `SVGRenderer` draws for `navsim render` (`SVGRenderer.reportPicture`), with an
+// empty slot in every SDK view and in the viewport; each event then fills the slots with the
+// same elements `navsim render` draws for that event (`SVGRenderer.contentParts`, the route's
+// `RouteShape` and `RouteView`). One drawing code for both: the page's script only inserts
+// what Swift drew.
+//
+//   "parts":   [svg element text, ...]              each distinct content element once
+//   "screens": [[night(0|1), [[node, [part, ...]], ...]], ...]
+//              node: the view's index in its layout's nodes; a view not listed shows its name
+//   "routes":  [svg text of a route shape, ...]     in metres around the route's first point
+//   frames.screen: index into "screens" (-1: nothing to show)
+//   frames.map:    [route, transform, dash] or 0    the camera on the route at the event
+//
+// A 1-hour trip at 1 Hz changes its distance label every second, but the glyph, the road
+// name and the buttons rarely: storing elements rather than whole views keeps it small.
+
+/// The interned tables of what the report's pictures show.
+final class ScreenTables {
+  private var parts: [String] = []
+  private var partIndex: [String: Int] = [:]
+  private var screens: [String] = []
+  private var screenIndex: [String: Int] = [:]
+  private var routes: [String] = []
+  /// The route shape of the last content seen, by its `routeRevision`.
+  private var shape: (revision: Int, shape: RouteShape?, index: Int)?
+
+  /// The index of what `layout`'s SDK views show with `content`, -1 when they show nothing
+  /// (and it is day).
+  /// - Complexity: O(nodes of the layout + size of the drawn elements).
+  func screen(_ layout: LayoutState?, content: ScreenContent) -> Int {
+    guard let layout else { return -1 }
+    let rtl = layout.direction == "rtl"
+    var views: [String] = []
+    for (index, node) in layout.nodes.enumerated()
+    where node.kind == .sdkView && !SVGRenderer.isCamera(node) {
+      guard
+        let drawn = SVGRenderer.contentParts(
+          node, role: NodeStyle.role(of: node.id), content: content, rtl: rtl)
+      else { continue }
+      let indices = drawn.filter { !$0.isEmpty }.map { String(part($0)) }
+      views.append(JSONText.array([String(index), JSONText.array(indices)]))
+    }
+    guard !views.isEmpty || content.isNight else { return -1 }
+    let encoded = JSONText.array([content.isNight ? "1" : "0", JSONText.array(views)])
+    if let index = screenIndex[encoded] { return index }
+    screens.append(encoded)
+    screenIndex[encoded] = screens.count - 1
+    return screens.count - 1
+  }
+
+  /// The camera on the route at `content`, `[route, transform, dash]`; `0` before there is
+  /// a route and a position.
+  func map(_ content: ScreenContent) -> String {
+    if shape?.revision != content.routeRevision {
+      let drawn = RouteShape(content)
+      if let drawn { routes.append(JSONText.quote(drawn.markup(driven: nil))) }
+      shape = (content.routeRevision, drawn, routes.count - 1)
+    }
+    guard let current = shape, let route = current.shape, let view = RouteView(route, content)
+    else { return "0" }
+    return JSONText.array([
+      String(current.index), JSONText.quote(view.transform), JSONText.quote(RouteView.dash(view.driven)),
+    ])
+  }
+
+  private func part(_ element: String) -> Int {
+    if let index = partIndex[element] { return index }
+    parts.append(JSONText.quote(element))
+    partIndex[element] = parts.count - 1
+    return parts.count - 1
+  }
+
+  /// The tables as members of the report's data object.
+  var members: [(String, String)] {
+    [
+      ("parts", JSONText.array(parts)), ("routes", JSONText.array(routes)),
+      ("screens", JSONText.array(screens)),
+    ]
+  }
+}
+
+extension SVGRenderer {
+  /// A layout as the HTML report embeds it: the picture `navsim render` draws, device
+  /// included, with empty slots for what the SDK's views and the map show at an event and
+  /// no findings (the page draws those over it).
+  static func reportPicture(_ layout: LayoutState) -> String {
+    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\""
+    out += " viewBox=\"0 0 \(num(layout.mapWidth)) \(num(layout.mapHeight))\""
+    out += " width=\"\(num(layout.mapWidth))\" height=\"\(num(layout.mapHeight))\" class=\"nv-layout\""
+    out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
+    out += " font-size=\"\(num(fontSize))\">"
+    out += mapAndSafeArea(layout)
+    if let viewport = mapViewport(layout), holdsMap(viewport.frame) {
+      out += mapFrame(in: viewport.frame, view: "<g class=\"nv-c-map-view\"></g>")
+    }
+    out += nodesAndDevice(layout, device: true, slots: true) { _, _ in nil }
+    return out + "</svg>"
+  }
+}
