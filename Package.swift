@@ -91,7 +91,7 @@ let package = Package(
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
     .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver"]),
-    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "SessionEvents"] + coreLocation),
+    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit"] + coreLocation),
     .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),

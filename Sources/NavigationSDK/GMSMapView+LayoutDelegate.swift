@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 // MARK: - Errors
 
@@ -123,7 +122,7 @@ extension GMSMapView {
     }
   }
 
-  private func promptView(_ prompt: Prompt) -> PromptView {
+  private func promptView(_ prompt: NavigationPrompt) -> PromptView {
     sdkViews.promptView(for: prompt, wide: isWideMode)
   }
 

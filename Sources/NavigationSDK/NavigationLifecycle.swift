@@ -1,4 +1,3 @@
-import SessionEvents
 
 /// The navigation SDK's UI states (spec section 2).
 public enum NavigationState: String, CaseIterable, Sendable {
@@ -11,19 +10,19 @@ public enum NavigationState: String, CaseIterable, Sendable {
 }
 
 /// One delegate callback the SDK makes, in the order it makes them.
-public enum LifecycleStep: Equatable, Sendable {
+@_spi(Replay) public enum LifecycleStep: Equatable, Sendable {
   case enableNavigationUI
   case disableNavigationUI
   case startGuidance
   case stopGuidance
-  case showPrompt(Prompt)
-  case hidePrompt(Prompt)
-  case changePrompt(new: Prompt, old: Prompt)
+  case showPrompt(NavigationPrompt)
+  case hidePrompt(NavigationPrompt)
+  case changePrompt(new: NavigationPrompt, old: NavigationPrompt)
   case sizeChanged
 }
 
 /// An event the lifecycle cannot accept in its current state.
-public struct LifecycleError: Error, Equatable, Sendable {
+@_spi(Replay) public struct LifecycleError: Error, Equatable, Sendable {
   public var message: String
   public init(_ message: String) { self.message = message }
 }
@@ -40,10 +39,10 @@ public struct LifecycleError: Error, Equatable, Sendable {
 ///   prompt if one is on screen;
 /// * a new prompt while one is shown replaces it (`changePrompt`); dismissing a prompt that was
 ///   already replaced, hidden or suppressed does nothing; dismissing one never seen is an error.
-public struct NavigationLifecycle: Sendable {
+@_spi(Replay) public struct NavigationLifecycle: Sendable {
   public private(set) var state: NavigationState = .nonNavigation
   /// The prompt on screen (Active Guidance only).
-  public private(set) var shownPrompt: Prompt?
+  public private(set) var shownPrompt: NavigationPrompt?
   /// `navigator.shouldDisplayPrompts`.
   public private(set) var promptsEnabled = true
   /// Every prompt id seen so far (shown or suppressed); membership only, never iterated.
@@ -113,7 +112,7 @@ public struct NavigationLifecycle: Sendable {
 
   /// A prompt is ready: shown, replacing the current one, or suppressed by the setting.
   /// - Throws: `LifecycleError` outside Active Guidance, or if the prompt is already shown.
-  public mutating func promptReady(_ prompt: Prompt) throws(LifecycleError) -> [LifecycleStep] {
+  public mutating func promptReady(_ prompt: NavigationPrompt) throws(LifecycleError) -> [LifecycleStep] {
     guard state == .activeGuidance else {
       throw LifecycleError(
         "prompt \(prompt.promptID) ready outside active guidance (state \(state.rawValue))")
@@ -122,7 +121,7 @@ public struct NavigationLifecycle: Sendable {
       throw LifecycleError("prompt \(prompt.promptID) ready while it is already shown")
     }
     seenPromptIDs.insert(prompt.promptID)
-    if !promptsEnabled && Self.isSuppressible(prompt.kind) { return [] }
+    if !promptsEnabled && prompt.isSuppressible { return [] }
     defer { shownPrompt = prompt }
     if let old = shownPrompt { return [.changePrompt(new: prompt, old: old)] }
     return [.showPrompt(prompt)]
@@ -142,13 +141,9 @@ public struct NavigationLifecycle: Sendable {
   /// `navigator.shouldDisplayPrompts` changed; turning it off hides a suppressible prompt.
   public mutating func setPromptsEnabled(_ enabled: Bool) -> [LifecycleStep] {
     promptsEnabled = enabled
-    guard !enabled, let prompt = shownPrompt, Self.isSuppressible(prompt.kind) else { return [] }
+    guard !enabled, let prompt = shownPrompt, prompt.isSuppressible else { return [] }
     shownPrompt = nil
     return [.hidePrompt(prompt)]
   }
 
-  /// Prompt kinds that `shouldDisplayPrompts = false` turns off (spec section 3).
-  public static func isSuppressible(_ kind: PromptKind) -> Bool {
-    kind == .incident || kind == .traffic || kind == .betterRoute
-  }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 /// A view the SDK owns and sizes: turn card, ETA card, trip progress bar, speed widget, logo,
 /// viewport, buttons and prompts.
@@ -100,7 +99,7 @@ open class SDKView: UIView {
   /// in standard mode; an axis the recording leaves nil, and an axis the profile leaves to the
   /// delegate, stay as the profile has them. Nil: the profile decides everything, as without
   /// size events.
-  public internal(set) var recordedSize: RecordedViewSize? {
+  @_spi(Replay) public internal(set) var recordedSize: SDKViewSize? {
     didSet {
       guard recordedSize != oldValue else { return }
       applyFixedSize()
@@ -134,10 +133,10 @@ open class SDKView: UIView {
 
   /// The size the view measures as a recorder reads it: on each axis the SDK's fixed size,
   /// else its intrinsic width, else nil (no intrinsic metric); and its layout margins.
-  public var measuredSize: RecordedViewSize {
+  @_spi(Replay) public var measuredSize: SDKViewSize {
     let margins = directionalLayoutMargins
     let width = fixedWidth ?? effectiveIntrinsicWidth
-    return RecordedViewSize(
+    return SDKViewSize(
       view: promptRecordingName ?? sdkRole, width: width.map { Double($0) },
       height: fixedHeight.map { Double($0) }, marginTop: Double(margins.top),
       marginLeading: Double(margins.leading), marginBottom: Double(margins.bottom),
@@ -296,7 +295,7 @@ public final class PromptView: SDKView, NavigationRoundedCornerView {
     set { layer.maskedCorners = newValue }
   }
   override public var forbidsSizeConstraints: Bool { true }
-  override var promptRecordingName: String? { RecordedViewSize.promptView(id: promptID) }
+  override var promptRecordingName: String? { SDKViewSize.promptView(id: promptID) }
 
   init(promptID: Int, kind: String, text: String, margin: CGFloat) {
     self.promptID = promptID

@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessUIKit
-import SessionEvents
 
 // The concrete state objects and buttons the SDK hands to the delegate. Read-only; a new state
 // object is made for every callback (with the current `wideMode`), over the same views. They
@@ -196,16 +195,16 @@ public final class SDKViewSet {
   // MARK: - Prompts
 
   /// The view for a prompt, made on first use and sized for the current mode.
-  func promptView(for prompt: Prompt, wide: Bool) -> PromptView {
+  func promptView(for prompt: NavigationPrompt, wide: Bool) -> PromptView {
     if let view = prompts.first(where: { $0.promptID == prompt.promptID }) { return view }
     let view = PromptView(
-      promptID: prompt.promptID, kind: prompt.kind.rawValue, text: prompt.text,
+      promptID: prompt.promptID, kind: prompt.kind, text: prompt.text,
       margin: CGFloat(profile.cardLayoutMargin))
     view.setFixedSize(
       width: wide ? CGFloat(profile.wideCardWidth) : nil,
-      height: CGFloat(profile.promptHeight(kind: prompt.kind.rawValue, text: prompt.text)))
+      height: CGFloat(profile.promptHeight(kind: prompt.kind, text: prompt.text)))
     view.sdkIntrinsicWidth = wide ? nil : standardCardWidth
-    view.recordedSize = recordedSizes[RecordedViewSize.promptView(id: prompt.promptID)]
+    view.recordedSize = recordedSizes[SDKViewSize.promptView(id: prompt.promptID)]
     prompts.append(view)
     return view
   }
@@ -214,14 +213,14 @@ public final class SDKViewSet {
 
   /// The last `viewSize` of every view a recording named, by name, including prompts not made
   /// yet and views this model does not have (kept, unused).
-  private var recordedSizes: [String: RecordedViewSize] = [:]
+  private var recordedSizes: [String: SDKViewSize] = [:]
 
   /// A recording's `viewSize` event: the named view takes the recorded size and margins until
   /// the next event for it (a prompt not shown yet takes it when it is made).
   /// - Returns: false when the model has no view of that name (yet): the size is kept for a
   ///   prompt shown later, and otherwise has no effect.
   @discardableResult
-  public func applyRecordedSize(_ size: RecordedViewSize) -> Bool {
+  @_spi(Replay) public func applyRecordedSize(_ size: SDKViewSize) -> Bool {
     recordedSizes[size.view] = size
     guard let view = view(named: size.view) else { return false }
     view.recordedSize = size
@@ -231,7 +230,7 @@ public final class SDKViewSet {
 
   /// The SDK view a size event names: its `sdkRole`, or `prompt#ID` for a prompt.
   public func view(named name: String) -> SDKView? {
-    if let id = RecordedViewSize(view: name, width: nil, height: nil).promptID {
+    if let id = SDKViewSize.promptID(inName: name) {
       return prompts.first { $0.promptID == id }
     }
     return allViews.first { $0.sdkRole == name }
@@ -247,7 +246,7 @@ extension SpeedWidgetState {
   /// What a speed widget of a recorded size shows: nothing at 0 x 0, both gauges when taller
   /// than wide; one gauge otherwise - the reported one, or the limit sign when the report shows
   /// none (the speed is known to the recorder, the posted limit is not).
-  public static func implied(bySize size: RecordedViewSize, reported: SpeedWidgetState)
+  @_spi(Replay) public static func implied(bySize size: SDKViewSize, reported: SpeedWidgetState)
     -> SpeedWidgetState
   {
     guard let width = size.width, let height = size.height, width > 0, height > 0 else {

@@ -149,7 +149,7 @@ public final class NavigationSession {
       lastTime = event.t
     }
     lastSeq = event.seq
-    for size in trailingSizes { mapView.sdkViews.applyRecordedSize(size) }
+    for size in trailingSizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
     mapView.updateBuiltInLayout()
     if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
     // Most events find nothing: appending empty arrays still costs an allocation each.
@@ -175,7 +175,7 @@ public final class NavigationSession {
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.stopGuidance() }
       navigator.recordedGuidanceStopped(reason, replay: control)
     case .promptReady(let prompt):
-      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.promptReady(prompt)
+      try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.promptReady(NavigationPrompt(prompt))
       }
     case .promptDismissed(let id):
       try mapView.transition { lifecycle throws(LifecycleError) in
@@ -236,7 +236,7 @@ public final class NavigationSession {
     case .stepDetail(let detail):
       navigator.recordedStepDetail(detail, replay: control)
     case .viewSize(let size):
-      mapView.sdkViews.applyRecordedSize(size)
+      mapView.sdkViews.applyRecordedSize(SDKViewSize(size))
     }
   }
 

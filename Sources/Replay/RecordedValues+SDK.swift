@@ -74,3 +74,30 @@ extension GMSNavigationLaneShape {
     }
   }
 }
+
+extension NavigationPrompt {
+  /// The prompt a `promptReady` event tells the SDK to show.
+  init(_ recorded: Prompt) {
+    self.init(promptID: recorded.promptID, kind: recorded.kind.rawValue, text: recorded.text)
+  }
+}
+
+extension SDKViewSize {
+  /// The size a `viewSize` event carries.
+  init(_ recorded: RecordedViewSize) {
+    self.init(
+      view: recorded.view, width: recorded.width, height: recorded.height,
+      marginTop: recorded.marginTop, marginLeading: recorded.marginLeading,
+      marginBottom: recorded.marginBottom, marginTrailing: recorded.marginTrailing)
+  }
+}
+
+extension RecordedViewSize {
+  /// A `viewSize` payload of what the model measures (a size profile fits, a log writes).
+  @_spi(Replay) public init(_ size: SDKViewSize) {
+    self.init(
+      view: size.view, width: size.width, height: size.height, marginTop: size.marginTop,
+      marginLeading: size.marginLeading, marginBottom: size.marginBottom,
+      marginTrailing: size.marginTrailing)
+  }
+}

@@ -1,6 +1,8 @@
 import EventLog
 import Foundation
 import NavSim
+@_spi(Replay) import NavigationSDK
+@_spi(Replay) import Replay
 import SessionEvents
 import TestSupport
 import Testing
@@ -246,7 +248,9 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
       try session.apply(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload))
       for view in mapView.sdkViews.allViews {
         let model = view.measuredSize
-        #expect(SDKViewObserver.measure(view, name: model.view) == model, "after \(payload)")
+        #expect(
+          SDKViewObserver.measure(view, name: model.view) == RecordedViewSize(model),
+          "after \(payload)")
         checked += 1
       }
     }

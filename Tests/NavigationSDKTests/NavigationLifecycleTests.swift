@@ -1,11 +1,10 @@
-import SessionEvents
 import Testing
 
 @_spi(Replay) @testable import NavigationSDK
 
 @Suite struct NavigationLifecycleTests {
-  let incident = Prompt(promptID: 1, kind: .incident, text: "Crash ahead")
-  let camera = Prompt(promptID: 2, kind: .speedCamera, text: "Speed camera")
+  let incident = NavigationPrompt(promptID: 1, kind: "incident", text: "Crash ahead")
+  let camera = NavigationPrompt(promptID: 2, kind: "speedCamera", text: "Speed camera")
 
   func guiding() throws -> NavigationLifecycle {
     var lifecycle = NavigationLifecycle()

@@ -4,6 +4,7 @@ import SessionEvents
 import Testing
 
 @_spi(Replay) @testable import NavigationSDK
+@_spi(Replay) import Replay
 
 /// `viewSize` events: a recording's measured sizes replace the profile's guesses, view by view,
 /// until the next size event; without them the profile decides.
@@ -57,13 +58,13 @@ import Testing
     let views = drive.mapView.sdkViews
     #expect(views.speedWidget.recordedSize == nil)
     #expect(
-      views.speedWidget.measuredSize
+      RecordedViewSize(views.speedWidget.measuredSize)
         == RecordedViewSize(view: "speedWidget", width: 64, height: 64, margin: 8))
     #expect(
-      views.turnCard.measuredSize
+      RecordedViewSize(views.turnCard.measuredSize)
         == RecordedViewSize(view: "turnCard", width: 393, height: 112, margin: 8))
     #expect(views.view(named: "googleLogo") === views.googleLogo)
     #expect(views.view(named: "headerAccessory") == nil)
-    #expect(views.applyRecordedSize(RecordedViewSize(view: "headerAccessory", width: 1, height: 1)) == false)
+    #expect(views.applyRecordedSize(SDKViewSize(view: "headerAccessory", width: 1, height: 1)) == false)
   }
 }
