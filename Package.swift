@@ -28,7 +28,7 @@ let uikitAppCodeTests: [Target] = [
   // included), replayed over every recording.
   .testTarget(
     name: "DelegateCorpusTests",
-    dependencies: [
+    dependencies: ["Lint", 
       "GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting", "Replay",
       "NavSimRecorder",
     ] + shimDependencies),
@@ -109,8 +109,11 @@ let package = Package(
     .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
     // Libraries below the CLI read logs through EventLog's protocols only: which store a
     // location names (PostgreSQL's libpq included) is the CLI's choice (`NavSimLogOpener`).
+    // The layout rules, attached to a replay through the audit interface.
+    .target(name: "Lint", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(
-      name: "Replay", dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK"]),
+      name: "Replay",
+      dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Lint"]),
     .target(name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents"]),
     .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents"]),
     .target(
@@ -119,7 +122,7 @@ let package = Package(
     .target(
       name: "NavSimCheck",
       dependencies: [
-        "EventLog", "SessionEvents", "Navigator", "NavigationSDK", "Replay", "Snapshots",
+        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots",
       ]
     ),
     .target(
@@ -172,16 +175,16 @@ let package = Package(
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
-      name: "NavigationSDKTests", dependencies: ["NavigationSDK", "NavSim", "SessionEvents", "Replay"]),
+      name: "NavigationSDKTests", dependencies: ["Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay"]),
     .testTarget(
       name: "SampleDelegatesTests",
-      dependencies: ["SampleDelegates", "NavSim", "SessionEvents", "Replay"]),
+      dependencies: ["Lint", "SampleDelegates", "NavSim", "SessionEvents", "Replay"]),
     .testTarget(
       name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "SeededRandom", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
-      dependencies: [
+      dependencies: ["Lint", 
         "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
         "GoogleNavigation",
       ] + shimDependencies,

@@ -1,4 +1,5 @@
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 
 /// How bad a finding is.
 public enum FindingSeverity: String, CaseIterable, Sendable, Comparable {

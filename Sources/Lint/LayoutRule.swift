@@ -1,3 +1,4 @@
+@_spi(Replay) import NavigationSDK
 /// A rule of the SDK's layout contract that NavSim watches while a delegate runs.
 ///
 /// The ids are stable: reports, golden files and users' suppressions refer to them. Severity is

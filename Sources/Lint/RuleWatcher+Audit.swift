@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 
 // The action rules: what the delegate does, as HeadlessUIKit's layout audit reports it.
 
@@ -190,7 +191,7 @@ extension SDKView {
   /// The speed widget counts even while it shows nothing (and has no margins): it gets them
   /// back with its first gauge.
   var hasVisibleMargins: Bool {
-    contentView != nil
+    hasContentView
       && (self is SpeedWidgetView || layoutMargins.top > 0 || layoutMargins.left > 0)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 
 // The layout rules: checked on the laid-out frames at the end of every event, reported for
 // every event while they hold.

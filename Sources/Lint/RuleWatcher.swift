@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 
 /// Watches a delegate at work and turns what it does into findings.
 ///

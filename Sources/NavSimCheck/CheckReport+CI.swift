@@ -2,7 +2,7 @@
 // views) and JSON.
 
 import Foundation
-import NavigationSDK
+import Lint
 import Replay
 import SessionEvents
 

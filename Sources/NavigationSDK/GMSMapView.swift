@@ -33,13 +33,13 @@ open class GMSMapView: UIView {
   /// The SDK's lifecycle (state, shown prompt).
   @_spi(Replay) public internal(set) var lifecycle = NavigationLifecycle()
   /// The custom layout delegate, strongly held; nil means the built-in layout.
-  var customDelegate: (any NavigationLayoutDelegate)?
+  @_spi(Replay) public internal(set) var customDelegate: (any NavigationLayoutDelegate)?
   /// Draws the SDK's own UI when no delegate is set.
   let builtInLayout = BuiltInLayout()
   /// Observes every callback (the session's rule watcher).
   @_spi(Replay) public var callbackObserver: (any LifecycleCallbackObserver)?
   /// Legacy APIs used while a delegate is attached, not yet reported.
-  var pendingLegacyUses: [String] = []
+  @_spi(Replay) public var pendingLegacyUses: [String] = []
   /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
   @_spi(Replay) public var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.

@@ -58,13 +58,13 @@ public typealias GMSNavigationStyleValues = NavigationStyleValues
 
 /// Marks SDK-internal work (the hiding stack managing its views...), so the rule watcher does
 /// not mistake it for the delegate's.
-@MainActor
-enum SDKInternal {
-  private(set) static var depth = 0
+@_spi(Replay) @MainActor
+public enum SDKInternal {
+  public private(set) static var depth = 0
 
-  static var isActive: Bool { depth > 0 }
+  public static var isActive: Bool { depth > 0 }
 
-  static func perform<T>(_ work: () throws -> T) rethrows -> T {
+  public static func perform<T>(_ work: () throws -> T) rethrows -> T {
     depth += 1
     defer { depth -= 1 }
     return try work()

@@ -22,8 +22,9 @@ import HeadlessUIKit
 // * SDK views: the trip progress bar's `reset()` and `show(progress:)`, recorded sizes
 //   (`SDKViewSet.applyRecordedSize`).
 // * Process-wide SDK state: `GMSNavigationServices.termsAccepted`.
-// * The rules: `RuleWatcher` (begin, finish, deferred checks), until the rules have their
-//   own module.
+// * The rules (`Sources/Lint`) hear every layout-delegate callback through
+//   `callbackObserver` (`LifecycleCallbackObserver`) and read SDK views' roles and the
+//   delegate-code markers below.
 
 /// Who answers the app's navigator calls while a replay drives a map (closed world): the
 /// recording decides, so calls that ask for what it did are answered from it and calls that
@@ -123,31 +124,6 @@ public struct TripProgress {
     reportedDistance = nil
     reportedDelay = nil
     navState = .stopped
-  }
-}
-
-/// The layout rules watching one map under replay, as a replay drives them: installed as
-/// `LayoutAudit.current` and as the map's `callbackObserver` while an event applies.
-@_spi(Replay) @MainActor
-public protocol LayoutRuleWatching: LayoutAuditing, LifecycleCallbackObserver {
-  /// The event being applied (0 before the first).
-  var seq: Int64 { get }
-  /// Runs every layout rule after each event, not only those whose inputs changed.
-  var forcesFullChecks: Bool { get set }
-  /// An event starts.
-  func begin(seq: Int64)
-  /// The clock moved on: checks that waited for animations that have ended now run.
-  func recheckDeferredLeftovers()
-  /// The event's layout pass ran: checks the layout and returns the event's findings.
-  func finish() -> [LayoutFinding]
-}
-
-extension RuleWatcher: LayoutRuleWatching {}
-
-extension GMSMapView {
-  /// The standard layout rules, watching this map (`RuleWatcher`).
-  @_spi(Replay) public func makeRuleWatcher() -> any LayoutRuleWatching {
-    RuleWatcher(mapView: self)
   }
 }
 

@@ -16,6 +16,8 @@ open class SDKView: UIView {
   public let sdkRole: String
   /// The SDK-drawn content, pinned to the layout margins (nil for the invisible viewport).
   let contentView: SDKContentView?
+  /// Whether the SDK draws content inside this view (not the viewport or the progress bar).
+  @_spi(Replay) public var hasContentView: Bool { contentView != nil }
   /// How the SDK styles the view now, when the built-in layout has something to say (the
   /// speed widget's alert level, the turn card's header colours); snapshots show it as
   /// `state=`. Always nil under a custom layout delegate.
@@ -52,9 +54,9 @@ open class SDKView: UIView {
 
   /// Set while app code may run (a session applying an event): reads of an SDK view's
   /// `subviews` are then reported as `sdk-internals-touched`.
-  static var delegateCodeRunning = false
+  @_spi(Replay) public static var delegateCodeRunning = false
   /// SDK views whose `subviews` app code read, not yet reported.
-  static var internalReads: [SDKView] = []
+  @_spi(Replay) public static var internalReads: [SDKView] = []
 
   /// The SDK's inside: reading it from app code is reported (rule 3).
   override open var subviews: [UIView] {

@@ -109,7 +109,7 @@ public final class SDKViewSet {
   }
 
   /// The views that exist only in Active Guidance (removed by `stopGuidance`).
-  var guidanceOnlyViews: [SDKView] {
+  @_spi(Replay) public var guidanceOnlyViews: [SDKView] {
     [turnCard, etaCard, tripProgressBar, speedWidget, reporting.buttonView] + prompts
   }
 

@@ -2,6 +2,7 @@ import CoreLocation
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
+@_spi(Replay) import Lint
 import SessionEvents
 
 // How a replay drives the navigator, and how it answers the app's calls (closed world).

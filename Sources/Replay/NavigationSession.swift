@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
+@_spi(Replay) import Lint
 import SessionEvents
 
 /// An event the SDK model could not apply: it names the event's seq.

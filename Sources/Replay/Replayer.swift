@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUIKit
 import NavigationSDK
+@_spi(Replay) import Lint
 import SessionEvents
 
 /// Replays events through a layout delegate on a fresh map view and takes a layout snapshot

@@ -1,6 +1,7 @@
 // Replaying the canonical recordings through the corpus delegates, in the three configurations
 // every delegate must pass: as recorded (portrait phones, the iPad's own rotations), turned by
 // 90 degrees (landscape), and forced right to left.
+import Lint
 import EventLog
 import Foundation
 import GoogleNavigation

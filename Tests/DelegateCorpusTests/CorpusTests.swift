@@ -1,3 +1,4 @@
+import Lint
 import GoogleNavigation
 import Testing
 

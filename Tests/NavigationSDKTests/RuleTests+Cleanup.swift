@@ -1,3 +1,4 @@
+@testable import Lint
 import Foundation
 import NavSim
 import SessionEvents

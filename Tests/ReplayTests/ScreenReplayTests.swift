@@ -1,3 +1,4 @@
+import Lint
 import EventLog
 import Foundation
 import NavSim

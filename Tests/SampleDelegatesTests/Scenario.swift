@@ -1,3 +1,4 @@
+import Lint
 import Foundation
 import NavSim
 import Replay
