@@ -234,7 +234,9 @@ struct CheckWorkerCommand: NavSimCommand {
     do {
       let store = try shared.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
       let profile = try SDKProfileFile(path: shared.value("--profile"))
-      let claims = try shared.value("--claims").map { try CheckClaims(path: $0, count: groups.count) }
+      let claims = try shared.value("--claims").map {
+        try CheckClaims(path: $0, count: groups.count)
+      }
       var recordings: [(log: String, list: [CheckRecording])] = []
       var next = 0
       while true {
@@ -256,8 +258,10 @@ struct CheckWorkerCommand: NavSimCommand {
         if !recordings.contains(where: { $0.log == log }) {
           recordings.append((log, try CheckMatrix.recordings(in: [log])))
         }
-        guard let recording = recordings.first(where: { $0.log == log })!.list.first(where: { $0.id == id })
-        else { throw CommandFailure("\(log): no recording \(id)") }
+        let inLog = recordings.first { $0.log == log }!.list
+        guard let recording = inLog.first(where: { $0.id == id }) else {
+          throw CommandFailure("\(log): no recording \(id)")
+        }
         let configuration = CheckConfiguration(
           recording: recording, subject: LayoutSubject(text: subjectText),
           device: parsed.value("--device"),

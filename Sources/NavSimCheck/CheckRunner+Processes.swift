@@ -32,7 +32,8 @@ public struct CheckWorkerBatch: Sendable {
 public struct CheckWorkerLauncher: Sendable {
   public var executable: String
   /// Arguments for one configuration (a worker per configuration), or nil.
-  public var arguments: (@Sendable (CheckConfiguration, _ store: String?, _ labelPrefix: String?) -> [String])?
+  public var arguments:
+    (@Sendable (CheckConfiguration, _ store: String?, _ labelPrefix: String?) -> [String])?
   /// Arguments for a worker that claims configurations of a batch, or nil.
   public var batchArguments: (@Sendable (CheckWorkerBatch) -> [String])?
 
@@ -84,7 +85,8 @@ extension CheckRunner {
           configurations: order.map { configurations[$0] }, claims: claims,
           store: storePath == nil ? nil : scratch.file("\(number).sqlite"),
           labelPrefix: labelPrefix)
-        return Worker(number: number, arguments: batchArguments(batch), indices: order, claims: true)
+        return Worker(
+          number: number, arguments: batchArguments(batch), indices: order, claims: true)
       }
     } else if let arguments = launcher.arguments {
       workers = configurations.indices.map { index in
@@ -132,7 +134,8 @@ extension CheckRunner {
 
     /// Reads a finished worker's results; returns how many it ran.
     func collect(_ worker: Worker, _ process: Process) -> Int {
-      let out = (try? String(contentsOfFile: scratch.file("\(worker.number).out"), encoding: .utf8)) ?? ""
+      let out =
+        (try? String(contentsOfFile: scratch.file("\(worker.number).out"), encoding: .utf8)) ?? ""
       var count = 0
       for line in out.split(separator: "\n") where CheckWorkerLauncher.isResult(line) {
         do {
@@ -151,7 +154,9 @@ extension CheckRunner {
         }
       }
       guard process.terminationStatus == 0, process.terminationReason == .exit else {
-        let err = (try? String(contentsOfFile: scratch.file("\(worker.number).err"), encoding: .utf8)) ?? ""
+        let err =
+          (try? String(contentsOfFile: scratch.file("\(worker.number).err"), encoding: .utf8))
+          ?? ""
         let line = err.split(separator: "\n").first.map(String.init) ?? "no message"
         // A worker that claims failed on a configuration no worker answered for.
         crash = crash ?? (worker.claims ? nil : worker.indices[0], process.terminationStatus, line)
@@ -243,7 +248,9 @@ public final class CheckClaims {
     self.path = path
     self.count = count
     descriptor = open(path, O_RDWR)
-    guard descriptor >= 0 else { throw CheckError("\(path): cannot open the claims file (errno \(errno))") }
+    guard descriptor >= 0 else {
+      throw CheckError("\(path): cannot open the claims file (errno \(errno))")
+    }
   }
 
   deinit { close(descriptor) }
@@ -256,7 +263,9 @@ public final class CheckClaims {
     }
     defer { _ = flock(descriptor, LOCK_UN) }
     let claimed = Int(lseek(descriptor, 0, SEEK_END))
-    guard claimed >= 0 else { throw CheckError("\(path): cannot read the claims file (errno \(errno))") }
+    guard claimed >= 0 else {
+      throw CheckError("\(path): cannot read the claims file (errno \(errno))")
+    }
     if claimed >= count { return nil }
     var byte: UInt8 = 0x2A
     guard write(descriptor, &byte, 1) == 1 else {
