@@ -188,7 +188,8 @@ public struct Explorer {
     let original = try RecordedTrip(scenario: scenario)
     let path = scratch.file("shrink.sqlite")
     var shrinker = Shrinker { candidate in
-      identities(of: candidate, path: path, cache: cache).contains(identity)
+      TripGenerator.resizesArePlausible(candidate)
+        && identities(of: candidate, path: path, cache: cache).contains(identity)
     }
     let minimal = shrinker.shrink(scenario)
     let trip = try RecordedTrip(scenario: minimal)
