@@ -7,10 +7,12 @@ import SessionEvents
 // from a stream of their own, so the other scripted events of a trip stay as they were.
 
 extension TripGenerator {
-  /// Map container heights as a share of the screen's: from a sheet at its half-height
-  /// detent (UIKit's `.medium`, about half the screen; 0.55 leaves the sheet's grabber) up
-  /// to the full screen.
-  static let containerShares: ClosedRange<Double> = 0.55...1
+  /// Map container heights as a share of the screen's: from a panel taking a third of the
+  /// screen up to the full screen. A navigation screen keeps two thirds for the map: below
+  /// that (UIKit's half-height `.medium` sheet detent) a 4.7-inch phone's map is about 370 pt,
+  /// less than the SDK's turn card, ETA card and logo need stacked, and the SDK docs' sample
+  /// layouts overlap there; apps collapse such panels while guiding.
+  static let containerShares: ClosedRange<Double> = 0.65...1
 
   /// Adds up to two container resizes to one trip in three, in portrait only (a landscape
   /// phone has no height to give a sheet; a rotation ends a resize, as UIKit relays the
