@@ -75,7 +75,11 @@ extension Explorer {
       let trip = try TripGenerator.trip(seed: seed, index: index, space: space, duration: duration)
       let path = scratch.file("trip-\(index).sqlite")
       try trip.write(to: path)
-      defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+      defer {
+        for suffix in ["", "-wal", "-shm"] {
+          try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+      }
       let scenario = trip.scenario
       let configuration = CheckConfiguration(
         recording: CheckRecording(
@@ -121,8 +125,8 @@ enum TripBatch {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: launcher.executable)
       process.arguments = launcher.arguments(seed, run)
-      FileManager.default.createFile(atPath: scratch.file("\(number).out"), contents: nil)
-      FileManager.default.createFile(atPath: scratch.file("\(number).err"), contents: nil)
+      _ = FileManager.default.createFile(atPath: scratch.file("\(number).out"), contents: nil)
+      _ = FileManager.default.createFile(atPath: scratch.file("\(number).err"), contents: nil)
       process.standardOutput = FileHandle(forWritingAtPath: scratch.file("\(number).out"))
       process.standardError = FileHandle(forWritingAtPath: scratch.file("\(number).err"))
       process.standardInput = FileHandle.nullDevice
@@ -152,7 +156,8 @@ enum TripBatch {
       }
       let lines = out.split(separator: "\n").map(String.init)
       guard lines.count == run.count else {
-        throw CheckError("\(name): the worker answered \(lines.count) lines for \(run.count) trips")
+        throw CheckError(
+          "\(name): the worker answered \(lines.count) lines for \(run.count) trips")
       }
       for (offset, line) in lines.enumerated() {
         outcomes.append(

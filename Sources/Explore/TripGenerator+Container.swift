@@ -22,7 +22,8 @@ extension TripGenerator {
     to events: inout [ScriptedEvent], seed: UInt64, index: Int, device: DeviceProfile,
     length: Double
   ) {
-    var random = SeededGenerator(seed: (seed &+ 0x5851_F42D) &* 0xD6E8_FEB8_6659_FD93 &+ UInt64(index))
+    var random = SeededGenerator(
+      seed: (seed &+ 0x5851_F42D) &* 0xD6E8_FEB8_6659_FD93 &+ UInt64(index))
     guard random.unit() < 1.0 / 3 else { return }
     let count = 1 + pick(2, &random)
     var drawn: [(at: Double, share: Double)] = []
@@ -63,7 +64,9 @@ extension TripGenerator {
       result.append(event)
     }
     for draw in drawn[next...] {
-      if let action = resize(draw.share) { result.append(ScriptedEvent(at: draw.at, action: action)) }
+      if let action = resize(draw.share) {
+        result.append(ScriptedEvent(at: draw.at, action: action))
+      }
     }
     events = result
   }

@@ -90,7 +90,10 @@ func findingKeys(
     ("narrow-split", ["ipad-mini-portrait", "ipad-pro-11-portrait"], "fixed-size-constraint"),
     ("prompt-into-wide", ["iphone-15-portrait", "iphone-se-portrait"], "fixed-size-constraint"),
     ("rtl-pad", ["ipad-pro-13-landscape", "ipad-pro-11-portrait"], "left-right-anchor"),
-    ("short-container", ["iphone-15-portrait", "iphone-15-pro-max-portrait"], "app-view-covers-sdk-view"),
+    (
+      "short-container", ["iphone-15-portrait", "iphone-15-pro-max-portrait"],
+      "app-view-covers-sdk-view"
+    ),
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
     name: String, devices: [String], rule: String
@@ -214,7 +217,8 @@ func findingKeys(
   @Test func timeRunsAndSaysTheResultDependsOnTheMachine() throws {
     guard Fixtures.executable("navsim") != nil else { return }
     let result = try launchProduct(
-      "navsim", ["explore", "--delegate", "basic", "--time", "0.5", "--device", "iphone-se-portrait"])
+      "navsim",
+      ["explore", "--delegate", "basic", "--time", "0.5", "--device", "iphone-se-portrait"])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("depends on the machine"), "\(result.standardOutput)")
     // It names the budget that repeats the search anywhere.
