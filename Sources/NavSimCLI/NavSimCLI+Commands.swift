@@ -141,7 +141,7 @@ struct NavSimRootCommand: ParsableCommand {
       subcommands: [
         Delegates.self, Log.self, Record.self, Demo.self, Replay.self, Lint.self, Diff.self,
         Runs.self, Report.self, Render.self, Check.self, Explore.self, Merge.self, Goldens.self,
-        Profile.self, CheckWorker.self,
+        Profile.self, CheckWorker.self, ExploreWorker.self,
       ])
   }
 
@@ -220,6 +220,13 @@ struct NavSimRootCommand: ParsableCommand {
   struct Goldens: PassthroughCommand {
     typealias Implementation = GoldensCommand
     static var configuration: CommandConfiguration { configuration() }
+    @OptionGroup var passthrough: PassthroughArguments
+  }
+
+  /// `navsim explore`'s worker processes (not listed).
+  struct ExploreWorker: PassthroughCommand {
+    typealias Implementation = ExploreWorkerCommand
+    static var configuration: CommandConfiguration { configuration(shown: false) }
     @OptionGroup var passthrough: PassthroughArguments
   }
 
