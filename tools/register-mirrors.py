@@ -25,7 +25,13 @@ def main(argv):
     if len(argv) not in (2, 3):
         print("usage: register-mirrors.py MIRRORS_DIR [CONFIG_FILE]", file=sys.stderr)
         return 2
+    if argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     mirrors = os.path.realpath(argv[1])
+    if not os.path.isdir(mirrors):
+        print(f"register-mirrors: {argv[1]}: no such directory", file=sys.stderr)
+        return 2
     config = argv[2] if len(argv) == 3 else os.path.expanduser(
         "~/.swiftpm/configuration/mirrors.json")
     entries = {}

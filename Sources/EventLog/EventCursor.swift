@@ -17,10 +17,12 @@ public final class EventCursor {
   private var expectedSeq: Int64?
   private var lastT: Int64 = 0
   private var isDone = false
+  /// The fingerprint and the texts carried from row to row (one property, mutated in place:
+  /// one exclusivity check per row).
+  private var decoder = RowDecoder()
+
   /// The fingerprint of the events read so far (all kinds: meaningful for an unfiltered read).
-  public private(set) var fingerprint = EventFingerprint()
-  /// The last text read in each text slot, reused while rows repeat it.
-  private var texts: (String?, String?, String?) = (nil, nil, nil)
+  public var fingerprint: EventFingerprint { decoder.fingerprint }
 
   // MARK: - Life cycle
 
@@ -71,7 +73,7 @@ public final class EventCursor {
     }
     let event: SessionEvent
     do {
-      event = try EventRows.decode(statement, into: &fingerprint, previous: &texts)
+      event = try decoder.decode(statement)
     } catch {
       isDone = true
       throw EventLogError.badStoredEvent(

@@ -65,36 +65,66 @@ enum EventRows {
 
   // MARK: - Reading
 
-  /// The columns `decode` expects, in order.
+  /// The columns `RowDecoder.decode` expects, in order.
   static let selectColumns = "seq, t, kind, n1, n2, n3, n4, n5, n6, n7, n8, s1, s2, s3"
 
-  /// Decodes the current row of a statement selecting `selectColumns`.
+  @inline(__always)
+  static func number(_ row: SQLiteStatement, _ index: Int32) throws(RowProblem)
+    -> StoredNumber?
+  {
+    switch row.type(at: index) {
+    case .null: return nil
+    case .integer: return .integer(row.int64(at: index))
+    case .real: return .real(row.double(at: index))
+    case .text, .blob:
+      throw RowProblem("column \(row.columnName(at: index)) holds text, expected a number")
+    }
+  }
+}
+
+/// Decodes rows one after another: what a read carries from row to row is the fingerprint of
+/// the events so far, and each kind's texts of its last row, reused while rows repeat them (a
+/// road name, a maneuver). Kept per kind, so that rows of other kinds in between (a speed
+/// sample between two progress ticks) do not make a text decode again.
+struct RowDecoder {
+  /// The fingerprint of the rows decoded so far.
+  private(set) var fingerprint = EventFingerprint()
+  private var texts = [TextSlots](
+    repeating: TextSlots(), count: (EventKind.allCases.map(\.code).max() ?? 0) + 1)
+
+  /// The last texts of one kind's slots s1, s2, s3.
+  struct TextSlots {
+    var s1: String?
+    var s2: String?
+    var s3: String?
+  }
+
+  /// Decodes the current row of a statement selecting `EventRows.selectColumns`, and folds
+  /// the event into `fingerprint`.
   /// - Throws: a problem description (unknown kind, a slot of the wrong type, a malformed
   ///   payload) for the caller to attach to the file, recording and seq.
-  ///   It folds the event into `fingerprint` from the slots just read, and reuses the texts of
-  ///   `previous` rows where they repeat (keeping the latest of each slot there).
   @inline(__always)
-  static func decode(
-    _ row: SQLiteStatement, into fingerprint: inout EventFingerprint,
-    previous texts: inout (String?, String?, String?)
-  ) throws(RowProblem) -> SessionEvent {
+  mutating func decode(_ row: SQLiteStatement) throws(RowProblem) -> SessionEvent {
     let code = row.int64(at: 2)
     guard let kind = EventKind.byStorageCode(code) else {
       throw RowProblem("unknown event kind code \(code) (written by a newer NavSim?)")
     }
     var stored = StoredPayload()
-    stored.n1 = try number(row, 3)
-    stored.n2 = try number(row, 4)
-    stored.n3 = try number(row, 5)
-    stored.n4 = try number(row, 6)
-    stored.n5 = try number(row, 7)
-    stored.n6 = try number(row, 8)
-    stored.n7 = try number(row, 9)
-    stored.n8 = try number(row, 10)
-    stored.s1 = row.text(at: 11, reusing: texts.0)
-    stored.s2 = row.text(at: 12, reusing: texts.1)
-    stored.s3 = row.text(at: 13, reusing: texts.2)
-    texts = (stored.s1 ?? texts.0, stored.s2 ?? texts.1, stored.s3 ?? texts.2)
+    stored.n1 = try EventRows.number(row, 3)
+    stored.n2 = try EventRows.number(row, 4)
+    stored.n3 = try EventRows.number(row, 5)
+    stored.n4 = try EventRows.number(row, 6)
+    stored.n5 = try EventRows.number(row, 7)
+    stored.n6 = try EventRows.number(row, 8)
+    stored.n7 = try EventRows.number(row, 9)
+    stored.n8 = try EventRows.number(row, 10)
+    let index = Int(code)
+    stored.s1 = row.text(at: 11, reusing: texts[index].s1)
+    stored.s2 = row.text(at: 12, reusing: texts[index].s2)
+    stored.s3 = row.text(at: 13, reusing: texts[index].s3)
+    if let text = stored.s1 { texts[index].s1 = text }
+    if let text = stored.s2 { texts[index].s2 = text }
+    if let text = stored.s3 { texts[index].s3 = text }
     let seq = row.int64(at: 0), t = row.int64(at: 1)
     // Folded first, so that the payload's init is `stored`'s last use and takes it uncopied
     // (a row that fails to decode ends the read, fingerprint and all).
@@ -104,19 +134,6 @@ enum EventRows {
       return SessionEvent(seq: seq, t: t, payload: payload)
     } catch {
       throw RowProblem(error.description)
-    }
-  }
-
-  @inline(__always)
-  private static func number(_ row: SQLiteStatement, _ index: Int32) throws(RowProblem)
-    -> StoredNumber?
-  {
-    switch row.type(at: index) {
-    case .null: return nil
-    case .integer: return .integer(row.int64(at: index))
-    case .real: return .real(row.double(at: index))
-    case .text, .blob:
-      throw RowProblem("column \(row.columnName(at: index)) holds text, expected a number")
     }
   }
 }

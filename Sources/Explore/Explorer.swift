@@ -70,7 +70,7 @@ public struct Explorer {
   public var job: ReplayJob
   public var subject: LayoutSubject
   /// Workers for the search; nil runs every trip in this process.
-  public var launcher: CheckWorkerLauncher?
+  public var launcher: ExploreWorkerLauncher?
   public var jobs: Int
   /// Where minimal trips (`.sqlite`, `.json`, `.html`) go; nil writes none.
   public var outputDirectory: String?
@@ -81,7 +81,7 @@ public struct Explorer {
 
   public init(
     seed: UInt64, budget: Int, space: TripSpace = TripSpace(), job: ReplayJob,
-    subject: LayoutSubject, launcher: CheckWorkerLauncher? = nil, jobs: Int = 1,
+    subject: LayoutSubject, launcher: ExploreWorkerLauncher? = nil, jobs: Int = 1,
     outputDirectory: String? = nil
   ) {
     self.seed = seed
@@ -99,57 +99,40 @@ public struct Explorer {
   ///   a trip that cannot be generated or written (a NavSim bug), file errors for the output.
   public func run() throws -> ExploreResult {
     let scratch = try ExploreScratch()
-    var durations: [String: Double] = [:]
-    func duration(_ route: String) throws -> Double {
-      if let known = durations[route] { return known }
-      let measured = try TripGenerator.duration(of: route)
-      durations[route] = measured
-      return measured
-    }
+    let duration = RouteDurations().duration
     var firstTrips: [(identity: String, finding: CheckFinding, trip: Int, scenario: Scenario)] = []
     var seen: Set<String> = []
     var tripsRun = 0, events = 0
-    let batchSize = max(jobs, 1) * 8
+    let parallel = launcher != nil && jobs > 1
+    // Each worker takes a run of consecutive trips (a process per trip costs more than a
+    // trip); a round gives every worker one, so `--time` is checked every few seconds.
+    let round = parallel ? jobs * Self.tripsPerWorker : Self.tripsPerWorker
     var next = 0
     while next < budget, !(shouldStop?() ?? false) {
-      let indices = next..<min(next + batchSize, budget)
+      let indices = next..<min(next + round, budget)
       next = indices.upperBound
-      var configurations: [CheckConfiguration] = []
-      var scenarios: [Scenario] = []
-      for index in indices {
-        let trip = try TripGenerator.trip(
-          seed: seed, index: index, space: space, duration: duration)
-        let scenario = trip.scenario
-        let path = scratch.file("trip-\(index).sqlite")
-        try trip.write(to: path)
-        scenarios.append(scenario)
-        configurations.append(
-          CheckConfiguration(
-            recording: CheckRecording(
-              logPath: path, id: 1, name: scenario.name, eventCount: Int64(trip.events.count),
-              device: scenario.device.name, direction: scenario.layoutDirection,
-              displayName: scenario.name),
-            subject: subject))
-      }
-      let results: [ConfigurationResult]
-      if let launcher, jobs > 1, configurations.count > 1 {
-        results = try CheckRunner.runInWorkers(
-          configurations, launcher: launcher, jobs: jobs, storePath: nil, labelPrefix: nil)
+      let results: [TripOutcome]
+      if let launcher, parallel, indices.count > 1 {
+        results = try TripBatch.runInWorkers(
+          indices, jobs: jobs, launcher: launcher, seed: seed, subject: subject)
       } else {
-        results = try configurations.map {
-          try CheckRunner.run($0, job: job, store: nil, labelPrefix: nil)
-        }
+        results = try runTrips(indices, scratch: scratch)
       }
       for (offset, result) in results.enumerated() {
         tripsRun += 1
         events += result.events
+        let index = indices.lowerBound + offset
         for finding in result.findings {
           let identity = ExploreFinding.identity(of: finding.finding)
           if seen.insert(identity).inserted {
-            firstTrips.append((identity, finding, indices.lowerBound + offset, scenarios[offset]))
+            // The trip as recorded (with the events the Navigator refused dropped), again:
+            // generation depends only on the seed and the index.
+            let scenario = try TripGenerator.trip(
+              seed: seed, index: index, space: space, duration: duration
+            ).scenario
+            firstTrips.append((identity, finding, index, scenario))
           }
         }
-        try? FileManager.default.removeItem(atPath: configurations[offset].recording.logPath)
       }
       progress("explored \(tripsRun)/\(budget) trips, \(firstTrips.count) distinct findings")
     }
@@ -207,7 +190,8 @@ public struct Explorer {
     let original = try RecordedTrip(scenario: scenario)
     let path = scratch.file("shrink.sqlite")
     var shrinker = Shrinker { candidate in
-      identities(of: candidate, path: path, cache: cache).contains(identity)
+      TripGenerator.resizesArePlausible(candidate)
+        && identities(of: candidate, path: path, cache: cache).contains(identity)
     }
     let minimal = shrinker.shrink(scenario)
     let trip = try RecordedTrip(scenario: minimal)

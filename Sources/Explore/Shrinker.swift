@@ -130,8 +130,11 @@ struct Shrinker {
       }
     }
     // The plainest device that still shows it: the default iPhone, then the same model in
-    // portrait.
-    if case .profile(let device) = best.device {
+    // portrait. Not for a trip that resizes its container: a resize's sizes are the device's
+    // (a share of its screen in the orientation of the moment), on another they would be a
+    // container no app makes.
+    let resizes = best.events.contains { if case .resize = $0.action { true } else { false } }
+    if case .profile(let device) = best.device, !resizes {
       for name in [DeviceProfiles.defaultName, "\(device.model)-portrait"] where name != device.name {
         guard let profile = try? DeviceProfiles.profile(named: name) else { continue }
         var candidate = best

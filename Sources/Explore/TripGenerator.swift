@@ -91,6 +91,7 @@ public enum TripGenerator {
       default: break
       }
     }
+    addContainerResizes(to: &events, seed: seed, index: index, device: device, length: length)
     scenario.events = events
     return scenario
   }

@@ -102,7 +102,7 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
     .promptCoversViewport, .promptCoversLogo, .promptCoversButton, .sdkViewsOverlap,
     .opaqueViewOverViewport, .wideCardNotLeading, .leftRightAnchor, .hidingStackHiddenSet,
     .legacyAPIWithDelegate, .marginsAddUp, .unsatisfiableConstraints, .layoutMisuse,
-    .ambiguousLayout,
+    .ambiguousLayout, .appViewCoversSDKView, .translucentViewOverSDKView,
   ]
 
   /// The rule with this id, if NavSim knows it.

@@ -61,6 +61,7 @@ extension RuleWatcher {
     }
 
     if let viewportRect { checkOpaqueViews(over: viewportRect, tolerance: tolerance) }
+    checkAppViewsOverSDKContent(tolerance: tolerance)
     if mapView.isWideMode && mapView.navigationState == .activeGuidance {
       checkLeadingEdge(views.turnCard)
       checkLeadingEdge(views.etaCard)

@@ -85,9 +85,8 @@ struct CheckCommand: NavSimCommand {
       }
       let results: [ConfigurationResult]
       if jobs > 1, selected.count > 1, let executable = context.executablePath {
-        let launcher = CheckWorkerLauncher(executable: executable) { configuration, store, prefix in
-          CheckWorkerCommand.arguments(
-            for: configuration, store: store, labelPrefix: prefix, profilePath: profile.path)
+        let launcher = CheckWorkerLauncher(executable: executable) { batch in
+          CheckWorkerCommand.arguments(for: batch, profilePath: profile.path)
         }
         results = try CheckRunner.runInWorkers(
           selected, launcher: launcher, jobs: jobs, storePath: storePath,
@@ -166,63 +165,117 @@ struct CheckCommand: NavSimCommand {
   }
 }
 
-/// `navsim check-worker` (not listed): one configuration of a parallel check, its result as
-/// one JSON line on stdout.
+/// `navsim check-worker` (not listed): configurations of a parallel check, run one after
+/// another in this process, each result as one JSON line on stdout. With `--claims FILE` it
+/// runs only the configurations it claims from the file the other workers share.
 struct CheckWorkerCommand: NavSimCommand {
   nonisolated static let name = "check-worker"
-  nonisolated static let summary = "One configuration of 'navsim check' (used by check itself)"
+  nonisolated static let summary = "Configurations of 'navsim check' (used by check itself)"
   nonisolated static let usage = """
     USAGE: navsim check-worker LOG --recording ID --subject NAME [--device NAME]
                                [--direction ltr|rtl] [--profile FILE] [--snapshots STORE]
-                               [--label-prefix P]
+                               [--label-prefix P] [--claims FILE]
+                               [--next LOG --recording ID --subject NAME ...]...
+
+    Each --next starts another configuration; --profile, --snapshots, --label-prefix and
+    --claims are read from the first.
     """
+
+  /// The separator between configurations.
+  nonisolated static let nextConfiguration = "--next"
 
   nonisolated static func arguments(
     for configuration: CheckConfiguration, store: String?, labelPrefix: String?,
     profilePath: String? = nil
   ) -> [String] {
-    var arguments = [
-      "check-worker", configuration.recording.logPath, "--recording", String(configuration.recording.id),
-      "--subject", configuration.subject.description,
-    ]
-    if let device = configuration.device { arguments += ["--device", device] }
-    if let direction = configuration.direction { arguments += ["--direction", direction.rawValue] }
-    if let store { arguments += ["--snapshots", store] }
-    if let labelPrefix { arguments += ["--label-prefix", labelPrefix] }
-    if let profilePath { arguments += ["--profile", profilePath] }
+    arguments(
+      for: [configuration], claims: nil, store: store, labelPrefix: labelPrefix,
+      profilePath: profilePath)
+  }
+
+  /// Arguments for a worker of a batch, claiming its configurations.
+  nonisolated static func arguments(for batch: CheckWorkerBatch, profilePath: String?) -> [String] {
+    arguments(
+      for: batch.configurations, claims: batch.claims, store: batch.store,
+      labelPrefix: batch.labelPrefix, profilePath: profilePath)
+  }
+
+  private nonisolated static func arguments(
+    for configurations: [CheckConfiguration], claims: String?, store: String?,
+    labelPrefix: String?, profilePath: String?
+  ) -> [String] {
+    var arguments = ["check-worker"]
+    for (index, configuration) in configurations.enumerated() {
+      if index > 0 { arguments.append(nextConfiguration) }
+      arguments += [
+        configuration.recording.logPath, "--recording", String(configuration.recording.id),
+        "--subject", configuration.subject.description,
+      ]
+      if let device = configuration.device { arguments += ["--device", device] }
+      if let direction = configuration.direction { arguments += ["--direction", direction.rawValue] }
+      if index == 0 {
+        if let store { arguments += ["--snapshots", store] }
+        if let labelPrefix { arguments += ["--label-prefix", labelPrefix] }
+        if let profilePath { arguments += ["--profile", profilePath] }
+        if let claims { arguments += ["--claims", claims] }
+      }
+    }
     return arguments
   }
 
   static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments,
-      valueOptions: [
-        "--recording", "--subject", "--device", "--direction", "--snapshots", "--label-prefix",
-        "--profile",
-      ],
-      flagOptions: [])
-    try parsed.expectPositionals(atMost: 1)
-    let log = try parsed.positional(0, "LOG")
-    guard let id = try parsed.int("--recording", in: 1...Int64.max),
-      let subjectText = parsed.value("--subject")
-    else { throw UsageError("missing --recording or --subject") }
-    do {
-      guard
-        let recording = try CheckMatrix.recordings(in: [log], opener: NavSimLogOpener())
-          .first(where: { $0.id == id })
-      else {
-        throw CommandFailure("\(log): no recording \(id)")
+    let groups = try arguments.split(separator: nextConfiguration, omittingEmptySubsequences: false)
+      .map { group in
+        try ParsedArguments(
+          Array(group),
+          valueOptions: [
+            "--recording", "--subject", "--device", "--direction", "--snapshots", "--label-prefix",
+            "--profile", "--claims",
+          ],
+          flagOptions: [])
       }
-      let configuration = CheckConfiguration(
-        recording: recording, subject: LayoutSubject(text: subjectText),
-        device: parsed.value("--device"),
-        direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)))
-      let store = try parsed.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
-      let profile = try SDKProfileFile(path: parsed.value("--profile"))
-      let job = try CheckCommand.job(for: configuration.subject, context, profile: profile)
-      let result = try CheckRunner.run(
-        configuration, job: job, store: store, labelPrefix: parsed.value("--label-prefix"))
-      context.print(result.wireText)
+    let shared = groups[0]
+    do {
+      let store = try shared.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
+      let profile = try SDKProfileFile(path: shared.value("--profile"))
+      let claims = try shared.value("--claims").map {
+        try CheckClaims(path: $0, count: groups.count)
+      }
+      var recordings: [(log: String, list: [CheckRecording])] = []
+      var next = 0
+      while true {
+        let position: Int
+        if let claims {
+          guard let claimed = try claims.next() else { break }
+          position = claimed
+        } else {
+          guard next < groups.count else { break }
+          position = next
+          next += 1
+        }
+        let parsed = groups[position]
+        try parsed.expectPositionals(atMost: 1)
+        let log = try parsed.positional(0, "LOG")
+        guard let id = try parsed.int("--recording", in: 1...Int64.max),
+          let subjectText = parsed.value("--subject")
+        else { throw UsageError("missing --recording or --subject") }
+        if !recordings.contains(where: { $0.log == log }) {
+          let list = try CheckMatrix.recordings(in: [log], opener: NavSimLogOpener())
+          recordings.append((log, list))
+        }
+        let inLog = recordings.first { $0.log == log }!.list
+        guard let recording = inLog.first(where: { $0.id == id }) else {
+          throw CommandFailure("\(log): no recording \(id)")
+        }
+        let configuration = CheckConfiguration(
+          recording: recording, subject: LayoutSubject(text: subjectText),
+          device: parsed.value("--device"),
+          direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)))
+        let job = try CheckCommand.job(for: configuration.subject, context, profile: profile)
+        let result = try CheckRunner.run(
+          configuration, job: job, store: store, labelPrefix: shared.value("--label-prefix"))
+        context.print(result.wireText(index: claims == nil ? nil : position))
+      }
       return 0
     } catch let error as CheckError {
       throw CommandFailure(error.message)

@@ -64,9 +64,10 @@ struct ExploreCommand: NavSimCommand {
       seed: seed, budget: seconds == nil ? budget : 1_000_000, space: space, job: job,
       subject: subject, jobs: jobs, outputDirectory: parsed.value("--out"))
     if let executable = context.executablePath {
-      explorer.launcher = CheckWorkerLauncher(executable: executable) { configuration, store, prefix in
-        CheckWorkerCommand.arguments(
-          for: configuration, store: store, labelPrefix: prefix, profilePath: profile.path)
+      let devices = parsed.values("--device")
+      explorer.launcher = ExploreWorkerLauncher(executable: executable) { seed, trips in
+        ExploreWorkerCommand.arguments(
+          subject: subject, seed: seed, trips: trips, devices: devices, profilePath: profile.path)
       }
     }
     if let seconds {
@@ -89,6 +90,64 @@ struct ExploreCommand: NavSimCommand {
         }
       }
       return result.exitStatus
+    } catch let error as CheckError {
+      throw CommandFailure(error.message)
+    }
+  }
+}
+
+/// `navsim explore-worker` (not listed): a run of consecutive trips of an explore search,
+/// generated, replayed and answered as one JSON line per trip on stdout.
+struct ExploreWorkerCommand: NavSimCommand {
+  nonisolated static let name = "explore-worker"
+  nonisolated static let summary = "A run of trips of 'navsim explore' (used by explore itself)"
+  nonisolated static let usage = """
+    USAGE: navsim explore-worker --subject NAME --seed S --first I --count N
+                                 [--device NAME]... [--profile FILE]
+    """
+
+  nonisolated static func arguments(
+    subject: LayoutSubject, seed: UInt64, trips: Range<Int>, devices: [String],
+    profilePath: String?
+  ) -> [String] {
+    var arguments = [
+      "explore-worker", "--subject", subject.description, "--seed", String(seed),
+      "--first", String(trips.lowerBound), "--count", String(trips.count),
+    ]
+    for device in devices { arguments += ["--device", device] }
+    if let profilePath { arguments += ["--profile", profilePath] }
+    return arguments
+  }
+
+  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments,
+      valueOptions: ["--subject", "--seed", "--first", "--count", "--device", "--profile"],
+      flagOptions: [])
+    try parsed.expectPositionals(atMost: 0)
+    guard let subjectText = parsed.value("--subject"),
+      let seed = try parsed.int("--seed", in: 0...Int64.max),
+      let first = try parsed.int("--first", in: 0...Int64(Int32.max)),
+      let count = try parsed.int("--count", in: 1...1_000_000)
+    else { throw UsageError("missing --subject, --seed, --first or --count") }
+    let subject = LayoutSubject(text: subjectText)
+    let profile = try SDKProfileFile(path: parsed.value("--profile"))
+    var space = TripSpace()
+    if !parsed.values("--device").isEmpty {
+      space.devices = try parsed.values("--device").map { name in
+        do { return try DeviceProfiles.profile(named: name) } catch {
+          throw CommandFailure("--device: \(error)")
+        }
+      }
+    }
+    let explorer = Explorer(
+      seed: UInt64(seed), budget: Int(first + count), space: space,
+      job: try CheckCommand.job(for: subject, context, profile: profile), subject: subject)
+    do {
+      for outcome in try explorer.runTrips(Int(first)..<Int(first + count)) {
+        context.print(outcome.wireText)
+      }
+      return 0
     } catch let error as CheckError {
       throw CommandFailure(error.message)
     }

@@ -53,9 +53,31 @@ struct UsageText {
   var usage: String
   var discussion: String
 
+  /// Split once per text: the argument parser reads every command's configuration many times
+  /// while it builds the command tree, on every run of every command (workers included).
   init(_ text: String) {
+    if let known = Self.cache.value(for: text) {
+      self = known
+      return
+    }
+    self.init(splitting: text)
+    Self.cache.store(self, for: text)
+  }
+
+  private static let cache = Cache()
+
+  /// Texts already split (a lock: `ParsableCommand.configuration` is not isolated).
+  private final class Cache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String: UsageText] = [:]
+
+    func value(for text: String) -> UsageText? { lock.withLock { texts[text] } }
+    func store(_ value: UsageText, for text: String) { lock.withLock { texts[text] = value } }
+  }
+
+  private init(splitting text: String) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let blank = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? lines.count
+    let blank = lines.firstIndex { $0.allSatisfy(\.isWhitespace) } ?? lines.count
     // The argument parser prints `USAGE: ` before the first line and indents the others by
     // as much: the text's own alignment is kept.
     let prefix = "USAGE: "
@@ -64,8 +86,7 @@ struct UsageText {
       return line.hasPrefix(String(repeating: " ", count: prefix.count))
         ? String(line.dropFirst(prefix.count)) : line
     }.joined(separator: "\n")
-    discussion = Self.unwrapped(
-      lines[blank...].joined(separator: "\n").trimmingCharacters(in: .newlines))
+    discussion = Self.unwrapped(Self.trimmed(lines[blank...].joined(separator: "\n"), \.isNewline))
   }
 
   /// `text` with each paragraph's lines joined, for the argument parser to wrap at the
@@ -76,7 +97,7 @@ struct UsageText {
     var lines: [String] = []
     var joining = true
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = Self.trimmed(line, \.isWhitespace)
       if trimmed.isEmpty {
         joining = true
         lines.append("")
@@ -95,6 +116,15 @@ struct UsageText {
     }
     return lines.joined(separator: "\n")
   }
+
+  /// `text` without the characters at either end that `isTrimmed` accepts. Foundation's
+  /// `trimmingCharacters(in:)` goes through `NSString` on Linux, which made building the
+  /// command tree (every command's help text, on every run) cost most of a run's start-up.
+  static func trimmed(_ text: String, _ isTrimmed: (Character) -> Bool) -> String {
+    guard let first = text.firstIndex(where: { !isTrimmed($0) }) else { return "" }
+    let last = text.lastIndex(where: { !isTrimmed($0) })!
+    return String(text[first...last])
+  }
 }
 
 // MARK: - The root
@@ -111,7 +141,7 @@ struct NavSimRootCommand: ParsableCommand {
       subcommands: [
         Delegates.self, Log.self, Record.self, Demo.self, Replay.self, Lint.self, Diff.self,
         Runs.self, Report.self, Render.self, Check.self, Explore.self, Merge.self, Goldens.self,
-        Profile.self, CheckWorker.self,
+        Profile.self, CheckWorker.self, ExploreWorker.self,
       ])
   }
 
@@ -190,6 +220,13 @@ struct NavSimRootCommand: ParsableCommand {
   struct Goldens: PassthroughCommand {
     typealias Implementation = GoldensCommand
     static var configuration: CommandConfiguration { configuration() }
+    @OptionGroup var passthrough: PassthroughArguments
+  }
+
+  /// `navsim explore`'s worker processes (not listed).
+  struct ExploreWorker: PassthroughCommand {
+    typealias Implementation = ExploreWorkerCommand
+    static var configuration: CommandConfiguration { configuration(shown: false) }
     @OptionGroup var passthrough: PassthroughArguments
   }
 

@@ -6,15 +6,30 @@ import SessionEvents
 
 extension ConfigurationResult {
   /// The result without its configuration (the parent knows it), as one JSON line.
-  public var wireText: String {
+  public var wireText: String { wireText(index: nil) }
+
+  /// `wireText`, with the configuration's position in the worker's list when given (a
+  /// worker that claims configurations runs them in no fixed order).
+  public func wireText(index: Int?) -> String {
+    var members = [
+      JSONMember("events", .number(String(events))),
+      JSONMember("layoutChanges", .number(String(layoutChanges))),
+      JSONMember("findings", .array(findings.map(\.wireValue))),
+    ]
+    if let index { members.append(JSONMember("index", .number(String(index)))) }
     var writer = JSONWriter()
-    writer.value(
-      .object([
-        JSONMember("events", .number(String(events))),
-        JSONMember("layoutChanges", .number(String(layoutChanges))),
-        JSONMember("findings", .array(findings.map(\.wireValue))),
-      ]))
+    writer.value(.object(members))
     return writer.output
+  }
+
+  /// The `index` member of a result line, if it has one.
+  /// - Throws: `CheckError` when the line is not JSON.
+  static func wireIndex(_ wireText: String) throws -> Int? {
+    do {
+      return try JSONValue(parsing: wireText)["index"]?.intValue
+    } catch {
+      throw CheckError("a worker answered badly: \(error)")
+    }
   }
 
   /// Parses `wireText` for `configuration`.

@@ -1,19 +1,44 @@
-// Many configurations at once: each in a worker process of the same executable (which has the
-// same delegates registered), at most `jobs` at a time. Results are put back in matrix order,
-// so the output does not depend on which worker finishes first.
+// Many configurations at once, in worker processes of the same executable (which has the same
+// delegates registered), at most `jobs` at a time. Results are put back in matrix order, so
+// the output does not depend on which worker ran a configuration or finished first.
+//
+// A worker that takes batches runs many configurations: starting a process (loading the
+// executable, building the command tree, registering delegates) costs about as much as
+// replaying a short recording, so a process per configuration made `--jobs 2` slower than
+// `--jobs 1` on a library of short trips. The configurations are not split up front: each
+// worker claims the next one from a shared claims file when it is free, so a worker that got
+// costly configurations (a delegate with many findings) does not hold the others up.
 
 import Foundation
 import Replay
 import Snapshots
 
-/// How to start a worker: the executable, and its arguments for one configuration.
+/// One worker's share of a parallel check: the configurations it may run and how it picks.
+public struct CheckWorkerBatch: Sendable {
+  /// The configurations, longest first (by event count; ties in matrix order).
+  public var configurations: [CheckConfiguration]
+  /// The claims file the workers share: a worker runs only the configurations it claims
+  /// (`CheckClaims`), and tags each result with the configuration's position in the list.
+  public var claims: String
+  /// The snapshot store to write, or nil.
+  public var store: String?
+  public var labelPrefix: String?
+}
+
+/// How to start a worker: the executable, and its arguments.
+///
+/// A worker prints, for each configuration it runs, its result's `wireText` as one line on
+/// stdout (with `index` when it claims configurations); lines that do not start as a result
+/// does (`{"events":`) are ignored, so a delegate's own output does no harm.
 public struct CheckWorkerLauncher: Sendable {
   public var executable: String
-  /// Arguments for a configuration, with the snapshot store to write (or nil) and the run
-  /// labels' prefix.
+  /// Arguments for one configuration (a worker per configuration), or nil.
   public var arguments:
-    @Sendable (CheckConfiguration, _ store: String?, _ labelPrefix: String?) -> [String]
+    (@Sendable (CheckConfiguration, _ store: String?, _ labelPrefix: String?) -> [String])?
+  /// Arguments for a worker that claims configurations of a batch, or nil.
+  public var batchArguments: (@Sendable (CheckWorkerBatch) -> [String])?
 
+  /// A launcher whose workers run one configuration each.
   public init(
     executable: String,
     arguments: @escaping @Sendable (CheckConfiguration, String?, String?) -> [String]
@@ -21,36 +46,83 @@ public struct CheckWorkerLauncher: Sendable {
     self.executable = executable
     self.arguments = arguments
   }
+
+  /// A launcher whose workers claim configurations of a batch, one after another.
+  public init(
+    executable: String, batchArguments: @escaping @Sendable (CheckWorkerBatch) -> [String]
+  ) {
+    self.executable = executable
+    self.batchArguments = batchArguments
+  }
+
+  /// Whether a line of a worker's stdout is a result.
+  static func isResult(_ line: Substring) -> Bool { line.hasPrefix("{\"events\":") }
 }
 
 extension CheckRunner {
-  /// Runs every configuration in worker processes, `jobs` at a time, and returns the results
-  /// in the order given. With `storePath`, each worker stores its run in a store of its own
-  /// and the runs are merged into `storePath` in matrix order once all have finished.
-  /// - Parameter progress: called on the main actor with the number finished so far.
-  /// - Throws: `CheckError` naming the configuration whose worker failed (with its stderr's
+  /// Runs every configuration in worker processes, at most `jobs` at a time, and returns the
+  /// results in the order given. With `storePath`, each worker stores its runs in a store of
+  /// its own, and the runs are merged into `storePath` in matrix order once all have finished.
+  /// - Parameter progress: called on the main actor with the number of configurations
+  ///   finished so far, as workers exit.
+  /// - Throws: `CheckError` naming the configuration a worker failed on (with its stderr's
   ///   first line), or what merging throws.
   public static func runInWorkers(
     _ configurations: [CheckConfiguration], launcher: CheckWorkerLauncher, jobs: Int,
     storePath: String?, labelPrefix: String?, progress: (Int) -> Void = { _ in }
   ) throws -> [ConfigurationResult] {
     let scratch = try ScratchDirectory()
-    let finished = DispatchSemaphore(value: 0)
-    var running: [(index: Int, process: Process)] = []
-    var results = [ConfigurationResult?](repeating: nil, count: configurations.count)
-    var next = 0, done = 0
-    var failure: CheckError?
+    let workers: [Worker]
+    if let batchArguments = launcher.batchArguments {
+      // Longest first, so the last configurations claimed are short ones.
+      let order = configurations.indices.sorted { a, b in
+        configurations[a].weight != configurations[b].weight
+          ? configurations[a].weight > configurations[b].weight : a < b
+      }
+      let claims = scratch.file("claims")
+      _ = FileManager.default.createFile(atPath: claims, contents: nil)
+      workers = (0..<min(max(jobs, 1), configurations.count)).map { number in
+        let batch = CheckWorkerBatch(
+          configurations: order.map { configurations[$0] }, claims: claims,
+          store: storePath == nil ? nil : scratch.file("\(number).sqlite"),
+          labelPrefix: labelPrefix)
+        return Worker(
+          number: number, arguments: batchArguments(batch), indices: order, claims: true)
+      }
+    } else if let arguments = launcher.arguments {
+      workers = configurations.indices.map { index in
+        Worker(
+          number: index,
+          arguments: arguments(
+            configurations[index], storePath == nil ? nil : scratch.file("\(index).sqlite"),
+            labelPrefix),
+          indices: [index], claims: false)
+      }
+    } else {
+      throw CheckError("\(launcher.executable): a worker launcher needs arguments")
+    }
 
-    func launch(_ index: Int) throws {
-      let configuration = configurations[index]
+    let finished = DispatchSemaphore(value: 0)
+    var running: [(worker: Worker, process: Process)] = []
+    var results = [ConfigurationResult?](repeating: nil, count: configurations.count)
+    /// The worker whose store holds each configuration's run.
+    var ranIn = [Int](repeating: -1, count: configurations.count)
+    var next = 0, done = 0
+    /// A worker that answered badly.
+    var failure: CheckError?
+    /// A worker that failed: the configuration it was given (nil: it claimed one), its exit
+    /// status and its stderr's first line.
+    var crash: (index: Int?, status: Int32, line: String)?
+
+    func launch(_ worker: Worker) throws {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: launcher.executable)
-      process.arguments = launcher.arguments(
-        configuration, storePath == nil ? nil : scratch.file("\(index).sqlite"), labelPrefix)
-      FileManager.default.createFile(atPath: scratch.file("\(index).out"), contents: nil)
-      FileManager.default.createFile(atPath: scratch.file("\(index).err"), contents: nil)
-      process.standardOutput = FileHandle(forWritingAtPath: scratch.file("\(index).out"))
-      process.standardError = FileHandle(forWritingAtPath: scratch.file("\(index).err"))
+      process.arguments = worker.arguments
+      let out = scratch.file("\(worker.number).out"), err = scratch.file("\(worker.number).err")
+      _ = FileManager.default.createFile(atPath: out, contents: nil)
+      _ = FileManager.default.createFile(atPath: err, contents: nil)
+      process.standardOutput = FileHandle(forWritingAtPath: out)
+      process.standardError = FileHandle(forWritingAtPath: err)
       process.standardInput = FileHandle.nullDevice
       process.terminationHandler = { _ in finished.signal() }
       do {
@@ -58,56 +130,149 @@ extension CheckRunner {
       } catch {
         throw CheckError("\(launcher.executable): cannot start a worker: \(error)")
       }
-      running.append((index, process))
+      running.append((worker, process))
     }
 
-    func collect(_ index: Int, _ process: Process) {
-      let configuration = configurations[index]
-      let out = (try? String(contentsOfFile: scratch.file("\(index).out"), encoding: .utf8)) ?? ""
-      let err = (try? String(contentsOfFile: scratch.file("\(index).err"), encoding: .utf8)) ?? ""
+    /// Reads a finished worker's results; returns how many it ran.
+    func collect(_ worker: Worker, _ process: Process) -> Int {
+      let out =
+        (try? String(contentsOfFile: scratch.file("\(worker.number).out"), encoding: .utf8)) ?? ""
+      var count = 0
+      for line in out.split(separator: "\n") where CheckWorkerLauncher.isResult(line) {
+        do {
+          let position = worker.claims ? try ConfigurationResult.wireIndex(String(line)) : count
+          guard let position, worker.indices.indices.contains(position) else {
+            throw CheckError("a worker answered with no or a bad index: \(line.prefix(80))")
+          }
+          let index = worker.indices[position]
+          results[index] = try ConfigurationResult(
+            wireText: String(line), configuration: configurations[index])
+          ranIn[index] = worker.number
+          count += 1
+        } catch {
+          failure = failure ?? (error as? CheckError) ?? CheckError("\(error)")
+          return count
+        }
+      }
       guard process.terminationStatus == 0, process.terminationReason == .exit else {
+        let err =
+          (try? String(contentsOfFile: scratch.file("\(worker.number).err"), encoding: .utf8))
+          ?? ""
         let line = err.split(separator: "\n").first.map(String.init) ?? "no message"
-        failure = failure ?? CheckError(
-          "'\(configuration.name)' failed (worker exit \(process.terminationStatus)): \(line)")
-        return
+        // A worker that claims failed on a configuration no worker answered for.
+        crash = crash ?? (worker.claims ? nil : worker.indices[0], process.terminationStatus, line)
+        return count
       }
-      do {
-        let line = out.split(separator: "\n").last.map(String.init) ?? ""
-        results[index] = try ConfigurationResult(wireText: line, configuration: configuration)
-      } catch {
-        failure = failure ?? (error as? CheckError) ?? CheckError("\(error)")
-      }
+      return count
     }
 
-    while done < configurations.count {
-      while failure == nil, running.count < max(jobs, 1), next < configurations.count {
-        try launch(next)
+    while next < workers.count || !running.isEmpty {
+      while failure == nil, crash == nil, running.count < max(jobs, 1), next < workers.count {
+        try launch(workers[next])
         next += 1
       }
       if running.isEmpty { break }
       finished.wait()
-      // One signal per exit; collect every worker that has exited (waitUntilExit is then
+      // One signal per exit; collect a worker that has exited (waitUntilExit is then
       // immediate).
       if let position = running.firstIndex(where: { !$0.process.isRunning }) {
-        let (index, process) = running.remove(at: position)
+        let (worker, process) = running.remove(at: position)
         process.waitUntilExit()
-        collect(index, process)
-        done += 1
+        done += collect(worker, process)
         progress(done)
       } else {
         finished.signal()  // woke before isRunning turned false: look again
         usleep(1000)
       }
     }
+    let missing = results.firstIndex { $0 == nil }
     if let failure { throw failure }
+    if let crash {
+      let name = (crash.index ?? missing).map { "'\(configurations[$0].name)'" } ?? "a worker"
+      throw CheckError("\(name) failed (worker exit \(crash.status)): \(crash.line)")
+    }
+    if let missing {
+      throw CheckError("'\(configurations[missing].name)': no worker answered for it")
+    }
     if let storePath {
-      let target = try SnapshotStore(path: storePath, mode: .create)
-      for index in configurations.indices {
-        let source = try SnapshotStore(path: scratch.file("\(index).sqlite"), mode: .readOnly)
-        try SnapshotMerge.merge(source, into: target)
-      }
+      try mergeStores(
+        configurations, ranIn: ranIn, stores: { scratch.file("\($0).sqlite") }, into: storePath,
+        labelPrefix: labelPrefix)
     }
     return results.map { $0! }
+  }
+
+  /// A worker process to start: its arguments and which configurations it may answer for
+  /// (by position in its list).
+  private struct Worker {
+    var number: Int
+    var arguments: [String]
+    var indices: [Int]
+    var claims: Bool
+  }
+
+  /// Copies each configuration's run from the store of the worker that ran it into `path`,
+  /// in matrix order, so the store is the one a `--jobs 1` run writes.
+  private static func mergeStores(
+    _ configurations: [CheckConfiguration], ranIn: [Int], stores: (Int) -> String,
+    into path: String, labelPrefix: String?
+  ) throws {
+    let target = try SnapshotStore(path: path, mode: .create)
+    var sources = [SnapshotStore?](repeating: nil, count: (ranIn.max() ?? -1) + 1)
+    for (index, configuration) in configurations.enumerated() {
+      let worker = ranIn[index]
+      let source = try sources[worker] ?? SnapshotStore(path: stores(worker), mode: .readOnly)
+      sources[worker] = source
+      let label = configuration.runLabel(prefix: labelPrefix)
+      let run = try source.run(label: label)
+      guard run.isFinished else {
+        throw CheckError("\(source.path): run '\(label)' did not finish; replay it again")
+      }
+      try SnapshotMerge.copy(run, from: source, into: target, label: label)
+    }
+  }
+}
+
+// MARK: - Claims
+
+/// The next configuration for a worker, from a claims file the workers share: one byte per
+/// claim, appended under an exclusive `flock`, so the file's length before the append is the
+/// claimed position. Every position is claimed once, whichever worker asks first.
+public final class CheckClaims {
+  private let path: String
+  private let descriptor: Int32
+  private let count: Int
+
+  /// - Parameter count: how many configurations there are to claim.
+  /// - Throws: `CheckError` when the file cannot be opened.
+  public init(path: String, count: Int) throws {
+    self.path = path
+    self.count = count
+    descriptor = open(path, O_RDWR)
+    guard descriptor >= 0 else {
+      throw CheckError("\(path): cannot open the claims file (errno \(errno))")
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The next unclaimed position, or nil when all are claimed.
+  /// - Throws: `CheckError` when the file cannot be locked or written.
+  public func next() throws -> Int? {
+    guard flock(descriptor, LOCK_EX) == 0 else {
+      throw CheckError("\(path): cannot lock the claims file (errno \(errno))")
+    }
+    defer { _ = flock(descriptor, LOCK_UN) }
+    let claimed = Int(lseek(descriptor, 0, SEEK_END))
+    guard claimed >= 0 else {
+      throw CheckError("\(path): cannot read the claims file (errno \(errno))")
+    }
+    if claimed >= count { return nil }
+    var byte: UInt8 = 0x2A
+    guard write(descriptor, &byte, 1) == 1 else {
+      throw CheckError("\(path): cannot write the claims file (errno \(errno))")
+    }
+    return claimed
   }
 }
 

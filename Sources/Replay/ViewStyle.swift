@@ -32,7 +32,7 @@ public struct ViewStyle: Equatable, Sendable {
 
   /// The style of `view`; nil when the app left it unstyled (no background, corners, border,
   /// not a label or image view).
-  public init?(_ view: UIView) {
+  @MainActor public init?(_ view: UIView) {
     background = view.backgroundColor.flatMap(Self.hex)
     cornerRadius = Self.rounded(view.layer.cornerRadius)
     let mask = view.layer.maskedCorners

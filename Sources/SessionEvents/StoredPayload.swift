@@ -16,7 +16,7 @@ public enum StoredNumber: Equatable, Sendable {
   case real(Double)
 
   /// The value as a double (integers convert exactly up to 2^53).
-  @inline(__always)
+  @inlinable
   public var doubleValue: Double {
     switch self {
     case .integer(let value): Double(value)
@@ -42,6 +42,8 @@ public struct StoredPayload: Equatable, Sendable {
   public var s2: String?
   public var s3: String?
 
+  /// Inlinable: a log's reader builds one per row.
+  @inlinable
   public init(
     n1: StoredNumber? = nil, n2: StoredNumber? = nil, n3: StoredNumber? = nil,
     n4: StoredNumber? = nil, n5: StoredNumber? = nil, n6: StoredNumber? = nil,

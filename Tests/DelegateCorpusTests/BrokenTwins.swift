@@ -299,6 +299,43 @@ final class TaxiMeterLooseLabel: TaxiMeterNavigationLayout {
   }
 }
 
+/// Pins an order badge over the turn card's manoeuvre and dims the ETA card under a scrim,
+/// both added after the cards (so painted above them).
+final class DeliveryBadgesOverCards: DeliveryNavigationLayout {
+  let badge = UIView()
+  let scrim = UIView()
+
+  override func startGuidance(
+    navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState
+  ) {
+    super.startGuidance(navMap: navMap, newState: newState, oldState: oldState)
+    badge.backgroundColor = .systemBackground
+    scrim.backgroundColor = UIColor.black.withAlphaComponent(0.3)
+    for view in [badge, scrim] {
+      view.translatesAutoresizingMaskIntoConstraints = false
+      navMap.addSubview(view)
+    }
+    NSLayoutConstraint.activate([
+      badge.centerYAnchor.constraint(equalTo: newState.turnCard.centerYAnchor),
+      badge.trailingAnchor.constraint(equalTo: newState.turnCard.trailingAnchor, constant: -24),
+      badge.widthAnchor.constraint(equalToConstant: 80),
+      badge.heightAnchor.constraint(equalToConstant: 40),
+      scrim.leadingAnchor.constraint(equalTo: newState.etaCard.leadingAnchor),
+      scrim.trailingAnchor.constraint(equalTo: newState.etaCard.trailingAnchor),
+      scrim.topAnchor.constraint(equalTo: newState.etaCard.topAnchor),
+      scrim.bottomAnchor.constraint(equalTo: newState.etaCard.bottomAnchor),
+    ])
+  }
+
+  override func stopGuidance(
+    navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState
+  ) {
+    badge.removeFromSuperview()
+    scrim.removeFromSuperview()
+    super.stopGuidance(navMap: navMap, newState: newState, oldState: oldState)
+  }
+}
+
 // MARK: - The table
 
 @MainActor
@@ -326,5 +363,7 @@ enum BrokenTwins {
     ("unsatisfiable-constraints", { RideHailingIgnoresWideMode() }, .landscape),
     ("layout-misuse", { MotorbikeGrowingBadge() }, .portrait),
     ("ambiguous-layout", { TaxiMeterLooseLabel() }, .portrait),
+    ("app-view-covers-sdk-view", { DeliveryBadgesOverCards() }, .portrait),
+    ("translucent-view-over-sdk-view", { DeliveryBadgesOverCards() }, .portrait),
   ]
 }

@@ -57,6 +57,7 @@ enum Corpus {
     "opaque-view-over-viewport", "wide-card-not-leading", "left-right-anchor",
     "hiding-stack-hidden-set", "legacy-api-with-delegate", "margins-add-up",
     "unsatisfiable-constraints", "layout-misuse", "ambiguous-layout",
+    "app-view-covers-sdk-view", "translucent-view-over-sdk-view",
   ]
 
   @Test func everyRuleHasATwin() {

@@ -40,6 +40,43 @@ final class EventLogTests: XCTestCase {
     XCTAssertEqual(try reopened.events(recording: writer.recordingID).readAll(), appended)
   }
 
+  /// The reader reuses each kind's texts of its last row while they repeat: texts that
+  /// change, repeat with other kinds in between, or change to a text of the same length
+  /// still read back as written, and the fingerprint is the one of the events.
+  func testTextsThatRepeatAcrossInterleavedKindsReadBackAsWritten() throws {
+    let (directory, path) = freshDatabase()
+    defer { _ = directory }
+    func progress(_ road: String, _ maneuver: String, _ delay: DelayCategory) -> EventPayload {
+      .progress(Progress(
+        distanceTravelled: 1, distanceRemaining: 2, timeRemaining: 3, stepIndex: 0,
+        distanceToNextManeuver: 4, maneuver: maneuver, roadName: road, latitude: 5,
+        longitude: 6, course: 7, delay: delay))
+    }
+    func speed(_ severity: SpeedAlertSeverity) -> EventPayload {
+      .speed(SpeedReport(speed: 10, speedLimit: 9, severity: severity, speedingPercentage: 11))
+    }
+    let long = "Avenue of the Long Road Names", sameLength = "Avenue of the Long Road Namez"
+    let payloads: [EventPayload] = [
+      progress(long, "turn-left", .light), speed(.major), progress(long, "turn-left", .light),
+      speed(.major), .mark(text: long), progress(sameLength, "turn-left", .light),
+      speed(.minor), progress(sameLength, "straight", .heavy), .mark(text: "m"),
+      progress(long, "straight", .heavy), .mark(text: long), speed(.major),
+    ]
+    let log = try EventLogFile(path: path, mode: .create)
+    let writer = try log.beginRecording(commute, batchSize: 4)
+    var appended: [SessionEvent] = []
+    var fingerprint = EventFingerprint()
+    for (index, payload) in payloads.enumerated() {
+      let event = try writer.append(payload, t: Int64(index) * 100)
+      appended.append(event)
+      fingerprint.add(event)
+    }
+    try writer.finish()
+    let cursor = try EventLogFile(path: path, mode: .readOnly).events(recording: writer.recordingID)
+    XCTAssertEqual(try cursor.readAll(), appended)
+    XCTAssertEqual(cursor.fingerprint, fingerprint)
+  }
+
   func testValuesSurviveBitForBit() throws {
     let (directory, path) = freshDatabase()
     defer { _ = directory }

@@ -90,6 +90,10 @@ func findingKeys(
     ("narrow-split", ["ipad-mini-portrait", "ipad-pro-11-portrait"], "fixed-size-constraint"),
     ("prompt-into-wide", ["iphone-15-portrait", "iphone-se-portrait"], "fixed-size-constraint"),
     ("rtl-pad", ["ipad-pro-13-landscape", "ipad-pro-11-portrait"], "left-right-anchor"),
+    (
+      "short-container", ["iphone-15-portrait", "iphone-15-pro-max-portrait"],
+      "app-view-covers-sdk-view"
+    ),
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
     name: String, devices: [String], rule: String
@@ -126,7 +130,7 @@ func findingKeys(
     }
     let expected = [
       "narrow-split": "fixed-size-constraint", "prompt-into-wide": "fixed-size-constraint",
-      "rtl-pad": "left-right-anchor",
+      "rtl-pad": "left-right-anchor", "short-container": "app-view-covers-sdk-view",
     ]
     for delegate in hiddenBugDelegates {
       let out = TemporaryDirectory()
@@ -208,6 +212,34 @@ func findingKeys(
     }
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0].contains("\"rule\":\"fixed-size-constraint\""))
+  }
+
+  @Test func timeRunsAndSaysTheResultDependsOnTheMachine() throws {
+    guard Fixtures.executable("navsim") != nil else { return }
+    let result = try launchProduct(
+      "navsim",
+      ["explore", "--delegate", "basic", "--time", "0.5", "--device", "iphone-se-portrait"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("depends on the machine"), "\(result.standardOutput)")
+    // It names the budget that repeats the search anywhere.
+    #expect(result.standardOutput.contains("--budget "), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("explored "), "\(result.standardOutput)")
+  }
+
+  @Test func workersTakeRunsOfTripsAndThePrintedBytesStayTheSame() throws {
+    guard Fixtures.executable("navsim") != nil else { return }
+    // More trips than one round of a worker (16), in both modes, on two devices.
+    var outputs: [String] = []
+    for jobs in ["1", "2"] {
+      let result = try launchProduct(
+        "navsim",
+        ["explore", "--delegate", "complete", "--budget", "20", "--device", "iphone-se-portrait",
+         "--device", "ipad-mini-portrait", "--jobs", jobs, "--json"])
+      #expect(result.status == 0, "\(result.standardError)")
+      outputs.append(result.standardOutput)
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("\"tripsRun\":20"), "\(outputs[0])")
   }
 
   @Test func badInputExitsTwoWithOneLine() throws {

@@ -100,8 +100,40 @@ final class RightToLeftPadDelegate: WrappingDelegate {
   }
 }
 
+/// Shows a slim order banner along the ETA card when a phone's map container is resized (a
+/// portrait map that no longer reaches the bottom edge): added last, so over the card.
+final class ShortContainerDelegate: WrappingDelegate {
+  private let panel = UIView()
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    panel.removeFromSuperview()
+    let insets = mapView.safeAreaInsets
+    guard mapView.bounds.width < 500, mapView.bounds.height > mapView.bounds.width,
+      insets.top > 20, insets.bottom == 0
+    else { return }
+    panel.backgroundColor = .systemBackground
+    panel.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(panel)
+    NSLayoutConstraint.activate([  // the bug: over the ETA card, which is painted below it
+      panel.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
+      panel.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
+      panel.bottomAnchor.constraint(equalTo: state.etaCard.bottomAnchor),
+      panel.heightAnchor.constraint(equalToConstant: 40),
+    ])
+  }
+
+  override func stopGuidance(
+    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
+    oldState: any ActiveGuidanceUIState
+  ) {
+    panel.removeFromSuperview()
+    super.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
+  }
+}
+
 let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLayoutDelegate)] = [
   ("narrow-split", { NarrowSplitDelegate() }),
   ("prompt-into-wide", { PromptIntoWideDelegate() }),
   ("rtl-pad", { RightToLeftPadDelegate() }),
+  ("short-container", { ShortContainerDelegate() }),
 ]

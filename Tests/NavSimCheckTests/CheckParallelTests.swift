@@ -36,6 +36,35 @@ import TestSupport
     }
   }
 
+  /// Workers claim configurations in whatever order they free up; the merged store still
+  /// lists the runs in matrix order, each run as the serial check stored it.
+  @Test func parallelStoreEqualsSerialStoreRunForRun() throws {
+    guard Fixtures.executable("navsim") != nil else {
+      print("skipped: the navsim executable is not built")
+      return
+    }
+    let directory = TemporaryDirectory()
+    var stores: [SnapshotStore] = []
+    for jobs in ["1", "2"] {
+      let path = directory.file("\(jobs).sqlite")
+      let result = try launchProduct(
+        "navsim", ["check"] + logs + delegates + ["--jobs", jobs, "--snapshots", path],
+        currentDirectory: Fixtures.repositoryRoot)
+      #expect(result.status == 1, "\(result.standardError)")
+      stores.append(try SnapshotStore(path: path, mode: .readOnly))
+    }
+    let serial = try stores[0].runs(), parallel = try stores[1].runs()
+    #expect(serial.map(\.label) == parallel.map(\.label))
+    #expect(serial.count == 9)
+    for run in serial {
+      var exportA = "", exportB = ""
+      try stores[0].exportRun(label: run.label) { exportA += $0 }
+      try stores[1].exportRun(label: run.label) { exportB += $0 }
+      #expect(exportA == exportB, "\(run.label)")
+      #expect(try stores[1].run(label: run.label).metadata == run.metadata)
+    }
+  }
+
   @Test func mergedShardStoresAnswerAsTheUnshardedStore() throws {
     let directory = TemporaryDirectory()
     let whole = directory.file("whole.sqlite"), merged = directory.file("merged.sqlite")

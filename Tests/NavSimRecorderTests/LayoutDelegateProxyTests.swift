@@ -24,12 +24,12 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     } else if let ready = state as? any NavigationReadyUIState {
       views += ready.buttons.map(\.view)
     }
-    return views.map { ($0 as? SDKView)?.sdkRole ?? "?" }.joined(separator: ",")
-      + " wide=\(state.wideMode)"
+    let roles = MainActor.assumeIsolated { views.map { ($0 as? SDKView)?.sdkRole ?? "?" } }
+    return roles.joined(separator: ",") + " wide=\(state.wideMode)"
   }
 
   private func name(_ prompt: any NavigationPromptView) -> String {
-    (prompt as? SDKView)?.sdkRole ?? "?"
+    MainActor.assumeIsolated { (prompt as? SDKView)?.sdkRole ?? "?" }
   }
 
   func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
