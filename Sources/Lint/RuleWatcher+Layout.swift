@@ -234,12 +234,14 @@ extension RuleWatcher {
     return rect.offsetBy(dx: dx, dy: dy)
   }
 
-  private func overlaps(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat) -> Bool {
+  /// Whether `a` and `b` overlap by more than `tolerance` on both axes.
+  func overlaps(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat) -> Bool {
     let overlap = a.intersection(b)
     return !overlap.isNull && overlap.width > tolerance && overlap.height > tolerance
   }
 
-  private func describe(_ rect: CGRect) -> String {
+  /// `(x, y, w x h)`, whole points without decimals.
+  func describe(_ rect: CGRect) -> String {
     func text(_ value: CGFloat) -> String {
       value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@_spi(Replay) import NavigationSDK
 
 // App views painted over an SDK view's content: the turn card, the ETA card, the speed widget,
 // the buttons and the prompts show what the driver needs (the next manoeuvre, the limit, the
@@ -42,14 +43,14 @@ extension RuleWatcher {
       for other in order[(index + 1)...] where !sdkView.isDescendant(of: other) {
         guard let opacity = paintedOpacity(of: other) else { continue }
         let rect = rectInMap(other)
-        guard rect.width > 0, rect.height > 0, coverage(rect, content, tolerance) else {
+        guard rect.width > 0, rect.height > 0, overlaps(rect, content, tolerance) else {
           continue
         }
         let opaque = opacity >= 0.99
         let message =
           "\(opaque ? "opaque" : "translucent") \(ViewIdentity.baseName(of: other)) "
-          + "\(coverageDescription(rect)) covers \(sdkView.sdkRole) "
-          + "\(coverageDescription(content)); move it clear of the content or below it"
+          + "\(describe(rect)) covers \(sdkView.sdkRole) "
+          + "\(describe(content)); move it clear of the content or below it"
         record(
           opaque ? .appViewCoversSDKView : .translucentViewOverSDKView, [other, sdkView],
           message, source: placement(of: other).site)
@@ -71,17 +72,5 @@ extension RuleWatcher {
       node = current.superview
     }
     return opacity > 0.01 ? opacity : nil
-  }
-
-  private func coverage(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat) -> Bool {
-    let overlap = a.intersection(b)
-    return !overlap.isNull && overlap.width > tolerance && overlap.height > tolerance
-  }
-
-  private func coverageDescription(_ rect: CGRect) -> String {
-    func text(_ value: CGFloat) -> String {
-      value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
-    }
-    return "(\(text(rect.minX)), \(text(rect.minY)), \(text(rect.width)) x \(text(rect.height)))"
   }
 }
