@@ -20,11 +20,14 @@ import HeadlessUIKit
 //   it), `notify(_:)` (its listeners, in registration order), `hasListeners`, `provider`
 //   (the road-snapped locations it delivers) and `deliversLocations`.
 // * SDK views: the trip progress bar's `reset()` and `show(progress:)`, recorded sizes
-//   (`SDKViewSet.applyRecordedSize`).
+//   (`SDKViewSet.applyRecordedSize` with an `SDKViewSize`), a shown prompt
+//   (`NavigationLifecycle.promptReady` with a `NavigationPrompt`; ReplayDriving+Values.swift).
 // * Process-wide SDK state: `GMSNavigationServices.termsAccepted`.
 // * The rules (`Sources/Lint`) hear every layout-delegate callback through
-//   `callbackObserver` (`LifecycleCallbackObserver`) and read SDK views' roles and the
-//   delegate-code markers below.
+//   `callbackObserver` (`LifecycleCallbackObserver`) and read the model's bookkeeping:
+//   `SDKInternal` (SDK-internal work in progress), `SDKView.delegateCodeRunning` and
+//   `internalReads` (app code reading an SDK view's inside), `customDelegate`,
+//   `pendingLegacyUses`, `SDKViewSet.guidanceOnlyViews`, `SDKView.hasContentView`.
 
 /// Who answers the app's navigator calls while a replay drives a map (closed world): the
 /// recording decides, so calls that ask for what it did are answered from it and calls that
