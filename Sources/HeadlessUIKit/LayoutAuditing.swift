@@ -93,6 +93,10 @@ public enum LayoutMisuse {
 /// Where the current auditor is installed.
 @MainActor
 public enum LayoutAudit {
-  /// The auditor told about layout activity; `nil` (the default) costs one load per event.
-  public static var current: (any LayoutAuditing)?
+  /// The auditor told about layout activity: the bound `LayoutContext`'s (a replay's rules).
+  /// Setting it sets that context's auditor; `nil` (the default) costs one load per event.
+  public static var current: (any LayoutAuditing)? {
+    get { LayoutContext.current.audit }
+    set { LayoutContext.current.audit = newValue }
+  }
 }

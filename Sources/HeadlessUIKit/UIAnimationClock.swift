@@ -75,8 +75,12 @@ public struct UIAnimationRecord {
 /// moves time forward with `advance(to:)`.
 @preconcurrency @MainActor
 public final class UIAnimationClock {
-  /// The clock `UIView.animate` uses.
-  public static var current = UIAnimationClock()
+  /// The clock `UIView.animate` uses: the bound `LayoutContext`'s (a replay's own clock).
+  /// Setting it replaces that context's clock.
+  public static var current: UIAnimationClock {
+    get { LayoutContext.current.clock }
+    set { LayoutContext.current.clock = newValue }
+  }
 
   /// The current virtual time, in seconds.
   public private(set) var now: TimeInterval = 0

@@ -73,13 +73,14 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   func begin(seq: Int64) {
     self.seq = seq
     if !found.isEmpty { found.removeAll() }
-    if !SDKView.internalReads.isEmpty { SDKView.internalReads.removeAll() }
-    SDKView.delegateCodeRunning = true
+    let context = mapView.layoutContext
+    if !context.privateReads.isEmpty { context.privateReads.removeAll() }
+    context.appCodeRunning = true
   }
 
   /// Ends an event: checks the laid-out frames and returns the event's findings.
   func finish() -> [LayoutFinding] {
-    SDKView.delegateCodeRunning = false
+    mapView.layoutContext.appCodeRunning = false
     defer { if !found.isEmpty { found.removeAll() } }
     let mapView = self.mapView  // one strong reference, not one per read of an unowned one
     // Pruning reads every constraint's isActive: do it only when the list has doubled.
@@ -95,13 +96,13 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       }
       mapView.pendingLegacyUses.removeAll()
     }
-    let internalReads = SDKView.internalReads
+    let internalReads = mapView.layoutContext.privateReads.compactMap { $0 as? SDKView }
     if !internalReads.isEmpty {
       for view in internalReads {
         record(
           .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
       }
-      SDKView.internalReads.removeAll()
+      mapView.layoutContext.privateReads.removeAll()
     }
     checkLayoutUnlessUnchanged(mapView)
     guard !found.isEmpty else { return [] }
@@ -250,7 +251,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// prompts. A deferred leftover is checked again once the clock has passed the end of every
   /// animation in flight when it was found.
   private func leftover(_ rule: LayoutRule, _ object: AnyObject, _ context: String) {
-    if let deadline = UIAnimationClock.current.inFlight.map(\.end).max() {
+    if let deadline = mapView.layoutContext.clock.inFlight.map(\.end).max() {
       deferredLeftovers.append((rule, object, context, deadline))
     } else {
       recordLeftover(rule, object, context)
@@ -277,7 +278,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// advanced, before the next event changes anything).
   func recheckDeferredLeftovers() {
     if deferredLeftovers.isEmpty { return }
-    let now = UIAnimationClock.current.now
+    let now = mapView.layoutContext.clock.now
     var still: [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
     for entry in deferredLeftovers {
       guard entry.deadline <= now else {

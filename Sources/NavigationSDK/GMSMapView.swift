@@ -48,12 +48,16 @@ open class GMSMapView: UIView {
   var speed: SpeedReading?
   /// Legacy layout guides made so far, by name (the built-in layout positions them).
   var legacyGuides: [String: UILayoutGuide] = [:]
+  /// The context of the replay driving this map (its clock, its rules): the one bound when
+  /// the map was made (`LayoutContext.current`). A replay binds it while it runs app code.
+  @_spi(Replay) public let layoutContext: LayoutContext
 
   /// - Parameters:
   ///   - frame: the map's frame (its size decides wide mode).
   ///   - profile: the SDK's sizes and style values.
   ///   - isCarPlay: whether the map shows on a CarPlay screen.
   public init(frame: CGRect, profile: SDKProfile = .default, isCarPlay: Bool = false) {
+    layoutContext = LayoutContext.current
     self.profile = profile
     self.isCarPlay = isCarPlay
     sdkViews = SDKViewSet(profile: profile)

@@ -2,29 +2,17 @@ import Foundation
 import HeadlessUIKit
 
 extension SDKProfile {
+  /// The profile a replay binds while it applies an event (`withActive(_:)`).
+  @TaskLocal private static var bound: SDKProfile?
+
   /// The profile whose style values `NavigationStyleValues` returns: the map view's profile
-  /// while a `NavigationSession` applies an event, `.default` otherwise.
-  @MainActor public static var active = SDKProfile.default {
-    didSet { ActiveStyle.set(active.style) }
-  }
-}
+  /// while a replay applies an event to it, `.default` otherwise. Readable from any isolation:
+  /// the SDK's style values are plain class properties that app code may read anywhere.
+  public static var active: SDKProfile { bound ?? .default }
 
-/// The active profile's style values, readable from any isolation: the SDK's style values are
-/// plain class properties that app code may read anywhere (a `static let` of its own, say).
-enum ActiveStyle {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var current = SDKProfile.default.style
-
-  static var style: SDKStyleValues {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
-  }
-
-  static func set(_ style: SDKStyleValues) {
-    lock.lock()
-    current = style
-    lock.unlock()
+  /// Runs `work` with this profile active (scoped to the call, like a task-local value).
+  @_spi(Replay) public func withActive<T>(_ work: () throws -> T) rethrows -> T {
+    try Self.$bound.withValue(self) { try work() }
   }
 }
 
@@ -33,7 +21,7 @@ enum ActiveStyle {
 /// The real values are not published: these come from the active `SDKProfile` (see
 /// `SDKStyleValues` for NavSim's defaults). Not main-actor isolated, as in the SDK.
 public final class NavigationStyleValues: NSObject {
-  private static var style: SDKStyleValues { ActiveStyle.style }
+  private static var style: SDKStyleValues { SDKProfile.active.style }
 
   /// Space between a button and the start or end edge of the map.
   public class var buttonHorizontalPadding: CGFloat { CGFloat(style.buttonHorizontalPadding) }

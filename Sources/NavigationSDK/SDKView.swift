@@ -52,18 +52,15 @@ open class SDKView: UIView {
 
   // MARK: - Internals
 
-  /// Set while app code may run (a session applying an event): reads of an SDK view's
-  /// `subviews` are then reported as `sdk-internals-touched`.
-  @_spi(Replay) public static var delegateCodeRunning = false
-  /// SDK views whose `subviews` app code read, not yet reported.
-  @_spi(Replay) public static var internalReads: [SDKView] = []
-
-  /// The SDK's inside: reading it from app code is reported (rule 3).
+  /// The SDK's inside: reading it from app code is reported (rule 3). While the bound
+  /// `LayoutContext` has `appCodeRunning` set (a replay applying an event), a read that is
+  /// not the SDK's own joins the context's `privateReads`.
   override open var subviews: [UIView] {
-    if Self.delegateCodeRunning && !SDKInternal.isActive
-      && !Self.internalReads.contains(where: { $0 === self })
+    let context = LayoutContext.current
+    if context.appCodeRunning && !SDKInternal.isActive
+      && !context.privateReads.contains(where: { $0 === self })
     {
-      Self.internalReads.append(self)
+      context.privateReads.append(self)
     }
     return super.subviews
   }

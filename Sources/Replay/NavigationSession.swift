@@ -20,7 +20,7 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Applies recorded `SessionEvent`s to a map view as the SDK would, and watches the layout
 /// delegate for broken rules.
 ///
-/// `apply(_:)` advances the virtual clock (`UIAnimationClock.current`) to the event's time
+/// `apply(_:)` advances the virtual clock (the map's `layoutContext.clock`) to the event's time
 /// (running due animation completions), changes the SDK's state, calls the delegate as the
 /// lifecycle says, runs the layout pass, then checks the laid-out frames. Findings collect in
 /// `findings`: rules about the current layout (overlaps, missing logo...) are reported after
@@ -102,20 +102,32 @@ public final class NavigationSession {
   /// `trailingSizes` are the `viewSize` events that follow this event at the same time, when
   /// the caller knows them: a recorder writes the sizes a change caused right after it, and
   /// they belong to the change's layout pass (the size events themselves then change nothing).
+  ///
+  /// The map's `layoutContext` (its clock, its rules as the auditor) and its profile (the
+  /// style values app code reads) are bound while the event applies, so another replay in the
+  /// same process, advanced between this one's events, does not disturb it.
   public func apply(
     _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
   ) throws {
     guard event.seq > lastSeq else {
       throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
     }
-    let previousAuditor = LayoutAudit.current
-    let previousProfile = SDKProfile.active
-    LayoutAudit.current = watcher
-    SDKProfile.active = mapView.profile
-    defer {
-      LayoutAudit.current = previousAuditor
-      SDKProfile.active = previousProfile
+    let context = mapView.layoutContext
+    try context.run {
+      try mapView.profile.withActive {
+        // The rules hear the layout activity of events only, not the app's set-up between
+        // them (a screen made before the first event, dismissed after the last).
+        let previous = context.audit
+        context.audit = watcher
+        defer { context.audit = previous }
+        try applyBound(event, next: next, trailingSizes: trailingSizes)
+      }
     }
+  }
+
+  private func applyBound(
+    _ event: SessionEvent, next: SessionEvent?, trailingSizes: [RecordedViewSize]
+  ) throws {
     watcher.begin(seq: event.seq)
     // Calls made between events are reported at the seq they followed; calls made before the
     // first event (a screen setting itself up) at the first event's.
@@ -133,7 +145,7 @@ public final class NavigationSession {
       failure = SessionError(
         seq: event.seq, message: "time \(event.t) ms is before the previous event's \(lastTime) ms")
     } else {
-      UIAnimationClock.current.advance(to: Double(event.t) / 1000)
+      mapView.layoutContext.clock.advance(to: Double(event.t) / 1000)
       watcher.recheckDeferredLeftovers()
       let shownPrompt = mapView.lifecycle.shownPrompt?.promptID
       defer {

@@ -1,6 +1,6 @@
 import Foundation
 import HeadlessUIKit
-import NavigationSDK
+@_spi(Replay) import NavigationSDK
 @_spi(Replay) import Lint
 import SessionEvents
 
@@ -49,19 +49,25 @@ public final class Replayer {
     direction: LayoutDirectionOverride? = nil,
     screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
-    UIAnimationClock.current.reset()
-    mapView = GMSMapView(
-      frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
-    if let delegate { try mapView.setLayoutDelegate(delegate) }
+    // The replay's own context (clock, auditor): the map carries it, and the app's code runs
+    // with it bound - here, in `apply` and in `finish`.
+    let context = LayoutContext()
+    mapView = context.run {
+      GMSMapView(
+        frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
+    }
     session = NavigationSession(mapView: mapView)
-    if let direction { session.forcedLayoutDirection = direction.rawValue }
-    if let makeScreen {
-      reader.recordsText = true
-      screen = makeScreen(mapView)
-      // A view controller appears as when it is pushed: view loaded, will/did appear.
-      if let controller = screen as? UIViewController {
-        controller.beginAppearanceTransition(true, animated: false)
-        controller.endAppearanceTransition()
+    try context.run {
+      if let delegate { try mapView.setLayoutDelegate(delegate) }
+      if let direction { session.forcedLayoutDirection = direction.rawValue }
+      if let makeScreen {
+        reader.recordsText = true
+        screen = makeScreen(mapView)
+        // A view controller appears as when it is pushed: view loaded, will/did appear.
+        if let controller = screen as? UIViewController {
+          controller.beginAppearanceTransition(true, animated: false)
+          controller.endAppearanceTransition()
+        }
       }
     }
   }
@@ -72,6 +78,12 @@ public final class Replayer {
   /// (`NavigationSession.apply(_:next:trailingSizes:)`).
   public func apply(
     _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
+  ) -> LayoutSnapshot {
+    mapView.layoutContext.run { applyBound(event, next: next, trailingSizes: trailingSizes) }
+  }
+
+  private func applyBound(
+    _ event: SessionEvent, next: SessionEvent?, trailingSizes: [RecordedViewSize]
   ) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
@@ -102,6 +114,10 @@ extension Replayer {
   /// the last snapshot, for the caller to report with the last event: `replay-divergence`
   /// warnings of calls made after it and of route requests the recording never answered.
   public func finish() -> [SnapshotFinding] {
+    mapView.layoutContext.run { finishBound() }
+  }
+
+  private func finishBound() -> [SnapshotFinding] {
     if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
       controller.beginAppearanceTransition(false, animated: false)
       controller.endAppearanceTransition()

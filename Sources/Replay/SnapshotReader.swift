@@ -1,6 +1,6 @@
 import Foundation
 import HeadlessUIKit
-import NavigationSDK
+@_spi(Replay) import NavigationSDK
 
 /// Reads a map view's tree into a `LayoutState`: every view and layout guide in z-order,
 /// named by `ViewIdentity` (the names findings use too), with frames in map coordinates
@@ -28,7 +28,7 @@ struct SnapshotReader {
     let overlays = mapView.overlaySnapshot
     if !forcesFullRead, let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty,
       reuse.mapContent == content, reuse.overlays == overlays,
-      UIAnimationClock.current.inFlight.isEmpty
+      mapView.layoutContext.clock.inFlight.isEmpty
     {
       return (reuse, false)
     }
@@ -39,8 +39,9 @@ struct SnapshotReader {
     for subview in mapView.subviews { readView(subview, parentID: "map", root: mapView) }
     let insets = mapView.safeAreaInsets
     let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
-    let now = UIAnimationClock.current.now
-    let animations = UIAnimationClock.current.inFlight.filter { $0.end > now }.map { record in
+    let clock = mapView.layoutContext.clock
+    let now = clock.now
+    let animations = clock.inFlight.filter { $0.end > now }.map { record in
       var properties: [String] = []
       for change in record.changes {
         let name = "\(change.property)"

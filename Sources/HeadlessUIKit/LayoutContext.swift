@@ -1,0 +1,44 @@
+// One context per replay: what UIKit keeps per process (the clock animations run on) and what
+// NavSim adds to it (the auditor told of layout activity) belong to one replay, so two
+// replays in one process - advanced event by event, alternately - do not disturb each other.
+
+/// The virtual clock and the layout auditor of one replay (or of one test).
+///
+/// A replay owns one (the map view it drives carries it) and binds it while its code runs:
+/// `run(_:)` makes it `LayoutContext.current` for the duration of the call, scoped like a
+/// task-local value - never swapped into a process-wide variable. `UIAnimationClock.current`
+/// and `LayoutAudit.current` read the bound context; code that runs outside any binding (a unit
+/// test that drives views by hand) uses `LayoutContext.unbound`, a context of its own.
+@preconcurrency @MainActor
+public final class LayoutContext {
+  /// The clock `UIView.animate` uses while this context is bound.
+  public var clock = UIAnimationClock()
+  /// The auditor told of layout activity while this context is bound; nil costs one load.
+  public var audit: (any LayoutAuditing)?
+  /// Set while app code may run (a replay applying an event), for views whose insides app
+  /// code must not read (the SDK's views) to tell app reads from the framework's own.
+  public var appCodeRunning = false
+  /// Views whose private insides app code read while `appCodeRunning`, each once, not yet
+  /// reported.
+  public var privateReads: [UIView] = []
+
+  public init() {}
+
+  /// The context bound to the running code, if any.
+  @TaskLocal private static var bound: LayoutContext?
+
+  /// The context of code that runs outside any binding.
+  public static let unbound = LayoutContext()
+
+  /// The bound context, else `unbound`.
+  public static var current: LayoutContext { bound ?? unbound }
+
+  /// Whether code runs inside some context's `run(_:)`.
+  public static var isBound: Bool { bound != nil }
+
+  /// Runs `work` with this context bound: `current` is this context for its duration
+  /// (nested calls included), and the previous binding is back when it returns.
+  public func run<T>(_ work: () throws -> T) rethrows -> T {
+    try Self.$bound.withValue(self) { try work() }
+  }
+}
