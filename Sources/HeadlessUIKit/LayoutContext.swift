@@ -38,7 +38,9 @@ public final class LayoutContext {
 
   /// Runs `work` with this context bound: `current` is this context for its duration
   /// (nested calls included), and the previous binding is back when it returns.
+  /// Already bound, it just runs `work` (a replay's event inside its `apply`).
   public func run<T>(_ work: () throws -> T) rethrows -> T {
-    try Self.$bound.withValue(self) { try work() }
+    if Self.bound === self { return try work() }
+    return try Self.$bound.withValue(self) { try work() }
   }
 }

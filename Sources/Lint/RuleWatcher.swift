@@ -21,6 +21,8 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   }
 
   unowned let mapView: GMSMapView
+  /// The map's replay context: its clock, and the markers of app code reading SDK insides.
+  let context: LayoutContext
   /// The event being applied.
   private(set) var seq: Int64 = 0
   /// Findings of the current event, in the order found (deduplicated at the end).
@@ -62,6 +64,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
 
   init(mapView: GMSMapView) {
     self.mapView = mapView
+    context = mapView.layoutContext
   }
 
   /// Whether rules apply: only to a custom delegate (the built-in layout is the SDK's).
@@ -73,14 +76,13 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   func begin(seq: Int64) {
     self.seq = seq
     if !found.isEmpty { found.removeAll() }
-    let context = mapView.layoutContext
     if !context.privateReads.isEmpty { context.privateReads.removeAll() }
     context.appCodeRunning = true
   }
 
   /// Ends an event: checks the laid-out frames and returns the event's findings.
   func finish() -> [LayoutFinding] {
-    mapView.layoutContext.appCodeRunning = false
+    context.appCodeRunning = false
     defer { if !found.isEmpty { found.removeAll() } }
     let mapView = self.mapView  // one strong reference, not one per read of an unowned one
     // Pruning reads every constraint's isActive: do it only when the list has doubled.
@@ -96,13 +98,12 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       }
       mapView.pendingLegacyUses.removeAll()
     }
-    let internalReads = mapView.layoutContext.privateReads.compactMap { $0 as? SDKView }
-    if !internalReads.isEmpty {
-      for view in internalReads {
+    if !context.privateReads.isEmpty {
+      for case let view as SDKView in context.privateReads {
         record(
           .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
       }
-      mapView.layoutContext.privateReads.removeAll()
+      context.privateReads.removeAll()
     }
     checkLayoutUnlessUnchanged(mapView)
     guard !found.isEmpty else { return [] }
@@ -251,7 +252,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// prompts. A deferred leftover is checked again once the clock has passed the end of every
   /// animation in flight when it was found.
   private func leftover(_ rule: LayoutRule, _ object: AnyObject, _ context: String) {
-    if let deadline = mapView.layoutContext.clock.inFlight.map(\.end).max() {
+    if let deadline = self.context.clock.inFlight.map(\.end).max() {
       deferredLeftovers.append((rule, object, context, deadline))
     } else {
       recordLeftover(rule, object, context)
@@ -278,7 +279,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// advanced, before the next event changes anything).
   func recheckDeferredLeftovers() {
     if deferredLeftovers.isEmpty { return }
-    let now = mapView.layoutContext.clock.now
+    let now = context.clock.now
     var still: [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
     for entry in deferredLeftovers {
       guard entry.deadline <= now else {

@@ -22,26 +22,26 @@ open class GMSMapView: UIView {
     GMSNavigationServices.termsAccepted ? sessionNavigator : nil
   }
   /// The navigator, unwrapped, for NavSim's own use (the attached session's, if any).
-  @_spi(Replay) public internal(set) var sessionNavigator = GMSNavigator(sdk: ())
+  @_spi(Replay) public internal(set) final var sessionNavigator = GMSNavigator(sdk: ())
   /// The GoogleMaps side: camera, overlays, map options (`GMSMapView+Maps.swift`).
   let mapsState = GoogleMapsState()
   /// Set while a replay drives this map: app calls are checked against the recording.
-  @_spi(Replay) public var replay: (any ReplayAnswering)?
+  @_spi(Replay) public final var replay: (any ReplayAnswering)?
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
   /// The SDK's lifecycle (state, shown prompt).
-  @_spi(Replay) public internal(set) var lifecycle = NavigationLifecycle()
+  @_spi(Replay) public internal(set) final var lifecycle = NavigationLifecycle()
   /// The custom layout delegate, strongly held; nil means the built-in layout.
-  @_spi(Replay) public internal(set) var customDelegate: (any NavigationLayoutDelegate)?
+  @_spi(Replay) public internal(set) final var customDelegate: (any NavigationLayoutDelegate)?
   /// Draws the SDK's own UI when no delegate is set.
   let builtInLayout = BuiltInLayout()
   /// Observes every callback (the session's rule watcher).
-  @_spi(Replay) public var callbackObserver: (any LifecycleCallbackObserver)?
+  @_spi(Replay) public final var callbackObserver: (any LifecycleCallbackObserver)?
   /// Legacy APIs used while a delegate is attached, not yet reported.
-  @_spi(Replay) public var pendingLegacyUses: [String] = []
+  @_spi(Replay) public final var pendingLegacyUses: [String] = []
   /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
-  @_spi(Replay) public var isApplyingRecordedSetting = false
+  @_spi(Replay) public final var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.
   var recordedSafeArea = NSDirectionalEdgeInsets.zero
   /// The last speed report (the speed widget's state and the built-in layout's alert styling).

@@ -75,7 +75,7 @@ open class GMSNavigator: NSObject {
   @_spi(Replay) public var deliversLocations: Bool { session?.isStarted ?? true }
   var listeners: [WeakListener<any GMSNavigatorListener>] = []
   /// The trip as the recording has told it so far.
-  @_spi(Replay) public var trip = TripProgress()
+  @_spi(Replay) public final var trip = TripProgress()
   /// This navigator's location stream and simulator.
   @_spi(Replay) public let provider: GMSRoadSnappedLocationProvider
   let simulator: GMSLocationSimulator

@@ -43,6 +43,8 @@ public final class NavigationSession {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
   let watcher: any LayoutRuleWatching
+  /// Whether the map's profile is `.default` (the map's profile never changes).
+  private let profileIsDefault: Bool
   /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
   /// event, instead of only when something they read changed. The findings and frames are the
   /// same either way; this is the reference the skipping is tested against.
@@ -58,6 +60,7 @@ public final class NavigationSession {
   public init(mapView: GMSMapView) {
     self.mapView = mapView
     watcher = mapView.makeRuleWatcher()
+    profileIsDefault = mapView.profile == .default
     mapView.callbackObserver = watcher
     mapView.replay = control
     GMSNavigationServices.termsAccepted = true  // the recorded device had accepted them
@@ -114,13 +117,18 @@ public final class NavigationSession {
     }
     let context = mapView.layoutContext
     try context.run {
-      try mapView.profile.withActive {
-        // The rules hear the layout activity of events only, not the app's set-up between
-        // them (a screen made before the first event, dismissed after the last).
-        let previous = context.audit
-        context.audit = watcher
-        defer { context.audit = previous }
+      // The rules hear the layout activity of events only, not the app's set-up between them
+      // (a screen made before the first event, dismissed after the last).
+      let previous = context.audit
+      context.audit = watcher
+      defer { context.audit = previous }
+      // `.default` is what app code reads outside any binding: binding it would change nothing.
+      if profileIsDefault {
         try applyBound(event, next: next, trailingSizes: trailingSizes)
+      } else {
+        try mapView.profile.withActive {
+          try applyBound(event, next: next, trailingSizes: trailingSizes)
+        }
       }
     }
   }
