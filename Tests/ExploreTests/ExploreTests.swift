@@ -56,7 +56,10 @@ func findingKeys(
       for event in scenario.events { kinds.insert("\(event.action)".prefix { $0 != "(" }.description) }
     }
     // The vocabulary the search draws from shows up within a few dozen trips.
-    for kind in ["prompt", "rotate", "splitScreen", "setting", "pan", "recenter", "reroute", "lighting"] {
+    for kind in [
+      "prompt", "rotate", "splitScreen", "setting", "pan", "recenter", "reroute", "lighting", "guidance",
+      "navigation",
+    ] {
       #expect(kinds.contains(kind), "no \(kind) in 60 trips")
     }
     #expect(repaired <= 6)
@@ -94,6 +97,7 @@ func findingKeys(
       "short-container", ["iphone-15-portrait", "iphone-15-pro-max-portrait"],
       "app-view-covers-sdk-view"
     ),
+    ("resume-banner", ["iphone-15-portrait", "ipad-mini-landscape"], "app-view-covers-sdk-view"),
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
     name: String, devices: [String], rule: String
@@ -131,6 +135,7 @@ func findingKeys(
     let expected = [
       "narrow-split": "fixed-size-constraint", "prompt-into-wide": "fixed-size-constraint",
       "rtl-pad": "left-right-anchor", "short-container": "app-view-covers-sdk-view",
+      "resume-banner": "app-view-covers-sdk-view",
     ]
     for delegate in hiddenBugDelegates {
       let out = TemporaryDirectory()

@@ -131,9 +131,36 @@ final class ShortContainerDelegate: WrappingDelegate {
   }
 }
 
+/// Shows an opaque "Guidance resumed" banner at the top of the map when guidance starts again
+/// after the app stopped it, meant to go after a few seconds but never removed: over the turn
+/// card. A trip with one guidance start never shows it.
+final class ResumeBannerDelegate: WrappingDelegate {
+  private let banner = UIView()
+  private var starts = 0
+
+  override func startGuidance(
+    navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
+    oldState: any NavigationReadyUIState
+  ) {
+    super.startGuidance(navMap: mapView, newState: newState, oldState: oldState)
+    starts += 1
+    guard starts > 1, banner.superview == nil else { return }
+    banner.backgroundColor = .systemBackground
+    banner.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(banner)
+    NSLayoutConstraint.activate([  // the bug: over the turn card, and never removed
+      banner.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
+      banner.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
+      banner.topAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.topAnchor),
+      banner.heightAnchor.constraint(equalToConstant: 36),
+    ])
+  }
+}
+
 let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLayoutDelegate)] = [
   ("narrow-split", { NarrowSplitDelegate() }),
   ("prompt-into-wide", { PromptIntoWideDelegate() }),
   ("rtl-pad", { RightToLeftPadDelegate() }),
   ("short-container", { ShortContainerDelegate() }),
+  ("resume-banner", { ResumeBannerDelegate() }),
 ]

@@ -116,6 +116,8 @@ extension Scenario {
     case .pause(let duration):
       action = JSONMember("pause", .object([JSONMember("duration", number(duration))]))
     case .lighting(let mode): action = JSONMember("lighting", .string(mode.rawValue))
+    case .guidance(let change): action = JSONMember("guidance", .string(change.rawValue))
+    case .navigation(let change): action = JSONMember("navigation", .string(change.rawValue))
     }
     return .object([JSONMember("at", number(event.at)), action])
   }

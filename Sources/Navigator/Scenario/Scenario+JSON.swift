@@ -14,7 +14,7 @@ extension Scenario {
   /// The keys that name an event's action (one per event, besides `at`).
   static let actionKeys = [
     "rotate", "device", "splitScreen", "resize", "setting", "pan", "recenter", "reroute", "prompt",
-    "speeding", "pause", "lighting",
+    "speeding", "pause", "lighting", "guidance", "navigation",
   ]
 
   /// Loads and validates the scenario file at `path`.

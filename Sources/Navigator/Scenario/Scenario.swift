@@ -64,6 +64,11 @@ public struct ScriptedEvent: Equatable, Sendable {
     /// The location simulator is paused for `duration` seconds (updates continue, no motion).
     case pause(duration: Double)
     case lighting(LightingMode)
+    /// The app stops guidance (`navigator.isGuidanceActive = false`) or starts it again.
+    case guidance(GuidanceChange)
+    /// The app disables navigation (`mapView.isNavigationEnabled = false`), or enables it
+    /// again, sets the trip's destinations and starts guidance.
+    case navigation(NavigationChange)
   }
 
   /// Seconds after the start.
@@ -82,6 +87,16 @@ public struct ScriptedEvent: Equatable, Sendable {
 
   /// The time in milliseconds.
   public var milliseconds: Int64 { Int64((at * 1000).rounded()) }
+}
+
+/// A scripted `guidance` event: `"stop"` or `"start"`.
+public enum GuidanceChange: String, CaseIterable, Sendable {
+  case stop, start
+}
+
+/// A scripted `navigation` event: `"disable"` or `"enable"`.
+public enum NavigationChange: String, CaseIterable, Sendable {
+  case disable, enable
 }
 
 /// Safe-area insets in points.

@@ -73,6 +73,10 @@ extension Scenario {
     case "pause":
       try node.expectKeys(["duration"])
       return .pause(duration: try node.required("duration").double(in: 0.1...36_000))
+    case "guidance":
+      return .guidance(try choice(node, GuidanceChange.self))
+    case "navigation":
+      return .navigation(try choice(node, NavigationChange.self))
     default:  // "lighting"; the keys were checked above
       return .lighting(try choice(node, LightingMode.self))
     }

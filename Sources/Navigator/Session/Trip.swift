@@ -72,11 +72,11 @@ public struct Trip: Sendable {
     if route.timing != nil {
       for event in scenario.events {
         switch event.action {
-        case .reroute, .speeding, .pause:
+        case .reroute, .speeding, .pause, .guidance, .navigation:
           throw NavigatorError(
             source: source, line: event.line, key: event.key,
-            "a recorded drive is replayed at its own timing: re-routes, speeding and pauses need "
-              + "\"timing\": \"simulate\"")
+            "a recorded drive is replayed at its own timing: re-routes, speeding, pauses and "
+              + "guidance or navigation stopped need \"timing\": \"simulate\"")
         default: continue
         }
       }

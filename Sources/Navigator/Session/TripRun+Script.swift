@@ -39,9 +39,13 @@ extension TripRun {
       try emit(time, .recentered)
       isPanned = false
     case .reroute(let detour):
+      guard isGuiding else {
+        throw scriptError(event, "re-route while guidance is off: the navigator re-routes only while guiding")
+      }
       try reroute(event, detour: detour, at: time)
     case .prompt(let kind, let text, let duration):
-      guard promptsEnabled || !kind.isSilencedByPromptsSetting else { return }
+      // The SDK shows prompts during guidance only.
+      guard isGuiding, promptsEnabled || !kind.isSilencedByPromptsSetting else { return }
       try showPrompt(
         kind: kind, text: text, at: time, clearTime: time + Int64((duration * 1000).rounded()))
     case .speeding(let factor, let duration):
@@ -51,7 +55,39 @@ extension TripRun {
       pausedUntil = time + Int64((duration * 1000).rounded())
     case .lighting(let mode):
       try emit(time, .lightingChanged(mode))
+    case .guidance(.stop):
+      try stopGuidance(at: time)
+    case .guidance(.start):
+      // As `isGuidanceActive = true` does: nothing without navigation or while guiding.
+      guard isNavigationEnabled, !isGuiding else { return }
+      try emit(time, .guidanceStarted)
+      isGuiding = true
+    case .navigation(.disable):
+      guard isNavigationEnabled else { return }
+      try stopGuidance(at: time)
+      try emit(time, .navigationDisabled)
+      isNavigationEnabled = false
+    case .navigation(.enable):
+      guard !isNavigationEnabled else { return }
+      try emit(time, .navigationEnabled)
+      isNavigationEnabled = true
+      // The app sets the trip's destinations again; the navigator skips those reached.
+      try emitRoute(at: time, namingDestinations: true)
+      for _ in 0..<currentLeg { try emit(time, .routeChanged(.nextLeg)) }
+      try emit(time, .guidanceStarted)
+      isGuiding = true
     }
+  }
+
+  /// Guidance stops: a prompt on screen goes first (as at arrival).
+  private mutating func stopGuidance(at time: Int64) throws {
+    guard isGuiding else { return }
+    if let shown = shownPrompt {
+      try emit(time, .promptDismissed(promptID: shown.id))
+      shownPrompt = nil
+    }
+    try emit(time, .guidanceStopped(.cancelled))
+    isGuiding = false
   }
 
   /// Applies a device change and reports the new map size when it changed.

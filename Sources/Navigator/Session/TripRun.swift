@@ -14,6 +14,13 @@ import SeededRandom
 //          interest; at an intermediate destination arrived(i) and routeChanged(nextLeg);
 //   arrival: the last progress and speed, promptDismissed for a prompt still shown,
 //          arrived, guidanceStopped(arrived); 2 s later navigationDisabled.
+//   scripted guidance stop: promptDismissed for a prompt shown, guidanceStopped(cancelled);
+//          no progress, speed or prompts until guidance starts again (guidanceStarted), and
+//          the simulated vehicle waits meanwhile. Navigation disabled: the same, then
+//          navigationDisabled; enabled again: navigationEnabled, the route as at the start
+//          (routeChanged(nextLeg) for each destination already reached), guidanceStarted.
+//          A trip whose guidance is off after its last scripted event ends there (2 s later
+//          navigationDisabled, if navigation is still on).
 
 struct TripRun {
   /// The vehicle: simulated, or a recorded drive replayed.
@@ -51,6 +58,10 @@ struct TripRun {
   var nextPromptID = 1
   var nextPoint = 0
   var promptsEnabled = true
+
+  // Lifecycle: what the app has switched on.
+  var isGuiding = false
+  var isNavigationEnabled = false
 
   // Script state.
   var nextScripted = 0
@@ -95,7 +106,15 @@ struct TripRun {
           source: source, "the vehicle did not arrive within \(limit / 1000) s (internal limit)")
       }
       try applyScript(upTo: now)
+      if !isGuiding && nextScripted == trip.scenario.events.count {
+        try end(at: now)  // guidance stays off: the trip ends here
+        break
+      }
       let milestone = tick == 0 ? .none : move(to: now)
+      guard isGuiding else {
+        tick += 1
+        continue
+      }
       try report(at: now)
       switch milestone {
       case .none:
@@ -131,6 +150,18 @@ struct TripRun {
     for change in trip.scenario.settings { try applySetting(change, at: 0) }
     try emitRoute(at: 0, namingDestinations: true)
     try emit(0, .guidanceStarted)
+    isNavigationEnabled = true
+    isGuiding = true
+  }
+
+  /// The end of a trip whose guidance the app stopped for good: navigation ends 2 s later.
+  private mutating func end(at now: Int64) throws {
+    summary.arrivalMilliseconds = now
+    summary.distance = rounded(distance, 1)
+    if isNavigationEnabled {
+      try emit(now + Int64(Trip.endDwell * 1000), .navigationDisabled)
+      isNavigationEnabled = false
+    }
   }
 
   private mutating func finish(at now: Int64) throws {
@@ -156,7 +187,9 @@ struct TripRun {
       return total
     }
     let drive = (route.totalDistance + detours) / 0.5  // creeping at 0.5 m/s all the way
-    return Int64((min(drive, route.expectedDuration * 6 + 3600) + pauses + 60) * 1000)
+    // Guidance stopped waits at most until the last scripted event.
+    let stopped = trip.scenario.events.last?.at ?? 0
+    return Int64((min(drive, route.expectedDuration * 6 + 3600) + pauses + stopped + 60) * 1000)
   }
 
   // MARK: - Motion
@@ -167,7 +200,7 @@ struct TripRun {
     switch vehicle {
     case .simulated(var drive):
       drive.speedingFactor = now < speedingUntil ? speedingFactor : 1
-      drive.isPaused = now < pausedUntil
+      drive.isPaused = now < pausedUntil || !isGuiding
       let milestone = drive.advance(dt: dt)
       distance = drive.distance
       speed = drive.speed
