@@ -9,7 +9,8 @@ extension ExploreResult {
   public func replayCommand(_ finding: ExploreFinding, invocation: String = "navsim") -> String {
     let option = subject.hasPrefix("screen:")
       ? "--screen " + subject.dropFirst("screen:".count) : "--delegate " + subject
-    return "\(invocation) lint \(finding.logPath ?? "(not written: no --out)") \(option)"
+    let profile = finding.profilePath.map { " --profile " + $0 } ?? ""
+    return "\(invocation) lint \(finding.logPath ?? "(not written: no --out)") \(option)\(profile)"
   }
 
   /// The table: one row a distinct finding.
@@ -27,7 +28,8 @@ extension ExploreResult {
         finding.finding.ruleID, finding.finding.severity.rawValue,
         finding.finding.views.joined(separator: ","),
         finding.finding.source?.shortDescription ?? "-",
-        finding.scenario.device.name + (finding.scenario.layoutDirection == "rtl" ? " rtl" : ""),
+        finding.scenario.device.name + (finding.scenario.layoutDirection == "rtl" ? " rtl" : "")
+          + (finding.profile.isEmpty ? "" : " +profile"),
         "\(finding.eventsBefore) -> \(finding.eventsAfter)",
         "#\(finding.tripIndex)",
       ])
@@ -79,6 +81,9 @@ extension ExploreResult {
       writer.raw(",")
       writer.key("message")
       writer.string(finding.finding.message)
+      writer.raw(",")
+      writer.key("profile")
+      if finding.profile.isEmpty { writer.null() } else { writer.string(finding.profile.key) }
       writer.raw(",")
       writer.key("replay")
       writer.string(replayCommand(finding, invocation: invocation))

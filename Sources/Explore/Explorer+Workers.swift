@@ -69,6 +69,21 @@ extension Explorer {
     try runTrips(indices, scratch: try ExploreScratch())
   }
 
+  /// The SDK-profile values trip `index` draws: none when the search was given a profile
+  /// (`--profile`: a calibrated profile is the device's truth).
+  func profileDraw(_ index: Int) -> ProfileDraw {
+    job.profile == .default ? ProfileDraw.draw(seed: seed, index: index) : ProfileDraw(values: [])
+  }
+
+  /// The job with a trip's drawn profile.
+  func job(drawing draw: ProfileDraw, name: String) -> ReplayJob {
+    guard !draw.isEmpty else { return job }
+    var job = self.job
+    job.profile = draw.profile(named: name)
+    job.profileName = name
+    return job
+  }
+
   func runTrips(_ indices: Range<Int>, scratch: ExploreScratch) throws -> [TripOutcome] {
     let duration = RouteDurations().duration
     return try indices.map { index in
@@ -87,7 +102,9 @@ extension Explorer {
           device: scenario.device.name, direction: scenario.layoutDirection,
           displayName: scenario.name),
         subject: subject)
-      let result = try CheckRunner.run(configuration, job: job, store: nil, labelPrefix: nil)
+      let result = try CheckRunner.run(
+        configuration, job: job(drawing: profileDraw(index), name: scenario.name), store: nil,
+        labelPrefix: nil)
       return TripOutcome(events: result.events, findings: result.findings)
     }
   }

@@ -23,6 +23,10 @@ public struct ExploreFinding: Sendable {
   public var shrinkSteps: Int
   /// The minimal trip: its scenario and the events written (a prefix of its recording).
   public var scenario: Scenario
+  /// The SDK-profile values it replays with (none: the search's profile).
+  public var profile: ProfileDraw
+  /// Where its profile file was written (`NN-RULE.profile.json`), when it has one.
+  public var profilePath: String?
   /// Its first seq in the minimal trip.
   public var firstSeq: Int64
   /// Where the minimal trip was written, when an output directory was given.
@@ -100,7 +104,8 @@ public struct Explorer {
   public func run() throws -> ExploreResult {
     let scratch = try ExploreScratch()
     let duration = RouteDurations().duration
-    var firstTrips: [(identity: String, finding: CheckFinding, trip: Int, scenario: Scenario)] = []
+    var firstTrips:
+      [(identity: String, finding: CheckFinding, trip: Int, scenario: Scenario, draw: ProfileDraw)] = []
     var seen: Set<String> = []
     var tripsRun = 0, events = 0
     let parallel = launcher != nil && jobs > 1
@@ -130,7 +135,7 @@ public struct Explorer {
             let scenario = try TripGenerator.trip(
               seed: seed, index: index, space: space, duration: duration
             ).scenario
-            firstTrips.append((identity, finding, index, scenario))
+            firstTrips.append((identity, finding, index, scenario, profileDraw(index)))
           }
         }
       }
@@ -141,7 +146,7 @@ public struct Explorer {
     let cache = ShrinkCache()
     for (number, first) in firstTrips.enumerated() {
       var found = try shrink(
-        first.scenario, identity: first.identity, scratch: scratch, cache: cache)
+        first.scenario, draw: first.draw, identity: first.identity, scratch: scratch, cache: cache)
       found.tripIndex = first.trip
       progress(
         "shrunk finding \(number + 1)/\(firstTrips.count) (\(first.finding.finding.ruleID)): "
@@ -160,8 +165,10 @@ public struct Explorer {
 
   /// Replays a log in this process and returns the findings (nil for a log that cannot be
   /// replayed).
-  private func findings(ofLog path: String) -> [(finding: SnapshotFinding, firstSeq: Int64)]? {
-    var job = self.job
+  private func findings(
+    ofLog path: String, draw: ProfileDraw
+  ) -> [(finding: SnapshotFinding, firstSeq: Int64)]? {
+    var job = job(drawing: draw, name: "shrink")
     job.logPath = path
     job.recordingID = nil
     guard let summary = try? job.run() else { return nil }
@@ -171,32 +178,36 @@ public struct Explorer {
   /// The finding identities of a candidate trip (none for a trip the Navigator refuses),
   /// remembered by the candidate's canonical scenario: the findings of one trip shrink
   /// through many of the same candidates.
-  private func identities(of candidate: Scenario, path: String, cache: ShrinkCache) -> Set<String> {
-    let key = candidate.canonicalJSON
+  private func identities(
+    of candidate: Scenario, draw: ProfileDraw, path: String, cache: ShrinkCache
+  ) -> Set<String> {
+    let key = candidate.canonicalJSON + draw.key
     if let known = cache.identities[key] { return known }
     var found: Set<String> = []
     if let trip = try? RecordedTrip(scenario: candidate), (try? trip.write(to: path)) != nil {
-      found = Set((findings(ofLog: path) ?? []).map { ExploreFinding.identity(of: $0.finding) })
+      found = Set(
+        (findings(ofLog: path, draw: draw) ?? []).map { ExploreFinding.identity(of: $0.finding) })
     }
     cache.identities[key] = found
     return found
   }
 
   private func shrink(
-    _ scenario: Scenario, identity: String, scratch: ExploreScratch, cache: ShrinkCache
+    _ scenario: Scenario, draw: ProfileDraw, identity: String, scratch: ExploreScratch,
+    cache: ShrinkCache
   ) throws
     -> ExploreFinding
   {
     let original = try RecordedTrip(scenario: scenario)
     let path = scratch.file("shrink.sqlite")
-    var shrinker = Shrinker { candidate in
+    var shrinker = Shrinker { candidate, draw in
       TripGenerator.resizesArePlausible(candidate)
-        && identities(of: candidate, path: path, cache: cache).contains(identity)
+        && identities(of: candidate, draw: draw, path: path, cache: cache).contains(identity)
     }
-    let minimal = shrinker.shrink(scenario)
+    let (minimal, minimalDraw) = shrinker.shrink(scenario, draw: draw)
     let trip = try RecordedTrip(scenario: minimal)
     try trip.write(to: path)
-    guard let full = findings(ofLog: path)?.first(where: {
+    guard let full = findings(ofLog: path, draw: minimalDraw)?.first(where: {
       ExploreFinding.identity(of: $0.finding) == identity
     }) else {
       throw CheckError("\(scenario.name): the finding \(identity) did not replay from its trip")
@@ -208,7 +219,7 @@ public struct Explorer {
     var shown = full
     if full.firstSeq < Int64(limit) {
       try trip.write(to: path, limit: Int(full.firstSeq))
-      if let cut = findings(ofLog: path)?.first(where: {
+      if let cut = findings(ofLog: path, draw: minimalDraw)?.first(where: {
         ExploreFinding.identity(of: $0.finding) == identity
       }) {
         limit = Int(full.firstSeq)
@@ -219,7 +230,7 @@ public struct Explorer {
       finding: shown.finding, tripIndex: 0, eventsBefore: original.events.count,
       eventsAfter: limit, scriptedBefore: scenario.events.count,
       scriptedAfter: minimal.events.count, shrinkSteps: shrinker.steps + 1, scenario: minimal,
-      firstSeq: shown.firstSeq, logPath: nil)
+      profile: minimalDraw, profilePath: nil, firstSeq: shown.firstSeq, logPath: nil)
   }
 
   // MARK: - Output
@@ -236,18 +247,27 @@ public struct Explorer {
     try trip.write(to: base + ".sqlite", limit: found.eventsAfter)
     try Data((scenario.canonicalJSON + "\n").utf8).write(
       to: URL(fileURLWithPath: base + ".json"), options: .atomic)
+    if !found.profile.isEmpty {
+      try Data(found.profile.json(name: scenario.name).utf8).write(
+        to: URL(fileURLWithPath: base + ".profile.json"), options: .atomic)
+      found.profilePath = base + ".profile.json"
+    }
     let storePath = base + ".snapshots.sqlite"
     removeDatabase(storePath)
-    try writeReport(of: base + ".sqlite", store: storePath, to: base + ".html")
+    try writeReport(
+      of: base + ".sqlite", draw: found.profile, name: scenario.name, store: storePath,
+      to: base + ".html")
     removeDatabase(storePath)
     found.logPath = base + ".sqlite"
   }
 
   /// Replays the log into a scratch store and writes its HTML report; the store is closed
   /// on return.
-  private func writeReport(of log: String, store path: String, to html: String) throws {
+  private func writeReport(
+    of log: String, draw: ProfileDraw, name: String, store path: String, to html: String
+  ) throws {
     let store = try SnapshotStore(path: path, mode: .create)
-    var job = self.job
+    var job = job(drawing: draw, name: name)
     job.logPath = log
     job.recordingID = nil
     _ = try job.run(store: store, label: "explore")

@@ -2,7 +2,7 @@ import Navigator
 
 // Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing
 // Input", 2002) over a trip: its scripted events, then the plainest settings, direction,
-// tick rate and device that keep the finding. Every candidate is a scenario the Navigator
+// tick rate, device and SDK profile that keep the finding. Every candidate is a scenario the Navigator
 // must accept, so a shrunk trip is as valid as a generated one.
 
 /// Shrinks a scenario while a predicate (the finding still shows) holds.
@@ -10,28 +10,47 @@ import Navigator
 struct Shrinker {
   /// True when the candidate still produces the finding; false also for a candidate the
   /// Navigator refuses.
-  var holds: (Scenario) -> Bool
+  var holds: (Scenario, ProfileDraw) -> Bool
   /// Candidates tried.
   private(set) var steps = 0
+  /// The SDK-profile values of the candidates: the drawn ones, then those still needed.
+  private var draw = ProfileDraw(values: [])
 
-  init(holds: @escaping (Scenario) -> Bool) { self.holds = holds }
+  init(holds: @escaping (Scenario, ProfileDraw) -> Bool) { self.holds = holds }
 
-  /// The smallest scenario found: 1-minimal in its scripted events.
-  mutating func shrink(_ scenario: Scenario) -> Scenario {
+  /// The smallest scenario found (1-minimal in its scripted events) and the fewest profile
+  /// values it needs.
+  mutating func shrink(_ scenario: Scenario, draw: ProfileDraw) -> (Scenario, ProfileDraw) {
+    self.draw = draw
     var best = scenario
     for _ in 0..<2 {
-      let before = best
+      let before = (best, self.draw)
       best = simplify(best)  // first: fewer ticks make every later candidate cheaper
       best = minimizeEvents(best)
       best = moveEarlier(best)
-      if best == before { break }
+      if best == before.0 && self.draw == before.1 { break }
     }
-    return best
+    return (best, self.draw)
   }
 
   private mutating func test(_ candidate: Scenario) -> Bool {
     steps += 1
-    return holds(candidate)
+    return holds(candidate, draw)
+  }
+
+  /// The default profile if the finding shows with it, else each drawn value back to its
+  /// default where the finding shows without it.
+  private mutating func simplifyProfile(_ scenario: Scenario) {
+    guard !draw.isEmpty else { return }
+    let drawn = draw
+    draw = ProfileDraw(values: [])
+    if test(scenario) { return }
+    draw = drawn
+    for value in drawn.values {
+      let kept = draw
+      draw.values.removeAll { $0 == value }
+      if !test(scenario) { draw = kept }
+    }
   }
 
   // MARK: - ddmin over scripted events
@@ -120,6 +139,7 @@ struct Shrinker {
     }
     attempt { $0.generatedPromptSpacing = nil }
     attempt { $0.layoutDirection = "ltr" }
+    simplifyProfile(best)
     // Fewer ticks: fewer progress and speed events; scripted events keep their times.
     for rate in [0.05, 0.1, 0.25, 0.5] where rate < best.rate {
       var candidate = best

@@ -157,10 +157,40 @@ final class ResumeBannerDelegate: WrappingDelegate {
   }
 }
 
+/// Puts a small speed-trap chip 112 pt below the top of the safe area, where the turn card
+/// ended on the phone it was designed on (portrait): a turn card whose road name wraps to three
+/// lines reaches under it.
+final class ChipUnderTurnCardDelegate: WrappingDelegate {
+  private let chip = UIView()
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    chip.removeFromSuperview()
+    guard mapView.bounds.height > mapView.bounds.width else { return }
+    chip.backgroundColor = .systemYellow
+    chip.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(chip)
+    NSLayoutConstraint.activate([  // the bug: a constant where the turn card's bottom belongs
+      chip.topAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.topAnchor, constant: 112),
+      chip.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 24),
+      chip.widthAnchor.constraint(equalToConstant: 56),
+      chip.heightAnchor.constraint(equalToConstant: 28),
+    ])
+  }
+
+  override func stopGuidance(
+    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
+    oldState: any ActiveGuidanceUIState
+  ) {
+    chip.removeFromSuperview()
+    super.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
+  }
+}
+
 let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLayoutDelegate)] = [
   ("narrow-split", { NarrowSplitDelegate() }),
   ("prompt-into-wide", { PromptIntoWideDelegate() }),
   ("rtl-pad", { RightToLeftPadDelegate() }),
   ("short-container", { ShortContainerDelegate() }),
   ("resume-banner", { ResumeBannerDelegate() }),
+  ("chip-under-turn-card", { ChipUnderTurnCardDelegate() }),
 ]

@@ -140,11 +140,11 @@ final class ScenarioTests: XCTestCase {
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [\n{\"at\": 5, \"rotat\": \"landscape\"}]}",
-        "s.json:2: events[0].rotat: unknown key 'rotat' (known: at, rotate, device, splitScreen, resize, setting, pan, recenter, reroute, prompt, speeding, pause, lighting)"
+        "s.json:2: events[0].rotat: unknown key 'rotat' (known: at, rotate, device, splitScreen, resize, setting, pan, recenter, reroute, prompt, speeding, pause, lighting, guidance, navigation)"
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [{\"at\": 5}]}",
-        "s.json:1: events[0]: an event needs one action (rotate, device, splitScreen, resize, setting, pan, recenter, reroute, prompt, speeding, pause, lighting)"
+        "s.json:1: events[0]: an event needs one action (rotate, device, splitScreen, resize, setting, pan, recenter, reroute, prompt, speeding, pause, lighting, guidance, navigation)"
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [{\"at\": 5, \"recenter\": true, \"lighting\": \"day\"}]}",

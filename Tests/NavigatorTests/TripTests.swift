@@ -181,6 +181,76 @@ final class TripTests: XCTestCase {
     XCTAssertEqual(dismissed.t, 14_000, "at the first tick after 13.5 s")
   }
 
+  // MARK: - Guidance and navigation switched off and on
+
+  func testGuidanceStoppedDismissesThePromptAndReportsNothingUntilItStartsAgain() throws {
+    let events = try run(
+      """
+      {"route": "park-loop", "generatedPrompts": false, "events": [
+        {"at": 10, "prompt": {"kind": "incident", "text": "Crash", "duration": 30}},
+        {"at": 12, "guidance": "stop"}, {"at": 14, "guidance": "stop"},
+        {"at": 15, "prompt": {"kind": "traffic", "text": "Jam", "duration": 5}},
+        {"at": 20, "guidance": "start"}]}
+      """)
+    let lifecycle = events.filter { event in
+      switch event.payload {
+      case .promptReady, .promptDismissed, .guidanceStopped, .guidanceStarted: true
+      default: false
+      }
+    }
+    XCTAssertEqual(
+      lifecycle.map(\.t).filter { $0 <= 20_000 }, [0, 10_000, 12_000, 12_000, 20_000],
+      "a second stop does nothing; a prompt while off is not shown")
+    XCTAssertEqual(lifecycle[2].payload, .promptDismissed(promptID: 1), "the prompt goes first")
+    XCTAssertEqual(lifecycle[3].payload, .guidanceStopped(.cancelled))
+    XCTAssertEqual(lifecycle[4].payload, .guidanceStarted)
+    let ticks = progressAndSpeed(events)
+    XCTAssertFalse(ticks.contains { $0.t > 12_000 && $0.t < 20_000 }, "no progress while off")
+    let before = try XCTUnwrap(ticks.last { $0.t <= 12_000 }).progress.distanceTravelled
+    let after = try XCTUnwrap(ticks.first { $0.t >= 20_000 }).progress.distanceTravelled
+    XCTAssertEqual(before, after, accuracy: 20, "the vehicle waits while guidance is off")
+    XCTAssertEqual(events.last?.payload, .navigationDisabled)
+    let arrived = events.filter { if case .arrived = $0.payload { true } else { false } }
+    XCTAssertEqual(arrived.count, 1)
+  }
+
+  func testNavigationEnabledAgainSetsTheRouteAndStartsGuidance() throws {
+    let events = try run(
+      #"{"route": "city-commute", "events": [{"at": 30, "navigation": "disable"}, {"at": 40, "navigation": "enable"}]}"#
+    )
+    let at30 = events.filter { $0.t == 30_000 }.map(\.payload).filter { payload in
+      if case .progress = payload { return false }
+      if case .speed = payload { return false }
+      return true
+    }
+    XCTAssertEqual(at30.suffix(2), [.guidanceStopped(.cancelled), .navigationDisabled])
+    let at40 = events.filter { $0.t == 40_000 }.map(\.payload)
+    XCTAssertEqual(at40.first, .navigationEnabled)
+    XCTAssertTrue(at40.contains { if case .routeSet = $0 { true } else { false } })
+    XCTAssertTrue(at40.contains(.guidanceStarted))
+    XCTAssertEqual(events.filter { $0.payload == .navigationEnabled }.count, 2)
+    XCTAssertEqual(events.last?.payload, .navigationDisabled)
+  }
+
+  func testATripWhoseGuidanceStaysOffEndsAfterItsLastEvent() throws {
+    let events = try run(
+      #"{"route": "park-loop", "events": [{"at": 30, "guidance": "stop"}, {"at": 50, "lighting": "night"}]}"#
+    )
+    XCTAssertEqual(events.last?.payload, .navigationDisabled)
+    XCTAssertEqual(events.last?.t, 52_000)
+    XCTAssertFalse(events.contains { if case .arrived = $0.payload { true } else { false } })
+    XCTAssertThrowsError(
+      try run(#"{"route": "park-loop", "events": [{"at": 30, "guidance": "stop"}, {"at": 40, "reroute": true}]}"#)
+    ) { error in
+      XCTAssertTrue("\(error)".hasPrefix("t.json:1: events[1]: re-route while guidance is off"), "\(error)")
+    }
+    XCTAssertThrowsError(
+      try run(#"{"route": "park-loop", "events": [{"at": 30, "guidance": "pause"}]}"#)
+    ) { error in
+      XCTAssertTrue("\(error)".contains("'pause' is not one of stop, start"), "\(error)")
+    }
+  }
+
   // MARK: - Device, settings, camera
 
   func testDeviceEventsResizeTheMap() throws {

@@ -1,0 +1,117 @@
+import NavigationSDK
+import SeededRandom
+
+// The SDK's unpublished sizes, drawn within plausible ranges. NavSim's default profile is one
+// guess at sizes the SDK computes itself (docs/sdk-model.md); a layout that only works at
+// exactly those sizes breaks on the device whose road name wraps to three lines. A trip draws
+// some of them from a stream of its own (so its events stay those drawn without them), and the
+// shrinker puts each back to its default when the finding shows without it.
+
+/// SDK-profile values a trip draws, applied over the default profile.
+public struct ProfileDraw: Equatable, Sendable {
+  /// One drawn value: a profile file's key (`etaCardHeight`, `style.headerNominalHeight`,
+  /// `promptHeights.traffic`...) and its value.
+  public struct Value: Equatable, Sendable {
+    public var key: String
+    public var value: Double
+  }
+
+  /// In key order.
+  public var values: [Value]
+
+  public var isEmpty: Bool { values.isEmpty }
+
+  /// What may be drawn, each key with its values (the default among them) and why.
+  /// docs/explore.md lists the same.
+  static let ranges: [(key: String, values: [Double])] = [
+    // The turn card's height follows its road name: one line (100), two (112, the
+    // default), three at the same line height (124).
+    ("style.headerNominalHeight", [100, 112, 124]),
+    // The ETA card: one row of time, distance and arrival time, at the text sizes between
+    // the default and the first larger Dynamic Type step.
+    ("etaCardHeight", [64, 72, 80]),
+    // One speed gauge, margins included: the sign's size varies with its region's design
+    // (a US rectangle, a Vienna-convention circle) and text size.
+    ("speedGaugeSize", [60, 64, 68]),
+    // Prompt texts: line height and characters a line for the system font's sizes around
+    // the default; each kind's one-line height up to 8 pt either way (icon, padding).
+    ("promptLineHeight", [18, 20, 22]),
+    ("promptCharactersPerLine", [36, 40, 44]),
+    ("promptHeights.incident", [96, 104, 112]),
+    ("promptHeights.speedCamera", [80, 88, 96]),
+    ("promptHeights.traffic", [96, 104, 112]),
+    ("promptHeights.betterRoute", [120, 128, 136]),
+  ]
+
+  /// Nothing drawn for 2 trips in 3; for the third, each key is drawn (a default drawn is
+  /// left out).
+  static func draw(seed: UInt64, index: Int) -> ProfileDraw {
+    var random = SeededGenerator(
+      seed: (seed &+ 0x7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(index))
+    guard random.unit() < 1.0 / 3 else { return ProfileDraw(values: []) }
+    var values: [Value] = []
+    for range in ranges {
+      let value = range.values[TripGenerator.pick(range.values.count, &random)]
+      if value != SDKProfile.default[range.key] { values.append(Value(key: range.key, value: value)) }
+    }
+    return ProfileDraw(values: values)
+  }
+
+  /// The default profile with the drawn values, named `name`.
+  public func profile(named name: String) -> SDKProfile {
+    var profile = SDKProfile.default
+    if !values.isEmpty { profile.name = name }
+    for drawn in values { profile[drawn.key] = drawn.value }
+    return profile
+  }
+
+  /// A profile file (`--profile FILE`) holding the name and the drawn keys.
+  public func json(name: String) -> String {
+    var top = ["  \"name\": \"\(name)\""]
+    var style: [String] = [], prompts: [String] = []
+    for drawn in values.sorted(by: { $0.key < $1.key }) {
+      let number = drawn.value == drawn.value.rounded() ? String(Int(drawn.value)) : "\(drawn.value)"
+      if drawn.key.hasPrefix("style.") {
+        style.append("    \"\(drawn.key.dropFirst("style.".count))\": \(number)")
+      } else if drawn.key.hasPrefix("promptHeights.") {
+        prompts.append("    \"\(drawn.key.dropFirst("promptHeights.".count))\": \(number)")
+      } else {
+        top.append("  \"\(drawn.key)\": \(number)")
+      }
+    }
+    if !prompts.isEmpty { top.append("  \"promptHeights\": {\n" + prompts.joined(separator: ",\n") + "\n  }") }
+    if !style.isEmpty { top.append("  \"style\": {\n" + style.joined(separator: ",\n") + "\n  }") }
+    return "{\n" + top.sorted().joined(separator: ",\n") + "\n}\n"
+  }
+
+  /// The drawn values in one line (`etaCardHeight=80 style.headerNominalHeight=124`), for the
+  /// shrinker's cache and the table.
+  var key: String { values.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+}
+
+extension SDKProfile {
+  /// The values `ProfileDraw` draws, by profile file key.
+  fileprivate subscript(key: String) -> Double {
+    get {
+      switch key {
+      case "style.headerNominalHeight": style.headerNominalHeight
+      case "etaCardHeight": etaCardHeight
+      case "speedGaugeSize": speedGaugeSize
+      case "promptLineHeight": promptLineHeight
+      case "promptCharactersPerLine": Double(promptCharactersPerLine)
+      default:
+        promptHeights[String(key.dropFirst("promptHeights.".count))] ?? promptDefaultHeight
+      }
+    }
+    set {
+      switch key {
+      case "style.headerNominalHeight": style.headerNominalHeight = newValue
+      case "etaCardHeight": etaCardHeight = newValue
+      case "speedGaugeSize": speedGaugeSize = newValue
+      case "promptLineHeight": promptLineHeight = newValue
+      case "promptCharactersPerLine": promptCharactersPerLine = Int(newValue)
+      default: promptHeights[String(key.dropFirst("promptHeights.".count))] = newValue
+      }
+    }
+  }
+}
