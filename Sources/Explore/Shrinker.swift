@@ -27,6 +27,7 @@ struct Shrinker {
       let before = (best, self.draw)
       best = simplify(best)  // first: fewer ticks make every later candidate cheaper
       best = minimizeEvents(best)
+      best = shortenRoute(best)
       best = moveEarlier(best)
       if best == before.0 && self.draw == before.1 { break }
     }
@@ -103,6 +104,58 @@ struct Shrinker {
       start = end
     }
     return chunks
+  }
+
+  // MARK: - A shorter route
+
+  /// Starts the trip further along its route: 250 m before its end with the scripted events
+  /// from the start on; else close before where its last (else first) scripted event happens,
+  /// or near the end of a trip without any, with every scripted event moved earlier by the
+  /// time the drive to the new start took, so each still happens about where it did. The
+  /// first start that keeps the finding is taken.
+  private mutating func shortenRoute(_ scenario: Scenario) -> Scenario {
+    guard let trip = try? RecordedTrip(scenario: scenario) else { return scenario }
+    var timeline: [(t: Double, distance: Double)] = []
+    for event in trip.events {
+      if case .progress(let progress) = event.payload {
+        timeline.append((Double(event.t) / 1000, progress.distanceTravelled))
+      }
+    }
+    guard let end = timeline.last else { return scenario }
+    func distance(at time: Double) -> Double { timeline.last { $0.t <= time }?.distance ?? 0 }
+    func time(at distance: Double) -> Double { timeline.first { $0.distance >= distance }?.t ?? end.t }
+    var anchors: [Double] = []
+    if let last = scenario.events.last { anchors.append(distance(at: last.at)) }
+    if let first = scenario.events.first, first.at != scenario.events.last?.at {
+      anchors.append(distance(at: first.at))
+    }
+    if scenario.events.isEmpty { anchors.append(end.distance) }
+    var tried: Set<Double> = []
+    // First the last stretch of the route alone, the events kept apart as they were from the
+    // first one on: most findings need what happens, not where.
+    if let first = scenario.events.first, end.distance > 400 {
+      let cut = (end.distance - 250).rounded(.down)
+      tried.insert(cut)
+      var candidate = scenario
+      candidate.start = scenario.start + cut
+      for index in candidate.events.indices { candidate.events[index].at -= first.at }
+      if test(candidate) { return candidate }
+    }
+    for anchor in anchors {
+      for fraction in [0.97, 0.85, 0.5] {
+        // Route.minimumRemainder must stay ahead, with room to spare.
+        let cut = min(anchor * fraction, end.distance - 150).rounded(.down)
+        guard cut >= 50, tried.insert(cut).inserted else { continue }
+        let shift = time(at: cut).rounded(.down)
+        var candidate = scenario
+        candidate.start = scenario.start + cut
+        for index in candidate.events.indices {
+          candidate.events[index].at = max(0, candidate.events[index].at - shift)
+        }
+        if test(candidate) { return candidate }
+      }
+    }
+    return scenario
   }
 
   // MARK: - Earlier events

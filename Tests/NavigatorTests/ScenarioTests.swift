@@ -107,7 +107,7 @@ final class ScenarioTests: XCTestCase {
     let cases: [(String, String)] = [
       (
         "{\"route\": \"park-loop\",\n \"sped\": 3}",
-        "s.json:2: sped: unknown key 'sped' (known: name, description, route, seed, rate, createdAt, device, layoutDirection, units, driver, settings, pointsOfInterest, generatedPrompts, timing, events)"
+        "s.json:2: sped: unknown key 'sped' (known: name, description, route, seed, rate, createdAt, device, layoutDirection, units, driver, settings, pointsOfInterest, generatedPrompts, timing, start, events)"
       ),
       ("{\"seed\": 1}", "s.json:1: missing key 'route'"),
       (

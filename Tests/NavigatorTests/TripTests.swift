@@ -251,6 +251,32 @@ final class TripTests: XCTestCase {
     }
   }
 
+  func testATripCanStartPartWayAlongItsRoute() throws {
+    let whole = try Trip(scenario: Scenario.parse(Array(#"{"route": "city-commute"}"#.utf8), path: "t.json"))
+    let events = try run(#"{"route": "city-commute", "start": 3500}"#)
+    let legs = events.filter { if case .routeLeg = $0.payload { true } else { false } }
+    XCTAssertEqual(whole.route.legs.count, 2)
+    XCTAssertEqual(legs.count, whole.route.legs[0].endDistance < 3500 ? 1 : 2)
+    guard case .routeSet(let info) = try XCTUnwrap(events.first { if case .routeSet = $0.payload { true } else { false } }).payload
+    else { return XCTFail() }
+    XCTAssertEqual(info.totalDistance, (whole.route.totalDistance - 3500).rounded(), accuracy: 1)
+    let steps = events.compactMap { event -> RecordedStep? in
+      if case .routeStep(let step) = event.payload { return step }
+      return nil
+    }
+    XCTAssertEqual(steps.first?.maneuver, "depart")
+    XCTAssertEqual(
+      steps.count - 1, whole.route.steps.filter { $0.distance > 3500 }.count, "the steps ahead")
+    XCTAssertThrowsError(try run(#"{"route": "city-commute", "start": 99999}"#)) { error in
+      XCTAssertTrue("\(error)".hasPrefix("t.json: start: starts 99999 m along a route of"), "\(error)")
+    }
+    // The canonical text carries it (and leaves it out at 0, so older scenarios read the same).
+    var scenario = try Scenario.parse(Array(#"{"route": "city-commute", "start": 3500}"#.utf8), path: "t.json")
+    XCTAssertTrue(scenario.canonicalJSON.contains("\"start\": 3500"))
+    scenario.start = 0
+    XCTAssertFalse(scenario.canonicalJSON.contains("\"start\""))
+  }
+
   // MARK: - Device, settings, camera
 
   func testDeviceEventsResizeTheMap() throws {

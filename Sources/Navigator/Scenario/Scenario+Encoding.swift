@@ -75,6 +75,7 @@ extension Scenario {
         generatedPromptSpacing.map { .object([JSONMember("spacing", number($0))]) } ?? .bool(false))
     )
     members.append(JSONMember("timing", .string(timing.rawValue)))
+    if start > 0 { members.append(JSONMember("start", number(start))) }
     members.append(JSONMember("events", .array(events.map(event))))
     return pretty(members)
   }

@@ -8,7 +8,7 @@ extension Scenario {
   /// The top-level keys of a scenario file.
   static let keys = [
     "name", "description", "route", "seed", "rate", "createdAt", "device", "layoutDirection",
-    "units", "driver", "settings", "pointsOfInterest", "generatedPrompts", "timing", "events",
+    "units", "driver", "settings", "pointsOfInterest", "generatedPrompts", "timing", "start", "events",
   ]
 
   /// The keys that name an event's action (one per event, besides `at`).
@@ -75,6 +75,7 @@ extension Scenario {
       }
     }
     if let timing = root.member("timing") { scenario.timing = try choice(timing, TrackTiming.self) }
+    if let start = root.member("start") { scenario.start = try start.double(in: 0...100_000_000) }
     if let events = root.member("events") {
       let parsed = try events.elements().enumerated().map {
         ($0.offset, try scriptedEvent($0.element))

@@ -145,6 +145,9 @@ public struct Scenario: Equatable, Sendable {
   /// Metres between generated prompts on routes without points of interest; nil for none.
   public var generatedPromptSpacing: Double? = 1500
   public var timing: TrackTiming = .track
+  /// Metres along the route where the trip starts (the route before it is left out), 0 for
+  /// its beginning.
+  public var start: Double = 0
   /// Scripted events in time order (ties in file order).
   public var events: [ScriptedEvent] = []
   /// The scenario file, when it came from one.

@@ -68,6 +68,18 @@ public struct Trip: Sendable {
     }
     route.pointsOfInterest = points.sorted { $0.distance < $1.distance }
     if scenario.timing == .simulate { route.timing = nil }
+    if scenario.start > 0 {
+      guard route.timing == nil else {
+        throw NavigatorError(
+          source: source, key: "start",
+          "a recorded drive is replayed from its beginning: a later start needs \"timing\": \"simulate\"")
+      }
+      do {
+        route = try route.starting(at: scenario.start)
+      } catch let error as NavigatorError {
+        throw NavigatorError(source: source, key: "start", error.message)
+      }
+    }
     self.route = route
     if route.timing != nil {
       for event in scenario.events {
