@@ -5,8 +5,8 @@ For every report it fails on any console error, uncaught exception, failed load 
 that leaves the file (a report must be self-contained), on a dialog (an injected script),
 or on a picture that is not drawn at the layout's true proportions or whose view rectangles
 differ from the snapshot, or whose SDK views do not show what the trip's payloads say (road
-name, speed, time left, prompt text) inside their frames, whose route is not in the
-viewport, or whose styled app views are not painted as styled (background, corners, border,
+name, speed, time left, prompt text) inside their frames, whose route or vehicle is not in
+the viewport, or whose styled app views are not painted as styled (background, corners, border,
 font size, alignment, lines). It drives the scrubber with the keyboard (Home, Left/Right for the
 previous/next layout change, Shift+Right for one event, f for the first finding, d for the
 next difference on a diff page, End) and checks where each key lands, then saves
@@ -479,9 +479,21 @@ def check_screen_content(page, path, frame):
               inside = p.x >= a.x && p.x <= b.x && p.y >= a.y && p.y <= b.y;
             }
           }
+          // The vehicle's arrow and the next manoeuvre's point, where the camera put them (a
+          // hidden mark is null).
+          const mark = (c) => {
+            const e = map && map.querySelector(c);
+            if (!e || e.getAttribute("display") === "none") return null;
+            const b = e.getBoundingClientRect(), outer = svg.getScreenCTM();
+            const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => Number(map.getAttribute(k)));
+            const a = new DOMPoint(x, y).matrixTransform(outer), z = new DOMPoint(x + w, y + h).matrixTransform(outer);
+            const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+            return { inside: cx >= a.x && cx <= z.x && cy >= a.y && cy <= z.y, finite: isFinite(cx) && isFinite(cy) };
+          };
+          const vehicle = mark(".nv-c-vehicle"), maneuver = mark(".nv-c-maneuver");
           const frame = map ? ["x", "y", "width", "height"].map((k) => Number(map.getAttribute(k))) : null;
           const viewport = L.nodes.find((n) => n.role === "viewport" && !n.hidden && n.alpha >= 0.01);
-          return { views, facts, inside, mapFrame: frame,
+          return { views, facts, inside, vehicle, maneuver, mapFrame: frame,
                    viewport: viewport ? [viewport.x, viewport.y, viewport.w, viewport.h] : null,
                    routes: NV.D.routes.length };
         }).filter((x) => x);
@@ -521,6 +533,13 @@ def check_screen_content(page, path, frame):
                                    f"{pane['viewport']}")
             if not pane["inside"]:
                 raise CheckFailure(f"{where}: the route is not drawn inside the viewport")
+            # The vehicle is where the camera puts it: inside the viewport unless the user
+            # panned it away; the demo's photographed events follow the vehicle.
+            if pane["vehicle"] is None or not pane["vehicle"]["inside"]:
+                raise CheckFailure(f"{where}: the vehicle is not drawn inside the viewport "
+                                   f"({pane['vehicle']})")
+            if pane["maneuver"] is not None and not pane["maneuver"]["finite"]:
+                raise CheckFailure(f"{where}: the next manoeuvre's point has no position")
 
 
 def check_app_styles(page, path, frame):

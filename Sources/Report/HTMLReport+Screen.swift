@@ -11,7 +11,9 @@ import Replay
 //              node: the view's index in its layout's nodes; a view not listed shows its name
 //   "routes":  [svg text of a route shape, ...]     in metres around the route's first point
 //   frames.screen: index into "screens" (-1: nothing to show)
-//   frames.map:    [route, transform, dash] or 0    the camera on the route at the event
+//   frames.map:    [route, transform, dash, vehicle, manoeuvre] or 0
+//                  the camera on the route at the event, the vehicle's and the next
+//                  manoeuvre's transforms in the map frame ("" hides a mark)
 //
 // A 1-hour trip at 1 Hz changes its distance label every second, but the glyph, the road
 // name and the buttons rarely: storing elements rather than whole views keeps it small.
@@ -62,6 +64,7 @@ final class ScreenTables {
     else { return "0" }
     return JSONText.array([
       String(current.index), JSONText.quote(view.transform), JSONText.quote(RouteView.dash(view.driven)),
+      JSONText.quote(view.vehicle), JSONText.quote(view.maneuver),
     ])
   }
 
@@ -92,10 +95,14 @@ extension SVGRenderer {
     out += " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\""
     out += " font-size=\"\(num(fontSize))\">"
     out += mapAndSafeArea(layout)
+    var mapped = false
     if let viewport = mapViewport(layout), holdsMap(viewport.frame) {
-      out += mapFrame(in: viewport.frame, view: "<g class=\"nv-c-map-view\"></g>")
+      out += mapFrame(
+        in: viewport.frame,
+        view: "<g class=\"nv-c-map-view\"></g>" + mapMarks(maneuver: "", vehicle: ""))
+      mapped = true
     }
-    out += nodesAndDevice(layout, device: true, slots: true) { _, _ in nil }
+    out += nodesAndDevice(layout, device: true, slots: true, mapVehicle: mapped) { _, _ in nil }
     return out + "</svg>"
   }
 }

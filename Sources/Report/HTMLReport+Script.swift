@@ -92,7 +92,7 @@ const NV = (() => {
     return Array.from(holder.childNodes, (c) => c.cloneNode(true));
   }
   // Fills the pane's slots with what the event shows: `screen` indexes D.screens, `map` is
-  // [route, transform, dash] or 0. Slots whose content is unchanged are left alone.
+  // [route, transform, dash, vehicle, manoeuvre] or 0. Slots whose content is unchanged are left alone.
   function paint(pane, screen, map) {
     if (!pane) return;
     const entry = screen >= 0 ? D.screens[screen] : [0, []];
@@ -109,6 +109,13 @@ const NV = (() => {
     });
     const view = pane.svg.querySelector(".nv-c-map-view");
     if (!view) return;
+    const marks = [[".nv-c-vehicle", 3], [".nv-c-maneuver", 4]].map(([c, k]) => [pane.svg.querySelector(c), k]);
+    for (const [mark, k] of marks) {
+      if (!mark) continue;
+      const want = map ? map[k] : "";
+      if (want) { mark.setAttribute("transform", want); mark.removeAttribute("display"); }
+      else { mark.removeAttribute("transform"); mark.setAttribute("display", "none"); }
+    }
     if (!map) { view.replaceChildren(); view.removeAttribute("transform"); pane.route = -1; return; }
     if (pane.route !== map[0]) { view.replaceChildren(...fromMarkup(D.routes[map[0]])); pane.route = map[0]; }
     view.setAttribute("transform", map[1]);

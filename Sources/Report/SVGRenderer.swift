@@ -71,10 +71,12 @@ public enum SVGRenderer {
       + "\(num(layout.mapWidth))x\(num(layout.mapHeight)) \(layout.direction)"
     out += "<title>\(escapeXML(caption))</title>\n"
     out += mapAndSafeArea(layout)
+    var mapped = false
     if let content, let viewport = mapViewport(layout), let map = routeMap(in: viewport.frame, content: content) {
       out += map
+      mapped = true
     }
-    out += nodesAndDevice(layout, device: content != nil) { node, role in
+    out += nodesAndDevice(layout, device: content != nil, mapVehicle: mapped) { node, role in
       content.flatMap { contentElement(node, role: role, content: $0, rtl: layout.direction == "rtl") }
     }
     out += findingOutlines(findings, layout: layout)
@@ -133,8 +135,10 @@ public enum SVGRenderer {
   /// The views in z-order (camera frames above the others), then the device when `device`;
   /// with the device, app views with a recorded style are drawn as styled.
   /// `drawn` gives an SDK view's content (nil: its name label).
+  /// With `mapVehicle` the map draws the vehicle (where the camera puts it), so the map's
+  /// viewport does not draw it at its centre.
   static func nodesAndDevice(
-    _ layout: LayoutState, device: Bool, slots: Bool = false,
+    _ layout: LayoutState, device: Bool, slots: Bool = false, mapVehicle: Bool = false,
     drawn: (SnapshotNode, String) -> String?
   ) -> String {
     var out = "<g class=\"nv-nodes\">\n"
@@ -149,7 +153,10 @@ public enum SVGRenderer {
         slot: slots && node.kind == .sdkView)
     }
     out += "</g>\n<g class=\"nv-cameras\">\n"
-    for node in layout.nodes where isCamera(node) { out += nodeElement(node) }
+    let map = mapVehicle ? mapViewport(layout).map(\.id) : nil
+    for node in layout.nodes where isCamera(node) {
+      out += nodeElement(node, style: NodeStyle(node), drawn: nil, slot: false, vehicle: node.id != map)
+    }
     out += "</g>\n"
     if device { out += deviceFrame(layout) }
     return out
@@ -166,7 +173,9 @@ public enum SVGRenderer {
   /// One view: `drawn` (its content) instead of its label when given; with `slot` (the HTML
   /// report) its label is marked `nv-name` and an empty `nv-c-slot` group follows it, which the
   /// report's script fills with the content of the event shown.
-  static func nodeElement(_ node: SnapshotNode, style: NodeStyle, drawn: String?, slot: Bool) -> String {
+  static func nodeElement(
+    _ node: SnapshotNode, style: NodeStyle, drawn: String?, slot: Bool, vehicle: Bool = true
+  ) -> String {
     var classes = "nv-node nv-\(node.kind.rawValue) nv-role-\(style.role)"
     if node.isHidden { classes += " nv-hidden" }
     if node.alpha < 0.01 { classes += " nv-invisible" }
@@ -182,7 +191,7 @@ public enum SVGRenderer {
     } else {
       out += rectElement(node.frame, attributes: paint)
     }
-    if isCamera(node) { out += vehicleMarker(node.frame) }
+    if isCamera(node) && vehicle { out += vehicleMarker(node.frame) }
     if let drawn {
       out += drawn
     } else if let label = label(for: node, style: style) {

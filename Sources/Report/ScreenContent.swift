@@ -37,6 +37,15 @@ public struct ScreenContent: Equatable, Sendable {
   public var routeRevision = 0
   /// The SDK's suggested lighting (`lightingChanged`): night colours for map and cards.
   public var isNight = false
+  /// The camera as recorded: a `camera` event's mode (`following`, `free`, `overview`),
+  /// bearing (degrees clockwise from north) and zoom; nil where none was recorded (the SDK's
+  /// default: following, heading up). The user's pans (`userPanned`, points) move the map
+  /// until it is re-centred.
+  public var cameraMode: String?
+  public var cameraBearing: Double?
+  public var cameraZoom: Double?
+  public var panX = 0.0
+  public var panY = 0.0
   /// The trip's virtual time at the event, milliseconds from its start (the event's `t`);
   /// the ETA card's arrival time is counted on this clock. No wall clock is read.
   public var time: Int64?
@@ -110,6 +119,16 @@ public struct ScreenContent: Equatable, Sendable {
       promptKind = nil
       promptText = nil
       promptID = nil
+    case "camera":
+      cameraMode = string("mode") ?? cameraMode
+      cameraBearing = number("bearing") ?? cameraBearing
+      cameraZoom = number("zoom") ?? cameraZoom
+      if cameraMode == "following" { (panX, panY) = (0, 0) }
+    case "userPanned":
+      panX += number("dx") ?? 0
+      panY += number("dy") ?? 0
+    case "recentered":
+      (panX, panY) = (0, 0)
     case "lightingChanged":
       if let mode = string("mode") { isNight = mode == "night" }
     case "arrived":

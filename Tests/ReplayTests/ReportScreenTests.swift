@@ -103,6 +103,8 @@ import Testing
       #expect(routes[map[0] as! Int] == shape.markup(driven: nil))
       #expect(map[1] as? String == view.transform)
       #expect(map[2] as? String == RouteView.dash(view.driven))
+      #expect(map[3] as? String == view.vehicle)
+      #expect(map[4] as? String == view.maneuver)
     }
     #expect(routes.count == 1)
     // The layout's picture is render's, with slots: the device, the map frame, a slot per SDK view.
@@ -112,6 +114,73 @@ import Testing
     #expect(picture.contains("<g class=\"nv-device\">"))
     #expect(picture.contains("<svg class=\"nv-c-map\" x=\"0\" y=\"171\" width=\"393\" height=\"443\""))
     #expect(picture.components(separatedBy: "<g class=\"nv-c-slot\"></g>").count - 1 == 3)
+  }
+
+  /// The content after `frames`, then after `extra` events at the last frame's time.
+  static func content(_ frames: [StoredFrame], then extra: [(String, String)] = []) -> ScreenContent {
+    var content = ScreenContent()
+    for frame in frames { content.apply(frame) }
+    for (event, detail) in extra { content.apply(event: event, detail: detail) }
+    return content
+  }
+
+  /// The `translate(x y)` of a transform, as numbers.
+  static func translation(_ transform: String) -> (x: Double, y: Double)? {
+    guard let open = transform.range(of: "translate("),
+      let close = transform[open.upperBound...].firstIndex(of: ")")
+    else { return nil }
+    let numbers = transform[open.upperBound..<close].split(separator: " ").compactMap { Double($0) }
+    return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+  }
+
+  @Test func theMapFollowsTheRecordedCamera() throws {
+    let frames = Self.frames(seconds: 60)  // driving north along the route, course 0
+    let turn = ("progress", #"{"distanceToNextManeuver":500}"#)  // the next turn, 500 m ahead
+    let following = Self.content(frames, then: [turn])
+    let shape = try #require(RouteShape(following))
+    // No camera recorded: heading up around the vehicle; the vehicle at the centre, pointing
+    // up; the next manoeuvre straight above it, 500 m at 0.4 points a metre.
+    let view = try #require(RouteView(shape, following))
+    #expect(view.transform.hasPrefix("rotate(0) scale(0.4)"))
+    #expect(view.vehicle == "translate(0 0) rotate(0)")
+    let ahead = try #require(Self.translation(view.maneuver))
+    #expect(abs(ahead.x) < 0.5)
+    #expect(abs(ahead.y - -200) < 1, "\(ahead)")
+    // A camera looking east (bearing 90) turns the route: the manoeuvre ahead (north) is now
+    // to the left, and the arrow points left.
+    let east = Self.content(
+      frames, then: [turn, ("camera", #"{"mode":"following","bearing":90,"tilt":0,"zoom":16}"#)])
+    let turned = try #require(RouteView(shape, east))
+    let left = try #require(Self.translation(turned.maneuver))
+    #expect(abs(left.x - -500 * 0.614) < 2 && abs(left.y) < 1, "\(left)")
+    #expect(turned.vehicle == "translate(0 0) rotate(-90)")
+    // Zoom 16 at 47 degrees: 2^16 * 256 / (40 075 km * cos 47) = 0.614 points a metre.
+    #expect(turned.transform.contains("scale(0.61)"))
+    // The user pans 40 pt right and 30 down: the map and the vehicle move with the finger,
+    // until re-centred.
+    let panned = Self.content(frames, then: [("userPanned", #"{"dx":40,"dy":30}"#)])
+    let moved = try #require(RouteView(shape, panned))
+    #expect(moved.vehicle == "translate(40 30) rotate(0)")
+    #expect(moved.transform.hasPrefix("translate(40 30) rotate(0)"))
+    let back = Self.content(frames, then: [("userPanned", #"{"dx":40,"dy":30}"#), ("recentered", "{}")])
+    #expect(try #require(RouteView(shape, back)).vehicle == "translate(0 0) rotate(0)")
+    // Overview: the whole 2 km route in 320 points, north up, the vehicle where it is on it.
+    let overview = Self.content(frames, then: [("camera", #"{"mode":"overview","bearing":0,"tilt":0,"zoom":14}"#)])
+    let whole = try #require(RouteView(shape, overview))
+    #expect(whole.transform.contains("scale(0.16"))
+    let car = try #require(Self.translation(whole.vehicle))
+    #expect(abs(car.y - (1000 - 59 * 14) * 0.16) < 2, "\(car)")
+  }
+
+  @Test func renderDrawsTheVehicleAndTheManoeuvreWhereTheCameraPutsThem() throws {
+    let frames = Self.frames(seconds: 30)
+    let content = Self.content(frames, then: [("userPanned", #"{"dx":-25,"dy":10}"#)])
+    let svg = SVGRenderer.svg(layout: Self.layout, findings: [], content: content)
+    #expect(svg.contains("<polygon class=\"nv-vehicle nv-c-vehicle\" points=\"0,-11 8,9 0,4 -8,9\" transform=\"translate(-25 10) rotate(0)\"/>"))
+    #expect(svg.contains("<circle class=\"nv-c-maneuver\" r=\"6\" transform=\"translate(-25 "))
+    // The viewport no longer draws a second arrow at its centre.
+    #expect(svg.components(separatedBy: "class=\"nv-vehicle").count - 1 == 1)
+    #expect(svg == SVGRenderer.svg(layout: Self.layout, findings: [], content: content))
   }
 
   @Test func theReportIsByteIdenticalAndAnHourAtOneHertzStaysUnderThreeMegabytes() throws {
