@@ -103,7 +103,8 @@ public struct ReplayJob {
           navsimVersion: NavSimVersion.current, sdkProfile: profileName,
           variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
             .joined(separator: " "),
-          logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil))
+          logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil,
+          tripStart: recording.metadata.createdAt))
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
     // and each should cost next to nothing here.

@@ -41,11 +41,15 @@ public struct RunMetadata: Equatable, Sendable {
   /// replay derived from them. Nil for a run that keeps its own events (written with
   /// `RunWriting.append(_:detail:)`, e.g. by tests and tools without a log).
   public var logPath: String?
+  /// When the replayed recording started (its `created_at`, ISO 8601 with its offset): the
+  /// pictures' ETA card shows the arrival as a time of day from it. Nil when not known (a
+  /// store written before it was kept, a run without a log).
+  public var tripStart: String?
 
   public init(
     label: String, delegate: String, recordingID: Int64, recordingName: String,
     logFingerprint: String, navsimVersion: String, sdkProfile: String, variants: String,
-    logPath: String? = nil
+    logPath: String? = nil, tripStart: String? = nil
   ) {
     self.label = label
     self.delegate = delegate
@@ -56,6 +60,7 @@ public struct RunMetadata: Equatable, Sendable {
     self.sdkProfile = sdkProfile
     self.variants = variants
     self.logPath = logPath
+    self.tripStart = tripStart
   }
 }
 
@@ -84,6 +89,7 @@ public struct RunInfo: Equatable, Sendable {
   public var sdkProfile: String { metadata.sdkProfile }
   public var variants: String { metadata.variants }
   public var logPath: String? { metadata.logPath }
+  public var tripStart: String? { metadata.tripStart }
   /// The variants one by one (`direction=rtl`...), in their stored order.
   public var variantList: [String] { variants.split(separator: " ").map(String.init) }
 }

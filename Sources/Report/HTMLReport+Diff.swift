@@ -25,7 +25,7 @@ extension HTMLReport {
     var indexOfSeq: [Int64: Int] = [:]
     // One recording: the same facts on both sides, each drawn into its own layout.
     let screens = ScreenTables()
-    var content = ScreenContent()
+    var content = ScreenContent(tripStart: runA.tripStart)
     var screenA: [String] = [], screenB: [String] = [], map: [String] = []
     for (index, pair) in pairs.enumerated() {
       let shown = (pair.b ?? pair.a)!

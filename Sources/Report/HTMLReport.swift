@@ -24,7 +24,7 @@ public enum HTMLReport {
     var layoutColumn: [String] = [], findingColumn: [String] = [], eventColumn: [String] = []
     var detailColumn: [String] = [], screenColumn: [String] = [], mapColumn: [String] = []
     let screens = ScreenTables()
-    var content = ScreenContent()
+    var content = ScreenContent(tripStart: run.tripStart)
     layoutColumn.reserveCapacity(frames.count)
     for frame in frames {
       content.apply(frame)

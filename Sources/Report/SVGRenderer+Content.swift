@@ -60,7 +60,7 @@ extension SVGRenderer {
     return [
       textLine(line, frame: f, baseline: top + size, size: size, bold: true, rtl: rtl, kind: "eta"),
       textLine(
-        ScreenContent.arrivalText(arrival), frame: f, baseline: top + size * 1.25 + small, size: small,
+        ScreenContent.arrivalText(arrival, start: content.startSecondsOfDay), frame: f, baseline: top + size * 1.25 + small, size: small,
         bold: false, rtl: rtl, kind: "arrival"),
     ]
   }

@@ -96,7 +96,7 @@ extension SnapshotStore {
   public func distinctCells(of run: RunInfo, from fromSeq: Int64 = 0) throws -> [SheetCell] {
     var seen: Set<String> = []  // membership only; the order comes from the frames
     var cells: [SheetCell] = []
-    var content = ScreenContent()
+    var content = ScreenContent(tripStart: run.tripStart)
     for frame in try frames(of: run) {
       content.apply(frame)
       guard frame.seq >= fromSeq, seen.insert(frame.layoutHash).inserted else { continue }
@@ -124,7 +124,7 @@ extension SnapshotStore {
     for frame in framesB { bBySeq[frame.seq] = frame }
     var seen: Set<String> = []
     var cells: [SheetCell] = []
-    var content = ScreenContent()  // one recording: the same facts on both sides
+    var content = ScreenContent(tripStart: a.tripStart)  // one recording: the same facts on both sides
     for frameA in try frames(of: a) {
       content.apply(frameA)
       guard frameA.seq >= fromSeq, let frameB = bBySeq[frameA.seq] else { continue }
@@ -194,7 +194,7 @@ extension SnapshotStore {
         throw PictureError(
           "\(path): run '\(run.label)' has no event \(seq) (its events are 1...\(run.eventCount))")
       }
-      var content = ScreenContent()
+      var content = ScreenContent(tripStart: run.tripStart)
       try forEachFrame(of: run) { frame in
         if frame.seq <= seq { content.apply(frame) }
       }

@@ -50,7 +50,29 @@ public struct ScreenContent: Equatable, Sendable {
   /// the ETA card's arrival time is counted on this clock. No wall clock is read.
   public var time: Int64?
 
+  /// The recording's start as a time of day, seconds after midnight in the offset its
+  /// `created_at` was written with (UTC for `Z`); nil when not known. The ETA card then shows
+  /// the arrival as a time of day (`arr. 08:09`), else counted from the trip's start.
+  public var startSecondsOfDay: Double?
+
   public init() {}
+
+  /// Content whose arrival is a time of day after `tripStart` (ISO 8601, e.g.
+  /// `2025-01-01T08:00:00Z` or `...T08:00:00+01:00`: the clock reading it was written with).
+  public init(tripStart: String?) {
+    startSecondsOfDay = tripStart.flatMap(Self.secondsOfDay)
+  }
+
+  /// `HH:MM[:SS[.fff]]` after the `T` of an ISO 8601 date-time, in seconds; nil otherwise.
+  static func secondsOfDay(_ timestamp: String) -> Double? {
+    guard let t = timestamp.firstIndex(of: "T") else { return nil }
+    let clock = timestamp[timestamp.index(after: t)...].prefix { $0.isNumber || $0 == ":" || $0 == "." }
+    let parts = clock.split(separator: ":").map { Double($0) }
+    guard parts.count >= 2, parts.allSatisfy({ $0 != nil }) else { return nil }
+    let (hours, minutes, seconds) = (parts[0]!, parts[1]!, parts.count > 2 ? parts[2]! : 0)
+    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    return hours * 3600 + minutes * 60 + seconds
+  }
 
   /// Takes in one stored event: its virtual time and its payload.
   public mutating func apply(_ frame: StoredFrame) {
@@ -155,9 +177,15 @@ public struct ScreenContent: Equatable, Sendable {
     return "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest) min"
   }
 
-  /// `arr. 0:09` - seconds on the trip's clock as hours and minutes since its start (the
-  /// recording's start time of day is not in the snapshot store).
-  static func arrivalText(_ seconds: Double) -> String {
+  /// `arr. 0:09` - seconds on the trip's clock as hours and minutes since its start, when
+  /// the recording's start is not known; `arr. 08:09` - the time of day from `start`
+  /// (seconds after midnight) when it is.
+  static func arrivalText(_ seconds: Double, start: Double? = nil) -> String {
+    if let start {
+      let minutes = Int(((start + seconds) / 60).rounded(.up)) % (24 * 60)
+      let (hours, rest) = (minutes / 60, minutes % 60)
+      return "arr. \(hours < 10 ? "0" : "")\(hours):\(rest < 10 ? "0" : "")\(rest)"
+    }
     let minutes = max(0, Int((seconds / 60).rounded(.up)))
     let rest = minutes % 60
     return "arr. \(minutes / 60):\(rest < 10 ? "0" : "")\(rest)"

@@ -16,6 +16,8 @@ extension SnapshotStore {
     let statement = try db.prepare("SELECT \(Self.runColumns) FROM runs ORDER BY id")
     var runs: [RunInfo] = []
     while try statement.step() { runs.append(Self.readRun(statement)) }
+    let starts = try tripStarts()
+    for index in runs.indices { runs[index].metadata.tripStart = starts[runs[index].id] }
     return runs
   }
 
@@ -35,7 +37,9 @@ extension SnapshotStore {
     guard try statement.step() else {
       throw SnapshotStoreError.unknownLabel(path: path, label: "#\(id)", known: try runs().map(\.label))
     }
-    return Self.readRun(statement)
+    var run = Self.readRun(statement)
+    run.metadata.tripStart = try tripStarts()[id]
+    return run
   }
 
   private static func readRun(_ row: SQLiteStatement) -> RunInfo {
@@ -129,6 +133,7 @@ extension SnapshotStore {
       for table in ["layout_changes", "finding_spans", "run_events"] {
         try db.execute("DELETE FROM \(table) WHERE run_id = \(run.id)")
       }
+      if try !tripStarts().isEmpty { try db.execute("DELETE FROM run_starts WHERE run_id = \(run.id)") }
       try db.execute("DELETE FROM runs WHERE id = \(run.id)")
       try db.execute("DELETE FROM layouts WHERE hash NOT IN (SELECT layout_hash FROM layout_changes)")
     }

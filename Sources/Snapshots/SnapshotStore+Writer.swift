@@ -186,8 +186,10 @@ extension SnapshotStore {
         .text(metadata.navsimVersion), .text(metadata.sdkProfile), .text(metadata.variants),
         metadata.logPath.map(SQLiteValue.text) ?? .null,
       ])
+      let runID = db.lastInsertRowID
+      if let start = metadata.tripStart { try storeTripStart(start, run: runID) }
       return try RunWriter(
-        store: self, runID: db.lastInsertRowID, label: metadata.label, logPath: metadata.logPath)
+        store: self, runID: runID, label: metadata.label, logPath: metadata.logPath)
     } catch {
       try? db.execute("ROLLBACK")
       throw error

@@ -1,6 +1,8 @@
 import Foundation
 import SessionEvents
+import SampleDelegates
 import Testing
+import TestSupport
 @testable import Replay
 @testable import Report
 @testable import Snapshots
@@ -211,5 +213,34 @@ import Testing
     #expect(SVGRenderer.svg(layout: Self.layout, findings: [], content: content).contains("class=\"nv-layout nv-night\""))
     content.apply(event: "lightingChanged", detail: #"{"mode":"day"}"#)
     #expect(!content.isNight)
+    // With the recording's start known, the arrival is a time of day on the recording's clock
+    // (the offset it was written with), never the machine's.
+    var dated = ScreenContent(tripStart: "2025-01-01T23:58:30+01:00")
+    dated.apply(StoredFrame(
+      seq: 1, t: 60_000, event: "progress", detail: #"{"timeRemaining":170,"distanceRemaining":2000}"#,
+      layoutHash: "", findings: []))
+    let late = try #require(SVGRenderer.contentElement(eta, role: "etaCard", content: dated, rtl: false))
+    #expect(late.contains(">arr. 00:03</text>"), "23:58:30 + 230 s, past midnight")
+    #expect(ScreenContent(tripStart: "2025-01-01T08:00:00Z").startSecondsOfDay == 28_800.0)
+    #expect(ScreenContent(tripStart: "not a date").startSecondsOfDay == nil)
   }
+
+  @Test @MainActor func aReplayedRunKeepsItsRecordingsStartForThePictures() throws {
+    let directory = TemporaryDirectory()
+    let store = try SnapshotStore(path: directory.path + "/s.sqlite", mode: .create)
+    // Recorded 2024-05-06T07:45:00Z.
+    _ = try ReplayJob(
+      logPath: recording("city-commute"), delegateName: "complete",
+      makeDelegate: { CompleteLayoutDelegate() }
+    ).run(store: store, label: "a")
+    let run = try store.run(label: "a")
+    #expect(run.tripStart == "2024-05-06T07:45:00Z")
+    let frames = try store.frames(of: run)
+    let page = HTMLReport.replayPage(run: run, frames: frames, layouts: try store.layouts(for: frames))
+    #expect(page.contains("arr. 07:"))
+    #expect(!page.contains("arr. 0:"))
+    try store.deleteRun(label: "a")
+    #expect(try store.runs().isEmpty)
+  }
+
 }

@@ -61,8 +61,12 @@ class FieldServiceNavigationLayout: NSObject, NavigationLayoutDelegate {
   func stopGuidance(
     navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState
   ) {
-    NSLayoutConstraint.deactivate(headerConstraints)
+    // A prompt shown when guidance stops is still fading out: its constraints go with the
+    // guidance (`navsim explore` found the floor held on it conflicting with the ready
+    // state's floor).
+    NSLayoutConstraint.deactivate(headerConstraints + promptConstraints)
     headerConstraints = []
+    promptConstraints = []
     for view in [oldState.turnCard, oldState.etaCard, jobSummary, header] {
       view.removeFromSuperview()
     }
