@@ -11,16 +11,19 @@
 /// test that drives views by hand) uses `LayoutContext.unbound`, a context of its own.
 @preconcurrency @MainActor
 public final class LayoutContext {
+  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
+  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
+  // them overlaps another (the checks found none in every test and canonical trip).
   /// The clock `UIView.animate` uses while this context is bound.
-  public var clock = UIAnimationClock()
+  @exclusivity(unchecked) public var clock = UIAnimationClock()
   /// The auditor told of layout activity while this context is bound; nil costs one load.
-  public var audit: (any LayoutAuditing)?
+  @exclusivity(unchecked) public var audit: (any LayoutAuditing)?
   /// Set while app code may run (a replay applying an event), for views whose insides app
   /// code must not read (the SDK's views) to tell app reads from the framework's own.
-  public var appCodeRunning = false
+  @exclusivity(unchecked) public var appCodeRunning = false
   /// Views whose private insides app code read while `appCodeRunning`, each once, not yet
   /// reported.
-  public var privateReads: [UIView] = []
+  @exclusivity(unchecked) public var privateReads: [UIView] = []
 
   public init() {}
 

@@ -23,34 +23,37 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   unowned let mapView: GMSMapView
   /// The map's replay context: its clock, and the markers of app code reading SDK insides.
   let context: LayoutContext
+  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
+  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
+  // them overlaps another (the checks found none in every test and canonical trip).
   /// The event being applied.
-  private(set) var seq: Int64 = 0
+  @exclusivity(unchecked) private(set) var seq: Int64 = 0
   /// Findings of the current event, in the order found (deduplicated at the end).
-  var found: [PendingFinding] = []
+  @exclusivity(unchecked) var found: [PendingFinding] = []
   /// The layout checks' findings and what they were computed from: while nothing visible
   /// changed (`UIView.visibleRevision`), the checks would find the same again.
-  private var layoutCheckCache: (
+  @exclusivity(unchecked) private var layoutCheckCache: (
     revision: UInt64, state: NavigationState, wide: Bool, enabled: Bool,
     found: [PendingFinding]
   )?
 
   /// Runs the layout checks after every event, never repeating cached findings
   /// (`NavigationSession.forcesFullPass`).
-  var forcesFullChecks = false
+  @exclusivity(unchecked) var forcesFullChecks = false
 
   /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
   private var baselineViews: [UIView] = []
   private var baselineGuides: [UILayoutGuide] = []
   /// Constraints activated since navigation was enabled (inactive ones are dropped).
-  var navigationConstraints: [NSLayoutConstraint] = []
+  @exclusivity(unchecked) var navigationConstraints: [NSLayoutConstraint] = []
   /// `navigationConstraints.count` after the last pruning of inactive constraints.
-  private var prunedConstraintCount = 0
+  @exclusivity(unchecked) private var prunedConstraintCount = 0
   /// Views and guides added during Active Guidance (before `stopGuidance`).
-  var guidanceViews: [UIView] = []
-  var guidanceGuides: [UILayoutGuide] = []
-  var collectsGuidanceAdditions = false
+  @exclusivity(unchecked) var guidanceViews: [UIView] = []
+  @exclusivity(unchecked) var guidanceGuides: [UILayoutGuide] = []
+  @exclusivity(unchecked) var collectsGuidanceAdditions = false
   /// `guidanceViews.count + guidanceGuides.count` after the last pruning.
-  private var prunedGuidanceCount = 0
+  @exclusivity(unchecked) private var prunedGuidanceCount = 0
   /// The map's views and guides when guidance started: the Navigation Ready layout it left.
   private var readyLayoutItems: [AnyObject] = []
   /// Views and guides the delegate added or constrained during `stopGuidance`: its new
@@ -59,7 +62,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   var collectsRestoredItems = false
   /// Leftovers that were still animating out when checked: re-checked once their animations
   /// are over.
-  private var deferredLeftovers:
+  @exclusivity(unchecked) private var deferredLeftovers:
     [(rule: LayoutRule, object: AnyObject, context: String, deadline: TimeInterval)] = []
 
   init(mapView: GMSMapView) {

@@ -30,16 +30,19 @@ open class GMSMapView: UIView {
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
+  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
+  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
+  // them overlaps another (the checks found none in every test and canonical trip).
   /// The SDK's lifecycle (state, shown prompt).
-  @_spi(Replay) public internal(set) final var lifecycle = NavigationLifecycle()
+  @exclusivity(unchecked) @_spi(Replay) public internal(set) final var lifecycle = NavigationLifecycle()
   /// The custom layout delegate, strongly held; nil means the built-in layout.
-  @_spi(Replay) public internal(set) final var customDelegate: (any NavigationLayoutDelegate)?
+  @exclusivity(unchecked) @_spi(Replay) public internal(set) final var customDelegate: (any NavigationLayoutDelegate)?
   /// Draws the SDK's own UI when no delegate is set.
   let builtInLayout = BuiltInLayout()
   /// Observes every callback (the session's rule watcher).
   @_spi(Replay) public final var callbackObserver: (any LifecycleCallbackObserver)?
   /// Legacy APIs used while a delegate is attached, not yet reported.
-  @_spi(Replay) public final var pendingLegacyUses: [String] = []
+  @exclusivity(unchecked) @_spi(Replay) public final var pendingLegacyUses: [String] = []
   /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
   @_spi(Replay) public final var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.

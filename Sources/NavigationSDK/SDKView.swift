@@ -78,16 +78,41 @@ open class SDKView: UIView {
   /// Sets the size the SDK computes, as required width / height constraints of its own (the
   /// SDK's internal constraints); nil leaves an axis to the delegate's constraints. A recorded
   /// size (`recordedSize`) replaces the value on each axis it gives.
+  /// Setting the size it already has changes nothing (the speed widget is set on every speed
+  /// event) and costs next to nothing.
   func setFixedSize(width: CGFloat?, height: CGFloat?) {
+    let unchanged = width == profileWidth && height == profileHeight
     profileWidth = width
     profileHeight = height
+    if unchanged && fixedSizeIsApplied { return }
     applyFixedSize()
   }
 
   /// Sets the built-in layout margin on every side, unless a recorded size gives the margins.
   func setBuiltInMargin(_ margin: CGFloat) {
+    if margin == profileMargin, recordedSize == nil,
+      directionalLayoutMargins
+        == NSDirectionalEdgeInsets(top: margin, leading: margin, bottom: margin, trailing: margin)
+    {
+      return
+    }
     profileMargin = margin
     applyMargins()
+  }
+
+  /// Whether the size constraints are what `applyFixedSize` would leave: then it has nothing
+  /// to do.
+  private var fixedSizeIsApplied: Bool {
+    func applied(_ constraint: NSLayoutConstraint?, _ value: CGFloat?) -> Bool {
+      switch (constraint, value) {
+      case (nil, nil): true
+      case (let constraint?, let value?): constraint.constant == value
+      default: false
+      }
+    }
+    let width = profileWidth.map { recordedSize?.width.map { CGFloat($0) } ?? $0 }
+    let height = profileHeight.map { recordedSize?.height.map { CGFloat($0) } ?? $0 }
+    return applied(widthConstraint, width) && applied(heightConstraint, height)
   }
 
   // MARK: - Recorded size

@@ -16,12 +16,15 @@ import SessionEvents
 public final class Replayer {
   public let mapView: GMSMapView
   public let session: NavigationSession
-  private var previous: LayoutState?
-  private var reader = SnapshotReader()
+  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
+  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
+  // them overlaps another (the checks found none in every test and canonical trip).
+  @exclusivity(unchecked) private var previous: LayoutState?
+  @exclusivity(unchecked) private var reader = SnapshotReader()
   /// The screen object a screen factory returned, kept alive for the replay.
   public private(set) var screen: AnyObject?
   /// Whether the last `apply` changed the layout (always true after the first event).
-  public private(set) var layoutChanged = false
+  @exclusivity(unchecked) public private(set) var layoutChanged = false
   /// Does the layout pass, the layout rules and the snapshot's walk of the tree after every
   /// event, where a replay normally skips those whose inputs did not change since the last
   /// time (`NavigationSession.forcesFullPass`). Snapshots and findings are the same either
