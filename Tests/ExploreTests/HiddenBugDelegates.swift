@@ -10,6 +10,8 @@ import SampleDelegates
 class WrappingDelegate: NSObject, NavigationLayoutDelegate {
   let inner = CompleteLayoutDelegate()
   var prompt: UIView?
+  /// App views a subclass adds during guidance and takes away when it stops.
+  var guidanceOnlyViews: [UIView] { [] }
 
   func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
     inner.enableNavigationUI(navMap: mapView, newState: newState)
@@ -28,6 +30,7 @@ class WrappingDelegate: NSObject, NavigationLayoutDelegate {
     navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
     oldState: any ActiveGuidanceUIState
   ) {
+    for view in guidanceOnlyViews { view.removeFromSuperview() }
     inner.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
   }
   func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
@@ -104,6 +107,7 @@ final class RightToLeftPadDelegate: WrappingDelegate {
 /// portrait map that no longer reaches the bottom edge): added last, so over the card.
 final class ShortContainerDelegate: WrappingDelegate {
   private let panel = UIView()
+  override var guidanceOnlyViews: [UIView] { [panel] }
 
   override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
     panel.removeFromSuperview()
@@ -120,14 +124,6 @@ final class ShortContainerDelegate: WrappingDelegate {
       panel.bottomAnchor.constraint(equalTo: state.etaCard.bottomAnchor),
       panel.heightAnchor.constraint(equalToConstant: 40),
     ])
-  }
-
-  override func stopGuidance(
-    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
-    oldState: any ActiveGuidanceUIState
-  ) {
-    panel.removeFromSuperview()
-    super.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
   }
 }
 
@@ -162,6 +158,7 @@ final class ResumeBannerDelegate: WrappingDelegate {
 /// lines reaches under it.
 final class ChipUnderTurnCardDelegate: WrappingDelegate {
   private let chip = UIView()
+  override var guidanceOnlyViews: [UIView] { [chip] }
 
   override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
     chip.removeFromSuperview()
@@ -175,14 +172,6 @@ final class ChipUnderTurnCardDelegate: WrappingDelegate {
       chip.widthAnchor.constraint(equalToConstant: 56),
       chip.heightAnchor.constraint(equalToConstant: 28),
     ])
-  }
-
-  override func stopGuidance(
-    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
-    oldState: any ActiveGuidanceUIState
-  ) {
-    chip.removeFromSuperview()
-    super.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
   }
 }
 
