@@ -13,13 +13,15 @@ public final class EventCursor {
   public let recordingID: Int64
   private let path: String
   private let statement: SQLiteStatement
+  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
+  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
+  // them overlaps another (the checks found none in every test and canonical trip).
   /// The seq the next row must have when all kinds are read (nil with a kind filter).
-  private var expectedSeq: Int64?
-  private var lastT: Int64 = 0
-  private var isDone = false
-  /// The fingerprint and the texts carried from row to row (one property, mutated in place:
-  /// one exclusivity check per row).
-  private var decoder = RowDecoder()
+  @exclusivity(unchecked) private var expectedSeq: Int64?
+  @exclusivity(unchecked) private var lastT: Int64 = 0
+  @exclusivity(unchecked) private var isDone = false
+  /// The fingerprint and the texts carried from row to row (one property, mutated in place).
+  @exclusivity(unchecked) private var decoder = RowDecoder()
 
   /// The fingerprint of the events read so far (all kinds: meaningful for an unfiltered read).
   public var fingerprint: EventFingerprint { decoder.fingerprint }

@@ -22,7 +22,7 @@ open class GMSMapView: UIView {
     GMSNavigationServices.termsAccepted ? sessionNavigator : nil
   }
   /// The navigator, unwrapped, for NavSim's own use (the attached session's, if any).
-  @_spi(Replay) public internal(set) final var sessionNavigator = GMSNavigator(sdk: ())
+  @exclusivity(unchecked) @_spi(Replay) public internal(set) final var sessionNavigator = GMSNavigator(sdk: ())
   /// The GoogleMaps side: camera, overlays, map options (`GMSMapView+Maps.swift`).
   let mapsState = GoogleMapsState()
   /// Set while a replay drives this map: app calls are checked against the recording.

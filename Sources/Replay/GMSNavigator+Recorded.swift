@@ -352,12 +352,15 @@ final class ReplayControl: ReplayAnswering {
   /// How far a coordinate destination may lie from where the recording arrives.
   static let arrivalTolerance: CLLocationDistance = 250
 
+  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
+  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
+  // them overlaps another (the checks found none in every test and canonical trip).
   /// The event being applied, or the last one applied.
-  var seq: Int64 = 0
-  var inEvent = false
+  @exclusivity(unchecked) var seq: Int64 = 0
+  @exclusivity(unchecked) var inEvent = false
   /// Whether an event has been applied: calls before it are "before the first event".
-  var started = false
-  var divergences: [LayoutFinding] = []
+  @exclusivity(unchecked) var started = false
+  @exclusivity(unchecked) var divergences: [LayoutFinding] = []
   /// What the recording said of each navigator's routes (`RouteNotes`), by navigator: only
   /// looked up, never iterated.
   var notes: [ObjectIdentifier: RouteNotes] = [:]
