@@ -28,6 +28,26 @@ public final class LayoutContext {
   public init() {}
 
   /// The context bound to the running code, if any.
+  /// Marks app code running for an event and forgets the reads noted before (a replay's
+  /// event bracket). The markers are touched here, in their own module, so that the access
+  /// goes unchecked (`@exclusivity(unchecked)` holds in the declaring module only).
+  public func beginAppCode() {
+    appCodeRunning = true
+    if !privateReads.isEmpty { privateReads.removeAll() }
+  }
+
+  /// Ends app code's part of an event; the SDK views whose insides it read, in the order read
+  /// (usually none), forgotten here.
+  public func endAppCode() -> [UIView] {
+    appCodeRunning = false
+    guard !privateReads.isEmpty else { return [] }
+    defer { privateReads.removeAll() }
+    return privateReads
+  }
+
+  /// Advances the clock to `time` (seconds), finishing the animations due by then.
+  public func advanceClock(to time: Double) { clock.advance(to: time) }
+
   @TaskLocal private static var bound: LayoutContext?
 
   /// The context of code that runs outside any binding.

@@ -71,7 +71,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   }
 
   /// Whether rules apply: only to a custom delegate (the built-in layout is the SDK's).
-  var checksRules: Bool { mapView.customDelegate != nil && !SDKInternal.isActive }
+  var checksRules: Bool { mapView.hasCustomDelegate && !SDKInternal.isActive }
 
   // MARK: - Event bracket
 
@@ -79,13 +79,12 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   func begin(seq: Int64) {
     self.seq = seq
     if !found.isEmpty { found.removeAll() }
-    if !context.privateReads.isEmpty { context.privateReads.removeAll() }
-    context.appCodeRunning = true
+    context.beginAppCode()
   }
 
   /// Ends an event: checks the laid-out frames and returns the event's findings.
   func finish() -> [LayoutFinding] {
-    context.appCodeRunning = false
+    let privateReads = context.endAppCode()
     defer { if !found.isEmpty { found.removeAll() } }
     let mapView = self.mapView  // one strong reference, not one per read of an unowned one
     // Pruning reads every constraint's isActive: do it only when the list has doubled.
@@ -94,19 +93,13 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
       prunedConstraintCount = navigationConstraints.count
     }
     pruneGuidanceAdditions()
-    guard mapView.customDelegate != nil else { return [] }
-    if !mapView.pendingLegacyUses.isEmpty {
-      for use in mapView.pendingLegacyUses {
-        record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
-      }
-      mapView.pendingLegacyUses.removeAll()
+    guard mapView.hasCustomDelegate else { return [] }
+    for use in mapView.takePendingLegacyUses() {
+      record(.legacyAPIWithDelegate, [], "\(use) has no effect while a layout delegate is set")
     }
-    if !context.privateReads.isEmpty {
-      for case let view as SDKView in context.privateReads {
-        record(
-          .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
-      }
-      context.privateReads.removeAll()
+    for case let view as SDKView in privateReads {
+      record(
+        .sdkInternalsTouched, [view], "read \(view.sdkRole).subviews: the SDK's inside is private")
     }
     checkLayoutUnlessUnchanged(mapView)
     guard !found.isEmpty else { return [] }

@@ -43,6 +43,17 @@ open class GMSMapView: UIView {
   @_spi(Replay) public final var callbackObserver: (any LifecycleCallbackObserver)?
   /// Legacy APIs used while a delegate is attached, not yet reported.
   @exclusivity(unchecked) @_spi(Replay) public final var pendingLegacyUses: [String] = []
+  /// Whether an app's layout delegate is set; the legacy uses noted since the last call,
+  /// forgotten. Read here, in the declaring module, so that the per-event reads go unchecked
+  /// (`@exclusivity(unchecked)` holds in the declaring module only).
+  @_spi(Replay) public final var hasCustomDelegate: Bool { customDelegate != nil }
+  @_spi(Replay) public final func takePendingLegacyUses() -> [String] {
+    guard !pendingLegacyUses.isEmpty else { return [] }
+    defer { pendingLegacyUses.removeAll() }
+    return pendingLegacyUses
+  }
+  /// The id of the prompt on screen, if any.
+  @_spi(Replay) public final var shownPromptID: Int? { lifecycle.shownPrompt?.promptID }
   /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
   @_spi(Replay) public final var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.

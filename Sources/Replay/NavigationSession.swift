@@ -156,13 +156,10 @@ public final class NavigationSession {
       failure = SessionError(
         seq: event.seq, message: "time \(event.t) ms is before the previous event's \(lastTime) ms")
     } else {
-      mapView.layoutContext.clock.advance(to: Double(event.t) / 1000)
+      mapView.layoutContext.advanceClock(to: Double(event.t) / 1000)
       watcher.recheckDeferredLeftovers()
-      let shownPrompt = mapView.lifecycle.shownPrompt?.promptID
-      defer {
-        mapView.sessionNavigator.promptChanged(
-          from: shownPrompt, to: mapView.lifecycle.shownPrompt?.promptID)
-      }
+      let shownPrompt = mapView.shownPromptID
+      defer { mapView.sessionNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
       do {
         try applyPayload(event.payload, t: event.t, next: next)
       } catch let error as LifecycleError {
