@@ -74,6 +74,8 @@ open class SDKView: UIView {
   private var profileHeight: CGFloat?
   /// The built-in margin the profile gives (every side), before a recorded size replaces it.
   private var profileMargin: CGFloat = 0
+  /// The sizes `applyFixedSize` last gave the constraints (nil before it ran).
+  private var appliedSize: (width: CGFloat?, height: CGFloat?)?
 
   /// Sets the size the SDK computes, as required width / height constraints of its own (the
   /// SDK's internal constraints); nil leaves an axis to the delegate's constraints. A recorded
@@ -100,19 +102,19 @@ open class SDKView: UIView {
     applyMargins()
   }
 
-  /// Whether the size constraints are what `applyFixedSize` would leave: then it has nothing
-  /// to do.
+  /// Whether the size constraints are what `applyFixedSize` would leave, given the same
+  /// profile size: it last applied `appliedSize` (a recorded size's change applies again), and
+  /// the constraints still hold those values. Then it has nothing to do.
   private var fixedSizeIsApplied: Bool {
-    func applied(_ constraint: NSLayoutConstraint?, _ value: CGFloat?) -> Bool {
+    guard let applied = appliedSize else { return false }
+    func holds(_ constraint: NSLayoutConstraint?, _ value: CGFloat?) -> Bool {
       switch (constraint, value) {
       case (nil, nil): true
       case (let constraint?, let value?): constraint.constant == value
       default: false
       }
     }
-    let width = profileWidth.map { recordedSize?.width.map { CGFloat($0) } ?? $0 }
-    let height = profileHeight.map { recordedSize?.height.map { CGFloat($0) } ?? $0 }
-    return applied(widthConstraint, width) && applied(heightConstraint, height)
+    return holds(widthConstraint, applied.width) && holds(heightConstraint, applied.height)
   }
 
   // MARK: - Recorded size
@@ -137,6 +139,7 @@ open class SDKView: UIView {
   private func applyFixedSize() {
     let width = profileWidth.map { recordedSize?.width.map { CGFloat($0) } ?? $0 }
     let height = profileHeight.map { recordedSize?.height.map { CGFloat($0) } ?? $0 }
+    appliedSize = (width, height)
     SDKInternal.perform {
       widthConstraint = update(widthConstraint, anchor: widthAnchor, to: width, name: "width")
       heightConstraint = update(heightConstraint, anchor: heightAnchor, to: height, name: "height")
