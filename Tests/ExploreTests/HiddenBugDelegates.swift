@@ -55,6 +55,21 @@ class WrappingDelegate: NSObject, NavigationLayoutDelegate {
 
   /// Called after guidance starts and after each size change during guidance.
   func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {}
+
+  /// Adds `bar`, an opaque app view across the map `height` tall, placed by `edge`.
+  func addBar(
+    _ bar: UIView, to mapView: GMSMapView, height: CGFloat,
+    _ edge: (UIView) -> NSLayoutConstraint
+  ) {
+    bar.backgroundColor = .systemBackground
+    bar.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(bar)
+    NSLayoutConstraint.activate([
+      bar.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
+      bar.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
+      edge(bar), bar.heightAnchor.constraint(equalToConstant: height),
+    ])
+  }
 }
 
 /// Narrows the turn card for a 1/3 split on the smaller iPads (< 300 pt), with a fixed width.
@@ -115,15 +130,8 @@ final class ShortContainerDelegate: WrappingDelegate {
     guard mapView.bounds.width < 500, mapView.bounds.height > mapView.bounds.width,
       insets.top > 20, insets.bottom == 0
     else { return }
-    panel.backgroundColor = .systemBackground
-    panel.translatesAutoresizingMaskIntoConstraints = false
-    mapView.addSubview(panel)
-    NSLayoutConstraint.activate([  // the bug: over the ETA card, which is painted below it
-      panel.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
-      panel.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
-      panel.bottomAnchor.constraint(equalTo: state.etaCard.bottomAnchor),
-      panel.heightAnchor.constraint(equalToConstant: 40),
-    ])
+    // The bug: over the ETA card, which is painted below it.
+    addBar(panel, to: mapView, height: 40) { $0.bottomAnchor.constraint(equalTo: state.etaCard.bottomAnchor) }
   }
 }
 
@@ -141,15 +149,10 @@ final class ResumeBannerDelegate: WrappingDelegate {
     super.startGuidance(navMap: mapView, newState: newState, oldState: oldState)
     starts += 1
     guard starts > 1, banner.superview == nil else { return }
-    banner.backgroundColor = .systemBackground
-    banner.translatesAutoresizingMaskIntoConstraints = false
-    mapView.addSubview(banner)
-    NSLayoutConstraint.activate([  // the bug: over the turn card, and never removed
-      banner.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
-      banner.trailingAnchor.constraint(equalTo: mapView.trailingAnchor),
-      banner.topAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.topAnchor),
-      banner.heightAnchor.constraint(equalToConstant: 36),
-    ])
+    // The bug: over the turn card, and never removed.
+    addBar(banner, to: mapView, height: 36) {
+      $0.topAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.topAnchor)
+    }
   }
 }
 
