@@ -199,15 +199,18 @@ extension GMSNavigator {
       trip.routeChangedSinceNavInfo = false
       if let info { notify { $0.navigator(self, didUpdate: info) } }
     }
-    if timeUpdateThreshold < CLTimeIntervalMax,
-      trip.reportedTime.map({ abs(progress.timeRemaining - $0) >= timeUpdateThreshold }) ?? true
+    // Thresholds read outside closures: a main-actor closure handed to `Optional.map` is
+    // checked for its executor on every call (Swift 6), twice a progress event.
+    let timeThreshold = timeUpdateThreshold, distanceThreshold = distanceUpdateThreshold
+    if timeThreshold < CLTimeIntervalMax,
+      Self.passes(progress.timeRemaining, since: trip.reportedTime, threshold: timeThreshold)
     {
       trip.reportedTime = progress.timeRemaining
       notify { $0.navigator(self, didUpdateRemainingTime: progress.timeRemaining) }
     }
-    if distanceUpdateThreshold < CLLocationDistanceMax,
-      trip.reportedDistance.map({ abs(progress.distanceRemaining - $0) >= distanceUpdateThreshold })
-        ?? true
+    if distanceThreshold < CLLocationDistanceMax,
+      Self.passes(
+        progress.distanceRemaining, since: trip.reportedDistance, threshold: distanceThreshold)
     {
       trip.reportedDistance = progress.distanceRemaining
       notify { $0.navigator(self, didUpdateRemainingDistance: progress.distanceRemaining) }
@@ -217,6 +220,14 @@ extension GMSNavigator {
       let delay = trip.delay
       notify { $0.navigator(self, didUpdate: delay) }
     }
+  }
+
+  /// Whether `value` is to be reported: nothing reported yet, or `threshold` away from it.
+  private nonisolated static func passes(_ value: Double, since reported: Double?, threshold: Double)
+    -> Bool
+  {
+    guard let reported else { return true }
+    return abs(value - reported) >= threshold
   }
 
   private func navInfo(_ progress: SessionEvents.Progress) -> GMSNavigationNavInfo {

@@ -122,7 +122,10 @@ public struct ReplayJob {
     var readError: (any Error)?
     func read() -> SessionEvent? {
       do {
-        return try cursor.next().map { transformEvent?($0) ?? $0 }
+        // Not `Optional.map`: a main-actor closure is checked for its executor on each call.
+        guard let event = try cursor.next() else { return nil }
+        if let transformEvent { return transformEvent(event) }
+        return event
       } catch {
         readError = error
         return nil
@@ -155,23 +158,26 @@ public struct ReplayJob {
     // its layout pass (`Replayer.apply(_:next:trailingSizes:)`).
     var ahead: [SessionEvent] = []
     if let first = read() { ahead.append(first) }
-    while !ahead.isEmpty {
-      let event = ahead.removeFirst()
-      if ahead.isEmpty, let next = read() { ahead.append(next) }
-      while let last = ahead.last, last.t == event.t, last.kind == .viewSize, let more = read() {
-        ahead.append(more)
+    // The context bound once for the whole loop (binding a task-local costs an event's tenth).
+    try replayer.withContext {
+      while !ahead.isEmpty {
+        let event = ahead.removeFirst()
+        if ahead.isEmpty, let next = read() { ahead.append(next) }
+        while let last = ahead.last, last.t == event.t, last.kind == .viewSize, let more = read() {
+          ahead.append(more)
+        }
+        var trailingSizes: [RecordedViewSize] = []
+        for later in ahead {
+          guard later.t == event.t, case .viewSize(let size) = later.payload else { break }
+          trailingSizes.append(size)
+        }
+        let snapshot = replayer.apply(event, next: ahead.first, trailingSizes: trailingSizes)
+        let changed = replayer.layoutChanged
+        events += 1
+        if changed { layoutChanges += 1 }
+        if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
+        held = (snapshot, changed, event)
       }
-      var trailingSizes: [RecordedViewSize] = []
-      for later in ahead {
-        guard later.t == event.t, case .viewSize(let size) = later.payload else { break }
-        trailingSizes.append(size)
-      }
-      let snapshot = replayer.apply(event, next: ahead.first, trailingSizes: trailingSizes)
-      let changed = replayer.layoutChanged
-      events += 1
-      if changed { layoutChanges += 1 }
-      if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
-      held = (snapshot, changed, event)
     }
     if let readError {
       if let held { try report(held.snapshot, changed: held.changed, event: held.event) }

@@ -85,6 +85,12 @@ public final class Replayer {
     mapView.layoutContext.run { applyBound(event, next: next, trailingSizes: trailingSizes) }
   }
 
+  /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
+  /// of `apply` calls inside it binds the context once, not once an event.
+  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
+    try mapView.layoutContext.run(work)
+  }
+
   private func applyBound(
     _ event: SessionEvent, next: SessionEvent?, trailingSizes: [RecordedViewSize]
   ) -> LayoutSnapshot {
