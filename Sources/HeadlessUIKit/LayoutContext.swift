@@ -45,6 +45,16 @@ public final class LayoutContext {
     return privateReads
   }
 
+  /// Whether an animation is in flight on this context's clock (read here, unchecked).
+  public var isAnimating: Bool { clock.isAnimating }
+
+  /// Makes `auditor` the context's auditor and returns the one it replaces (a replay's event
+  /// bracket: touched here, unchecked).
+  public func exchangeAudit(_ auditor: (any LayoutAuditing)?) -> (any LayoutAuditing)? {
+    defer { audit = auditor }
+    return audit
+  }
+
   /// Advances the clock to `time` (seconds), finishing the animations due by then.
   public func advanceClock(to time: Double) { clock.advance(to: time) }
 

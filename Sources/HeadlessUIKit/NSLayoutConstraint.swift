@@ -42,9 +42,11 @@ open class NSLayoutConstraint: NSObject {
 
   // MARK: - Mutable parts
 
+  // `@exclusivity(unchecked)`: a replay compares the speed widget's constants on every event;
+  // no access overlaps another.
   /// The additive constant. Changing it on an active constraint is cheap: the next layout pass
   /// updates the solver in place.
-  public var constant: CGFloat {
+  @exclusivity(unchecked) public var constant: CGFloat {
     didSet {
       guard constant != oldValue else { return }
       LayoutEngine.constraintDidChange(self)

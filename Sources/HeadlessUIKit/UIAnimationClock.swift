@@ -91,6 +91,10 @@ public final class UIAnimationClock {
   /// Animations whose completion hasn't run, ordered by end time then `id`.
   @exclusivity(unchecked) public private(set) var inFlight: [UIAnimationRecord] = []
 
+  /// Whether any animation is in flight: `!inFlight.isEmpty`, read here so that a replay's
+  /// per-event check goes unchecked (`@exclusivity(unchecked)` holds in this module only).
+  public var isAnimating: Bool { !inFlight.isEmpty }
+
   @exclusivity(unchecked) private var completions: [Int: (Bool) -> Void] = [:]
   @exclusivity(unchecked) private var started: [UIAnimationRecord] = []
   /// The animations whose `animations` closure is running, innermost last.

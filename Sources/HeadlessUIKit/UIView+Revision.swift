@@ -7,10 +7,14 @@ extension UIView {
   /// `transform`, an identifier. Process-wide, never decreasing; equal values mean "nothing
   /// changed in between". Code outside the module that changes what a snapshot shows (an SDK
   /// view's rounded corners, say) calls `noteVisibleChange()`.
-  public private(set) static var visibleRevision: UInt64 = 0
+  public static var visibleRevision: UInt64 { revision }
 
   /// Records that something a snapshot shows has changed.
   public static func noteVisibleChange() {
-    visibleRevision &+= 1
+    revision &+= 1
   }
+
+  // `@exclusivity(unchecked)`: read on every replayed event and bumped by every visible
+  // change; only this module touches it (the attribute holds for accesses compiled here).
+  @exclusivity(unchecked) private static var revision: UInt64 = 0
 }

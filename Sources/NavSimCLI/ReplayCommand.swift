@@ -74,16 +74,20 @@ struct ProgressLine {
   let context: CommandContext
   let total: Int
   let verb: String
+  /// `context.showsProgress`, read once: called on every event, where reading the context's
+  /// property costs the runtime's exclusivity check.
+  private let shows: Bool
   private var shown = 0
 
   init(context: CommandContext, total: Int, verb: String) {
     self.context = context
     self.total = total
     self.verb = verb
+    shows = context.showsProgress
   }
 
   mutating func update(_ done: Int) {
-    guard context.showsProgress, total >= 1000, done - shown >= 500 || done == total else { return }
+    guard shows, total >= 1000, done - shown >= 500 || done == total else { return }
     shown = done
     context.standardError("\r\(verb) \(done)/\(total) events")
     if done == total { context.standardError("\r\u{1B}[K") }

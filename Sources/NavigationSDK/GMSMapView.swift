@@ -54,6 +54,9 @@ open class GMSMapView: UIView {
   }
   /// The id of the prompt on screen, if any.
   @_spi(Replay) public final var shownPromptID: Int? { lifecycle.shownPrompt?.promptID }
+  /// `sessionNavigator`, read here: a replay reads it on every event, and only accesses
+  /// compiled in this module go unchecked (`@exclusivity(unchecked)`).
+  @_spi(Replay) public final var replayNavigator: GMSNavigator { sessionNavigator }
   /// Set while the SDK itself applies a recorded setting (not the delegate's doing).
   @_spi(Replay) public final var isApplyingRecordedSetting = false
   /// The safe area as recorded (leading / trailing), applied for the current direction.

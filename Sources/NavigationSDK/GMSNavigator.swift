@@ -73,12 +73,20 @@ open class GMSNavigator: NSObject {
   weak var session: GMSNavigationSession?
   /// Whether locations reach provider listeners: not while an attached session is stopped.
   @_spi(Replay) public var deliversLocations: Bool { session?.isStarted ?? true }
-  var listeners: [WeakListener<any GMSNavigatorListener>] = []
   // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
   // access check cost about 100 instructions each (docs/replay-performance.md); no access to
   // them overlaps another (the checks found none in every test and canonical trip).
+  @exclusivity(unchecked) var listeners: [WeakListener<any GMSNavigatorListener>] = []
   /// The trip as the recording has told it so far.
   @exclusivity(unchecked) @_spi(Replay) public final var trip = TripProgress()
+
+  /// Runs `body` on the trip in place. The replay's per-event bookkeeping goes through here:
+  /// the access is compiled in this module, so it goes unchecked like the property, where
+  /// each access from another module costs the runtime's check. `body` must not reach the
+  /// navigator (a listener, a property that reads the trip): it holds the trip.
+  @_spi(Replay) public func updateTrip<Result>(_ body: (inout TripProgress) -> Result) -> Result {
+    body(&trip)
+  }
   /// This navigator's location stream and simulator.
   @_spi(Replay) public let provider: GMSRoadSnappedLocationProvider
   let simulator: GMSLocationSimulator
@@ -141,10 +149,10 @@ open class GMSNavigator: NSObject {
   public var alternateRoutesStrategy = GMSNavigationAlternateRoutesStrategy.all
   /// The smallest change of the remaining time that is reported. Default 1 s; the largest
   /// value turns the callback off.
-  public var timeUpdateThreshold: TimeInterval = 1
+  @exclusivity(unchecked) public var timeUpdateThreshold: TimeInterval = 1
   /// The smallest change of the remaining distance that is reported. Default 1 m;
   /// `CLLocationDistanceMax` turns the callback off.
-  public var distanceUpdateThreshold: CLLocationDistance = 1
+  @exclusivity(unchecked) public var distanceUpdateThreshold: CLLocationDistance = 1
   /// Default `.alertsAndGuidance`.
   public var voiceGuidance = GMSNavigationVoiceGuidance.alertsAndGuidance
   /// Default `.bluetooth`.
@@ -155,7 +163,7 @@ open class GMSNavigator: NSObject {
   public var sendsBackgroundNotifications = true
   /// Custom speed-alert thresholds; nil keeps the SDK's default alerts and no speeding feed
   /// (`didUpdateSpeedingPercentage` is called only while options are set).
-  @NSCopying public var speedAlertOptions: GMSNavigationSpeedAlertOptions?
+  @exclusivity(unchecked) @NSCopying public var speedAlertOptions: GMSNavigationSpeedAlertOptions?
   /// The transaction IDs the session is tagged with.
   public private(set) var transactionIDs: [String] = []
 

@@ -17,8 +17,9 @@ public protocol GMSRoadSnappedLocationProviderListener: NSObjectProtocol {
 @preconcurrency @MainActor
 open class GMSRoadSnappedLocationProvider: NSObject {
   var listeners: [WeakListener<any GMSRoadSnappedLocationProviderListener>] = []
+  // `@exclusivity(unchecked)`: read on every replayed progress event; no access overlaps.
   /// Whether `startUpdatingLocation()` was called (and not stopped since).
-  public private(set) var isUpdating = false
+  @exclusivity(unchecked) public private(set) var isUpdating = false
   /// Keep delivering in the background. Default false (NavSim has no background).
   public var allowsBackgroundLocationUpdates = false
 

@@ -458,7 +458,9 @@ final class GoogleMapsState {
   weak var delegate: (any GMSMapViewDelegate)?
   var camera = GMSCameraPosition(
     target: CLLocationCoordinate2D(latitude: 0, longitude: 0), zoom: 16, bearing: 0, viewingAngle: 0)
-  var overlays: [GMSOverlay] = []
+  /// `@exclusivity(unchecked)`: read for every replayed event's snapshot; only this module
+  /// touches it.
+  @exclusivity(unchecked) var overlays: [GMSOverlay] = []
   var mapType = GMSMapViewType.normal
   var isMyLocationEnabled = false
   var isTrafficEnabled = false

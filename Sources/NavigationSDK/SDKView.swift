@@ -73,7 +73,7 @@ open class SDKView: UIView {
   private var profileWidth: CGFloat?
   private var profileHeight: CGFloat?
   /// The built-in margin the profile gives (every side), before a recorded size replaces it.
-  private var profileMargin: CGFloat = 0
+  @exclusivity(unchecked) private var profileMargin: CGFloat = 0
   /// The sizes `applyFixedSize` last gave the constraints (nil before it ran).
   private var appliedSize: (width: CGFloat?, height: CGFloat?)?
 
@@ -125,7 +125,7 @@ open class SDKView: UIView {
   /// in standard mode; an axis the recording leaves nil, and an axis the profile leaves to the
   /// delegate, stay as the profile has them. Nil: the profile decides everything, as without
   /// size events.
-  @_spi(Replay) public internal(set) var recordedSize: SDKViewSize? {
+  @exclusivity(unchecked) @_spi(Replay) public internal(set) var recordedSize: SDKViewSize? {
     didSet {
       guard recordedSize != oldValue else { return }
       applyFixedSize()
@@ -290,7 +290,7 @@ public enum SpeedWidgetState: String, CaseIterable, Sendable {
 /// The floating speedometer / speed-limit sign. Resizes at run time without notice.
 @preconcurrency @MainActor
 public final class SpeedWidgetView: SDKView {
-  public internal(set) var displayState: SpeedWidgetState = .hidden
+  @exclusivity(unchecked) public internal(set) var displayState: SpeedWidgetState = .hidden
   override public var forbidsSizeConstraints: Bool { true }
 }
 

@@ -168,7 +168,7 @@ public final class SDKViewSet {
 
   /// What the speed widget shows by the navigator's speed report (before a recorded size
   /// corrects it).
-  private var reportedSpeedWidgetState: SpeedWidgetState = .hidden
+  @exclusivity(unchecked) private var reportedSpeedWidgetState: SpeedWidgetState = .hidden
 
   /// Resizes the speed widget for what it shows. Where a recording carries the widget's size,
   /// that size also says what it shows (`SpeedWidgetState.implied(bySize:reported:)`): a phone's

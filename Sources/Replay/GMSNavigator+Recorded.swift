@@ -171,63 +171,59 @@ extension GMSNavigator {
   /// log), when the caller knows it: the location and nav info then carry that speed, as a
   /// device's fix does; else the last recorded speed.
   func recordedProgress(_ progress: SessionEvents.Progress, t: Int64, tickSpeed: SpeedReport? = nil) {
-    if let tickSpeed { trip.speed = tickSpeed.speed }
     let coordinate = CLLocationCoordinate2D(latitude: progress.latitude, longitude: progress.longitude)
-    trip.location = coordinate
-    trip.timeRemaining = progress.timeRemaining
-    trip.distanceRemaining = progress.distanceRemaining
-    trip.delay = GMSNavigationDelayCategory(progress.delay)
     let guiding = isGuidanceActive
-    let leg = trip.legIndex  // read first: following mutates `trip`
-    trip.planned?.follow(coordinate, onLeg: leg)
-    if guiding {
-      trip.traveled.append(coordinate)
-      if trip.legIndex < trip.legPaths.count { trip.legPaths[trip.legIndex].append(coordinate) }
+    // The trip's bookkeeping in one access (`updateTrip`: unchecked, where each access to
+    // `trip` from this module costs the runtime's exclusivity check); no listener runs inside.
+    let (hasRoute, speed) = updateTrip { trip in
+      if let tickSpeed { trip.speed = tickSpeed.speed }
+      trip.location = coordinate
+      trip.timeRemaining = progress.timeRemaining
+      trip.distanceRemaining = progress.distanceRemaining
+      trip.delay = GMSNavigationDelayCategory(progress.delay)
+      let leg = trip.legIndex  // read first: following mutates `trip`
+      trip.planned?.follow(coordinate, onLeg: leg)
+      if guiding {
+        trip.traveled.append(coordinate)
+        if trip.legIndex < trip.legPaths.count { trip.legPaths[trip.legIndex].append(coordinate) }
+      }
+      return (trip.hasRoute, trip.speed)
     }
     // What nobody can hear is not built: the location for provider listeners, nav info for
     // navigator listeners.
     if deliversLocations, provider.isUpdating, provider.hasListeners {
       let location = CLLocation(
         coordinate: coordinate, altitude: .nan, horizontalAccuracy: -1, verticalAccuracy: -1,
-        course: progress.course, speed: trip.speed ?? -1,
+        course: progress.course, speed: speed ?? -1,
         timestamp: Date(timeIntervalSinceReferenceDate: Double(t) / 1000))
       provider.deliver(location)
     }
-    guard trip.hasRoute else { return }
+    guard hasRoute else { return }
     if guiding {
       let info = hasListeners ? navInfo(progress) : nil
-      trip.routeChangedSinceNavInfo = false
+      updateTrip { $0.routeChangedSinceNavInfo = false }
       if let info { notify { $0.navigator(self, didUpdate: info) } }
     }
-    // Thresholds read outside closures: a main-actor closure handed to `Optional.map` is
-    // checked for its executor on every call (Swift 6), twice a progress event.
-    let timeThreshold = timeUpdateThreshold, distanceThreshold = distanceUpdateThreshold
+    // Each threshold is read when its report is due (a listener may change the next one), and
+    // outside closures: a main-actor closure handed to `Optional.map` is checked for its
+    // executor on every call (Swift 6).
+    let timeThreshold = timeUpdateThreshold
     if timeThreshold < CLTimeIntervalMax,
-      Self.passes(progress.timeRemaining, since: trip.reportedTime, threshold: timeThreshold)
+      updateTrip({ $0.takeReport(time: progress.timeRemaining, threshold: timeThreshold) })
     {
-      trip.reportedTime = progress.timeRemaining
       notify { $0.navigator(self, didUpdateRemainingTime: progress.timeRemaining) }
     }
+    let distanceThreshold = distanceUpdateThreshold
     if distanceThreshold < CLLocationDistanceMax,
-      Self.passes(
-        progress.distanceRemaining, since: trip.reportedDistance, threshold: distanceThreshold)
+      updateTrip({
+        $0.takeReport(distance: progress.distanceRemaining, threshold: distanceThreshold)
+      })
     {
-      trip.reportedDistance = progress.distanceRemaining
       notify { $0.navigator(self, didUpdateRemainingDistance: progress.distanceRemaining) }
     }
-    if trip.reportedDelay != trip.delay {
-      trip.reportedDelay = trip.delay
-      let delay = trip.delay
+    if let delay = updateTrip({ $0.takeDelayReport() }) {
       notify { $0.navigator(self, didUpdate: delay) }
     }
-  }
-
-  /// Whether `value` is to be reported: nothing reported yet, or `threshold` away from it.
-  private nonisolated static func passes(_ value: Double, since reported: Double?, threshold: Double)
-    -> Bool
-  {
-    guard let reported else { return true }
-    return abs(value - reported) >= threshold
   }
 
   private func navInfo(_ progress: SessionEvents.Progress) -> GMSNavigationNavInfo {
@@ -265,15 +261,15 @@ extension GMSNavigator {
   }
 
   func recordedSpeed(_ report: SpeedReport) {
-    trip.speed = report.speed
     let percentage = report.speedingPercentage
-    if speedAlertOptions != nil, trip.reportedSpeeding != percentage {
-      trip.reportedSpeeding = percentage
+    updateTrip { $0.speed = report.speed }  // one unchecked access (see `recordedProgress`)
+    if speedAlertOptions != nil,
+      updateTrip({ $0.takeReport(speeding: percentage) })
+    {
       notify { $0.navigator(self, didUpdateSpeedingPercentage: CGFloat(percentage)) }
     }
     let severity = GMSNavigationSpeedAlertSeverity(report.severity)
-    if trip.reportedAlert.map({ $0.severity != severity || $0.percentage != percentage }) ?? true {
-      trip.reportedAlert = (severity, percentage)
+    if updateTrip({ $0.takeReport(alert: severity, percentage: percentage) }) {
       notify { $0.navigator(self, didUpdate: severity, speedingPercentage: CGFloat(percentage)) }
     }
   }
@@ -498,5 +494,47 @@ final class ReplayControl: ReplayAnswering {
     }
     let next = reached ? trip.legIndex + 1 : trip.legIndex
     return next < trip.destinations.count ? trip.destinations[next] : nil
+  }
+}
+
+extension TripProgress {
+  /// Whether a remaining time is to be reported (none yet, or `threshold` away from the
+  /// last); notes it as reported when so.
+  mutating func takeReport(time: Double, threshold: Double) -> Bool {
+    if let last = reportedTime, !(abs(time - last) >= threshold) { return false }
+    reportedTime = time
+    return true
+  }
+
+  /// Like `takeReport(time:threshold:)`, for the remaining distance.
+  mutating func takeReport(distance: Double, threshold: Double) -> Bool {
+    if let last = reportedDistance, !(abs(distance - last) >= threshold) { return false }
+    reportedDistance = distance
+    return true
+  }
+
+  /// The delay category when it differs from the last reported (then noted as reported).
+  mutating func takeDelayReport() -> GMSNavigationDelayCategory? {
+    guard reportedDelay != delay else { return nil }
+    reportedDelay = delay
+    return delay
+  }
+
+  /// Whether a speeding percentage differs from the last reported (then noted as reported).
+  mutating func takeReport(speeding percentage: Double) -> Bool {
+    guard reportedSpeeding != percentage else { return false }
+    reportedSpeeding = percentage
+    return true
+  }
+
+  /// Whether a speed alert differs from the last reported (then noted as reported).
+  mutating func takeReport(alert severity: GMSNavigationSpeedAlertSeverity, percentage: Double)
+    -> Bool
+  {
+    if let last = reportedAlert, !(last.severity != severity || last.percentage != percentage) {
+      return false
+    }
+    reportedAlert = (severity, percentage)
+    return true
   }
 }

@@ -29,6 +29,37 @@ import Foundation
 extension LayoutState {
   /// The canonical text, one line per fact, ending with a newline.
   public var text: String {
+    var out = headerLine
+    for node in nodes { out += Self.line(of: node) }
+    appendAnimationLines(to: &out)
+    return out
+  }
+
+  /// `text`, taking the line of each node equal to the node at the same position in `cache`
+  /// from it (consecutive layouts of a replay differ in a label or a frame or two), and the
+  /// cache then holds this layout's lines. With a fresh cache it is `text`.
+  public func text(reusing cache: inout LayoutTextCache) -> String {
+    var out = headerLine
+    var lines: [String] = []
+    var styles: [String?] = []
+    lines.reserveCapacity(nodes.count)
+    styles.reserveCapacity(nodes.count)
+    for index in nodes.indices {
+      if index < cache.nodes.count, cache.nodes[index] == nodes[index] {
+        lines.append(cache.lines[index])
+        styles.append(cache.styles[index])
+      } else {
+        lines.append(Self.line(of: nodes[index]))
+        styles.append(nodes[index].style?.text)
+      }
+      out += lines[index]
+    }
+    appendAnimationLines(to: &out)
+    cache = LayoutTextCache(nodes: nodes, lines: lines, styles: styles)
+    return out
+  }
+
+  private var headerLine: String {
     var out = "layout \(state) wide=\(wideMode ? "yes" : "no") map="
     out += formatFixed(mapWidth, 2) + "x" + formatFixed(mapHeight, 2)
     out += " safe=" + [safeArea.top, safeArea.leading, safeArea.bottom, safeArea.trailing]
@@ -37,30 +68,53 @@ extension LayoutState {
     if !mapContent.isEmpty { out += " content=" + mapContent.map(escapeToken).joined(separator: ",") }
     if !overlays.isEmpty { out += " overlays=" + overlays.map(escapeToken).joined(separator: ",") }
     out += "\n"
-    for node in nodes {
-      out += "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
-      out += " frame=" + [node.frame.x, node.frame.y, node.frame.width, node.frame.height]
-        .map { formatFixed($0, 2) }.joined(separator: ",")
-      if node.isHidden { out += " hidden" }
-      if node.alpha != 1 { out += " alpha=" + formatFixed(node.alpha, 2) }
-      if !node.roundedCorners.isEmpty {
-        out += " corners=" + node.roundedCorners.joined(separator: ",")
-      }
-      if let state = node.state { out += " state=" + escapeToken(state) }
-      if let text = node.text { out += " text=" + escapeToken(text) }
-      out += "\n"
+    return out
+  }
+
+  /// One node's line, with its newline.
+  private static func line(of node: SnapshotNode) -> String {
+    var out = "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
+    out += " frame=" + [node.frame.x, node.frame.y, node.frame.width, node.frame.height]
+      .map { formatFixed($0, 2) }.joined(separator: ",")
+    if node.isHidden { out += " hidden" }
+    if node.alpha != 1 { out += " alpha=" + formatFixed(node.alpha, 2) }
+    if !node.roundedCorners.isEmpty {
+      out += " corners=" + node.roundedCorners.joined(separator: ",")
     }
+    if let state = node.state { out += " state=" + escapeToken(state) }
+    if let text = node.text { out += " text=" + escapeToken(text) }
+    out += "\n"
+    return out
+  }
+
+  private func appendAnimationLines(to out: inout String) {
     for animation in animations {
       out += "anim views=" + animation.views.map(escapeToken).joined(separator: ",")
       out += " props=" + animation.properties.map(escapeToken).joined(separator: ",")
       out += " start=" + formatFixed(animation.start, 3)
       out += " duration=" + formatFixed(animation.duration, 3) + "\n"
     }
-    return out
   }
 
   /// A 64-bit FNV-1a hash of `text`, as 16 hex digits: the layout's storage key.
   public var hash: String { contentHash(text) }
+}
+
+/// The node lines (and style texts, `ViewStyle.text`) of the last layout written through
+/// `LayoutState.text(reusing:)`: a store's writer keeps one per run.
+public struct LayoutTextCache {
+  var nodes: [SnapshotNode] = []
+  var lines: [String] = []
+  /// Each node's style text, nil for a node without a style.
+  public private(set) var styles: [String?] = []
+
+  public init() {}
+
+  init(nodes: [SnapshotNode], lines: [String], styles: [String?]) {
+    self.nodes = nodes
+    self.lines = lines
+    self.styles = styles
+  }
 }
 
 extension SnapshotFinding {
@@ -267,9 +321,12 @@ package func formatFixed(_ value: Double, _ decimals: Int) -> String {
 /// 64-bit FNV-1a over the UTF-8 bytes, 16 lowercase hex digits.
 package func contentHash(_ text: String) -> String {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in text.utf8 {
-    hash ^= UInt64(byte)
-    hash = hash &* 0x0000_0100_0000_01B3
+  var text = text
+  text.withUTF8 { bytes in  // contiguous bytes: a plain loop, not the string's iterator
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
   }
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex

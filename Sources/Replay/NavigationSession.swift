@@ -51,7 +51,7 @@ public final class NavigationSession {
   /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
   /// event, instead of only when something they read changed. The findings and frames are the
   /// same either way; this is the reference the skipping is tested against.
-  public var forcesFullPass = false {
+  @exclusivity(unchecked) public var forcesFullPass = false {
     didSet { watcher.forcesFullChecks = forcesFullPass }
   }
 
@@ -115,29 +115,59 @@ public final class NavigationSession {
   public func apply(
     _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
   ) throws {
+    try apply(
+      event, tickSpeed: Self.tickSpeed(of: event, next: next), trailingSizes: trailingSizes,
+      contextBound: false)
+  }
+
+  /// The speed event that completes a progress event's tick: `next`, when it is a speed event
+  /// at the same time.
+  static func tickSpeed(of event: SessionEvent, next: SessionEvent?) -> SpeedReport? {
+    guard case .progress = event.payload, let next, next.t == event.t,
+      case .speed(let report) = next.payload
+    else { return nil }
+    return report
+  }
+
+  /// `apply(_:next:trailingSizes:)` with the tick's speed already found. `contextBound`: the
+  /// caller runs with the map's layout context bound (a replay's loop), so it is not bound
+  /// again (reading the task-local binding costs a few hundred instructions an event).
+  func apply(
+    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize],
+    contextBound: Bool
+  ) throws {
     guard event.seq > lastSeq else {
       throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
     }
+    if contextBound {
+      try applyAudited(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
+    } else {
+      try mapView.layoutContext.run {
+        try applyAudited(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
+      }
+    }
+  }
+
+  private func applyAudited(
+    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
+  ) throws {
     let context = mapView.layoutContext
-    try context.run {
-      // The rules hear the layout activity of events only, not the app's set-up between them
-      // (a screen made before the first event, dismissed after the last).
-      let previous = context.audit
-      context.audit = watcher
-      defer { context.audit = previous }
-      // `.default` is what app code reads outside any binding: binding it would change nothing.
-      if profileIsDefault {
-        try applyBound(event, next: next, trailingSizes: trailingSizes)
-      } else {
-        try mapView.profile.withActive {
-          try applyBound(event, next: next, trailingSizes: trailingSizes)
-        }
+    // The rules hear the layout activity of events only, not the app's set-up between them
+    // (a screen made before the first event, dismissed after the last).
+    let previous = context.exchangeAudit(watcher)
+    defer { _ = context.exchangeAudit(previous) }
+    // `.default` is what app code reads outside any binding: binding it would change nothing.
+    if profileIsDefault {
+      try applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
+    } else {
+      try mapView.profile.withActive {
+        try applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
       }
     }
   }
 
   private func applyBound(
-    _ event: SessionEvent, next: SessionEvent?, trailingSizes: [RecordedViewSize]
+    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
   ) throws {
     watcher.begin(seq: event.seq)
     // Calls made between events are reported at the seq they followed; calls made before the
@@ -159,9 +189,9 @@ public final class NavigationSession {
       mapView.layoutContext.advanceClock(to: Double(event.t) / 1000)
       watcher.recheckDeferredLeftovers()
       let shownPrompt = mapView.shownPromptID
-      defer { mapView.sessionNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
+      defer { mapView.replayNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
       do {
-        try applyPayload(event.payload, t: event.t, next: next)
+        try applyPayload(event.payload, t: event.t, tickSpeed: tickSpeed)
       } catch let error as LifecycleError {
         failure = SessionError(seq: event.seq, message: error.message)
       } catch let error as SessionError {
@@ -180,8 +210,8 @@ public final class NavigationSession {
     if let failure { throw failure }
   }
 
-  private func applyPayload(_ payload: EventPayload, t: Int64, next: SessionEvent?) throws {
-    let navigator = mapView.sessionNavigator
+  private func applyPayload(_ payload: EventPayload, t: Int64, tickSpeed: SpeedReport?) throws {
+    let navigator = mapView.replayNavigator
     switch payload {
     case .navigationEnabled:
       try mapView.transition { lifecycle throws(LifecycleError) in try lifecycle.enableNavigation()
@@ -213,8 +243,6 @@ public final class NavigationSession {
       let total = progress.distanceTravelled + progress.distanceRemaining
       mapView.sdkViews.tripProgressBar.show(
         progress: total > 0 ? progress.distanceTravelled / total : 0)
-      var tickSpeed: SpeedReport?
-      if let next, next.t == t, case .speed(let report) = next.payload { tickSpeed = report }
       navigator.recordedProgress(progress, t: t, tickSpeed: tickSpeed)
     case .arrived(let index):
       // guidance stops with its own `guidanceStopped` event

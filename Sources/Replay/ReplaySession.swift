@@ -90,7 +90,7 @@ public struct ReplayJob {
       delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
       screen: makeScreen)
     replayer.forcesFullPass = forcesFullPass
-    var writer: (any RunWriting)?
+    let writer: (any RunWriting)?
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and
     // reads back without the server.
@@ -105,16 +105,13 @@ public struct ReplayJob {
             .joined(separator: " "),
           logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil,
           tripStart: recording.metadata.createdAt))
+    } else {
+      writer = nil
     }
     // Counted in locals, copied into the summary at the end: most events change nothing,
     // and each should cost next to nothing here.
     var events = 0, layoutChanges = 0
-    var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
-    var findingIndex: [String: Int] = [:]
-    // The previous event's findings and their places in `findings`: findings that hold over
-    // many events are counted without building their keys again.
-    var previousFindings: [SnapshotFinding] = []
-    var previousIndices: [Int] = []
+    let tally = FindingTally()
     let cursor = try log.eventStream(recording: recording.id, kinds: nil, seqRange: nil)
     // One event of lookahead: a progress event's tick ends with its speed event
     // (`Replayer.apply(_:next:)`). An unreadable next event is thrown once the one before it
@@ -133,26 +130,18 @@ public struct ReplayJob {
     }
     // Each snapshot is reported once the next event (or the end) shows nothing more belongs
     // to it: what the replay raises after the last event is reported with the last snapshot.
-    var held: (snapshot: LayoutSnapshot, changed: Bool, event: SessionEvent)?
-    func report(_ snapshot: LayoutSnapshot, changed: Bool, event: SessionEvent) throws {
-      if !snapshot.findings.isEmpty || !previousFindings.isEmpty {
-        if snapshot.findings != previousFindings {
-          previousFindings = snapshot.findings
-          previousIndices = snapshot.findings.map { finding in
-            if let index = findingIndex[finding.key] { return index }
-            findingIndex[finding.key] = findings.count
-            findings.append((finding, 0, snapshot.seq))
-            return findings.count - 1
-          }
-        }
-        for index in previousIndices { findings[index].count += 1 }
-      }
-      if fromFile {
-        try writer?.append(snapshot, layoutChanged: changed)
+    // A struct, not a tuple: copying and destroying an optional tuple goes through the
+    // runtime's generic value witnesses, several hundred instructions an event. The event is
+    // kept only for a server run's store, which keeps the events' payloads itself.
+    var held: HeldSnapshot?
+    func report(_ held: HeldSnapshot) throws {
+      tally.count(held.snapshot)
+      if let event = held.event {
+        try writer?.append(held.snapshot, detail: event.payload.jsonText)
       } else {
-        try writer?.append(snapshot, detail: event.payload.jsonText)
+        try writer?.append(held.snapshot, layoutChanged: held.changed)
       }
-      onSnapshot(snapshot, changed)
+      onSnapshot(held.snapshot, held.changed)
     }
     // Lookahead beyond one event: the size events right after an event at its time belong to
     // its layout pass (`Replayer.apply(_:next:trailingSizes:)`).
@@ -160,38 +149,51 @@ public struct ReplayJob {
     if let first = read() { ahead.append(first) }
     // The context bound once for the whole loop (binding a task-local costs an event's tenth).
     try replayer.withContext {
+      // The lookahead is read in place (`ahead[index]`): copying an event out of the array
+      // costs the payload's value witnesses.
       while !ahead.isEmpty {
         let event = ahead.removeFirst()
         if ahead.isEmpty, let next = read() { ahead.append(next) }
-        while let last = ahead.last, last.t == event.t, last.kind == .viewSize, let more = read() {
+        while let last = ahead.indices.last, ahead[last].t == event.t,
+          ahead[last].kind == .viewSize, let more = read()
+        {
           ahead.append(more)
         }
         var trailingSizes: [RecordedViewSize] = []
-        for later in ahead {
-          guard later.t == event.t, case .viewSize(let size) = later.payload else { break }
+        for index in ahead.indices {
+          guard ahead[index].t == event.t, ahead[index].kind == .viewSize,
+            case .viewSize(let size) = ahead[index].payload
+          else { break }
           trailingSizes.append(size)
         }
-        let snapshot = replayer.apply(event, next: ahead.first, trailingSizes: trailingSizes)
+        var tickSpeed: SpeedReport?
+        if event.kind == .progress, !ahead.isEmpty, ahead[0].t == event.t,
+          case .speed(let report) = ahead[0].payload
+        {
+          tickSpeed = report
+        }
+        let snapshot = replayer.applyInContext(
+          event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
         let changed = replayer.layoutChanged
         events += 1
         if changed { layoutChanges += 1 }
-        if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
-        held = (snapshot, changed, event)
+        if let held { try report(held) }
+        held = HeldSnapshot(snapshot: snapshot, changed: changed, event: fromFile ? nil : event)
       }
     }
     if let readError {
-      if let held { try report(held.snapshot, changed: held.changed, event: held.event) }
+      if let held { try report(held) }
       throw readError
     }
     let late = replayer.finish()
     if var held {
       if !late.isEmpty { held.snapshot.findings = (held.snapshot.findings + late).sorted() }
-      try report(held.snapshot, changed: held.changed, event: held.event)
+      try report(held)
     }
     var summary = Summary(recording: recording)
     summary.events = events
     summary.layoutChanges = layoutChanges
-    summary.findings = findings
+    summary.findings = tally.findings
     summary.run = try writer?.finish(logFingerprint: cursor.fingerprint.value)
     return summary
   }
@@ -227,4 +229,41 @@ public enum ReplayError: Error, CustomStringConvertible, Equatable {
     case .emptyLog(let path): "\(path): the log holds no recording"
     }
   }
+}
+
+/// A run's findings in the order first seen, each with the number of events it held for and
+/// the seq it first held at. A class with unchecked properties: it counts every event, and
+/// locals captured by the run's nested functions cost the runtime's exclusivity check on
+/// each access; no access to them overlaps another.
+final class FindingTally {
+  @exclusivity(unchecked)
+  private(set) var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
+  @exclusivity(unchecked) private var index: [String: Int] = [:]
+  // The previous event's findings and their places in `findings`: findings that hold over
+  // many events are counted without building their keys again.
+  @exclusivity(unchecked) private var previous: [SnapshotFinding] = []
+  @exclusivity(unchecked) private var previousIndices: [Int] = []
+
+  /// Counts the findings of one event's snapshot.
+  func count(_ snapshot: LayoutSnapshot) {
+    guard !snapshot.findings.isEmpty || !previous.isEmpty else { return }
+    if snapshot.findings != previous {
+      previous = snapshot.findings
+      previousIndices = snapshot.findings.map { finding in
+        if let known = index[finding.key] { return known }
+        index[finding.key] = findings.count
+        findings.append((finding, 0, snapshot.seq))
+        return findings.count - 1
+      }
+    }
+    for position in previousIndices { findings[position].count += 1 }
+  }
+}
+
+/// A snapshot held back until the next event shows nothing more belongs to it, with whether
+/// the layout changed and, for a run that keeps its own events, the event.
+struct HeldSnapshot {
+  var snapshot: LayoutSnapshot
+  var changed: Bool
+  var event: SessionEvent?
 }

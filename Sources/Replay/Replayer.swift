@@ -82,7 +82,19 @@ public final class Replayer {
   public func apply(
     _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
   ) -> LayoutSnapshot {
-    mapView.layoutContext.run { applyBound(event, next: next, trailingSizes: trailingSizes) }
+    mapView.layoutContext.run {
+      applyBound(
+        event, tickSpeed: NavigationSession.tickSpeed(of: event, next: next),
+        trailingSizes: trailingSizes, contextBound: true)
+    }
+  }
+
+  /// `apply(_:next:trailingSizes:)` for a caller inside `withContext` that has found the
+  /// tick's speed (`NavigationSession.tickSpeed(of:next:)`): the context is not bound again.
+  func applyInContext(
+    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
+  ) -> LayoutSnapshot {
+    applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: true)
   }
 
   /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
@@ -92,11 +104,13 @@ public final class Replayer {
   }
 
   private func applyBound(
-    _ event: SessionEvent, next: SessionEvent?, trailingSizes: [RecordedViewSize]
+    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize],
+    contextBound: Bool
   ) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
-      try session.apply(event, next: next, trailingSizes: trailingSizes)
+      try session.apply(
+        event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: contextBound)
     } catch {
       findings.append(
         SnapshotFinding(

@@ -28,7 +28,7 @@ struct SnapshotReader {
     let overlays = mapView.overlaySnapshot
     if !forcesFullRead, let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty,
       reuse.mapContent == content, reuse.overlays == overlays,
-      mapView.layoutContext.clock.inFlight.isEmpty
+      !mapView.layoutContext.isAnimating
     {
       return (reuse, false)
     }

@@ -12,17 +12,18 @@ import Replay
 import SQLite
 
 extension SnapshotStore {
-  /// Stores the styles of `layout` under `hash`, when any of its views is styled and the hash
-  /// has none yet.
-  func storeStyles(of layout: LayoutState, hash: String) throws {
-    let lines = layout.nodes.enumerated().compactMap { index, node in
-      node.style.map { "\(index) \($0.text)" }
-    }
+  /// Stores a layout's styles under `hash`, given each node's style text (nil: no style),
+  /// when any of its views is styled and the hash has none yet. `insert` is the statement a
+  /// writer keeps between layouts, prepared (with the table) at first use.
+  func storeStyles(_ styles: [String?], hash: String, insert: inout SQLiteStatement?) throws {
+    let lines = styles.enumerated().compactMap { index, style in style.map { "\(index) \($0)" } }
     guard !lines.isEmpty else { return }
-    try db.execute(
-      "CREATE TABLE IF NOT EXISTS layout_styles (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID")
-    let insert = try db.prepare("INSERT OR IGNORE INTO layout_styles (hash, body) VALUES (?, ?)")
-    try insert.run([.text(hash), .text(lines.joined(separator: "\n"))])
+    if insert == nil {
+      try db.execute(
+        "CREATE TABLE IF NOT EXISTS layout_styles (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID")
+      insert = try db.prepare("INSERT OR IGNORE INTO layout_styles (hash, body) VALUES (?, ?)")
+    }
+    try insert?.run([.text(hash), .text(lines.joined(separator: "\n"))])
   }
 
   /// `layout` with the styles stored under `hash` set on its nodes.

@@ -20,8 +20,13 @@ extension SnapshotStore {
     private let insertSpan: SQLiteStatement
     private let insertEvent: SQLiteStatement?
     private var previousLayout: LayoutState?
+    /// The last stored layout's node lines and styles, reused for the nodes that did not change.
+    private var textCache = LayoutTextCache()
+    /// The styles insert, prepared at the first styled layout (`storeStyles`).
+    private var insertStyles: SQLiteStatement?
     /// The findings of the previous event, by position, each with the seq it began holding.
-    private var open: [(finding: SnapshotFinding, firstSeq: Int64)] = []
+    /// `@exclusivity(unchecked)`: compared on every event; no access overlaps another.
+    @exclusivity(unchecked) private var open: [(finding: SnapshotFinding, firstSeq: Int64)] = []
     private var firstSeq: Int64 = 0
     private var lastSeq: Int64 = 0
     private var events = 0
@@ -120,11 +125,11 @@ extension SnapshotStore {
     // MARK: - Change points
 
     private func storeLayout(_ layout: LayoutState, at seq: Int64) throws {
-      let text = layout.text
+      let text = layout.text(reusing: &textCache)
       let hash = contentHash(text)
       previousLayout = layout
       try insertLayout.run([.text(hash), .text(text)])
-      try store.storeStyles(of: layout, hash: hash)
+      try store.storeStyles(textCache.styles, hash: hash, insert: &insertStyles)
       try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
       layoutChanges += 1
     }
