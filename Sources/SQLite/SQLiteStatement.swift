@@ -25,7 +25,7 @@ public final class SQLiteStatement {
   public let connection: SQLiteConnection
   /// The SQL it was compiled from.
   public let sql: String
-  let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
 
   // MARK: - Life cycle
 
@@ -153,7 +153,7 @@ public final class SQLiteStatement {
   }
 
   /// The storage class of column `index` in the current row.
-  @inline(__always)
+  @inlinable
   public func type(at index: Int32) -> SQLiteStorageClass {
     switch sqlite3_column_type(handle, index) {
     case SQLITE_INTEGER: .integer
@@ -176,10 +176,10 @@ public final class SQLiteStatement {
     sqlite3_column_type(handle, index) == SQLITE_INTEGER
   }
 
-  @inline(__always)
+  @inlinable
   public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
-  @inline(__always)
+  @inlinable
   public func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
   /// Column `index` as text, or nil when it is NULL.

@@ -271,12 +271,12 @@ extension EventPayload {
           latitude: try slots.real(stored.n6, "latitude"),
           longitude: try slots.real(stored.n7, "longitude"),
           course: try slots.real(stored.n8, "course"),
-          delay: try slots.enumeration(stored.s3, "delay")))
+          delay: try slots.frequent(stored.s3, "delay", DelayCategory.byName)))
     case .speed:
       self = .speed(
         SpeedReport(
           speed: stored.n1?.doubleValue, speedLimit: stored.n2?.doubleValue,
-          severity: try slots.enumeration(stored.s1, "severity"),
+          severity: try slots.frequent(stored.s1, "severity", SpeedAlertSeverity.byName),
           speedingPercentage: try slots.real(stored.n3, "speedingPercentage")))
     case .promptReady:
       self = .promptReady(
@@ -417,6 +417,18 @@ private struct SlotReader {
   func text(_ text: String?, _ field: String) throws(PayloadDecodingError) -> String {
     guard let text else { throw error(field, "missing") }
     return text
+  }
+
+  /// `enumeration(_:_:)` for a field of every progress or speed row: the name is compared with
+  /// each case's (`byName`, most frequent first), where `init(rawValue:)` searches a table
+  /// of static strings at several hundred instructions a row.
+  @inline(__always)
+  func frequent<Value: RawRepresentable & CaseIterable>(
+    _ text: String?, _ field: String, _ byName: [(String, Value)]
+  ) throws(PayloadDecodingError) -> Value where Value.RawValue == String {
+    let raw = try self.text(text, field)
+    for (name, value) in byName where name == raw { return value }
+    return try enumeration(raw, field)
   }
 
   @inline(__always)

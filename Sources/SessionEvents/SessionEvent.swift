@@ -213,6 +213,9 @@ public enum GuidanceStopReason: String, CaseIterable, Sendable {
 /// Traffic delay along the route, as the navigator's delay category reports it.
 public enum DelayCategory: String, CaseIterable, Sendable {
   case noData, heavy, medium, light
+
+  /// Each case with its name, for decoding a stored row (`SlotReader.frequent`).
+  static let byName = allCases.map { ($0.rawValue, $0) }
 }
 
 /// Route progress, as the navigator reports it on every tick.
@@ -251,6 +254,9 @@ public struct Progress: Equatable, Sendable {
 
 public enum SpeedAlertSeverity: String, CaseIterable, Sendable {
   case unknown, notSpeeding, minor, major
+
+  /// Each case with its name, for decoding a stored row (`SlotReader.frequent`).
+  static let byName = allCases.map { ($0.rawValue, $0) }
 }
 
 /// Speed and posted limit. `nil` means unknown.
