@@ -35,7 +35,12 @@ public struct PlannedRoute {
 
   public var legs: [Leg]
   /// Every step of the route, by `stepNumber`.
-  public var steps: [GMSNavigationStepInfo]
+  public var steps: [GMSNavigationStepInfo] {
+    didSet { stepsAfter = nil }
+  }
+  /// The last `steps(from:)` answer: nav info is built on every tick, and the steps ahead
+  /// change only at a manoeuvre (copying them each tick cost a tenth of a screen's replay).
+  private var stepsAfter: (index: Int, steps: [GMSNavigationStepInfo])?
   /// The leg each step's manoeuvre lies on.
   public var stepLegs: [Int]
 
@@ -52,6 +57,14 @@ public struct PlannedRoute {
     guard points.count >= 2 else { return legs[leg].path }
     let ahead = points[min(segment + 1, points.count - 1)...]
     return GMSPath(coordinates: [location] + ahead)
+  }
+
+  /// `Array(steps[index...])`, the same array as the last call's when `index` is the same.
+  public mutating func steps(from index: Int) -> [GMSNavigationStepInfo] {
+    if let stepsAfter, stepsAfter.index == index { return stepsAfter.steps }
+    let result = Array(steps[index...])
+    stepsAfter = (index, result)
+    return result
   }
 
   public func drivingSide(leg: Int) -> GMSNavigationDrivingSide {

@@ -125,6 +125,11 @@ open class GMSNavigator: NSObject {
   /// Calls every live listener, in registration order.
   @_spi(Replay) public func notify(_ call: (any GMSNavigatorListener) -> Void) {
     guard !listeners.isEmpty else { return }
+    // One listener (a screen) is the usual case: no array of the live ones is built for it.
+    if listeners.count == 1 {
+      if let listener = listeners[0].value { call(listener) }
+      return
+    }
     for listener in listeners.compactMap(\.value) { call(listener) }
   }
 

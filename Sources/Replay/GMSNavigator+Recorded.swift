@@ -233,7 +233,7 @@ extension GMSNavigator {
     if let planned = trip.planned, next < planned.steps.count, planned.stepLegs[next] == trip.legIndex {
       // The recording planned the steps: the upcoming one, and those after it.
       step = planned.steps[next]
-      remaining = Array(planned.steps[(next + 1)...])
+      remaining = updateTrip { $0.planned?.steps(from: next + 1) } ?? []
     } else {
       // Older recordings, or a destination that is not the route's last step: the current
       // step from progress (the log does not say the side: NavSim assumes right-hand traffic).
@@ -244,7 +244,7 @@ extension GMSNavigator {
         instruction: RecordedStep.instruction(maneuver: progress.maneuver, road: progress.roadName),
         drivingSide: side, stepNumber: progress.stepIndex)
       if let planned = trip.planned, next < planned.steps.count {
-        remaining = Array(planned.steps[next...])
+        remaining = updateTrip { $0.planned?.steps(from: next) } ?? []
       }
     }
     let speed = (trip.speed ?? 0) > 0.5 ? trip.speed! : nil
