@@ -177,7 +177,7 @@ public struct ReplayJob {
         let changed = replayer.layoutChanged
         events += 1
         if changed { layoutChanges += 1 }
-        if let held { try report(held) }
+        if let previous = held.take() { try report(previous) }  // moved out, not copied
         held = HeldSnapshot(snapshot: snapshot, changed: changed, event: fromFile ? nil : event)
       }
     }

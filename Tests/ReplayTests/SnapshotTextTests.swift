@@ -175,3 +175,29 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     #expect(FindingSource(path: "App Files/Map.swift", line: 47).shortDescription == "Map.swift:47")
   }
 }
+
+/// `LayoutState.text(reusing:)`, the snapshot writer's path: reusing the previous layout's node
+/// lines must give exactly `text`, whichever nodes changed, came or went.
+@Suite struct LayoutTextCacheTests {
+  @Test func reusedLinesGiveTheSameTextAsAFreshBuild() {
+    var styled = ViewStyle()
+    styled.background = "#FFFFFFFF"
+    styled.fontSize = 17
+    var moved = sampleLayout(turnCardY: 71)
+    moved.nodes[2].style = styled
+    var relabelled = moved
+    relabelled.nodes[2].text = "Arriving in 4 min"
+    var shorter = relabelled
+    shorter.nodes.removeLast()
+    var longer = sampleLayout()
+    longer.nodes.append(
+      SnapshotNode(
+        id: "banner", kind: .appView, parent: "map",
+        frame: SnapshotRect(x: 8, y: 600, width: 377, height: 16), isHidden: true))
+    var cache = LayoutTextCache()
+    for layout in [sampleLayout(), moved, relabelled, relabelled, shorter, longer, sampleLayout()] {
+      #expect(layout.text(reusing: &cache) == layout.text)
+      #expect(cache.styles == layout.nodes.map { $0.style?.text })
+    }
+  }
+}
