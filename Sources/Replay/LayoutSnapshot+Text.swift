@@ -45,7 +45,10 @@ extension LayoutState {
     lines.reserveCapacity(nodes.count)
     styles.reserveCapacity(nodes.count)
     for index in nodes.indices {
-      if index < cache.nodes.count, cache.nodes[index] == nodes[index] {
+      // A node's equality leaves its style out (`StyleRecord`): the style is compared too.
+      if index < cache.nodes.count, cache.nodes[index] == nodes[index],
+        cache.nodes[index].style == nodes[index].style
+      {
         lines.append(cache.lines[index])
         styles.append(cache.styles[index])
       } else {

@@ -187,7 +187,9 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     moved.nodes[2].style = styled
     var relabelled = moved
     relabelled.nodes[2].text = "Arriving in 4 min"
-    var shorter = relabelled
+    var restyled = relabelled  // the same lines, another style (styles are not in the text)
+    restyled.nodes[2].style?.fontSize = 20
+    var shorter = restyled
     shorter.nodes.removeLast()
     var longer = sampleLayout()
     longer.nodes.append(
@@ -195,7 +197,9 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
         id: "banner", kind: .appView, parent: "map",
         frame: SnapshotRect(x: 8, y: 600, width: 377, height: 16), isHidden: true))
     var cache = LayoutTextCache()
-    for layout in [sampleLayout(), moved, relabelled, relabelled, shorter, longer, sampleLayout()] {
+    for layout in [
+      sampleLayout(), moved, relabelled, relabelled, restyled, shorter, longer, sampleLayout(),
+    ] {
       #expect(layout.text(reusing: &cache) == layout.text)
       #expect(cache.styles == layout.nodes.map { $0.style?.text })
     }
