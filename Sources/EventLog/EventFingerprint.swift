@@ -77,12 +77,18 @@ public struct EventFingerprint: Equatable, Sendable {
     fold(4)
     text.withUTF8 { bytes in
       fold(UInt64(bytes.count))
+      // Little-endian words of 8 bytes (a whole word is loaded at once), then the last 1-7
+      // bytes the same way, byte by byte.
+      let raw = UnsafeRawBufferPointer(bytes)
       var index = 0
-      while index < bytes.count {
+      while index + 8 <= bytes.count {
+        fold(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        index += 8
+      }
+      if index < bytes.count {
         var word: UInt64 = 0
         var shift: UInt64 = 0
-        let end = min(index + 8, bytes.count)
-        while index < end {
+        while index < bytes.count {
           word |= UInt64(bytes[index]) << shift
           shift += 8
           index += 1

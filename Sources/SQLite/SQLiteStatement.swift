@@ -197,9 +197,8 @@ public final class SQLiteStatement {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, index))
     if var previous, previous.utf8.count == count {
-      let same = previous.withUTF8 { bytes -> Bool in
-        for index in 0..<count where bytes[index] != pointer[index] { return false }
-        return true
+      let same = previous.withUTF8 { bytes in
+        bytes.baseAddress.map { sameBytes($0, pointer, count) } ?? true
       }
       if same { return previous }
     }
@@ -232,3 +231,22 @@ public final class SQLiteStatement {
   }
 }
 
+/// Whether `count` bytes at `a` and `b` are equal, compared a word at a time (a road name is
+/// compared on every row that repeats it).
+func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
+  var offset = 0
+  while offset + 8 <= count {
+    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < count {
+    if a[offset] != b[offset] { return false }
+    offset += 1
+  }
+  return true
+}
