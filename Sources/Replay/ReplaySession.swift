@@ -131,13 +131,13 @@ public struct ReplayJob {
     // Each snapshot is reported once the next event (or the end) shows nothing more belongs
     // to it: what the replay raises after the last event is reported with the last snapshot.
     // A struct, not a tuple: copying and destroying an optional tuple goes through the
-    // runtime's generic value witnesses, several hundred instructions an event. The event is
-    // kept only for a server run's store, which keeps the events' payloads itself.
+    // runtime's generic value witnesses, several hundred instructions an event. The event's
+    // payload is kept (as JSON) only for a server run's store, which keeps the events itself.
     var held: HeldSnapshot?
     func report(_ held: HeldSnapshot) throws {
       tally.count(held.snapshot)
-      if let event = held.event {
-        try writer?.append(held.snapshot, detail: event.payload.jsonText)
+      if let detail = held.detail {
+        try writer?.append(held.snapshot, detail: detail)
       } else {
         try writer?.append(held.snapshot, layoutChanged: held.changed)
       }
@@ -178,7 +178,8 @@ public struct ReplayJob {
         events += 1
         if changed { layoutChanges += 1 }
         if let previous = held.take() { try report(previous) }  // moved out, not copied
-        held = HeldSnapshot(snapshot: snapshot, changed: changed, event: fromFile ? nil : event)
+        held = HeldSnapshot(
+          snapshot: snapshot, changed: changed, detail: fromFile ? nil : event.payload.jsonText)
       }
     }
     if let readError {
@@ -261,9 +262,9 @@ final class FindingTally {
 }
 
 /// A snapshot held back until the next event shows nothing more belongs to it, with whether
-/// the layout changed and, for a run that keeps its own events, the event.
+/// the layout changed and, for a run that keeps its own events, the event's payload as JSON.
 struct HeldSnapshot {
   var snapshot: LayoutSnapshot
   var changed: Bool
-  var event: SessionEvent?
+  var detail: String?
 }
