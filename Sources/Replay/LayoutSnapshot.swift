@@ -184,39 +184,100 @@ public struct SnapshotFinding: Equatable, Sendable, Comparable {
 /// Identical layouts (most events change none) are stored once, by `hash`.
 public struct LayoutState: Equatable, Sendable {
   /// `nonNavigation`, `navigationReady` or `activeGuidance`.
-  public var state: String
-  public var wideMode: Bool
-  public var mapWidth: Double
-  public var mapHeight: Double
-  public var safeArea: SnapshotInsets
+  public var state: String {
+    get { storage.fields.state }
+    _modify { makeUnique(); yield &storage.fields.state }
+  }
+  public var wideMode: Bool {
+    get { storage.fields.wideMode }
+    _modify { makeUnique(); yield &storage.fields.wideMode }
+  }
+  public var mapWidth: Double {
+    get { storage.fields.mapWidth }
+    _modify { makeUnique(); yield &storage.fields.mapWidth }
+  }
+  public var mapHeight: Double {
+    get { storage.fields.mapHeight }
+    _modify { makeUnique(); yield &storage.fields.mapHeight }
+  }
+  public var safeArea: SnapshotInsets {
+    get { storage.fields.safeArea }
+    _modify { makeUnique(); yield &storage.fields.safeArea }
+  }
   /// `ltr` or `rtl`.
-  public var direction: String
+  public var direction: String {
+    get { storage.fields.direction }
+    _modify { makeUnique(); yield &storage.fields.direction }
+  }
   /// Every view and guide, depth first in z-order (back to front).
-  public var nodes: [SnapshotNode]
-  public var animations: [SnapshotAnimation]
+  public var nodes: [SnapshotNode] {
+    get { storage.fields.nodes }
+    _modify { makeUnique(); yield &storage.fields.nodes }
+  }
+  public var animations: [SnapshotAnimation] {
+    get { storage.fields.animations }
+    _modify { makeUnique(); yield &storage.fields.animations }
+  }
   /// What the built-in layout draws on the map besides views (`GMSMapView.builtInMapContent`:
   /// `alternates:2`, `destinationMarkers`, `stopSigns`, `trafficLights`); empty with a custom
   /// delegate.
-  public var mapContent: [String]
+  public var mapContent: [String] {
+    get { storage.fields.mapContent }
+    _modify { makeUnique(); yield &storage.fields.mapContent }
+  }
   /// The app's overlays on the map (`GMSMapView.overlaySnapshot`: markers, polylines,
   /// polygons, circles), in the order they were added; empty without any.
-  public var overlays: [String]
+  public var overlays: [String] {
+    get { storage.fields.overlays }
+    _modify { makeUnique(); yield &storage.fields.overlays }
+  }
 
   public init(
     state: String, wideMode: Bool, mapWidth: Double, mapHeight: Double,
     safeArea: SnapshotInsets, direction: String, nodes: [SnapshotNode],
     animations: [SnapshotAnimation], mapContent: [String] = [], overlays: [String] = []
   ) {
-    self.state = state
-    self.wideMode = wideMode
-    self.mapWidth = mapWidth
-    self.mapHeight = mapHeight
-    self.safeArea = safeArea
-    self.direction = direction
-    self.nodes = nodes
-    self.animations = animations
-    self.mapContent = mapContent
-    self.overlays = overlays
+    storage = Storage(
+      Fields(
+        state: state, wideMode: wideMode, mapWidth: mapWidth, mapHeight: mapHeight,
+        safeArea: safeArea, direction: direction, nodes: nodes, animations: animations,
+        mapContent: mapContent, overlays: overlays))
+  }
+
+  public static func == (lhs: LayoutState, rhs: LayoutState) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  // MARK: - Storage
+
+  // The fields live in one shared box, copied on write: a replay copies the layout into every
+  // event's snapshot (most events keep the last layout), and copying one reference costs a
+  // retain where copying the fields cost one for each of six strings and arrays, and compares
+  // a reused layout by identity.
+  private var storage: Storage
+
+  private struct Fields: Equatable {
+    var state: String
+    var wideMode: Bool
+    var mapWidth: Double
+    var mapHeight: Double
+    var safeArea: SnapshotInsets
+    var direction: String
+    var nodes: [SnapshotNode]
+    var animations: [SnapshotAnimation]
+    var mapContent: [String]
+    var overlays: [String]
+  }
+
+  // `@unchecked Sendable`: a box is never mutated while shared (`makeUnique` copies it first).
+  private final class Storage: @unchecked Sendable {
+    // Unchecked: read on every replayed event; copy on write keeps accesses from overlapping.
+    @exclusivity(unchecked) var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
   }
 
   public func node(_ id: String) -> SnapshotNode? { nodes.first { $0.id == id } }
