@@ -88,7 +88,7 @@ public enum EventKind: String, CaseIterable, Sendable, Comparable {
 }
 
 /// What an event says, by kind.
-public enum EventPayload: Equatable, Sendable {
+public indirect enum EventPayload: Equatable, Sendable {
   case navigationEnabled
   case navigationDisabled
   case routeSet(RouteInfo)
