@@ -149,8 +149,7 @@ public struct ReplayJob {
     if let first = read() { ahead.append(first) }
     // The context bound once for the whole loop (binding the task-local cost ~900 instructions).
     try replayer.withContext {
-      // The lookahead is read in place (`ahead[index]`): copying an event out of the array
-      // costs the payload's value witnesses.
+      // Where only a field is needed, the lookahead is read in place (`ahead[index]`).
       while !ahead.isEmpty {
         let event = ahead.removeFirst()
         if ahead.isEmpty, let next = read() { ahead.append(next) }
@@ -166,14 +165,9 @@ public struct ReplayJob {
           else { break }
           trailingSizes.append(size)
         }
-        var tickSpeed: SpeedReport?
-        if event.kind == .progress, !ahead.isEmpty, ahead[0].t == event.t,
-          case .speed(let report) = ahead[0].payload
-        {
-          tickSpeed = report
-        }
         let snapshot = replayer.applyInContext(
-          event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
+          event, tickSpeed: NavigationSession.tickSpeed(of: event, next: ahead.first),
+          trailingSizes: trailingSizes)
         let changed = replayer.layoutChanged
         events += 1
         if changed { layoutChanges += 1 }

@@ -85,7 +85,7 @@ public final class Replayer {
     mapView.layoutContext.run {
       applyBound(
         event, tickSpeed: NavigationSession.tickSpeed(of: event, next: next),
-        trailingSizes: trailingSizes, contextBound: true)
+        trailingSizes: trailingSizes)
     }
   }
 
@@ -94,7 +94,7 @@ public final class Replayer {
   func applyInContext(
     _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
   ) -> LayoutSnapshot {
-    applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: true)
+    applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
   }
 
   /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
@@ -103,14 +103,14 @@ public final class Replayer {
     try mapView.layoutContext.run(work)
   }
 
+  /// One event, with the context bound by the caller.
   private func applyBound(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize],
-    contextBound: Bool
+    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
   ) -> LayoutSnapshot {
     var findings: [SnapshotFinding] = []
     do {
       try session.apply(
-        event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: contextBound)
+        event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: true)
     } catch {
       findings.append(
         SnapshotFinding(
