@@ -15,10 +15,11 @@ extension LayoutEngine {
   }
 
   func shape(of constraint: NSLayoutConstraint) -> Shape {
-    Shape(
+    var slots: [ObjectIdentifier] = []
+    for item in items(of: constraint) { slots.append(ObjectIdentifier(slot(for: item))) }
+    return Shape(
       priority: constraint.storedPriority.rawValue,
-      direction: shapeDirection(of: constraint),
-      slots: items(of: constraint).map { ObjectIdentifier(slot(for: $0)) })
+      direction: shapeDirection(of: constraint), slots: slots)
   }
 
   /// The layout direction leading / trailing resolve with: the container's.
@@ -52,9 +53,14 @@ extension LayoutEngine {
   /// The direction a constraint's leading / trailing attributes resolve with, or `nil` when it
   /// has none.
   func shapeDirection(of constraint: NSLayoutConstraint) -> UIUserInterfaceLayoutDirection? {
-    let usesDirection = [constraint.firstAttribute, constraint.secondAttribute].contains {
-      $0.withoutMargins.attribute == .leading || $0.withoutMargins.attribute == .trailing
+    // No closure and no array: this runs for every queued constraint of every pass, and a
+    // main-actor closure handed to the standard library checks its executor on each call.
+    func isDirectional(_ attribute: NSLayoutConstraint.Attribute) -> Bool {
+      let plain = attribute.withoutMargins.attribute
+      return plain == .leading || plain == .trailing
     }
+    let usesDirection =
+      isDirectional(constraint.firstAttribute) || isDirectional(constraint.secondAttribute)
     return usesDirection ? direction(of: constraint) : nil
   }
 

@@ -194,7 +194,7 @@ open class UIButton: UIControl {
   open func setTitle(_ title: String?, for state: State) {
     titles.removeAll { $0.state == state }
     titles.append((state, title))
-    UIView.noteVisibleChange()  // screen snapshots show titles
+    UIView.noteTextChange()  // screen snapshots show titles
     invalidateIntrinsicContentSize()
   }
 

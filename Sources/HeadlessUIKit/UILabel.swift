@@ -21,7 +21,7 @@ open class UILabel: UIView {
   open var text: String? {
     didSet {
       guard text != oldValue else { return }
-      UIView.noteVisibleChange()
+      UIView.noteTextChange()
       textLayoutDidChange()
     }
   }

@@ -29,15 +29,14 @@ extension RuleWatcher {
   /// Not flagged: SDK views and hiding stacks (the SDK's own), views that paint nothing (no
   /// background colour, or one with alpha 0), hidden or transparent views, views with an
   /// empty frame, views below the SDK view in z-order, and containers of the SDK view.
+  /// `order` is the map's views in painting order (`views(under:)`).
   /// - Complexity: O(v) for v views under the map view, per SDK view.
-  func checkAppViewsOverSDKContent(tolerance: CGFloat) {
+  func checkAppViewsOverSDKContent(in order: [UIView], tolerance: CGFloat) {
     let views = mapView.sdkViews
     let guarded =
       [views.turnCard, views.etaCard, views.speedWidget] + views.buttonViews + views.prompts
-    // Painting order: depth first, a view above its superview and its earlier siblings.
-    let order = Self.views(under: mapView)
     for sdkView in guarded where visible(sdkView) {
-      guard let index = order.firstIndex(where: { $0 === sdkView }) else { continue }
+      guard let index = Self.index(of: sdkView, in: order) else { continue }
       let content = contentRectInMap(sdkView)
       guard content.width > 0, content.height > 0 else { continue }
       for other in order[(index + 1)...] where !sdkView.isDescendant(of: other) {

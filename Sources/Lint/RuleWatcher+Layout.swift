@@ -12,8 +12,11 @@ extension RuleWatcher {
     checkPlacement()
     guard mapView.isNavigationEnabled else { return }
     let views = mapView.sdkViews
-    checkMandatory(views.googleLogo, rule: .missingLogo)
-    checkMandatory(views.viewport, rule: .missingViewport)
+    // Painting order: depth first, a view above its superview and its earlier siblings. The
+    // checks below read the tree and never change it, so it is listed once.
+    let order = Self.views(under: mapView)
+    checkMandatory(views.googleLogo, rule: .missingLogo, order: order)
+    checkMandatory(views.viewport, rule: .missingViewport, order: order)
     let profile = mapView.profile
     let tolerance = CGFloat(profile.overlapTolerance)
     let viewportRect = visible(views.viewport) ? rectInMap(views.viewport) : nil
@@ -49,7 +52,13 @@ extension RuleWatcher {
         views.turnCard, views.etaCard, views.tripProgressBar, views.speedWidget,
         views.googleLogo,
       ] + views.buttonViews
-    let shown = solid.filter(visible).map { ($0, contentRectInMap($0)) }.filter { !$0.1.isEmpty }
+    // Loops, not `filter` / `map`: a main-actor closure handed to the standard library checks
+    // its executor on every call (docs/replay-performance.md).
+    var shown: [(SDKView, CGRect)] = []
+    for view in solid where visible(view) {
+      let rect = contentRectInMap(view)
+      if !rect.isEmpty { shown.append((view, rect)) }
+    }
     for (index, (a, rectA)) in shown.enumerated() {
       for (b, rectB) in shown[(index + 1)...] where overlaps(rectA, rectB, tolerance) {
         let placedA = placement(of: a), placedB = placement(of: b)
@@ -60,8 +69,8 @@ extension RuleWatcher {
       }
     }
 
-    if let viewportRect { checkOpaqueViews(over: viewportRect, tolerance: tolerance) }
-    checkAppViewsOverSDKContent(tolerance: tolerance)
+    if let viewportRect { checkOpaqueViews(over: viewportRect, in: order, tolerance: tolerance) }
+    checkAppViewsOverSDKContent(in: order, tolerance: tolerance)
     if mapView.isWideMode && mapView.navigationState == .activeGuidance {
       checkLeadingEdge(views.turnCard)
       checkLeadingEdge(views.etaCard)
@@ -70,7 +79,7 @@ extension RuleWatcher {
 
   // MARK: - Mandatory views (rule 5)
 
-  private func checkMandatory(_ view: SDKView, rule: LayoutRule) {
+  private func checkMandatory(_ view: SDKView, rule: LayoutRule, order: [UIView]) {
     guard isInMap(view) else {
       record(rule, [view], "\(view.sdkRole) is not in the map view")
       return
@@ -92,23 +101,32 @@ extension RuleWatcher {
         source: placement(of: view).site)
       return
     }
-    if view === mapView.sdkViews.googleLogo, let cover = opaqueView(above: view) {
+    if view === mapView.sdkViews.googleLogo, let cover = opaqueView(above: view, in: order) {
       record(
         rule, [view, cover], "the Google logo is covered by an opaque view",
         source: placement(of: cover).site)
     }
   }
 
-  /// An opaque app view painted above `view` that overlaps its content.
-  private func opaqueView(above view: SDKView) -> UIView? {
-    let order = Self.views(under: mapView)
-    guard let index = order.firstIndex(where: { $0 === view }) else { return nil }
+  /// An opaque app view painted above `view` (in `order`, the painting order) that overlaps
+  /// its content.
+  private func opaqueView(above view: SDKView, in order: [UIView]) -> UIView? {
+    guard let index = Self.index(of: view, in: order) else { return nil }
     let rect = contentRectInMap(view)
     let tolerance = CGFloat(mapView.profile.overlapTolerance)
-    return order[(index + 1)...].first { other in
-      isOpaqueAppView(other) && !view.isDescendant(of: other)
-        && overlaps(rectInMap(other), rect, tolerance)
+    for other in order[(index + 1)...]
+    where isOpaqueAppView(other) && !view.isDescendant(of: other)
+      && overlaps(rectInMap(other), rect, tolerance)
+    {
+      return other
     }
+    return nil
+  }
+
+  /// The position of `view` in `order` (a loop: see `checkLayout`).
+  static func index(of view: UIView, in order: [UIView]) -> Int? {
+    for index in order.indices where order[index] === view { return index }
+    return nil
   }
 
   // MARK: - Placement (rule 7)
@@ -137,10 +155,10 @@ extension RuleWatcher {
 
   // MARK: - Opaque overlays
 
-  private func checkOpaqueViews(over viewportRect: CGRect, tolerance: CGFloat) {
+  private func checkOpaqueViews(over viewportRect: CGRect, in order: [UIView], tolerance: CGFloat) {
     let viewport = mapView.sdkViews.viewport
     let small = CGFloat(mapView.profile.smallOverlaySide)
-    for view in Self.views(under: mapView) where isOpaqueAppView(view) {
+    for view in order where isOpaqueAppView(view) {
       guard !viewport.isDescendant(of: view) else { continue }
       let rect = rectInMap(view)
       if rect.width <= small && rect.height <= small { continue }

@@ -31,7 +31,8 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// Findings of the current event, in the order found (deduplicated at the end).
   @exclusivity(unchecked) var found: [PendingFinding] = []
   /// The layout checks' findings and what they were computed from: while nothing visible
-  /// changed (`UIView.visibleRevision`), the checks would find the same again.
+  /// changed (`UIView.geometryRevision`: no rule reads a text), the checks would find the same
+  /// again.
   @exclusivity(unchecked) private var layoutCheckCache: (
     revision: UInt64, state: NavigationState, wide: Bool, enabled: Bool,
     found: [PendingFinding]
@@ -133,7 +134,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
 
   /// Runs the layout checks, or repeats their last findings when nothing they read changed.
   private func checkLayoutUnlessUnchanged(_ mapView: GMSMapView) {
-    let revision = UIView.visibleRevision, state = mapView.navigationState
+    let revision = UIView.geometryRevision, state = mapView.navigationState
     let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
     if !forcesFullChecks, let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
       cache.wide == wide, cache.enabled == enabled

@@ -247,14 +247,19 @@ extension GMSNavigator {
         remaining = updateTrip { $0.planned?.steps(from: next) } ?? []
       }
     }
-    let speed = (trip.speed ?? 0) > 0.5 ? trip.speed! : nil
+    // `if let`, not `Optional.map`: a main-actor closure checks its executor on every call.
+    let timeToStep: TimeInterval
+    if let speed = trip.speed, speed > 0.5 {
+      timeToStep = progress.distanceToNextManeuver / speed
+    } else {
+      timeToStep = progress.distanceRemaining > 0
+        ? progress.timeRemaining * progress.distanceToNextManeuver / progress.distanceRemaining : 0
+    }
     return GMSNavigationNavInfo(
       navState: trip.navState, currentStep: trip.navState == .enroute ? step : nil,
       remainingSteps: trip.navState == .enroute ? remaining : [],
       routeChanged: trip.routeChangedSinceNavInfo,
-      timeToCurrentStepSeconds: speed.map { progress.distanceToNextManeuver / $0 }
-        ?? (progress.distanceRemaining > 0
-          ? progress.timeRemaining * progress.distanceToNextManeuver / progress.distanceRemaining : 0),
+      timeToCurrentStepSeconds: timeToStep,
       distanceToCurrentStepMeters: progress.distanceToNextManeuver,
       timeToFinalDestinationSeconds: progress.timeRemaining,
       distanceToFinalDestinationMeters: progress.distanceRemaining)

@@ -65,6 +65,34 @@ import Testing
     #expect(label.frame == CGRect(10, 0, 25, 12))
   }
 
+  /// Snapshots show texts; the layout rules read geometry only. A new text of the same size
+  /// moves `visibleRevision` alone; one that resizes the label moves `geometryRevision` too,
+  /// through the frame the next pass writes.
+  @Test func textChangesMoveTheVisibleRevisionAndResizesTheGeometryRevision() {
+    let root = makeRoot()
+    let label = UILabel()
+    label.translatesAutoresizingMaskIntoConstraints = false
+    label.text = "12 min"
+    root.addSubview(label)
+    NSLayoutConstraint.activate([
+      label.topAnchor.constraint(equalTo: root.topAnchor),
+      label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+    ])
+    root.layoutIfNeeded()
+    var visible = UIView.visibleRevision, geometry = UIView.geometryRevision
+    label.text = "11 min"
+    root.layoutIfNeeded()
+    #expect(UIView.visibleRevision != visible)
+    #expect(UIView.geometryRevision == geometry)
+    visible = UIView.visibleRevision
+    label.text = "11 min"
+    #expect(UIView.visibleRevision == visible, "the same text again changes nothing")
+    label.text = "9 min"
+    root.layoutIfNeeded()
+    #expect(label.frame.width == 43)
+    #expect(UIView.geometryRevision != geometry)
+  }
+
   @Test func baselinesComeFromTheFont() {
     let root = makeRoot()
     let label = UILabel()
