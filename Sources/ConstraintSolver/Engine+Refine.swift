@@ -95,13 +95,16 @@ extension Engine {
   /// symbols by slot.
   /// - Complexity: O(terms) when nothing drifted; else a dense solve, O(n³) for n
   ///   constraints, within `refinementCellBudget`.
-  mutating func refineSolution(rebuilding: Bool = true) {
+  /// - Returns: whether the solution it leaves is exact (no equation drifted beyond rounding),
+  ///   so that another call before any change would do nothing.
+  @discardableResult
+  mutating func refineSolution(rebuilding: Bool = true) -> Bool {
     rebuildIfNeeded()
     let saved = self
     var rebuilt = false
     for _ in 0..<3 {
       if !equationsValid { cacheEquations() }
-      guard equations.contains(where: { residual(of: $0).drifted }) else { return }
+      guard equations.contains(where: { residual(of: $0).drifted }) else { return true }
       var repaired = correctBasicValues()
       if repaired {
         refreshObjective()
@@ -124,10 +127,11 @@ extension Engine {
       // tableau as it was.
       guard rebuilding, !rebuilt, rebuild() else {
         self = saved
-        return
+        return false
       }
       rebuilt = true
     }
+    return false
   }
 
   /// Fills `equations` from `constraints`, in order of addition.

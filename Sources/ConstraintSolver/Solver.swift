@@ -11,7 +11,13 @@
 ///
 /// Not `Sendable`: one owner drives a solver.
 public final class Solver {
-  var engine = Engine()
+  /// Every change to the tableau (a mutation through this property) unsettles the solution.
+  var engine = Engine() { didSet { isSettled = false } }
+
+  /// Whether the last `updateVariables()` found the solution exact (no refinement needed) and
+  /// nothing changed the solver since: calling it again would write the same values, so a
+  /// caller that leaves the variables alone can skip the call.
+  public private(set) var isSettled = false
 
   public init() {}
 
@@ -153,8 +159,9 @@ public final class Solver {
   /// - Complexity: O(terms of the constraints); a dense solve when a residual is beyond
   ///   rounding.
   public func updateVariables() {
-    engine.refineSolution()
+    let exact = engine.refineSolution()
     engine.writeValues()
+    isSettled = exact
   }
 
   /// Removes every constraint and edit variable.

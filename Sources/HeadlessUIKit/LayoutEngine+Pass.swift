@@ -40,6 +40,8 @@ extension LayoutEngine {
     guard !engine.isRunning else { return }
     root.forEachViewInSubtree { engine.markIntrinsicDirty($0) }
     engine.needsPass = true
+    engine.skipsSettledWork = false
+    defer { engine.skipsSettledWork = true }
     engine.run()
   }
 
@@ -93,7 +95,9 @@ extension LayoutEngine {
       }
       refreshIntrinsicSizes()
       flush(audit: audit)
-      solver.updateVariables()
+      // A pass that changed no constraint (a label's new text of the same size) finds the
+      // solution as the last pass left it.
+      if !skipsSettledWork || !solver.isSettled { solver.updateVariables() }
       writeFrames()
       needsPass = false
       let queuedBefore = pending.count

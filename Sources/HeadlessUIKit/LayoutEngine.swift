@@ -50,6 +50,10 @@ final class LayoutEngine {
   /// Set when constraints were added or removed since the last ambiguity check.
   var structureChanged = true
   var isRunning = false
+  /// Whether a pass skips work whose result is known: re-queuing intrinsic-size constraints
+  /// that stay as installed, re-reading a settled solution. `forceFullPass` turns it off for
+  /// its pass, so tests can compare the two.
+  var skipsSettledWork = true
   /// The root's traits at the last pass, to tell views when they change.
   var lastTraits: UITraitCollection?
   /// What `lastTraits` was derived from.
@@ -223,10 +227,15 @@ final class LayoutEngine {
     for (index, constraint) in view.systemConstraints.intrinsic.enumerated() {
       let value = values[index]
       let wanted = value >= 0
+      // Installed as it stays (a new text of the same size): nothing for the solver.
+      let unchanged =
+        wanted && constraint.systemWanted && constraint.constant == value
+        && constraint.storedPriority == priorities[index]
+        && records[ObjectIdentifier(constraint)] != nil
       if wanted { constraint.constant = value }
       constraint.storedPriority = priorities[index]
       constraint.systemWanted = wanted
-      enqueue(constraint)
+      if !unchanged || !skipsSettledWork { enqueue(constraint) }
     }
   }
 
