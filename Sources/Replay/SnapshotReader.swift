@@ -12,8 +12,13 @@ import HeadlessUIKit
 struct SnapshotReader {
   private var nodes: [SnapshotNode] = []
   private var identity: ViewIdentity?
-  /// `UIView.visibleRevision` and the map's state when `reuse` was read.
-  private var readAt: (revision: UInt64, state: NavigationState, wide: Bool)?
+  /// `UIView.visibleRevision`, `UIView.geometryRevision` and the map's state when `reuse`
+  /// was read.
+  private var readAt: (revision: UInt64, geometry: UInt64, state: NavigationState, wide: Bool)?
+  /// The app views of the last full read, by node index: what a read after text changes
+  /// alone reads again (`readTexts`).
+  private var appViews: [(index: Int, view: WeakView)] = []
+  struct WeakView { weak var view: UIView? }
   /// Whether app labels' and buttons' texts are read (replays of screens).
   var recordsText = false
   /// Walks the tree on every read, even when nothing visible changed (`Replayer.forcesFullPass`).
@@ -21,24 +26,37 @@ struct SnapshotReader {
 
   /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned and `changed` is
   /// false; when nothing visible changed since `reuse` was read (`UIView.visibleRevision`),
-  /// the tree is not walked again.
+  /// the tree is not walked again, and when only texts changed (`UIView.geometryRevision`
+  /// did not move), only the app views' texts and styles are read again.
   mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> (layout: LayoutState, changed: Bool) {
-    let stamp = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode)
+    let stamp = (
+      UIView.visibleRevision, UIView.geometryRevision, mapView.navigationState,
+      mapView.isWideMode)
     let content = mapView.builtInMapContent
     let overlays = mapView.overlaySnapshot
-    if !forcesFullRead, let reuse, let readAt, readAt == stamp, reuse.animations.isEmpty,
+    if !forcesFullRead, let reuse, let readAt, readAt.geometry == stamp.1,
+      readAt.state == stamp.2, readAt.wide == stamp.3, reuse.animations.isEmpty,
       reuse.mapContent == content, reuse.overlays == overlays,
       !mapView.layoutContext.isAnimating
     {
-      return (reuse, false)
+      if readAt.revision == stamp.0 { return (reuse, false) }
+      // Only texts changed: the tree, its names and frames are as `reuse` has them.
+      if let state = readTexts(mapView, reuse: reuse) {
+        self.readAt = stamp
+        return reuse == state ? (reuse, false) : (state, true)
+      }
     }
-    defer { readAt = (UIView.visibleRevision, mapView.navigationState, mapView.isWideMode) }
+    defer {
+      readAt = (
+        UIView.visibleRevision, UIView.geometryRevision, mapView.navigationState,
+        mapView.isWideMode)
+    }
     nodes.removeAll(keepingCapacity: true)
+    appViews.removeAll(keepingCapacity: true)
     identity = ViewIdentity(mapView: mapView)
     readGuides(of: mapView, parentID: "map", root: mapView)
     for subview in mapView.subviews { readView(subview, parentID: "map", root: mapView) }
-    let insets = mapView.safeAreaInsets
-    let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    let header = Header(mapView)
     let clock = mapView.layoutContext.clock
     let now = clock.now
     let animations = clock.inFlight.filter { $0.end > now }.map { record in
@@ -49,18 +67,64 @@ struct SnapshotReader {
       }
       return SnapshotAnimation(
         views: record.views.map { identity!.name(of: $0) }, properties: properties,
-        start: rounded(record.start + record.delay, 1000), duration: rounded(record.duration, 1000))
+        start: Self.rounded(record.start + record.delay, 1000),
+        duration: Self.rounded(record.duration, 1000))
     }
     let state = LayoutState(
-      state: mapView.navigationState.rawValue, wideMode: mapView.isWideMode,
-      mapWidth: rounded(mapView.bounds.width), mapHeight: rounded(mapView.bounds.height),
-      safeArea: SnapshotInsets(
-        top: rounded(insets.top), leading: rounded(rtl ? insets.right : insets.left),
-        bottom: rounded(insets.bottom), trailing: rounded(rtl ? insets.left : insets.right)),
-      direction: rtl ? "rtl" : "ltr", nodes: nodes, animations: animations, mapContent: content,
-      overlays: overlays)
+      state: header.state, wideMode: header.wideMode, mapWidth: header.mapWidth,
+      mapHeight: header.mapHeight, safeArea: header.safeArea, direction: header.direction,
+      nodes: nodes, animations: animations, mapContent: content, overlays: overlays)
     if let reuse, reuse == state { return (reuse, false) }
     return (state, true)
+  }
+
+  /// The layout line's facts.
+  private struct Header: Equatable {
+    var state: String
+    var wideMode: Bool
+    var mapWidth: Double
+    var mapHeight: Double
+    var safeArea: SnapshotInsets
+    var direction: String
+
+    @MainActor init(_ mapView: GMSMapView) {
+      let insets = mapView.safeAreaInsets
+      let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+      state = mapView.navigationState.rawValue
+      wideMode = mapView.isWideMode
+      mapWidth = SnapshotReader.rounded(mapView.bounds.width)
+      mapHeight = SnapshotReader.rounded(mapView.bounds.height)
+      safeArea = SnapshotInsets(
+        top: SnapshotReader.rounded(insets.top),
+        leading: SnapshotReader.rounded(rtl ? insets.right : insets.left),
+        bottom: SnapshotReader.rounded(insets.bottom),
+        trailing: SnapshotReader.rounded(rtl ? insets.left : insets.right))
+      direction = rtl ? "rtl" : "ltr"
+    }
+
+    init(_ layout: LayoutState) {
+      state = layout.state
+      wideMode = layout.wideMode
+      mapWidth = layout.mapWidth
+      mapHeight = layout.mapHeight
+      safeArea = layout.safeArea
+      direction = layout.direction
+    }
+  }
+
+  /// `reuse` with the texts and styles of its app views read again: what a full read gives
+  /// when nothing but texts changed since `reuse` was read (`UIView.geometryRevision`), every
+  /// other fact of a node coming from frames, the hierarchy, visibility or names. Nil when a
+  /// view of the last full read is gone or the layout line changed (then the tree is read).
+  private func readTexts(_ mapView: GMSMapView, reuse: LayoutState) -> LayoutState? {
+    guard Header(mapView) == Header(reuse) else { return nil }
+    var state = reuse
+    for (index, reference) in appViews {
+      guard let view = reference.view else { return nil }
+      if recordsText { state.nodes[index].text = shownText(view) }
+      state.nodes[index].style = ViewStyle(view)
+    }
+    return state
   }
 
   private mutating func readView(_ view: UIView, parentID: String, root: UIView) {
@@ -71,10 +135,13 @@ struct SnapshotReader {
       SnapshotNode(
         id: id, kind: isSDKView ? .sdkView : .appView, parent: parentID,
         frame: rect(view.convert(view.bounds, to: root)), isHidden: view.isHidden,
-        alpha: rounded(view.alpha), roundedCorners: corners ?? [],
+        alpha: Self.rounded(view.alpha), roundedCorners: corners ?? [],
         state: (view as? SDKView)?.displayDetail,
         text: recordsText && !isSDKView ? shownText(view) : nil))
-    if !isSDKView { nodes[nodes.count - 1].style = ViewStyle(view) }
+    if !isSDKView {
+      nodes[nodes.count - 1].style = ViewStyle(view)
+      appViews.append((nodes.count - 1, WeakView(view: view)))
+    }
     readGuides(of: view, parentID: id, root: root)
     if isSDKView { return }
     for subview in view.subviews { readView(subview, parentID: id, root: root) }
@@ -98,11 +165,11 @@ struct SnapshotReader {
 
   private func rect(_ r: CGRect) -> SnapshotRect {
     SnapshotRect(
-      x: rounded(r.origin.x), y: rounded(r.origin.y), width: rounded(r.size.width),
-      height: rounded(r.size.height))
+      x: Self.rounded(r.origin.x), y: Self.rounded(r.origin.y), width: Self.rounded(r.size.width),
+      height: Self.rounded(r.size.height))
   }
 
-  private func rounded(_ value: CGFloat, _ scale: Double = 100) -> Double {
+  nonisolated private static func rounded(_ value: CGFloat, _ scale: Double = 100) -> Double {
     let result = (Double(value) * scale).rounded() / scale
     return result == 0 ? 0 : result  // no -0
   }
