@@ -16,7 +16,7 @@ public protocol GMSRoadSnappedLocationProviderListener: NSObjectProtocol {
 /// to listeners while updating is started.
 @preconcurrency @MainActor
 open class GMSRoadSnappedLocationProvider: NSObject {
-  var listeners: [WeakListener<any GMSRoadSnappedLocationProviderListener>] = []
+  var listeners: [WeakLocationListener] = []
   // `@exclusivity(unchecked)`: read on every replayed progress event; no access overlaps.
   /// Whether `startUpdatingLocation()` was called (and not stopped since).
   @exclusivity(unchecked) public private(set) var isUpdating = false
@@ -33,7 +33,7 @@ open class GMSRoadSnappedLocationProvider: NSObject {
     requireMainThread("GMSRoadSnappedLocationProvider.add(_:)")
     listeners.removeAll { $0.value == nil }
     guard !listeners.contains(where: { $0.holds(listener) }) else { return }
-    listeners.append(WeakListener(listener))
+    listeners.append(WeakLocationListener(listener))
   }
 
   /// Unregisters a listener; false if it was not registered.
