@@ -37,28 +37,42 @@ extension LayoutState {
 
   /// `text`, taking the line of each node equal to the node at the same position in `cache`
   /// from it (consecutive layouts of a replay differ in a label or a frame or two), and the
-  /// cache then holds this layout's lines. With a fresh cache it is `text`.
+  /// layout line too when its facts are the cache's; the cache then holds this layout's
+  /// lines. With a fresh cache it is `text`.
   public func text(reusing cache: inout LayoutTextCache) -> String {
-    var out = headerLine
-    var lines: [String] = []
-    var styles: [String?] = []
-    lines.reserveCapacity(nodes.count)
-    styles.reserveCapacity(nodes.count)
+    let header = LayoutTextCache.HeaderFacts(self)
+    if cache.header != header {
+      cache.header = header
+      cache.headerLine = headerLine
+    }
+    var out = cache.headerLine
+    out.reserveCapacity(cache.length)
+    let nodes = self.nodes
+    let old = cache.nodes
+    cache.nodes = nodes
+    if cache.lines.count > nodes.count {
+      cache.lines.removeLast(cache.lines.count - nodes.count)
+      cache.styles.removeLast(cache.styles.count - nodes.count)
+    }
     for index in nodes.indices {
       // A node's equality leaves its style out (`StyleRecord`): the style is compared too.
-      if index < cache.nodes.count, cache.nodes[index] == nodes[index],
-        cache.nodes[index].style == nodes[index].style
-      {
-        lines.append(cache.lines[index])
-        styles.append(cache.styles[index])
-      } else {
-        lines.append(Self.line(of: nodes[index]))
-        styles.append(nodes[index].style?.text)
+      if index < old.count, old[index] == nodes[index], old[index].style == nodes[index].style {
+        out += cache.lines[index]
+        continue
       }
-      out += lines[index]
+      let line = Self.line(of: nodes[index])
+      let style = nodes[index].style?.text
+      if index < cache.lines.count {
+        cache.lines[index] = line
+        cache.styles[index] = style
+      } else {
+        cache.lines.append(line)
+        cache.styles.append(style)
+      }
+      out += line
     }
     appendAnimationLines(to: &out)
-    cache = LayoutTextCache(nodes: nodes, lines: lines, styles: styles)
+    cache.length = out.utf8.count
     return out
   }
 
@@ -103,21 +117,42 @@ extension LayoutState {
   public var hash: String { contentHash(text) }
 }
 
-/// The node lines (and style texts, `ViewStyle.text`) of the last layout written through
-/// `LayoutState.text(reusing:)`: a store's writer keeps one per run.
+/// The layout line, node lines (and style texts, `ViewStyle.text`) of the last layout
+/// written through `LayoutState.text(reusing:)`: a store's writer keeps one per run.
 public struct LayoutTextCache {
+  /// What the layout line says.
+  struct HeaderFacts: Equatable {
+    var state: String
+    var wideMode: Bool
+    var mapWidth: Double
+    var mapHeight: Double
+    var safeArea: SnapshotInsets
+    var direction: String
+    var mapContent: [String]
+    var overlays: [String]
+
+    init(_ layout: LayoutState) {
+      state = layout.state
+      wideMode = layout.wideMode
+      mapWidth = layout.mapWidth
+      mapHeight = layout.mapHeight
+      safeArea = layout.safeArea
+      direction = layout.direction
+      mapContent = layout.mapContent
+      overlays = layout.overlays
+    }
+  }
+
+  var header: HeaderFacts?
+  var headerLine = ""
   var nodes: [SnapshotNode] = []
   var lines: [String] = []
   /// Each node's style text, nil for a node without a style.
-  public private(set) var styles: [String?] = []
+  public internal(set) var styles: [String?] = []
+  /// The length of the last text, in UTF-8 bytes: the next one's likely size.
+  var length = 0
 
   public init() {}
-
-  init(nodes: [SnapshotNode], lines: [String], styles: [String?]) {
-    self.nodes = nodes
-    self.lines = lines
-    self.styles = styles
-  }
 }
 
 extension SnapshotFinding {

@@ -196,9 +196,17 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
       SnapshotNode(
         id: "banner", kind: .appView, parent: "map",
         frame: SnapshotRect(x: 8, y: 600, width: 377, height: 16), isHidden: true))
+    // The layout line is reused too, while its facts stay.
+    var wide = longer
+    wide.wideMode = true
+    var withContent = wide
+    withContent.mapContent = ["alternates:2"]
+    var resized = withContent
+    resized.mapHeight = 700
     var cache = LayoutTextCache()
     for layout in [
-      sampleLayout(), moved, relabelled, relabelled, restyled, shorter, longer, sampleLayout(),
+      sampleLayout(), moved, relabelled, relabelled, restyled, shorter, longer, wide, withContent,
+      resized, sampleLayout(),
     ] {
       #expect(layout.text(reusing: &cache) == layout.text)
       #expect(cache.styles == layout.nodes.map { $0.style?.text })
