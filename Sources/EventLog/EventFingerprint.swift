@@ -22,7 +22,7 @@ public struct EventFingerprint: Equatable, Sendable {
 
   /// Folds one event, given in its storage form, in.
   @inline(__always)
-  public mutating func add(seq: Int64, t: Int64, kind: EventKind, stored: StoredPayload) {
+  public mutating func add(seq: Int64, t: Int64, kind: EventKind, stored: borrowing StoredPayload) {
     fold(UInt64(bitPattern: seq))
     fold(UInt64(bitPattern: t))
     fold(UInt64(kind.code))

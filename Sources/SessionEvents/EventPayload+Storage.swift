@@ -237,7 +237,7 @@ extension EventPayload {
   /// Rebuilds a payload of `kind` from its storage form.
   /// - Throws: `PayloadDecodingError` naming the field that is missing or malformed.
   /// - Complexity: O(1).
-  public init(kind: EventKind, stored: StoredPayload) throws(PayloadDecodingError) {
+  public init(kind: EventKind, stored: borrowing StoredPayload) throws(PayloadDecodingError) {
     let slots = SlotReader(kind: kind)
     switch kind {
     case .navigationEnabled: self = .navigationEnabled
