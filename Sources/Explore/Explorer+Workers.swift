@@ -136,40 +136,30 @@ enum TripBatch {
   ) throws -> [TripOutcome] {
     let scratch = try ExploreScratch()
     let runs = split(indices, jobs: jobs)
-    let group = DispatchGroup()
-    var processes: [Process] = []
+    var processes: [WorkerProcess] = []
     for (number, run) in runs.enumerated() {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: launcher.executable)
-      process.arguments = launcher.arguments(seed, run)
-      _ = FileManager.default.createFile(atPath: scratch.file("\(number).out"), contents: nil)
-      _ = FileManager.default.createFile(atPath: scratch.file("\(number).err"), contents: nil)
-      process.standardOutput = FileHandle(forWritingAtPath: scratch.file("\(number).out"))
-      process.standardError = FileHandle(forWritingAtPath: scratch.file("\(number).err"))
-      process.standardInput = FileHandle.nullDevice
-      group.enter()
-      process.terminationHandler = { _ in group.leave() }
       do {
-        try process.run()
+        processes.append(
+          try WorkerProcess(
+            executable: launcher.executable, arguments: launcher.arguments(seed, run),
+            standardOutput: scratch.file("\(number).out"),
+            standardError: scratch.file("\(number).err")))
       } catch {
-        group.leave()
-        for started in processes { started.waitUntilExit() }
-        throw CheckError("\(launcher.executable): cannot start a worker: \(error)")
+        for started in processes { started.wait() }
+        throw CheckError("\(error)")
       }
-      processes.append(process)
     }
-    group.wait()
+    for process in processes { process.wait() }
 
     var outcomes: [TripOutcome] = []
     for (number, run) in runs.enumerated() {
-      let process = processes[number]
-      process.waitUntilExit()
+      let ending = processes[number].wait()
       let name = "trips \(run.lowerBound)..<\(run.upperBound) of seed \(seed) (\(subject))"
       let out = (try? String(contentsOfFile: scratch.file("\(number).out"), encoding: .utf8)) ?? ""
-      guard process.terminationStatus == 0, process.terminationReason == .exit else {
+      guard ending == .exited(0) else {
         let err = (try? String(contentsOfFile: scratch.file("\(number).err"), encoding: .utf8)) ?? ""
         let line = err.split(separator: "\n").first.map(String.init) ?? "no message"
-        throw CheckError("\(name) failed (worker exit \(process.terminationStatus)): \(line)")
+        throw CheckError("\(name) failed (worker exit \(ending.status)): \(line)")
       }
       let lines = out.split(separator: "\n").map(String.init)
       guard lines.count == run.count else {
