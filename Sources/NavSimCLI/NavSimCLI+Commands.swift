@@ -33,6 +33,7 @@ protocol PassthroughCommand: RunnableCommand {
 extension PassthroughCommand {
   static var messagePrefix: String { "navsim \(Implementation.name)" }
   static var usageText: String { Implementation.usage }
+  static var implementation: any NavSimCommand.Type { Implementation.self }
 
   @MainActor func run(context: CommandContext) throws -> Int32 {
     try Implementation.run(passthrough.arguments, context: context)
