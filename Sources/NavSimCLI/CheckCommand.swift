@@ -90,7 +90,12 @@ struct CheckCommand: NavSimCommand {
         }
         results = try CheckRunner.runInWorkers(
           selected, launcher: launcher, jobs: jobs, storePath: storePath,
-          labelPrefix: labelPrefix, progress: showProgress)
+          labelPrefix: labelPrefix, progress: showProgress
+        ) { configuration, store in
+          try CheckRunner.run(
+            configuration, job: try job(for: configuration.subject, context, profile: profile),
+            store: store, labelPrefix: labelPrefix)
+        }
       } else {
         let store = try storePath.map { try SnapshotStore(path: $0, mode: .create) }
         var collected: [ConfigurationResult] = []
