@@ -140,15 +140,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig.
-    .systemLibrary(
-      name: "CRSVG",
-      pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev", "fonts-dejavu-core"]), .brew(["librsvg"])]
-    ),
-    // Kept out of Report so that what links Report (Explore, NavSimTesting) does not link
-    // librsvg and cairo: it turns SVG text into pixels and knows nothing of layouts.
-    .target(name: "SnapshotRaster", dependencies: ["CRSVG"]),
+    // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig. The
+    // libraries are loaded when the first picture is drawn (RSVGLibrary.swift), not linked:
+    // Debian's librsvg2-2, Homebrew's librsvg at run time. Apart from Report: it turns SVG
+    // text into pixels and knows nothing of layouts.
+    .target(name: "SnapshotRaster"),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
       name: "navsim-bench",

@@ -12,8 +12,9 @@ command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 if ! pkg-config --exists libpq 2>/dev/null; then need+=(libpq-dev pkg-config); fi
 if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev pkg-config); fi
 python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-template/run
-# PNG output (navsim render --png): librsvg with cairo, and the fonts pictures are drawn with.
-if ! pkg-config --exists librsvg-2.0 2>/dev/null; then need+=(librsvg2-dev pkg-config); fi
+# PNG output (navsim render --png): librsvg with cairo, loaded when the first picture is drawn
+# (not linked: SnapshotRaster/RSVGLibrary.swift), and the fonts pictures are drawn with.
+ldconfig -p 2>/dev/null | grep -q 'librsvg-2\.so\.2 ' || need+=(librsvg2-2)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 
 if ((${#need[@]})); then

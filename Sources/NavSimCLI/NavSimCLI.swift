@@ -105,7 +105,7 @@ public enum NavSimCLI {
   }
 
   /// The top-level commands that parse their own arguments, by name.
-  private static let passthroughCommands: [String: any NavSimCommand.Type] = {
+  @MainActor private static let passthroughCommands: [String: any NavSimCommand.Type] = {
     var commands: [String: any NavSimCommand.Type] = [:]
     for case let command as any PassthroughCommand.Type
       in NavSimRootCommand.configuration.subcommands

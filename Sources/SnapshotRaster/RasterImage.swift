@@ -1,11 +1,10 @@
 // SVG pictures as PNG images: librsvg parses and draws the SVG onto a cairo image surface,
 // cairo encodes the PNG. Text is laid out by Pango with the system's fonts (fontconfig), so the
 // output is byte-identical for the same SVG on machines with the same fonts (DejaVu on Debian).
-
-import CRSVG
+// The libraries are loaded with the first picture (`RSVGLibrary`).
 
 /// Why a picture could not be rasterised or encoded.
-public struct RasterError: Error, Equatable, CustomStringConvertible {
+public struct RasterError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
 
   public init(_ message: String) { self.message = message }
@@ -21,6 +20,7 @@ public final class RasterImage {
   public let width: Int
   public let height: Int
   private let surface: OpaquePointer
+  private let library: RSVGLibrary
 
   /// The largest side accepted, in pixels (a 16k square is 1 GiB of pixels).
   public static let maximumSide = 16_384
@@ -38,16 +38,17 @@ public final class RasterImage {
     guard scale >= 1, scale <= 8 else {
       throw RasterError("scale \(scale) is outside 1...8")
     }
-    var error: UnsafeMutablePointer<GError>?
+    let library = try RSVGLibrary.shared.get()
+    var error: UnsafeMutableRawPointer?
     let bytes = Array(svg.utf8)
     guard
       let handle = bytes.withUnsafeBufferPointer({
-        rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+        library.newFromData($0.baseAddress, $0.count, &error)
       })
-    else { throw RasterError("SVG not readable: \(Self.consume(error))") }
-    defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+    else { throw RasterError("SVG not readable: \(library.consume(error))") }
+    defer { library.objectUnref(UnsafeMutableRawPointer(handle)) }
     var svgWidth = 0.0, svgHeight = 0.0
-    guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &svgWidth, &svgHeight) != 0 else {
+    guard library.intrinsicSize(handle, &svgWidth, &svgHeight) != 0 else {
       throw RasterError("SVG has no width and height to size the image by")
     }
     let width = Int((svgWidth * scale).rounded(.up))
@@ -55,36 +56,41 @@ public final class RasterImage {
     guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
       throw RasterError("image of \(width)x\(height) pixels is outside 1...\(Self.maximumSide)")
     }
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+    guard
+      let surface = library.surfaceCreate(RSVGLibrary.formatRGB24, Int32(width), Int32(height))
     else { throw RasterError("cairo could not allocate \(width)x\(height) pixels") }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw RasterError("cairo: \(String(cString: cairo_status_to_string(status)))")
+    let status = library.surfaceStatus(surface)
+    guard status == RSVGLibrary.success else {
+      library.surfaceDestroy(surface)
+      throw RasterError("cairo: \(library.describe(status))")
     }
     self.width = width
     self.height = height
     self.surface = surface
-    let cr = cairo_create(surface)
-    defer { cairo_destroy(cr) }
-    cairo_set_source_rgb(cr, 1, 1, 1)
-    cairo_paint(cr)
-    cairo_scale(cr, scale, scale)
-    var viewport = RsvgRectangle(x: 0, y: 0, width: svgWidth, height: svgHeight)
-    guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
-      throw RasterError("SVG not drawable: \(Self.consume(error))")
+    self.library = library
+    let cr = library.create(surface)
+    defer { library.destroy(cr) }
+    library.setSourceRGB(cr, 1, 1, 1)
+    library.paint(cr)
+    library.scale(cr, scale, scale)
+    var viewport: RSVGLibrary.Viewport = (0, 0, svgWidth, svgHeight)
+    let drawn = withUnsafePointer(to: &viewport) {
+      library.renderDocument(handle, cr, UnsafeRawPointer($0), &error)
     }
-    cairo_surface_flush(surface)
+    guard drawn != 0 else {
+      throw RasterError("SVG not drawable: \(library.consume(error))")
+    }
+    library.surfaceFlush(surface)
   }
 
-  deinit { cairo_surface_destroy(surface) }
+  deinit { library.surfaceDestroy(surface) }
 
   /// The colour at a pixel, as `0xRRGGBB`.
   /// - Precondition: `x` in `0..<width`, `y` in `0..<height`.
   public func rgb(x: Int, y: Int) -> UInt32 {
     precondition((0..<width).contains(x) && (0..<height).contains(y), "pixel \(x),\(y) outside")
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+    let stride = Int(library.stride(surface))
+    let data = UnsafeRawPointer(library.data(surface)!)
     // RGB24: one native-endian 32-bit word per pixel, 0x00RRGGBB.
     return data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0x00FF_FFFF
   }
@@ -95,24 +101,17 @@ public final class RasterImage {
   public func pngData() throws -> [UInt8] {
     final class Sink { var bytes: [UInt8] = [] }
     let sink = Sink()
-    let status = cairo_surface_write_to_png_stream(
+    let status = library.writeToPNGStream(
       surface,
       { closure, data, length in
         let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
         sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
+        return RSVGLibrary.success
       },
       Unmanaged.passUnretained(sink).toOpaque())
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw RasterError("PNG encoding failed: \(String(cString: cairo_status_to_string(status)))")
+    guard status == RSVGLibrary.success else {
+      throw RasterError("PNG encoding failed: \(library.describe(status))")
     }
     return sink.bytes
-  }
-
-  /// A GError's message, freeing it.
-  private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
-    guard let error else { return "unknown error" }
-    defer { g_error_free(error) }
-    return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
   }
 }
