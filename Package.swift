@@ -73,12 +73,9 @@ let package = Package(
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),
     .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom"]),
-    .systemLibrary(
-      name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-    ),
-    .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
+    // libpq is loaded when the first connection opens (LibPQ.swift), not linked: Debian's
+    // libpq5, Homebrew's libpq at run time.
+    .target(name: "PostgreSQL"),
     // SHA-256 for recording fingerprints, from the system's libcrypto (OpenSSL).
     .systemLibrary(
       name: "CCrypto",

@@ -9,7 +9,8 @@ set -euo pipefail
 need=()
 if ! pkg-config --exists sqlite3 2>/dev/null; then need+=(libsqlite3-dev pkg-config); fi
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
-if ! pkg-config --exists libpq 2>/dev/null; then need+=(libpq-dev pkg-config); fi
+# libpq is loaded when the first PostgreSQL connection opens (not linked: LibPQ.swift).
+ldconfig -p 2>/dev/null | grep -q 'libpq\.so\.5 ' || need+=(libpq5)
 if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev pkg-config); fi
 python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-template/run
 # PNG output (navsim render --png): librsvg with cairo, loaded when the first picture is drawn

@@ -1,4 +1,3 @@
-import CLibPQ
 
 // COPY ... FROM STDIN in text format: the fastest way to append many rows (one statement, so
 // statement-level triggers see the whole batch at once).

@@ -1,4 +1,3 @@
-import CLibPQ
 import Foundation
 
 /// One connection to a PostgreSQL server through libpq: owns its `PGconn` and closes it in
@@ -21,6 +20,9 @@ public final class PostgreSQLConnection {
   ///   missing database), with libpq's message on one line.
   public init(url: String) throws {
     location = Self.redacting(url)
+    if case .failure(let error) = LibPQ.shared {
+      throw PostgreSQLError(kind: .unreachable, message: error.message, location: location)
+    }
     var keys = ["dbname", "fallback_application_name"]
     var values = [url, "navsim"]
     if !url.contains("connect_timeout") {

@@ -1,4 +1,3 @@
-import CLibPQ
 import Foundation
 
 /// The rows of one statement's result, in text format: owns its `PGresult` and clears it in
