@@ -13,8 +13,8 @@ for target in NavSim NavSimTesting NavSimCLI NavSimRecorder; do
     echo "check-docs: $target: generate-documentation failed ($log)" >&2
     exit 1
   fi
-  # SwiftPM's own notice that it drops librsvg's `-pthread` (pkg-config cflags of the CRSVG
-  # system library) is about the build, not the documentation.
+  # SwiftPM's own notice that it drops a system library's `-pthread` (pkg-config cflags) is
+  # about the build, not the documentation.
   if grep '^warning:' "$log" | grep -qv 'prohibited flag(s): -pthread'; then
     grep -A4 '^warning:' "$log" | grep -v 'prohibited flag(s): -pthread' >&2
     echo "check-docs: $target: DocC warnings ($log)" >&2

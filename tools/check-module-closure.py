@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 ROOTS = ["NavSimTesting", "Replay", "Snapshots", "Report", "NavSimCheck", "Explore"]
-FORBIDDEN = {"PostgresEventLog", "PostgreSQL", "CLibPQ"}
+FORBIDDEN = {"PostgresEventLog", "PostgreSQL"}
 
 IMPORT = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+"
