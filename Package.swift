@@ -73,9 +73,11 @@ let package = Package(
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),
     .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom"]),
+    // System libraries loaded at first use instead of linked (libpq, librsvg).
+    .target(name: "SharedLibrary"),
     // libpq is loaded when the first connection opens (LibPQ.swift), not linked: Debian's
     // libpq5, Homebrew's libpq at run time.
-    .target(name: "PostgreSQL"),
+    .target(name: "PostgreSQL", dependencies: ["SharedLibrary"]),
     // SHA-256 for recording fingerprints, from the system's libcrypto (OpenSSL).
     .systemLibrary(
       name: "CCrypto",
@@ -141,7 +143,7 @@ let package = Package(
     // libraries are loaded when the first picture is drawn (RSVGLibrary.swift), not linked:
     // Debian's librsvg2-2, Homebrew's librsvg at run time. Apart from Report: it turns SVG
     // text into pixels and knows nothing of layouts.
-    .target(name: "SnapshotRaster"),
+    .target(name: "SnapshotRaster", dependencies: ["SharedLibrary"]),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     .executableTarget(
       name: "navsim-bench",

@@ -7,12 +7,7 @@
 // names, so the connection and result code reads as libpq's documentation does.
 
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SharedLibrary
 
 /// libpq's functions, once loaded.
 struct LibPQ: @unchecked Sendable {  // C function pointers, never changed
@@ -86,53 +81,45 @@ struct LibPQ: @unchecked Sendable {  // C function pointers, never changed
   #endif
 
   private static func load() -> Result<LibPQ, LoadError> {
-    var handle: UnsafeMutableRawPointer?
-    for name in candidates where handle == nil {
-      handle = dlopen(name, RTLD_NOW | RTLD_LOCAL)
-    }
-    guard let handle else {
+    let library: SharedLibrary
+    do {
+      library = try SharedLibrary(firstOf: candidates)
+    } catch {
       return .failure(
         LoadError(
           message: "PostgreSQL logs need libpq (Debian: apt-get install libpq5; Homebrew: "
-            + "brew install libpq): \(String(cString: dlerror()))"))
+            + "brew install libpq): \(error.message)"))
     }
-    var missing: [String] = []
-    func symbol<Function>(_ name: String, _: Function.Type) -> Function? {
-      guard let address = dlsym(handle, name) else {
-        missing.append(name)
-        return nil
-      }
-      return unsafeBitCast(address, to: Function.self)
-    }
-    let connect = symbol("PQconnectdbParams", Connect.self)
-    let status = symbol("PQstatus", OfHandle.self)
-    let errorMessage = symbol("PQerrorMessage", TextOfHandle.self)
-    let finish = symbol("PQfinish", Release.self)
-    let setNoticeProcessor = symbol("PQsetNoticeProcessor", SetNoticeProcessor.self)
-    let backendPID = symbol("PQbackendPID", OfHandle.self)
-    let exec = symbol("PQexec", Exec.self)
-    let execParams = symbol("PQexecParams", ExecParams.self)
-    let getResult = symbol("PQgetResult", Next.self)
-    let resultStatus = symbol("PQresultStatus", OfHandle.self)
-    let resultErrorField = symbol("PQresultErrorField", ErrorField.self)
-    let resultErrorMessage = symbol("PQresultErrorMessage", TextOfHandle.self)
-    let clear = symbol("PQclear", Release.self)
-    let ntuples = symbol("PQntuples", OfHandle.self)
-    let nfields = symbol("PQnfields", OfHandle.self)
-    let cmdTuples = symbol("PQcmdTuples", TextOfHandle.self)
-    let getisnull = symbol("PQgetisnull", Cell.self)
-    let getvalue = symbol("PQgetvalue", CellText.self)
-    let fname = symbol("PQfname", ErrorField.self)
-    let putCopyData = symbol("PQputCopyData", PutCopyData.self)
-    let putCopyEnd = symbol("PQputCopyEnd", PutCopyEnd.self)
-    guard missing.isEmpty, let connect, let status, let errorMessage, let finish,
+    let connect = library.function("PQconnectdbParams", as: Connect.self)
+    let status = library.function("PQstatus", as: OfHandle.self)
+    let errorMessage = library.function("PQerrorMessage", as: TextOfHandle.self)
+    let finish = library.function("PQfinish", as: Release.self)
+    let setNoticeProcessor = library.function("PQsetNoticeProcessor", as: SetNoticeProcessor.self)
+    let backendPID = library.function("PQbackendPID", as: OfHandle.self)
+    let exec = library.function("PQexec", as: Exec.self)
+    let execParams = library.function("PQexecParams", as: ExecParams.self)
+    let getResult = library.function("PQgetResult", as: Next.self)
+    let resultStatus = library.function("PQresultStatus", as: OfHandle.self)
+    let resultErrorField = library.function("PQresultErrorField", as: ErrorField.self)
+    let resultErrorMessage = library.function("PQresultErrorMessage", as: TextOfHandle.self)
+    let clear = library.function("PQclear", as: Release.self)
+    let ntuples = library.function("PQntuples", as: OfHandle.self)
+    let nfields = library.function("PQnfields", as: OfHandle.self)
+    let cmdTuples = library.function("PQcmdTuples", as: TextOfHandle.self)
+    let getisnull = library.function("PQgetisnull", as: Cell.self)
+    let getvalue = library.function("PQgetvalue", as: CellText.self)
+    let fname = library.function("PQfname", as: ErrorField.self)
+    let putCopyData = library.function("PQputCopyData", as: PutCopyData.self)
+    let putCopyEnd = library.function("PQputCopyEnd", as: PutCopyEnd.self)
+    guard library.missing.isEmpty, let connect, let status, let errorMessage, let finish,
       let setNoticeProcessor, let backendPID, let exec, let execParams, let getResult,
       let resultStatus, let resultErrorField, let resultErrorMessage, let clear, let ntuples,
       let nfields, let cmdTuples, let getisnull, let getvalue, let fname, let putCopyData,
       let putCopyEnd
     else {
       return .failure(
-        LoadError(message: "libpq lacks \(missing.joined(separator: ", ")) (libpq 10 or later)"))
+        LoadError(
+          message: "libpq lacks \(library.missing.joined(separator: ", ")) (libpq 10 or later)"))
     }
     return .success(
       LibPQ(

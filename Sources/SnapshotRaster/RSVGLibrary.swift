@@ -7,12 +7,7 @@
 // (librsvg 2.52+, cairo 1.x, GLib 2.x).
 
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SharedLibrary
 
 /// The librsvg, cairo and GLib functions `RasterImage` calls.
 struct RSVGLibrary: @unchecked Sendable {  // C function pointers, never changed
@@ -100,40 +95,31 @@ struct RSVGLibrary: @unchecked Sendable {  // C function pointers, never changed
 
   private static func load() -> Result<RSVGLibrary, RasterError> {
     // librsvg links cairo and GLib: once it is loaded, their symbols resolve through it.
-    var handle: UnsafeMutableRawPointer?
-    for name in candidates where handle == nil {
-      handle = dlopen(name, RTLD_NOW | RTLD_LOCAL)
-    }
-    guard let handle else {
+    let shared: SharedLibrary
+    do {
+      shared = try SharedLibrary(firstOf: candidates)
+    } catch {
       return .failure(
         RasterError(
           "PNG output needs librsvg (Debian: apt-get install librsvg2-2; Homebrew: brew "
-            + "install librsvg): \(String(cString: dlerror()))"))
-    }
-    var missing: [String] = []
-    func symbol<Function>(_ name: String, _: Function.Type) -> Function? {
-      guard let address = dlsym(handle, name) else {
-        missing.append(name)
-        return nil
-      }
-      return unsafeBitCast(address, to: Function.self)
+            + "install librsvg): \(error.message)"))
     }
     let library = (
-      symbol("rsvg_handle_new_from_data", NewFromData.self),
-      symbol("rsvg_handle_get_intrinsic_size_in_pixels", IntrinsicSize.self),
-      symbol("rsvg_handle_render_document", RenderDocument.self),
-      symbol("g_object_unref", RawFunction.self), symbol("g_error_free", RawFunction.self),
-      symbol("cairo_image_surface_create", SurfaceCreate.self),
-      symbol("cairo_surface_status", StatusOf.self),
-      symbol("cairo_surface_destroy", ObjectFunction.self),
-      symbol("cairo_surface_flush", ObjectFunction.self),
-      symbol("cairo_status_to_string", StatusText.self), symbol("cairo_create", Create.self),
-      symbol("cairo_destroy", ObjectFunction.self),
-      symbol("cairo_set_source_rgb", SetRGB.self), symbol("cairo_paint", ObjectFunction.self),
-      symbol("cairo_scale", Scale.self), symbol("cairo_image_surface_get_stride", Stride.self),
-      symbol("cairo_image_surface_get_data", Data.self),
-      symbol("cairo_surface_write_to_png_stream", WriteToPNGStream.self))
-    guard missing.isEmpty, let newFromData = library.0, let intrinsicSize = library.1,
+      shared.function("rsvg_handle_new_from_data", as: NewFromData.self),
+      shared.function("rsvg_handle_get_intrinsic_size_in_pixels", as: IntrinsicSize.self),
+      shared.function("rsvg_handle_render_document", as: RenderDocument.self),
+      shared.function("g_object_unref", as: RawFunction.self), shared.function("g_error_free", as: RawFunction.self),
+      shared.function("cairo_image_surface_create", as: SurfaceCreate.self),
+      shared.function("cairo_surface_status", as: StatusOf.self),
+      shared.function("cairo_surface_destroy", as: ObjectFunction.self),
+      shared.function("cairo_surface_flush", as: ObjectFunction.self),
+      shared.function("cairo_status_to_string", as: StatusText.self), shared.function("cairo_create", as: Create.self),
+      shared.function("cairo_destroy", as: ObjectFunction.self),
+      shared.function("cairo_set_source_rgb", as: SetRGB.self), shared.function("cairo_paint", as: ObjectFunction.self),
+      shared.function("cairo_scale", as: Scale.self), shared.function("cairo_image_surface_get_stride", as: Stride.self),
+      shared.function("cairo_image_surface_get_data", as: Data.self),
+      shared.function("cairo_surface_write_to_png_stream", as: WriteToPNGStream.self))
+    guard shared.missing.isEmpty, let newFromData = library.0, let intrinsicSize = library.1,
       let renderDocument = library.2, let objectUnref = library.3, let errorFree = library.4,
       let surfaceCreate = library.5, let surfaceStatus = library.6, let surfaceDestroy = library.7,
       let surfaceFlush = library.8, let statusText = library.9, let create = library.10,
@@ -143,7 +129,8 @@ struct RSVGLibrary: @unchecked Sendable {  // C function pointers, never changed
     else {
       return .failure(
         RasterError(
-          "PNG output needs librsvg 2.52 or later: missing \(missing.joined(separator: ", "))"))
+          "PNG output needs librsvg 2.52 or later: missing "
+            + shared.missing.joined(separator: ", ")))
     }
     return .success(
       RSVGLibrary(
