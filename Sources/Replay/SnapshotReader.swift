@@ -56,7 +56,7 @@ struct SnapshotReader {
     identity = ViewIdentity(mapView: mapView)
     readGuides(of: mapView, parentID: "map", root: mapView)
     for subview in mapView.subviews { readView(subview, parentID: "map", root: mapView) }
-    let header = Header(mapView)
+    let header = Self.lineFacts(mapView, content: content, overlays: overlays)
     let clock = mapView.layoutContext.clock
     let now = clock.now
     let animations = clock.inFlight.filter { $0.end > now }.map { record in
@@ -73,43 +73,25 @@ struct SnapshotReader {
     let state = LayoutState(
       state: header.state, wideMode: header.wideMode, mapWidth: header.mapWidth,
       mapHeight: header.mapHeight, safeArea: header.safeArea, direction: header.direction,
-      nodes: nodes, animations: animations, mapContent: content, overlays: overlays)
+      nodes: nodes, animations: animations, mapContent: header.mapContent,
+      overlays: header.overlays)
     if let reuse, reuse == state { return (reuse, false) }
     return (state, true)
   }
 
-  /// The layout line's facts.
-  private struct Header: Equatable {
-    var state: String
-    var wideMode: Bool
-    var mapWidth: Double
-    var mapHeight: Double
-    var safeArea: SnapshotInsets
-    var direction: String
-
-    @MainActor init(_ mapView: GMSMapView) {
-      let insets = mapView.safeAreaInsets
-      let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
-      state = mapView.navigationState.rawValue
-      wideMode = mapView.isWideMode
-      mapWidth = SnapshotReader.rounded(mapView.bounds.width)
-      mapHeight = SnapshotReader.rounded(mapView.bounds.height)
-      safeArea = SnapshotInsets(
-        top: SnapshotReader.rounded(insets.top),
-        leading: SnapshotReader.rounded(rtl ? insets.right : insets.left),
-        bottom: SnapshotReader.rounded(insets.bottom),
-        trailing: SnapshotReader.rounded(rtl ? insets.left : insets.right))
-      direction = rtl ? "rtl" : "ltr"
-    }
-
-    init(_ layout: LayoutState) {
-      state = layout.state
-      wideMode = layout.wideMode
-      mapWidth = layout.mapWidth
-      mapHeight = layout.mapHeight
-      safeArea = layout.safeArea
-      direction = layout.direction
-    }
+  /// The layout line's facts of `mapView` now.
+  private static func lineFacts(
+    _ mapView: GMSMapView, content: [String], overlays: [String]
+  ) -> LayoutLineFacts {
+    let insets = mapView.safeAreaInsets
+    let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    return LayoutLineFacts(
+      state: mapView.navigationState.rawValue, wideMode: mapView.isWideMode,
+      mapWidth: rounded(mapView.bounds.width), mapHeight: rounded(mapView.bounds.height),
+      safeArea: SnapshotInsets(
+        top: rounded(insets.top), leading: rounded(rtl ? insets.right : insets.left),
+        bottom: rounded(insets.bottom), trailing: rounded(rtl ? insets.left : insets.right)),
+      direction: rtl ? "rtl" : "ltr", mapContent: content, overlays: overlays)
   }
 
   /// `reuse` with the texts and styles of its app views read again: what a full read gives
@@ -117,7 +99,8 @@ struct SnapshotReader {
   /// other fact of a node coming from frames, the hierarchy, visibility or names. Nil when a
   /// view of the last full read is gone or the layout line changed (then the tree is read).
   private func readTexts(_ mapView: GMSMapView, reuse: LayoutState) -> LayoutState? {
-    guard Header(mapView) == Header(reuse) else { return nil }
+    let facts = Self.lineFacts(mapView, content: reuse.mapContent, overlays: reuse.overlays)
+    guard facts == LayoutLineFacts(reuse) else { return nil }
     var state = reuse
     for (index, reference) in appViews {
       guard let view = reference.view else { return nil }
