@@ -134,7 +134,13 @@ public final class UIAnimationClock {
     nextID = 1
   }
 
-  /// The animations started since the last call, in call order (changes included).
+  /// Whether the clock keeps the animations it starts for `takeStartedAnimations()`. Default
+  /// true. A replay turns it off: nothing there takes them, and each record holds its views,
+  /// so a long trip's animations would otherwise stay in memory to its end.
+  @exclusivity(unchecked) public var keepsStartedAnimations = true
+
+  /// The animations started since the last call, in call order (changes included); empty
+  /// while `keepsStartedAnimations` is false.
   public func takeStartedAnimations() -> [UIAnimationRecord] {
     defer { started = [] }
     return started
@@ -154,7 +160,7 @@ public final class UIAnimationClock {
     capturing.append(record)
     animations()
     let finished = capturing.removeLast()
-    started.append(finished)
+    if keepsStartedAnimations { started.append(finished) }
     let index = inFlight.firstIndex { ($0.end, $0.id) > (finished.end, finished.id) }
     inFlight.insert(finished, at: index ?? inFlight.endIndex)
     if let completion { completions[finished.id] = completion }

@@ -55,6 +55,7 @@ public final class Replayer {
     // The replay's own context (clock, auditor): the map carries it, and the app's code runs
     // with it bound - here, in `apply` and in `finish`.
     let context = LayoutContext()
+    context.clock.keepsStartedAnimations = false
     mapView = context.run {
       GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)

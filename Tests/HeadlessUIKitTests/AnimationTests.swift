@@ -110,4 +110,20 @@ import Testing
     clock.advance(to: 10)
     #expect(!ran)
   }
+
+  @Test func aClockThatKeepsNoStartedAnimationsLetsAnimatedViewsGo() {
+    UIAnimationClock.current = UIAnimationClock()
+    let clock = UIAnimationClock.current
+    clock.keepsStartedAnimations = false
+    weak var freed: UIView?
+    do {
+      let view = UIView()
+      freed = view
+      UIView.animate(withDuration: 1) { view.alpha = 0 }
+      #expect(clock.inFlight.first?.changes.first?.view === view, "in flight, it is held")
+    }
+    clock.advance(by: 1)
+    #expect(freed == nil, "finished and not kept, nothing holds the view")
+    #expect(clock.takeStartedAnimations().isEmpty)
+  }
 }

@@ -134,4 +134,26 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
     #expect(left.x == 16)
     #expect(right.maxX == 393 - 16)
   }
+
+  /// A replay's memory follows what is on screen, not the trip's length: a prompt that was
+  /// hidden, faded out and removed is freed (the animation that faded it holds it no longer).
+  @Test func aHiddenPromptIsFreedOnceItsFadeOutEnds() throws {
+    let make = try #require(SampleDelegateCatalog.all["complete"])
+    let replayer = try Replayer(delegate: make())
+    final class Weak { weak var view: UIView? }
+    var seen: [Weak] = []
+    for event in try ScreenReplayTests.events("city-commute") {
+      _ = replayer.apply(event)
+      if let prompt = replayer.mapView.currentPromptView, !seen.contains(where: { $0.view === prompt }) {
+        let reference = Weak()
+        reference.view = prompt
+        seen.append(reference)
+      }
+    }
+    _ = replayer.finish()
+    #expect(seen.count == 5)
+    let alive = seen.compactMap(\.view)
+    #expect(alive.allSatisfy { $0.superview != nil }, "only prompts still in the tree are kept")
+    #expect(alive.count <= 1)
+  }
 }
