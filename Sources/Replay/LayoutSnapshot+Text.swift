@@ -40,7 +40,7 @@ extension LayoutState {
   /// layout line too when its facts are the cache's; the cache then holds this layout's
   /// lines. With a fresh cache it is `text`.
   public func text(reusing cache: inout LayoutTextCache) -> String {
-    let header = LayoutLineFacts(self)
+    let header = lineFacts
     if cache.header != header {
       cache.header = header
       cache.headerLine = headerLine
@@ -115,39 +115,6 @@ extension LayoutState {
 
   /// A 64-bit FNV-1a hash of `text`, as 16 hex digits: the layout's storage key.
   public var hash: String { contentHash(text) }
-}
-
-/// What a layout's first line says: everything but its nodes and animations.
-struct LayoutLineFacts: Equatable {
-  var state: String
-  var wideMode: Bool
-  var mapWidth: Double
-  var mapHeight: Double
-  var safeArea: SnapshotInsets
-  var direction: String
-  var mapContent: [String]
-  var overlays: [String]
-
-  init(_ layout: LayoutState) {
-    self.init(
-      state: layout.state, wideMode: layout.wideMode, mapWidth: layout.mapWidth,
-      mapHeight: layout.mapHeight, safeArea: layout.safeArea, direction: layout.direction,
-      mapContent: layout.mapContent, overlays: layout.overlays)
-  }
-
-  init(
-    state: String, wideMode: Bool, mapWidth: Double, mapHeight: Double, safeArea: SnapshotInsets,
-    direction: String, mapContent: [String], overlays: [String]
-  ) {
-    self.state = state
-    self.wideMode = wideMode
-    self.mapWidth = mapWidth
-    self.mapHeight = mapHeight
-    self.safeArea = safeArea
-    self.direction = direction
-    self.mapContent = mapContent
-    self.overlays = overlays
-  }
 }
 
 /// The layout line, node lines (and style texts, `ViewStyle.text`) of the last layout

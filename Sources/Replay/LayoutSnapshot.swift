@@ -180,34 +180,46 @@ public struct SnapshotFinding: Equatable, Sendable, Comparable {
   }
 }
 
+/// What a layout's first line says: everything but its nodes and animations.
+struct LayoutLineFacts: Equatable, Sendable {
+  var state: String
+  var wideMode: Bool
+  var mapWidth: Double
+  var mapHeight: Double
+  var safeArea: SnapshotInsets
+  var direction: String
+  var mapContent: [String]
+  var overlays: [String]
+}
+
 /// The screen's layout: everything of a snapshot that doesn't name the event.
 /// Identical layouts (most events change none) are stored once, by `hash`.
 public struct LayoutState: Equatable, Sendable {
   /// `nonNavigation`, `navigationReady` or `activeGuidance`.
   public var state: String {
-    get { storage.fields.state }
-    _modify { makeUnique(); yield &storage.fields.state }
+    get { storage.fields.line.state }
+    _modify { makeUnique(); yield &storage.fields.line.state }
   }
   public var wideMode: Bool {
-    get { storage.fields.wideMode }
-    _modify { makeUnique(); yield &storage.fields.wideMode }
+    get { storage.fields.line.wideMode }
+    _modify { makeUnique(); yield &storage.fields.line.wideMode }
   }
   public var mapWidth: Double {
-    get { storage.fields.mapWidth }
-    _modify { makeUnique(); yield &storage.fields.mapWidth }
+    get { storage.fields.line.mapWidth }
+    _modify { makeUnique(); yield &storage.fields.line.mapWidth }
   }
   public var mapHeight: Double {
-    get { storage.fields.mapHeight }
-    _modify { makeUnique(); yield &storage.fields.mapHeight }
+    get { storage.fields.line.mapHeight }
+    _modify { makeUnique(); yield &storage.fields.line.mapHeight }
   }
   public var safeArea: SnapshotInsets {
-    get { storage.fields.safeArea }
-    _modify { makeUnique(); yield &storage.fields.safeArea }
+    get { storage.fields.line.safeArea }
+    _modify { makeUnique(); yield &storage.fields.line.safeArea }
   }
   /// `ltr` or `rtl`.
   public var direction: String {
-    get { storage.fields.direction }
-    _modify { makeUnique(); yield &storage.fields.direction }
+    get { storage.fields.line.direction }
+    _modify { makeUnique(); yield &storage.fields.line.direction }
   }
   /// Every view and guide, depth first in z-order (back to front).
   public var nodes: [SnapshotNode] {
@@ -222,14 +234,14 @@ public struct LayoutState: Equatable, Sendable {
   /// `alternates:2`, `destinationMarkers`, `stopSigns`, `trafficLights`); empty with a custom
   /// delegate.
   public var mapContent: [String] {
-    get { storage.fields.mapContent }
-    _modify { makeUnique(); yield &storage.fields.mapContent }
+    get { storage.fields.line.mapContent }
+    _modify { makeUnique(); yield &storage.fields.line.mapContent }
   }
   /// The app's overlays on the map (`GMSMapView.overlaySnapshot`: markers, polylines,
   /// polygons, circles), in the order they were added; empty without any.
   public var overlays: [String] {
-    get { storage.fields.overlays }
-    _modify { makeUnique(); yield &storage.fields.overlays }
+    get { storage.fields.line.overlays }
+    _modify { makeUnique(); yield &storage.fields.line.overlays }
   }
 
   public init(
@@ -237,12 +249,20 @@ public struct LayoutState: Equatable, Sendable {
     safeArea: SnapshotInsets, direction: String, nodes: [SnapshotNode],
     animations: [SnapshotAnimation], mapContent: [String] = [], overlays: [String] = []
   ) {
-    storage = Storage(
-      Fields(
+    self.init(
+      line: LayoutLineFacts(
         state: state, wideMode: wideMode, mapWidth: mapWidth, mapHeight: mapHeight,
-        safeArea: safeArea, direction: direction, nodes: nodes, animations: animations,
-        mapContent: mapContent, overlays: overlays))
+        safeArea: safeArea, direction: direction, mapContent: mapContent, overlays: overlays),
+      nodes: nodes, animations: animations)
   }
+
+  /// A layout of `line`'s facts, `nodes` and `animations`.
+  init(line: LayoutLineFacts, nodes: [SnapshotNode], animations: [SnapshotAnimation]) {
+    storage = Storage(Fields(line: line, nodes: nodes, animations: animations))
+  }
+
+  /// The layout line's facts: everything but the nodes and animations.
+  var lineFacts: LayoutLineFacts { storage.fields.line }
 
   public static func == (lhs: LayoutState, rhs: LayoutState) -> Bool {
     lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
@@ -257,16 +277,9 @@ public struct LayoutState: Equatable, Sendable {
   private var storage: Storage
 
   private struct Fields: Equatable {
-    var state: String
-    var wideMode: Bool
-    var mapWidth: Double
-    var mapHeight: Double
-    var safeArea: SnapshotInsets
-    var direction: String
+    var line: LayoutLineFacts
     var nodes: [SnapshotNode]
     var animations: [SnapshotAnimation]
-    var mapContent: [String]
-    var overlays: [String]
   }
 
   // `@unchecked Sendable`: a box is never mutated while shared (`makeUnique` copies it first).

@@ -70,11 +70,7 @@ struct SnapshotReader {
         start: Self.rounded(record.start + record.delay, 1000),
         duration: Self.rounded(record.duration, 1000))
     }
-    let state = LayoutState(
-      state: header.state, wideMode: header.wideMode, mapWidth: header.mapWidth,
-      mapHeight: header.mapHeight, safeArea: header.safeArea, direction: header.direction,
-      nodes: nodes, animations: animations, mapContent: header.mapContent,
-      overlays: header.overlays)
+    let state = LayoutState(line: header, nodes: nodes, animations: animations)
     if let reuse, reuse == state { return (reuse, false) }
     return (state, true)
   }
@@ -100,7 +96,7 @@ struct SnapshotReader {
   /// view of the last full read is gone or the layout line changed (then the tree is read).
   private func readTexts(_ mapView: GMSMapView, reuse: LayoutState) -> LayoutState? {
     let facts = Self.lineFacts(mapView, content: reuse.mapContent, overlays: reuse.overlays)
-    guard facts == LayoutLineFacts(reuse) else { return nil }
+    guard facts == reuse.lineFacts else { return nil }
     var state = reuse
     for (index, reference) in appViews {
       guard let view = reference.view else { return nil }
