@@ -28,7 +28,8 @@ struct LibPQ: @unchecked Sendable {  // C function pointers, never changed
   typealias CellText = @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
   typealias PutCopyData = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32
   typealias PutCopyEnd = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
-  typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+  typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?)
+    -> Void
   typealias SetNoticeProcessor = @convention(c) (
     OpaquePointer?, NoticeProcessor?, UnsafeMutableRawPointer?
   ) -> NoticeProcessor?
@@ -143,8 +144,8 @@ let PGRES_TUPLES_OK: Int32 = 2
 let PGRES_COPY_IN: Int32 = 4
 
 func PQconnectdbParams(
-  _ keywords: UnsafePointer<UnsafePointer<CChar>?>?, _ values: UnsafePointer<UnsafePointer<CChar>?>?,
-  _ expandDBName: Int32
+  _ keywords: UnsafePointer<UnsafePointer<CChar>?>?,
+  _ values: UnsafePointer<UnsafePointer<CChar>?>?, _ expandDBName: Int32
 ) -> OpaquePointer? { LibPQ.loaded.connectdbParams(keywords, values, expandDBName) }
 func PQstatus(_ connection: OpaquePointer?) -> Int32 { LibPQ.loaded.status(connection) }
 func PQerrorMessage(_ connection: OpaquePointer?) -> UnsafeMutablePointer<CChar>! {
@@ -153,7 +154,8 @@ func PQerrorMessage(_ connection: OpaquePointer?) -> UnsafeMutablePointer<CChar>
 func PQfinish(_ connection: OpaquePointer?) { LibPQ.loaded.finish(connection) }
 @discardableResult
 func PQsetNoticeProcessor(
-  _ connection: OpaquePointer?, _ processor: LibPQ.NoticeProcessor?, _ argument: UnsafeMutableRawPointer?
+  _ connection: OpaquePointer?, _ processor: LibPQ.NoticeProcessor?,
+  _ argument: UnsafeMutableRawPointer?
 ) -> LibPQ.NoticeProcessor? { LibPQ.loaded.setNoticeProcessor(connection, processor, argument) }
 func PQbackendPID(_ connection: OpaquePointer?) -> Int32 { LibPQ.loaded.backendPID(connection) }
 func PQexec(_ connection: OpaquePointer?, _ command: UnsafePointer<CChar>?) -> OpaquePointer? {
@@ -185,13 +187,17 @@ func PQcmdTuples(_ result: OpaquePointer?) -> UnsafeMutablePointer<CChar>! {
 func PQgetisnull(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> Int32 {
   LibPQ.loaded.getisnull(result, row, column)
 }
-func PQgetvalue(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> UnsafeMutablePointer<CChar>! {
+func PQgetvalue(_ result: OpaquePointer?, _ row: Int32, _ column: Int32)
+  -> UnsafeMutablePointer<CChar>!
+{
   LibPQ.loaded.getvalue(result, row, column)
 }
 func PQfname(_ result: OpaquePointer?, _ column: Int32) -> UnsafeMutablePointer<CChar>! {
   LibPQ.loaded.fname(result, column)
 }
-func PQputCopyData(_ connection: OpaquePointer?, _ buffer: UnsafePointer<CChar>?, _ count: Int32) -> Int32 {
+func PQputCopyData(
+  _ connection: OpaquePointer?, _ buffer: UnsafePointer<CChar>?, _ count: Int32
+) -> Int32 {
   LibPQ.loaded.putCopyData(connection, buffer, count)
 }
 func PQputCopyEnd(_ connection: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> Int32 {

@@ -8,10 +8,10 @@
   import Darwin
 #endif
 
-/// An opened shared library whose functions are looked up by name.
-///
-/// `@unchecked Sendable`: the handle is never closed and lookups do not change it.
-public final class SharedLibrary: @unchecked Sendable {
+/// An opened shared library whose functions are looked up by name. The handle is never
+/// closed: the functions looked up stay valid for the life of the process. Not `Sendable`:
+/// lookups record what is `missing`; look everything up where the library was opened.
+public final class SharedLibrary {
   private let handle: UnsafeMutableRawPointer
   /// Names `function(_:as:)` did not find, in the order asked.
   public private(set) var missing: [String] = []
