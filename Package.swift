@@ -54,13 +54,6 @@ let package = Package(
     .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
   ],
-  // The usual GitHub URLs: where ../shared/mirrors exists, tools/setup.sh registers its bare
-  // mirrors for them (SwiftPM matches mirrors by URL); elsewhere SwiftPM fetches from GitHub.
-  dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-    // `swift package generate-documentation` (DocC); a plugin, linked into no product.
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-  ],
   targets: [
     // MARK: - Storage
     .systemLibrary(
@@ -136,7 +129,6 @@ let package = Package(
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay",
         "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
         "SnapshotRaster",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig. The
@@ -158,6 +150,9 @@ let package = Package(
       dependencies: ["SQLite", "EventLog", "SessionEvents", "PostgreSQL"],
       path: "Tests/TestSupport"
     ),
+    // Runs a command line of NavSimCLI in the test's process, output captured.
+    .target(
+      name: "CLITestSupport", dependencies: ["NavSimCLI", "NavSim"], path: "Tests/CLITestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
     .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
@@ -188,11 +183,14 @@ let package = Package(
     ),
     .testTarget(
       name: "NavSimCLITests",
-      dependencies: ["NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "PostgreSQL"]),
+      dependencies: [
+        "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
+      ]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: [
         "NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "Snapshots", "TestSupport",
+        "CLITestSupport",
       ]),
     .testTarget(
       name: "ExploreTests",

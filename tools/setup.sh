@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
 # toolchain: the system SQLite, PostgreSQL client (libpq), OpenSSL (libcrypto) and librsvg
-# libraries, DejaVu fonts, and the package mirrors when ../shared/mirrors exists. Idempotent;
+# libraries, DejaVu fonts, and zsh and fish (the completion scripts' tests). Idempotent;
 # run as root (or with sudo available). The PostgreSQL server for the tests is
 # tools/postgres-test-server.sh.
 set -euo pipefail
@@ -17,6 +17,9 @@ python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-templa
 # (not linked: SnapshotRaster/RSVGLibrary.swift), and the fonts pictures are drawn with.
 ldconfig -p 2>/dev/null | grep -q 'librsvg-2\.so\.2 ' || need+=(librsvg2-2)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# `navsim --generate-completion-script zsh|fish` is checked by each shell.
+command -v zsh >/dev/null 2>&1 || need+=(zsh)
+command -v fish >/dev/null 2>&1 || need+=(fish)
 
 if ((${#need[@]})); then
   sudo=""
@@ -24,12 +27,4 @@ if ((${#need[@]})); then
   echo "setup: installing ${need[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-
-# Where ../shared/mirrors exists (this workplace: no GitHub), SwiftPM resolves the packages'
-# usual GitHub URLs from its bare git mirrors, for every package on the machine. Elsewhere
-# nothing is registered and SwiftPM fetches from GitHub.
-mirrors="$(cd "$(dirname "$0")/.." && pwd)/../shared/mirrors"
-if [ -d "$mirrors" ]; then
-  python3 "$(dirname "$0")/register-mirrors.py" "$mirrors"
 fi

@@ -9,36 +9,47 @@ import Snapshots
 /// `navsim check`: every recording through every layout, in parallel, sharded, with CI
 /// reports. The work is `NavSimCheck`'s; this parses options and prints.
 struct CheckCommand: NavSimCommand {
-  nonisolated static let name = "check"
-  nonisolated static let summary = "Replay every recording through every layout, with CI reports"
-  nonisolated static let usage = """
-    USAGE: navsim check [LOG | DIR]... [--delegate NAME]... [--screen NAME]... [--device NAME]...
-                        [--direction ltr|rtl]... [--profile FILE] [--jobs N] [--shard K/N]
-                        [--snapshots STORE] [--label-prefix P] [--junit FILE]
-                        [--sarif FILE] [--annotations github] [--json]
+  nonisolated static let spec = CommandSpec(
+    name: "check", summary: "Replay every recording through every layout, with CI reports",
+    arguments: [
+      ArgumentSpec(
+        "LOG | DIR",
+        "An event log, or a directory: every *.sqlite under it (default: Recordings/).",
+        optional: true, repeatable: true)
+    ],
+    options: LayoutSubjectOptions.many + [
+      .value(
+        "--device", "NAME", "A device profile to run on.", default: "the recording's own",
+        repeatable: true, completion: .devices),
+      LayoutSubjectOptions.direction(
+        "A layout direction to run in.", default: "the recording's own", repeatable: true),
+      SDKProfileFile.option,
+      WorkerOptions.jobs,
+      .value(
+        "--shard", "K/N",
+        "Run the K-th of N parts of the matrix, balanced by event count and the same on every "
+          + "machine."),
+      .value(
+        "--snapshots", "STORE",
+        "Store every run, labelled SUBJECT/RECORDING/DEVICE/DIRECTION.", completion: .files),
+      .value("--label-prefix", "P", "With --snapshots: labels start with P/."),
+      .value("--junit", "FILE", "Write a JUnit XML report.", completion: .files),
+      .value("--sarif", "FILE", "Write a SARIF 2.1.0 report.", completion: .files),
+      .value(
+        "--annotations", "FORMAT", "Print workflow commands that GitHub shows on the lines.",
+        allowed: ["github"]),
+      .flag("--json", "Print the result as JSON."),
+    ],
+    discussion: """
+      Replays every recording of every log through every delegate and screen given (default:
+      every registered one but builtin) on every device profile and direction given, --jobs
+      at a time in worker processes; results do not depend on --jobs. Prints a table
+      (configuration, events, layouts, errors, warnings, first finding) and each distinct
+      finding with the line of code behind it. Exit status: 0 no error finding, 1 error
+      findings, 2 bad input.
+      """)
 
-    Replays every recording of every log (a directory: every *.sqlite under it; default
-    Recordings/) through every delegate and screen given (default: every registered one but
-    builtin) on every device profile and direction given (default: the recording's own),
-    with the SDK's view sizes from --profile FILE (an SDKProfile JSON file, such as 'navsim
-    profile fit' writes; default: NavSim's), --jobs at a time in worker processes (default: the number of cores); results do not
-    depend on --jobs. --shard K/N runs the K-th of N parts of the matrix, balanced by event count and
-    the same on every machine. Prints a table (configuration, events, layouts, errors,
-    warnings, first finding) and each distinct finding with the line of code behind it.
-    --snapshots stores every run (labelled SUBJECT/RECORDING/DEVICE/DIRECTION, after
-    --label-prefix P/ when given); --junit and --sarif write those reports; --annotations
-    github prints workflow commands that GitHub shows on the lines. Exit status: 0 no
-    error finding, 1 error findings, 2 bad input.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments,
-      valueOptions: [
-        "--delegate", "--screen", "--device", "--direction", "--jobs", "--shard", "--snapshots",
-        "--label-prefix", "--junit", "--sarif", "--annotations", "--profile",
-      ],
-      flagOptions: ["--json"])
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let registry = context.delegates
     var subjects: [LayoutSubject]
     if parsed.values("--delegate").isEmpty && parsed.values("--screen").isEmpty {
@@ -59,9 +70,6 @@ struct CheckCommand: NavSimCommand {
         throw UsageError("--direction must be ltr or rtl, got '\(text)'")
       }
       return direction
-    }
-    if let annotations = parsed.value("--annotations"), annotations != "github" {
-      throw UsageError("--annotations takes 'github', got '\(annotations)'")
     }
     let jobs = Int(try parsed.int("--jobs", in: 1...256) ?? Int64(ProcessInfo.processInfo.activeProcessorCount))
     let labelPrefix = parsed.value("--label-prefix")
@@ -174,17 +182,33 @@ struct CheckCommand: NavSimCommand {
 /// another in this process, each result as one JSON line on stdout. With `--claims FILE` it
 /// runs only the configurations it claims from the file the other workers share.
 struct CheckWorkerCommand: NavSimCommand {
-  nonisolated static let name = "check-worker"
-  nonisolated static let summary = "Configurations of 'navsim check' (used by check itself)"
-  nonisolated static let usage = """
-    USAGE: navsim check-worker LOG --recording ID --subject NAME [--device NAME]
-                               [--direction ltr|rtl] [--profile FILE] [--snapshots STORE]
-                               [--label-prefix P] [--claims FILE]
-                               [--next LOG --recording ID --subject NAME ...]...
+  nonisolated static let spec = CommandSpec(
+    name: "check-worker", summary: "Configurations of 'navsim check' (used by check itself)",
+    arguments: [
+      ArgumentSpec(
+        "CONFIGURATION", "LOG --recording ID --subject NAME [--device NAME] [--direction D]",
+        repeatable: true)
+    ],
+    discussion: """
+      Each --next starts another configuration; --profile, --snapshots, --label-prefix and
+      --claims are read from the first.
+      """,
+    hidden: true, passesUnknownOptions: true)
 
-    Each --next starts another configuration; --profile, --snapshots, --label-prefix and
-    --claims are read from the first.
-    """
+  /// One configuration's arguments.
+  nonisolated static let configurationSpec = CommandSpec(
+    name: "check-worker", summary: spec.summary,
+    arguments: [ArgumentSpec("LOG", "The event log.")],
+    options: [
+      .value("--recording", "ID", "The recording.", required: true),
+      .value("--subject", "NAME", "The delegate, or screen:NAME.", required: true),
+      .value("--device", "NAME", "A device profile."),
+      LayoutSubjectOptions.direction("The layout direction."),
+      .value("--snapshots", "STORE", "Where runs are stored."),
+      .value("--label-prefix", "P", "Labels start with P/."),
+      SDKProfileFile.option,
+      .value("--claims", "FILE", "The file the workers claim configurations from."),
+    ])
 
   /// The separator between configurations.
   nonisolated static let nextConfiguration = "--next"
@@ -228,17 +252,10 @@ struct CheckWorkerCommand: NavSimCommand {
     return arguments
   }
 
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let groups = try arguments.split(separator: nextConfiguration, omittingEmptySubsequences: false)
-      .map { group in
-        try ParsedArguments(
-          Array(group),
-          valueOptions: [
-            "--recording", "--subject", "--device", "--direction", "--snapshots", "--label-prefix",
-            "--profile", "--claims",
-          ],
-          flagOptions: [])
-      }
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let groups = try parsed.positionals
+      .split(separator: nextConfiguration, omittingEmptySubsequences: false)
+      .map { group in try ParsedArguments(Array(group), spec: configurationSpec) }
     let shared = groups[0]
     do {
       let store = try shared.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
@@ -259,7 +276,6 @@ struct CheckWorkerCommand: NavSimCommand {
           next += 1
         }
         let parsed = groups[position]
-        try parsed.expectPositionals(atMost: 1)
         let log = try parsed.positional(0, "LOG")
         guard let id = try parsed.int("--recording", in: 1...Int64.max),
           let subjectText = parsed.value("--subject")

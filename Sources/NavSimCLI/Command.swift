@@ -124,16 +124,34 @@ public struct ScreenRegistry {
   }
 }
 
-/// One `navsim` command. Commands with subcommands (`log info`) dispatch inside `run`.
+/// One `navsim` command: its declaration (arguments, options, help) and what it runs.
+/// Commands with subcommands (`log`, `profile`) list them; their own `run` is not called.
 @MainActor
-public protocol NavSimCommand {
-  /// The word on the command line.
-  nonisolated static var name: String { get }
-  /// One line for `navsim --help`.
-  nonisolated static var summary: String { get }
-  /// The full usage text, printed with `--help` and after a usage error.
-  nonisolated static var usage: String { get }
-  /// Runs the command. Returns the exit status.
-  /// - Throws: `UsageError` (exit 2, usage printed) or `CommandFailure` / any error (exit 2).
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32
+public protocol NavSimCommand: Sendable {
+  /// The declaration: the word on the command line, help, arguments and options.
+  nonisolated static var spec: CommandSpec { get }
+  /// The subcommands, in the order help lists them.
+  nonisolated static var subcommands: [any NavSimCommand.Type] { get }
+  /// Whether the command only groups its subcommands (`navsim log`): called alone, it asks
+  /// for one.
+  nonisolated static var requiresSubcommand: Bool { get }
+  /// Runs the command with its parsed arguments. Returns the exit status.
+  /// - Throws: `UsageError` (exit 2, pointing to the help) or `CommandFailure` / any error
+  ///   (exit 2).
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
+}
+
+extension NavSimCommand {
+  public nonisolated static var subcommands: [any NavSimCommand.Type] { [] }
+  public nonisolated static var requiresSubcommand: Bool { false }
+}
+
+/// A command that only groups subcommands.
+protocol CommandGroup: NavSimCommand {}
+
+extension CommandGroup {
+  public nonisolated static var requiresSubcommand: Bool { true }
+  public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    throw UsageError("missing subcommand")
+  }
 }

@@ -1,17 +1,13 @@
 /// `navsim delegates`: lists the registered layout delegates.
 struct DelegatesCommand: NavSimCommand {
-  nonisolated static let name = "delegates"
-  nonisolated static let summary = "List the registered layout delegates"
-  nonisolated static let usage = """
-    USAGE: navsim delegates
+  nonisolated static let spec = CommandSpec(
+    name: "delegates", summary: "List the registered layout delegates and screens",
+    discussion: """
+      Lists the layout delegates this binary can replay through ('builtin' is the SDK's own
+      slot-based layout), then its screens as screen:NAME (replay them with --screen NAME).
+      """)
 
-    Lists the layout delegates this binary can replay through ('builtin' is the SDK's own
-    slot-based layout), then its screens as screen:NAME (replay them with --screen NAME).
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
-    try parsed.expectPositionals(atMost: 0)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     for name in context.delegates.names { context.print(name) }
     for name in context.screens.names { context.print("screen:" + name) }
     return 0

@@ -6,17 +6,20 @@ import Snapshots
 
 /// `navsim demo`: the whole workflow on a built-in trip, told as a short story.
 struct DemoCommand: NavSimCommand {
-  nonisolated static let name = "demo"
-  nonisolated static let summary = "Record a trip, replay it through the sample delegates, diff and report"
-  nonisolated static let usage = """
-    USAGE: navsim demo [--out DIR]
-
-    Records a built-in city trip (iPhone 15, a rotation to landscape that turns wide mode on,
-    prompts that replace each other, a speeding episode), replays it through every
-    registered delegate, the SDK's built-in layout and every registered screen, lints them,
-    diffs the delegates, and writes HTML reports. Everything goes to DIR (default: ./navsim-demo); files of an earlier
-    demo there are replaced.
-    """
+  nonisolated static let spec = CommandSpec(
+    name: "demo",
+    summary: "Record a trip, replay it through the sample delegates, diff and report",
+    options: [
+      .value(
+        "--out", "DIR", "Where everything goes; files of an earlier demo there are replaced.",
+        default: "./navsim-demo", completion: .directories)
+    ],
+    discussion: """
+      Records a built-in city trip (iPhone 15, a rotation to landscape that turns wide mode
+      on, prompts that replace each other, a speeding episode), replays it through every
+      registered delegate, the SDK's built-in layout and every registered screen, lints them,
+      diffs the delegates, and writes HTML reports.
+      """)
 
   /// The demo trip: the built-in city commute with a rotation into wide mode and back.
   static let scenario = """
@@ -37,9 +40,7 @@ struct DemoCommand: NavSimCommand {
     }
     """
 
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--out"], flagOptions: [])
-    try parsed.expectPositionals(atMost: 0)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let directory = parsed.value("--out") ?? "navsim-demo"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let logPath = directory + "/trip.sqlite", storePath = directory + "/snapshots.sqlite"

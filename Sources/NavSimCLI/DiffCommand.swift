@@ -5,32 +5,36 @@ import Snapshots
 
 /// `navsim diff`: compares two stored runs of the same recording, event by event.
 struct DiffCommand: NavSimCommand {
-  nonisolated static let name = "diff"
-  nonisolated static let summary = "Compare two replays of the same recording event by event"
-  nonisolated static let usage = """
-    USAGE: navsim diff SNAPSHOTS LABEL_A LABEL_B [--tolerance PT] [--json] [--html OUT.html]
-                       [--max-events N]
-           navsim diff STORE_A STORE_B [--tolerance PT] [--json]
-           navsim diff SNAPSHOTS PREFIX_A PREFIX_B [--tolerance PT] [--json]
+  nonisolated static let spec = CommandSpec(
+    name: "diff", summary: "Compare two replays of the same recording event by event",
+    arguments: [
+      ArgumentSpec("SNAPSHOTS", "The snapshot store (or STORE_A, to compare two stores)."),
+      ArgumentSpec(
+        "LABEL_A", "The first run (or a label prefix, or STORE_B).", completion: .none),
+      ArgumentSpec(
+        "LABEL_B", "The second run (or a label prefix).", optional: true, completion: .none),
+    ],
+    options: [
+      .value("--tolerance", "PT", "Ignore moves of at most PT points.", default: "0"),
+      .flag("--json", "Print everything as JSON."),
+      .value(
+        "--html", "OUT.html", "Also write the side-by-side HTML report.", completion: .files),
+      .value("--max-events", "N", "Events detailed in the text report.", default: "5"),
+    ],
+    discussion: """
+      Aligns the two runs by event seq and reports how many events differ, the first
+      difference, per view what changed (appeared, disappeared, moved / resized with the
+      delta, hidden, z-order) and the findings introduced and fixed. Exit status: 0
+      identical, 1 different, 2 error.
 
-    Aligns the two runs by event seq and reports how many events differ, the first
-    difference, per view what changed (appeared, disappeared, moved / resized with the
-    delta, hidden, z-order) and the findings introduced and fixed. --tolerance ignores
-    moves of at most PT points. --max-events (default 5) limits the events detailed in the
-    text report; --json prints everything. --html also writes the side-by-side report.
-    Exit status: 0 identical, 1 different, 2 error.
+      With two stores (say, 'navsim check --snapshots' on main and on a branch), or two label
+      prefixes of one store ('navsim check --label-prefix v1' and 'v2'), the runs are paired
+      by label and the impact is summed up: "B changes the layout on X % of events (n of N)
+      in Y of Z recordings", per configuration with its first differing events, and per view
+      with the configurations it changes in and where it first shows.
+      """)
 
-    With two stores (say, 'navsim check --snapshots' on main and on a branch), or two label
-    prefixes of one store ('navsim check --label-prefix v1' and 'v2'), the runs are paired by
-    label and the impact is summed up: "B changes the layout on X % of events (n of N) in
-    Y of Z recordings", per configuration with its first differing events, and per view with
-    the configurations it changes in and where it first shows.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ["--tolerance", "--html", "--max-events"], flagOptions: ["--json"])
-    try parsed.expectPositionals(atMost: 3)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
     let tolerance = try parsed.double("--tolerance") ?? 0
     guard tolerance >= 0 else { throw UsageError("--tolerance must not be negative") }

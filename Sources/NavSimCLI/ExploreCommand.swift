@@ -6,35 +6,36 @@ import Navigator
 /// `navsim explore`: searches generated trips for layout findings and shrinks each to a
 /// minimal trip. The search is `Explore`'s; this parses options and prints.
 struct ExploreCommand: NavSimCommand {
-  nonisolated static let name = "explore"
-  nonisolated static let summary =
-    "Search generated trips for layout bugs, shrink each to a minimal trip"
-  nonisolated static let usage = """
-    USAGE: navsim explore (--delegate NAME | --screen NAME) [--budget N | --time S]
-                          [--seed S] [--device NAME]... [--profile FILE] [--jobs N]
-                          [--out DIR] [--json]
-
-    Generates --budget seeded trips (default \(defaultBudget); seed default 1) on the devices
-    given (default: every profile), replays each through the layout with the linter in
-    worker processes (--jobs, default: the number of cores; results do not depend on it),
-    shrinks each distinct finding (rule, views, code line) to a minimal trip and prints a
-    table. --out writes each minimal trip as NN-RULE.sqlite with its scenario (.json) and
-    HTML report (.html). --time S generates trips until S seconds have passed instead: the
-    result then depends on the machine. Exit status: 0 no error finding, 1 error findings,
-    2 bad input. --profile FILE: the SDK's view sizes from an SDKProfile file (default:
-    NavSim's).
-    """
+  nonisolated static let spec = CommandSpec(
+    name: "explore",
+    summary: "Search generated trips for layout bugs, shrink each to a minimal trip",
+    options: LayoutSubjectOptions.one + [
+      .value("--budget", "N", "How many trips to generate.", default: String(defaultBudget)),
+      .value(
+        "--time", "S",
+        "Generate trips until S seconds have passed instead (the result then depends on the "
+          + "machine)."),
+      .value("--seed", "S", "The search's seed.", default: "1"),
+      .value(
+        "--device", "NAME", "A device profile to generate trips on.", default: "every profile",
+        repeatable: true, completion: .devices),
+      SDKProfileFile.option,
+      WorkerOptions.jobs,
+      .value(
+        "--out", "DIR",
+        "Write each minimal trip as NN-RULE.sqlite with its scenario (.json) and HTML report "
+          + "(.html).", completion: .directories),
+      .flag("--json", "Print the result as JSON."),
+    ],
+    discussion: """
+      Generates seeded trips, replays each through the layout with the linter in worker
+      processes (results do not depend on --jobs), shrinks each distinct finding (rule,
+      views, code line) to a minimal trip and prints a table. Exit status: 0 no error
+      finding, 1 error findings, 2 bad input.
+      """)
   nonisolated static let defaultBudget = 100
 
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments,
-      valueOptions: [
-        "--delegate", "--screen", "--budget", "--time", "--seed", "--device", "--jobs", "--out",
-        "--profile",
-      ],
-      flagOptions: ["--json"])
-    try parsed.expectPositionals(atMost: 0)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let subject: LayoutSubject
     switch (parsed.value("--delegate"), parsed.value("--screen")) {
     case (let name?, nil): subject = .delegate(name)
@@ -99,12 +100,17 @@ struct ExploreCommand: NavSimCommand {
 /// `navsim explore-worker` (not listed): a run of consecutive trips of an explore search,
 /// generated, replayed and answered as one JSON line per trip on stdout.
 struct ExploreWorkerCommand: NavSimCommand {
-  nonisolated static let name = "explore-worker"
-  nonisolated static let summary = "A run of trips of 'navsim explore' (used by explore itself)"
-  nonisolated static let usage = """
-    USAGE: navsim explore-worker --subject NAME --seed S --first I --count N
-                                 [--device NAME]... [--profile FILE]
-    """
+  nonisolated static let spec = CommandSpec(
+    name: "explore-worker", summary: "A run of trips of 'navsim explore' (used by explore itself)",
+    options: [
+      .value("--subject", "NAME", "The delegate, or screen:NAME.", required: true),
+      .value("--seed", "S", "The search's seed.", required: true),
+      .value("--first", "I", "The first trip's index.", required: true),
+      .value("--count", "N", "How many trips.", required: true),
+      .value("--device", "NAME", "A device profile.", repeatable: true, completion: .devices),
+      SDKProfileFile.option,
+    ],
+    hidden: true)
 
   nonisolated static func arguments(
     subject: LayoutSubject, seed: UInt64, trips: Range<Int>, devices: [String],
@@ -119,12 +125,7 @@ struct ExploreWorkerCommand: NavSimCommand {
     return arguments
   }
 
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments,
-      valueOptions: ["--subject", "--seed", "--first", "--count", "--device", "--profile"],
-      flagOptions: [])
-    try parsed.expectPositionals(atMost: 0)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     guard let subjectText = parsed.value("--subject"),
       let seed = try parsed.int("--seed", in: 0...Int64.max),
       let first = try parsed.int("--first", in: 0...Int64(Int32.max)),

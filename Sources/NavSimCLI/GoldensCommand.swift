@@ -2,22 +2,26 @@ import Foundation
 
 /// `navsim goldens`: the golden files no test uses any more, from a test run's usage file.
 struct GoldensCommand: NavSimCommand {
-  nonisolated static let name = "goldens"
-  nonisolated static let summary = "List (or delete) golden files no test uses any more"
-  nonisolated static let usage = """
-    USAGE: navsim goldens USAGE DIR... [--delete]
+  nonisolated static let spec = CommandSpec(
+    name: "goldens", summary: "List (or delete) golden files no test uses any more",
+    arguments: [
+      ArgumentSpec("USAGE", "The file NAVSIM_GOLDEN_USAGE named during a test run."),
+      ArgumentSpec(
+        "DIR", "A folder holding tests.", repeatable: true, completion: .directories),
+    ],
+    options: [.flag("--delete", "Delete the unused golden files.")],
+    discussion: """
+      Lists the golden files (__Golden__/*.txt) under each DIR that the test run which wrote
+      USAGE did not compare against. Record the usage first, with an absolute path:
 
-    Lists the golden files (__Golden__/*.txt) under each DIR that the test run which wrote
-    USAGE did not compare against. Record the usage first, with an absolute path:
-      NAVSIM_GOLDEN_USAGE=$PWD/.build/goldens-used.txt swift test
-      navsim goldens .build/goldens-used.txt Tests
-    --delete removes them. Exit status: 0 none unused (or all deleted), 1 some unused, 2 bad
-    input (a missing or empty usage file: without a test run every golden file would look
-    unused).
-    """
+      - NAVSIM_GOLDEN_USAGE=$PWD/.build/goldens-used.txt swift test
+      - navsim goldens .build/goldens-used.txt Tests
 
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: ["--delete"])
+      Exit status: 0 none unused (or all deleted), 1 some unused, 2 bad input (a missing or
+      empty usage file: without a test run every golden file would look unused).
+      """)
+
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let usage = try parsed.positional(0, "USAGE (the file NAVSIM_GOLDEN_USAGE named)")
     _ = try parsed.positional(1, "DIR (a folder holding tests)")
     let unused = try unusedGoldens(under: Array(parsed.positionals.dropFirst()), usage: usage)

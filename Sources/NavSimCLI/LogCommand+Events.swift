@@ -5,18 +5,16 @@ import SessionEvents
 
 extension LogCommand {
   static func events(
-    _ options: NavSimRootCommand.Log.Events, context: CommandContext
+    log location: String, recording id: Int64?, kinds kindValues: [String], from: Int64?,
+    limit: Int64?, json: Bool, context: CommandContext
   ) throws -> Int32 {
-    let kinds = try parseKinds(options.kind)
-    let from = options.from
-    let limit = options.limit
-    let log = try NavSimLogOpener().openForReading(options.log)
-    let recording = try pickRecording(options.recording.id, in: log)
+    let kinds = try parseKinds(kindValues)
+    let log = try NavSimLogOpener().openForReading(location)
+    let recording = try pickRecording(id, in: log)
     let cursor = try log.eventStream(
       recording: recording.id, kinds: kinds, seqRange: from.map { $0...Int64.max })
     var output = ChunkedOutput(context)
     var printed: Int64 = 0
-    let json = options.json
     while printed < (limit ?? Int64.max), let event = try cursor.next() {
       if json {
         output.line(event.jsonLine)
@@ -48,11 +46,11 @@ extension LogCommand {
   }
 
   static func export(
-    _ options: NavSimRootCommand.Log.Export, context: CommandContext
+    log location: String, recording id: Int64?, out: String?, context: CommandContext
   ) throws -> Int32 {
-    let log = try NavSimLogOpener().openForReading(options.log)
-    let recording = try pickRecording(options.recording.id, in: log)
-    if let out = options.out {
+    let log = try NavSimLogOpener().openForReading(location)
+    let recording = try pickRecording(id, in: log)
+    if let out {
       try log.exportJSONLines(recording: recording.id, toFile: out)
       context.printError(
         "exported recording \(recording.id) (\(recording.eventCount) events) to \(out)")

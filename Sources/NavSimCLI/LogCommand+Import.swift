@@ -5,10 +5,9 @@ import SessionEvents
 
 extension LogCommand {
   static func importRecording(
-    _ options: NavSimRootCommand.Log.Import, context: CommandContext
+    from file: String, into out: String, context: CommandContext
   ) throws -> Int32 {
-    let out = options.out
-    let recording = try EventLogFile.importJSONLines(from: options.file, intoLogAt: out)
+    let recording = try EventLogFile.importJSONLines(from: file, intoLogAt: out)
     context.print(
       "imported recording \(recording.id) '\(recording.metadata.name)' "
         + "(\(recording.eventCount) events) into \(out)")
@@ -20,8 +19,7 @@ extension LogCommand {
   /// `navsim log _append-test LOG COUNT [--batch N]`: appends COUNT synthetic events to a new
   /// recording, then finishes it. Not listed in the usage: the crash-safety test SIGKILLs it
   /// mid-recording and checks what it left.
-  static func appendTest(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--batch"], flagOptions: [])
+  static func appendTest(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let path = try parsed.positional(0, "LOG")
     let count = try Int64(parsed.positional(1, "COUNT")).flatMap { $0 >= 0 ? $0 : nil }
     guard let count else { throw UsageError("COUNT must be a non-negative integer") }

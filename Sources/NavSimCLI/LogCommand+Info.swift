@@ -5,9 +5,9 @@ import SessionEvents
 
 extension LogCommand {
   static func info(
-    _ options: NavSimRootCommand.Log.Info, context: CommandContext
+    log location: String, context: CommandContext
   ) throws -> Int32 {
-    let log = try NavSimLogOpener().openForReading(options.log)
+    let log = try NavSimLogOpener().openForReading(location)
     let recordings = try log.recordings()
     let count = recordings.count == 1 ? "1 recording" : "\(recordings.count) recordings"
     context.print("\(log.location): \(try log.storeDescription()), \(count)")

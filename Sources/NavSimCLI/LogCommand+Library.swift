@@ -1,4 +1,3 @@
-import ArgumentParser
 import EventLog
 import PostgresEventLog
 import SessionEvents
@@ -9,19 +8,18 @@ extension LogCommand {
   /// - Throws: `ValidationError` when `url` is not a PostgreSQL URL.
   nonisolated static func validatePostgresURL(_ url: String) throws {
     guard isPostgresURL(url) else {
-      throw ValidationError("'\(url)' is not a postgres:// or postgresql:// URL")
+      throw UsageError("'\(url)' is not a postgres:// or postgresql:// URL")
     }
   }
 
   /// `navsim log push LOG URL [--recording ID] [--batch N]`: every recording of LOG (or one)
   /// into the PostgreSQL library; a recording already there is not stored again.
   static func push(
-    _ options: NavSimRootCommand.Log.Push, context: CommandContext
+    log path: String, to url: String, recording: Int64?, batch: Int, context: CommandContext
   ) throws -> Int32 {
-    let path = options.log, url = options.url, batch = options.batch
     let log = try EventLogFile(path: path, mode: .readOnly)
     let ids: [Int64]
-    if let id = options.recording.id {
+    if let id = recording {
       ids = [try log.recording(id).id]
     } else {
       ids = try log.recordings().map(\.id)
@@ -43,10 +41,8 @@ extension LogCommand {
 
   /// `navsim log pull URL RECORDING --out LOG`: one library recording into an SQLite log.
   static func pull(
-    _ options: NavSimRootCommand.Log.Pull, context: CommandContext
+    from url: String, recording id: Int64, into out: String, context: CommandContext
   ) throws -> Int32 {
-    // `validate()` checked the URL and the id.
-    let url = options.url, id = Int64(options.recording) ?? 0, out = options.out
     let library = try PostgresEventLog(url: url)
     let pulled = try library.pull(recording: id, intoLogAt: out)
     context.print(
@@ -58,9 +54,8 @@ extension LogCommand {
   /// `navsim log init URL [--grant ROLE]`: creates the library's schema; grants ROLE the
   /// append-only privileges a team's NavSim needs.
   static func initLibrary(
-    _ options: NavSimRootCommand.Log.Init, context: CommandContext
+    url: String, grantingTo role: String?, context: CommandContext
   ) throws -> Int32 {
-    let url = options.url, role = options.grant
     try PostgresEventLog.initialize(url: url, grantingTo: role)
     let library = try PostgresEventLog(url: url)
     var line = "\(library.location): \(try library.storeDescription())"

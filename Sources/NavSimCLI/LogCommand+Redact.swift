@@ -4,10 +4,9 @@ import EventLog
 
 extension LogCommand {
   static func redact(
-    _ options: NavSimRootCommand.Log.Redact, context: CommandContext
+    from input: String, to out: String, seed: UInt64?, context: CommandContext
   ) throws -> Int32 {
-    let input = options.log, out = options.out
-    let summaries = try EventLogFile.redact(from: input, to: out, seed: options.seed)
+    let summaries = try EventLogFile.redact(from: input, to: out, seed: seed)
     for summary in summaries {
       context.print(
         "redacted recording \(summary.sourceRecording) as recording \(summary.recording.id) "

@@ -5,18 +5,19 @@ import Snapshots
 
 /// `navsim merge`: the snapshot stores of shards into one.
 struct MergeCommand: NavSimCommand {
-  nonisolated static let name = "merge"
-  nonisolated static let summary = "Merge snapshot stores (of check shards) into one"
-  nonisolated static let usage = """
-    USAGE: navsim merge OUT STORE...
+  nonisolated static let spec = CommandSpec(
+    name: "merge", summary: "Merge snapshot stores (of check shards) into one",
+    arguments: [
+      ArgumentSpec("OUT", "The store to merge into (created when missing)."),
+      ArgumentSpec("STORE", "A store to merge.", repeatable: true),
+    ],
+    discussion: """
+      Copies every run of each STORE, in order, into OUT. Identical layouts are stored once;
+      a run OUT already holds under the same label is skipped when it is the same run and
+      refused when it is not. Exit status 0, or 2 on bad input.
+      """)
 
-    Copies every run of each STORE, in order, into OUT (created when missing). Identical
-    layouts are stored once; a run OUT already holds under the same label is skipped when it
-    is the same run and refused when it is not. Exit status 0, or 2 on bad input.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: [], flagOptions: [])
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let out = try parsed.positional(0, "OUT (the store to merge into)")
     _ = try parsed.positional(1, "STORE (a store to merge)")
     let sources = Array(parsed.positionals.dropFirst())

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import NavSim
 import SessionEvents
@@ -6,9 +5,6 @@ import SessionEvents
 /// The `navsim` command line, as a library: a user's own executable registers its delegates
 /// and gets every command.
 public enum NavSimCLI {
-  // The commands, in the order `navsim --help` lists them, are `NavSimRootCommand`'s
-  // subcommands (NavSimCLI+Commands.swift): a new command is added there.
-
   /// Parses `CommandLine.arguments`, runs the command with `delegates` registered by name (plus
   /// `builtin`) and `screens` by name (`--screen NAME`), and exits with the command's status.
   ///
@@ -26,154 +22,163 @@ public enum NavSimCLI {
     exit(status)
   }
 
+  /// The commands, in the order `navsim --help` lists them (hidden ones last).
+  nonisolated static let commands: [any NavSimCommand.Type] = [
+    DelegatesCommand.self, LogCommand.self, RecordCommand.self, DemoCommand.self,
+    ReplayCommand.self, LintCommand.self, DiffCommand.self, RunsCommand.self,
+    ReportCommand.self, RenderCommand.self, CheckCommand.self, ExploreCommand.self,
+    MergeCommand.self, GoldensCommand.self, ProfileCommand.self, CheckWorkerCommand.self,
+    ExploreWorkerCommand.self,
+  ]
+
   /// Runs one command line (without the program name) and returns its exit status: the
-  /// command's own, 0 for help, the version and completion scripts, 2 for bad input.
+  /// command's own, 0 for help, the version and completion scripts, 2 for bad input (one
+  /// line naming the problem and a pointer to the help, on stderr).
   @MainActor
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-    // A command that parses its own arguments (all but `log` and `profile`) gets them as they
-    // are, as the argument parser passes them, without building its command tree: that was half of a run's start-up (about 64 M of 126 M instructions, 15 ms), paid
-    // again by every worker `check --jobs` and `explore --jobs` start. Help goes the long way.
-    if let first = arguments.first, let command = passthroughCommands[first],
-      !arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" })
-    {
-      return execute(prefix: "navsim \(first)", usage: command.usage, context: context) {
-        try command.run(Array(arguments.dropFirst()), context: context)
-      }
-    }
-    if let first = arguments.first, !first.hasPrefix("-"), first != "help",
-      commandType([first]) == nil
-    {
-      context.printError("navsim: unknown command '\(first)'")
-      context.printError(NavSimRootCommand.helpMessage())
-      return 2
-    }
-    if arguments.first == "help" { return help(Array(arguments.dropFirst()), context: context) }
-    // `--help` anywhere before `--`: the help of the command named so far (the argument parser
-    // would answer a subcommand's with its `help` command's own).
-    let options = arguments.prefix { $0 != "--" }
-    if options.contains("--help") || options.contains("-h") {
-      return help(commandPath(arguments), context: context)
-    }
-    // A command with subcommands (`navsim log`) needs a known one, as before the parser.
-    let path = commandPath(arguments)
-    if let group = commandType(path), !path.isEmpty, !group.configuration.subcommands.isEmpty {
-      var names: [String] = []
-      for subcommand in group.configuration.subcommands {
-        let configuration = subcommand.configuration
-        if configuration.shouldDisplay, let name = configuration.commandName { names.append(name) }
-      }
-      let known = names.joined(separator: ", ")
-      let prefix = "navsim " + path.joined(separator: " ")
-      let next = arguments.dropFirst(path.count).first ?? ""
-      if !next.hasPrefix("-") {
-        context.printError(
-          next.isEmpty
-            ? "\(prefix): missing subcommand (\(known))"
-            : "\(prefix): unknown subcommand '\(next)' (\(known))")
-        context.printError(NavSimRootCommand.helpMessage(for: group))
-        return 2
-      }
-    }
-    let parsed: any ParsableCommand
-    do {
-      parsed = try NavSimRootCommand.parseAsRoot(arguments)
-    } catch {
-      // Help, the version and completion scripts arrive as "errors" with a success status.
-      let message = NavSimRootCommand.fullMessage(for: error)
-      if NavSimRootCommand.exitCode(for: error) == .success {
-        context.print(message)
-        return 0
-      }
-      // Bad input: one line naming the command, as its own errors do, then its usage.
-      if let command = commandType(commandPath(arguments)) as? any RunnableCommand.Type {
-        context.printError("\(command.messagePrefix): \(NavSimRootCommand.message(for: error))")
-        context.printError(command.usageText)
-      } else {
-        context.printError(message)
-      }
-      return 2
-    }
-    guard let runnable = parsed as? any RunnableCommand else {
-      // `navsim` alone, or `navsim log` without a subcommand: that command's help.
-      context.print(NavSimRootCommand.helpMessage(for: type(of: parsed)))
+    guard let first = arguments.first else {
+      context.print(HelpText().rootHelp(commands: commands))
       return 0
     }
-    let kind = type(of: runnable)
-    return execute(prefix: kind.messagePrefix, usage: kind.usageText, context: context) {
-      try runnable.run(context: context)
+    if first == "help" { return help(Array(arguments.dropFirst()), context: context) }
+    if first.hasPrefix("-") { return runRootOption(arguments, context: context) }
+    // The command, and the subcommands named after it.
+    var path = [first]
+    guard var command = command(named: first, in: commands) else {
+      return usageError(
+        "navsim", unknownWordMessage("command", first, commands), help: "navsim --help",
+        context: context)
+    }
+    var rest = Array(arguments.dropFirst())
+    while let next = rest.first, let subcommand = Self.command(named: next, in: command.subcommands)
+    {
+      command = subcommand
+      path.append(next)
+      rest.removeFirst()
+    }
+    let invocation = (["navsim"] + path).joined(separator: " ")
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      context.print(HelpText().help(for: command, path: path))
+      return 0
+    }
+    if command.requiresSubcommand {
+      let known = command.subcommands.filter { !$0.spec.isHidden }.map { $0.spec.name }
+      let message =
+        rest.first.map { unknownWordMessage("subcommand", $0, command.subcommands) }
+        ?? "missing subcommand (\(known.joined(separator: ", ")))"
+      return usageError(invocation, message, help: invocation + " --help", context: context)
+    }
+    do {
+      return try parseAndRun(command, rest, context: context)
+    } catch let error as UsageError {
+      return usageError(invocation, error.message, help: invocation + " --help", context: context)
+    } catch {
+      context.printError("\(invocation): \(error)")
+      return 2
     }
   }
 
-  /// The top-level commands that parse their own arguments, by name.
-  @MainActor private static let passthroughCommands: [String: any NavSimCommand.Type] = {
-    var commands: [String: any NavSimCommand.Type] = [:]
-    for case let command as any PassthroughCommand.Type
-      in NavSimRootCommand.configuration.subcommands
-    {
-      commands[command.implementation.name] = command.implementation
-    }
-    return commands
-  }()
-
-  /// Runs a command's body: its status, or 2 after one line naming the command (and its
-  /// usage, for bad input).
+  /// Parses `arguments` against `Command`'s declaration and runs it.
   @MainActor
-  private static func execute(
-    prefix: String, usage: String, context: CommandContext, _ body: () throws -> Int32
-  ) -> Int32 {
-    do {
-      return try body()
-    } catch let error as UsageError {
-      context.printError("\(prefix): \(error.message)")
-      context.printError(usage)
-      return 2
-    } catch {
-      context.printError("\(prefix): \(error)")
-      return 2
+  private static func parseAndRun<Command: NavSimCommand>(
+    _ command: Command.Type, _ arguments: [String], context: CommandContext
+  ) throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, spec: Command.spec)
+    return try Command.run(parsed, context: context)
+  }
+
+  /// `navsim --version`, `--help`, `--generate-completion-script SHELL`.
+  @MainActor
+  private static func runRootOption(_ arguments: [String], context: CommandContext) -> Int32 {
+    switch arguments[0] {
+    case "--help", "-h":
+      context.print(HelpText().rootHelp(commands: commands))
+      return 0
+    case "--version":
+      context.print("navsim \(NavSimVersion.current)")
+      return 0
+    case "--generate-completion-script":
+      let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+      guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1]) else {
+        let got = arguments.count > 1 ? "; got '\(arguments[1])'" : ""
+        return usageError(
+          "navsim",
+          "--generate-completion-script takes one of \(shells.joined(separator: ", "))\(got)",
+          help: "navsim --help", context: context)
+      }
+      let script = CompletionScript(
+        commands: commands, delegates: context.delegates.names, screens: context.screens.names)
+      context.standardOutput(script.text(for: shell))
+      return 0
+    default:
+      let known = ["--help", "--version", "--generate-completion-script"]
+      let suggestion = closestWord(to: arguments[0], in: known).map { " (did you mean '\($0)'?)" }
+      return usageError(
+        "navsim", "unknown option '\(arguments[0])'" + (suggestion ?? ""),
+        help: "navsim --help", context: context)
     }
+  }
+
+  /// Bad input: one line naming the command and the problem, one line pointing to the help;
+  /// exit status 2.
+  @MainActor
+  private static func usageError(
+    _ invocation: String, _ message: String, help: String, context: CommandContext
+  ) -> Int32 {
+    context.printError("\(invocation): \(message)")
+    context.printError(
+      invocation == "navsim"
+        ? "See 'navsim --help' for the commands." : "See '\(help)' for its arguments and options.")
+    return 2
+  }
+
+  /// "unknown command 'chek' (did you mean 'check'?)".
+  private static func unknownWordMessage(
+    _ what: String, _ word: String, _ commands: [any NavSimCommand.Type]
+  ) -> String {
+    let names = commands.filter { !$0.spec.isHidden }.map { $0.spec.name }
+    if let suggestion = closestWord(to: word, in: names) {
+      return "unknown \(what) '\(word)' (did you mean '\(suggestion)'?)"
+    }
+    return "unknown \(what) '\(word)' (known: \(names.joined(separator: ", ")))"
   }
 
   /// `navsim help [COMMAND [SUBCOMMAND]]`: that command's help, exit 0; an unknown one is bad
   /// input, exit 2.
   @MainActor
   static func help(_ path: [String], context: CommandContext) -> Int32 {
-    guard let command = commandType(path) else {
-      let known = commandPath(path)
-      let words = path.prefix(known.count + 1).joined(separator: " ")
-      context.printError("navsim help: unknown command '\(words)'")
+    guard let first = path.first else {
+      context.print(HelpText().rootHelp(commands: commands))
+      return 0
+    }
+    var current = command(named: first, in: commands)
+    for word in path.dropFirst() {
+      current = current.flatMap { command(named: word, in: $0.subcommands) }
+    }
+    guard let command = current else {
+      context.printError("navsim help: unknown command '\(path.joined(separator: " "))'")
+      context.printError("See 'navsim --help' for the commands.")
       return 2
     }
-    context.print(NavSimRootCommand.helpMessage(for: command))
+    context.print(HelpText().help(for: command, path: path))
     return 0
   }
 
-  /// The command that `path` names under `navsim`, if any.
-  static func commandType(_ path: [String]) -> (any ParsableCommand.Type)? {
-    var current: any ParsableCommand.Type = NavSimRootCommand.self
-    for word in path {
-      guard
-        let next = current.configuration.subcommands.first(where: {
-          $0.configuration.commandName == word
-        })
-      else { return nil }
-      current = next
-    }
-    return current
+  /// The command of `commands` named `name`, hidden ones included.
+  static func command(named name: String, in commands: [any NavSimCommand.Type])
+    -> (any NavSimCommand.Type)?
+  {
+    commands.first { $0.spec.name == name }
   }
 
-  /// The leading words of `arguments` that name a command and its subcommands.
-  static func commandPath(_ arguments: [String]) -> [String] {
-    var current: any ParsableCommand.Type = NavSimRootCommand.self
-    var path: [String] = []
-    for word in arguments {
-      guard
-        let next = current.configuration.subcommands.first(where: {
-          $0.configuration.commandName == word
-        })
-      else { break }
-      path.append(word)
-      current = next
+  /// Every command path under `navsim`, hidden ones included: `["log", "push"]`.
+  static func commandPaths(
+    under list: [any NavSimCommand.Type] = commands, prefix: [String] = []
+  ) -> [(path: [String], command: any NavSimCommand.Type)] {
+    list.flatMap { command -> [(path: [String], command: any NavSimCommand.Type)] in
+      let path = prefix + [command.spec.name]
+      return [(path, command)] + commandPaths(under: command.subcommands, prefix: path)
     }
-    return path
   }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import EventLog
 import Foundation
 import NavSim
@@ -7,19 +6,28 @@ import SessionEvents
 
 /// `navsim profile fit`: an `SDKProfile` file from the size events of device recordings. The
 /// fitting is `SDKProfileFit` (NavigationSDK); this reads the logs and writes the file.
-enum ProfileFitCommand {
-  nonisolated static let summary = "Fit an SDK profile to the view sizes of device recordings"
-  nonisolated static let usage = """
-    USAGE: navsim profile fit LOG... --out PROFILE.json
+struct ProfileFitCommand: NavSimCommand {
+  nonisolated static let spec = CommandSpec(
+    name: "fit", summary: "Fit an SDK profile to the view sizes of device recordings",
+    arguments: [
+      ArgumentSpec("LOG", "A device recording (SQLite event log).", repeatable: true)
+    ],
+    options: [
+      .value("--out", "PROFILE.json", "The profile file to write.", required: true,
+        completion: .files)
+    ],
+    discussion: """
+      Reads the viewSize events of every recording in each LOG (as NavSimRecorder writes them
+      on a device) and writes the SDKProfile keys they determine to PROFILE.json - a profile
+      file for --profile, holding only those keys; the others keep NavSim's defaults. Prints a
+      table of each key's value and what it was fitted from, then the keys that stay guesses
+      (see docs/size-events.md). Exit status 0, or 2 on bad input (nothing is written).
+      """)
 
-    Reads the viewSize events of every recording in each LOG (as NavSimRecorder writes them on
-    a device) and writes the SDKProfile keys they determine to PROFILE.json - a profile file
-    for --profile, holding only those keys; the others keep NavSim's defaults. Prints a table
-    of each key's value and what it was fitted from, then the keys that stay guesses (see
-    docs/size-events.md). Exit status 0, or 2 on bad input (nothing is written).
-    """
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
+    try run(logs: parsed.positionals, out: parsed.value("--out")!, context: context)
+  }
 
-  /// Fits `logs` and writes the profile to `out` atomically, then prints the table.
   @MainActor
   static func run(logs: [String], out: String, context: CommandContext) throws -> Int32 {
     let name = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
@@ -63,39 +71,9 @@ enum ProfileFitCommand {
   }
 }
 
-extension NavSimRootCommand {
-  /// `navsim profile`: SDK profiles from device recordings.
-  struct Profile: ParsableCommand {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        commandName: "profile", abstract: ProfileFitCommand.summary, subcommands: [Fit.self])
-    }
-
-    /// `navsim profile fit LOG... --out PROFILE.json`.
-    struct Fit: RunnableCommand {
-      static var configuration: CommandConfiguration {
-        let text = UsageText(ProfileFitCommand.usage)
-        return CommandConfiguration(
-          commandName: "fit", abstract: ProfileFitCommand.summary, usage: text.usage,
-          discussion: text.discussion)
-      }
-      static var messagePrefix: String { "navsim profile fit" }
-      static var usageText: String { ProfileFitCommand.usage }
-
-      @Argument(help: ArgumentHelp("Device recordings (SQLite event logs).", valueName: "LOG"))
-      var logs: [String] = []
-      @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("The profile file to write.", valueName: "PROFILE.json"))
-      var out: String
-
-      func validate() throws {
-        if logs.isEmpty { throw ValidationError("missing LOG (a device recording)") }
-      }
-
-      @MainActor func run(context: CommandContext) throws -> Int32 {
-        try ProfileFitCommand.run(logs: logs, out: out, context: context)
-      }
-    }
-  }
+/// `navsim profile`: SDK profiles from device recordings.
+struct ProfileCommand: CommandGroup {
+  nonisolated static let spec = CommandSpec(
+    name: "profile", summary: "Fit an SDK profile to the view sizes of device recordings")
+  nonisolated static let subcommands: [any NavSimCommand.Type] = [ProfileFitCommand.self]
 }

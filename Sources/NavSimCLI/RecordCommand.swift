@@ -6,59 +6,60 @@ import SessionEvents
 
 /// `navsim record`: simulates (or replays) a trip and appends it to an event log.
 struct RecordCommand: NavSimCommand {
-  nonisolated static let name = "record"
-  nonisolated static let summary = "Record a trip from a scenario, a route file or a built-in route"
-  nonisolated static let usage = """
-    USAGE: navsim record (--scenario FILE.json | --route FILE | --builtin NAME) [--seed N]
-                         [--rate HZ] [--device NAME] [--name NAME] [--precision 5|6]
-                         [--speed-multiplier X] [--through-recorder [--view-sizes]
-                         [--delegate NAME] [--profile FILE]] --out LOG.sqlite
-           navsim record --list-builtin
+  nonisolated static let spec = CommandSpec(
+    name: "record", summary: "Record a trip from a scenario, a route file or a built-in route",
+    options: [
+      .value(
+        "--scenario", "FILE.json",
+        "A scenario: route, device, driver, settings, scripted events.", completion: .files),
+      .value(
+        "--route", "FILE",
+        "A route file: .gpx, .json (OSRM / Valhalla / Mapbox), .polyline (precision 5) or "
+          + ".polyline6 (precision 6).", completion: .files),
+      .value(
+        "--builtin", "NAME", "A built-in route (see --list-builtin).",
+        completion: .values(BuiltinRoutes.all.map(\.name))),
+      .value("--out", "LOG.sqlite", "The event log to append to.", completion: .files),
+      .value("--seed", "N", "The simulation's seed.", default: "the scenario's, else 1"),
+      .value("--rate", "HZ", "Ticks per second, up to 10.", default: "the scenario's, else 1"),
+      .value(
+        "--device", "NAME", "A device profile.",
+        default: "the scenario's, else \(DeviceProfiles.defaultName)", completion: .devices),
+      .value("--name", "NAME", "The recording's name.", default: "the scenario's or the route's"),
+      .value("--precision", "5|6", "The polyline precision of a route file.", allowed: ["5", "6"]),
+      .value(
+        "--speed-multiplier", "X",
+        "Record in wall time, X times the trip's pace (1 = real time), flushing as it goes so "
+          + "a reader can follow; the recorded timeline is the same.",
+        default: "as fast as possible"),
+      .flag(
+        "--through-recorder",
+        "Drive NavSim's SDK model with the trip and let a NavSimRecorder write the log from the "
+          + "SDK's public API, as on a phone (docs/recorder.md)."),
+      .flag(
+        "--view-sizes",
+        "With --through-recorder: the recorder writes the SDK views' sizes (viewSize events), "
+          + "as on a phone (docs/size-events.md)."),
+      .value(
+        "--delegate", "NAME",
+        "With --through-recorder: the app's layout delegate, which the recorder wraps to see "
+          + "the SDK's views (builtin: none, so nothing hands the recorder the views).",
+        default: "basic with --view-sizes, else builtin", completion: .delegates),
+      .value(
+        "--profile", "FILE", "With --through-recorder: the SDK model's sizes come from FILE.",
+        completion: .files),
+      .flag("--list-builtin", "List the built-in routes and device profiles."),
+    ],
+    discussion: """
+      Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
+      appends the events as a new recording to LOG (created if needed), then prints a
+      summary. Give one of --scenario, --route and --builtin, and --out. Nothing is written
+      when the input is bad.
+      """)
 
-    Drives a route in simulation (or replays a time-stamped GPX track at its own timing) and
-    appends the events as a new recording to LOG (created if needed), then prints a summary.
-    Nothing is written when the input is bad.
+  nonisolated static let subcommands: [any NavSimCommand.Type] = [RecorderTestCommand.self]
 
-    OPTIONS:
-      --scenario FILE.json   a scenario: route, device, driver, settings, scripted events
-      --route FILE           a route file: .gpx, .json (OSRM / Valhalla / Mapbox),
-                             .polyline (precision 5) or .polyline6 (precision 6)
-      --builtin NAME         a built-in route (see --list-builtin)
-      --seed N               the simulation's seed (default: the scenario's, else 1)
-      --rate HZ              ticks per second, up to 10 (default: the scenario's, else 1)
-      --device NAME          a device profile (default: the scenario's, else \(DeviceProfiles.defaultName))
-      --name NAME            the recording's name (default: the scenario's or the route's)
-      --precision 5|6        the polyline precision of a route file
-      --speed-multiplier X   record in wall time, X times the trip's pace (1 = real time),
-                             flushing as it goes so a reader can follow; the recorded
-                             timeline is the same (default: as fast as possible)
-      --through-recorder     drive NavSim's SDK model with the trip and let a
-                             NavSimRecorder write the log from the SDK's public API, as on
-                             a phone (see docs/recorder.md)
-      --view-sizes           with --through-recorder: the recorder writes the SDK views'
-                             sizes (viewSize events), as on a phone (docs/size-events.md)
-      --delegate NAME        with --through-recorder: the app's layout delegate, which
-                             the recorder wraps to see the SDK's views (default: basic, the
-                             SDK docs' sample, with --view-sizes, else builtin; builtin:
-                             none, so nothing hands the recorder the views)
-      --profile FILE         with --through-recorder: the SDK model's sizes come from FILE
-      --out LOG.sqlite       the event log to append to
-      --list-builtin         list the built-in routes and device profiles
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    if arguments.first == "_recorder-test" {
-      return try ThroughRecorder.endlessMarks(into: try ParsedArguments(
-        Array(arguments.dropFirst()), valueOptions: [], flagOptions: []).positional(0, "LOG"))
-    }
-    let parsed = try ParsedArguments(
-      arguments,
-      valueOptions: [
-        "--scenario", "--route", "--builtin", "--seed", "--rate", "--device", "--name",
-        "--precision", "--speed-multiplier", "--out", "--profile", "--delegate",
-      ],
-      flagOptions: ["--list-builtin", "--through-recorder", "--view-sizes"])
-    try parsed.expectPositionals(atMost: 0)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     if parsed.flag("--list-builtin") {
       listBuiltin(context)
       return 0
@@ -172,5 +173,17 @@ struct RecordCommand: NavSimCommand {
       scenario.device = .profile(profile)
     }
     return scenario
+  }
+}
+
+/// `navsim record _recorder-test LOG` (not listed): the crash tests' recorder, which writes
+/// marks until it is killed.
+struct RecorderTestCommand: NavSimCommand {
+  nonisolated static let spec = CommandSpec(
+    name: "_recorder-test", summary: "Write marks through NavSimRecorder until killed (tests)",
+    arguments: [ArgumentSpec("LOG", "The event log.")], hidden: true)
+
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
+    try ThroughRecorder.endlessMarks(into: try parsed.positional(0, "LOG"))
   }
 }

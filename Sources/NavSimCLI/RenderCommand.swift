@@ -7,31 +7,36 @@ import Snapshots
 /// `navsim render`: draws the layout after one event, or a contact sheet of a run's distinct
 /// layouts, as SVG and/or PNG.
 struct RenderCommand: NavSimCommand {
-  nonisolated static let name = "render"
-  nonisolated static let summary = "Draw the layout after one event, or every distinct layout, as SVG or PNG"
-  nonisolated static let usage = """
-    USAGE: navsim render SNAPSHOTS LABEL --seq N [--svg OUT.svg] [--png OUT.png] [--scale S]
-                         [--show-hidden]
-           navsim render SNAPSHOTS LABEL --distinct [--against LABEL_B] [--svg OUT.svg]
-                         [--png OUT.png] [--scale S] [--max-cells N] [--from SEQ]
+  nonisolated static let spec = CommandSpec(
+    name: "render",
+    summary: "Draw the layout after one event, or every distinct layout, as SVG or PNG",
+    arguments: [
+      ArgumentSpec("SNAPSHOTS", "The snapshot store."),
+      ArgumentSpec("LABEL", "The run to draw.", completion: .none),
+    ],
+    options: [
+      .value("--seq", "N", "Draw the layout after event N."),
+      .flag("--distinct", "Draw a contact sheet of every distinct layout of the run instead."),
+      .value("--svg", "OUT.svg", "Write the picture as SVG.", completion: .files),
+      .value("--png", "OUT.png", "Write the picture as PNG (librsvg, system fonts).",
+        completion: .files),
+      .value("--scale", "S", "Pixels per point of the PNG, 1-8.", default: "1"),
+      .flag("--show-hidden", "Also draw hidden views, faintly."),
+      .value("--against", "LABEL_B",
+        "With --distinct: the two runs of one recording side by side wherever their layouts "
+          + "differ."),
+      .value("--max-cells", "N", "With --distinct: at most N pictures.", default: "60"),
+      .value("--from", "SEQ",
+        "With --distinct: leave out layouts first shown before event SEQ."),
+    ],
+    discussion: """
+      Draws the screen of run LABEL after event N at true proportions, in map points: the
+      map, the safe area, every view as a labelled rectangle (SDK views by role, app views,
+      layout guides dashed), the viewport as the camera frame, findings outlined in red and
+      listed under the map. Give --seq N or --distinct, and at least one of --svg and --png.
+      """)
 
-    Draws the screen of run LABEL after event N at true proportions, in map points: the map,
-    the safe area, every view as a labelled rectangle (SDK views by role, app views, layout
-    guides dashed), the viewport as the camera frame, findings outlined in red and listed
-    under the map. --show-hidden also draws hidden views, faintly.
-    --distinct draws a contact sheet instead: every distinct layout of the run, captioned with
-    the time and event that first showed it; with --against, the two runs of one recording
-    side by side wherever their layouts differ; --max-cells caps the pictures (default 60),
-    --from leaves out layouts first shown before event SEQ.
-    --png rasterises the picture with librsvg (system fonts), --scale pixels per point (1-8,
-    default 1). At least one of --svg and --png.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ["--seq", "--svg", "--png", "--scale", "--against", "--max-cells", "--from"],
-      flagOptions: ["--show-hidden", "--distinct"])
-    try parsed.expectPositionals(atMost: 2)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
     let label = try parsed.positional(1, "LABEL (the run to draw)")
     let seq = try parsed.int("--seq", in: 0...Int64.max)

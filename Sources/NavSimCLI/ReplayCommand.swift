@@ -6,8 +6,15 @@ import Snapshots
 /// Options shared by the commands that replay a log through a delegate.
 @MainActor
 struct ReplayOptions {
-  static let valueOptions: Set<String> = [
-    "--delegate", "--screen", "--recording", "--direction", "--profile",
+  /// `LOG`.
+  nonisolated static let log = ArgumentSpec(
+    "LOG", "The recording's event log (.sqlite) or a postgres:// URL.")
+
+  /// The options every replaying command takes.
+  nonisolated static let options: [OptionSpec] = LayoutSubjectOptions.one + [
+    .value("--recording", "ID", "The recording.", default: "the log's newest"),
+    LayoutSubjectOptions.direction("Force the layout direction."),
+    SDKProfileFile.option,
   ]
 
   var logPath: String
@@ -96,29 +103,28 @@ struct ProgressLine {
 
 /// `navsim replay`: replays a recording through a delegate and stores the snapshots.
 struct ReplayCommand: NavSimCommand {
-  nonisolated static let name = "replay"
-  nonisolated static let summary = "Replay a recording through a layout delegate"
-  nonisolated static let usage = """
-    USAGE: navsim replay LOG (--delegate NAME | --screen NAME) [--recording ID] [--label L]
-                         [--snapshots FILE] [--direction ltr|rtl] [--profile FILE] [--print]
+  nonisolated static let spec = CommandSpec(
+    name: "replay", summary: "Replay a recording through a layout delegate or screen",
+    arguments: [ReplayOptions.log],
+    options: ReplayOptions.options + [
+      .value(
+        "--snapshots", "FILE", "Store the snapshots as a run, for 'navsim diff' and 'navsim "
+          + "report'.", completion: .files),
+      .value(
+        "--label", "L", "The stored run's label.", default: "the delegate's name, or "
+          + "screen:NAME"),
+      .flag("--print", "Print every snapshot whose layout changed, as text."),
+    ],
+    discussion: """
+      Replays the recording through the delegate, takes a layout snapshot after every event,
+      and prints a summary: events, layout changes, findings by rule. --screen replays
+      through a registered screen instead: it sets the map view up as the app's view
+      controller does (layout delegate, listeners, its own views), and the snapshots show its
+      labels' and buttons' texts. LOG may be a postgres:// URL of a recording library ('navsim
+      log push'); the replay streams from the server.
+      """)
 
-    Replays the recording (default: the log's newest) through the delegate, takes a layout
-    snapshot after every event, and prints a summary: events, layout changes, findings by
-    rule. --screen replays through a registered screen instead: it sets the map view up as
-    the app's view controller does (layout delegate, listeners, its own views), and the
-    snapshots show its labels' and buttons' texts. With --snapshots the snapshots are stored
-    as a run labelled L (default: the delegate's name, or screen:NAME) for 'navsim diff' and
-    'navsim report'. --print writes every snapshot whose layout changed, as text.
-    --direction forces the layout direction; --profile loads SDK sizes and style values from
-    a JSON file. LOG may be a postgres:// URL of a recording library ('navsim log push'); the
-    replay streams from the server.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ReplayOptions.valueOptions.union(["--label", "--snapshots"]),
-      flagOptions: ["--print"])
-    try parsed.expectPositionals(atMost: 1)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let options = try ReplayOptions(parsed)
     let job = try options.job(context)
     let store = try parsed.value("--snapshots").map { try SnapshotStore(path: $0, mode: .create) }
@@ -168,22 +174,18 @@ struct ReplayCommand: NavSimCommand {
 
 /// `navsim lint`: replays and lists the findings; exit 1 when any is an error.
 struct LintCommand: NavSimCommand {
-  nonisolated static let name = "lint"
-  nonisolated static let summary = "Replay and list the layout rules a delegate breaks"
-  nonisolated static let usage = """
-    USAGE: navsim lint LOG (--delegate NAME | --screen NAME) [--recording ID]
-                       [--direction ltr|rtl] [--profile FILE] [--json]
+  nonisolated static let spec = CommandSpec(
+    name: "lint", summary: "Replay and list the layout rules a delegate breaks",
+    arguments: [ReplayOptions.log],
+    options: ReplayOptions.options + [.flag("--json", "Print the findings as JSON.")],
+    discussion: """
+      Replays the recording through the delegate (or screen) and lists every finding once
+      (rule, severity, views, the first event that raised it and how many did); a screen's
+      calls that contradict the recording are replay-divergence warnings. Exits 1 when any
+      finding is an error, 0 otherwise. LOG may be a postgres:// URL of a recording library.
+      """)
 
-    Replays the recording through the delegate (or screen) and lists every finding once
-    (rule, severity, views, the first event that raised it and how many did); a screen's
-    calls that contradict the recording are replay-divergence warnings. Exits 1 when any
-    finding is an error, 0 otherwise. LOG may be a postgres:// URL of a recording library.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments, valueOptions: ReplayOptions.valueOptions, flagOptions: ["--json"])
-    try parsed.expectPositionals(atMost: 1)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let options = try ReplayOptions(parsed)
     let summary = try options.job(context).run()
     if parsed.flag("--json") {

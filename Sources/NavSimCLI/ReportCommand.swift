@@ -5,21 +5,25 @@ import Snapshots
 
 /// `navsim report`: writes the self-contained HTML report of one stored run.
 struct ReportCommand: NavSimCommand {
-  nonisolated static let name = "report"
-  nonisolated static let summary = "Write the HTML report of a replay (screen after each event, timeline)"
-  nonisolated static let usage = """
-    USAGE: navsim report SNAPSHOTS LABEL --html OUT.html
+  nonisolated static let spec = CommandSpec(
+    name: "report",
+    summary: "Write the HTML report of a replay (screen after each event, timeline)",
+    arguments: [
+      ArgumentSpec("SNAPSHOTS", "The snapshot store."),
+      ArgumentSpec("LABEL", "The run to report.", completion: .none),
+    ],
+    options: [
+      .value("--html", "OUT.html", "The report to write.", required: true, completion: .files)
+    ],
+    discussion: """
+      Writes one self-contained HTML page (no network, no external files) showing the screen
+      after each event of run LABEL: every view at its frame, the viewport as the camera
+      frame, the safe area, findings in red, a timeline of the trip with a scrubber (Left /
+      Right: previous / next layout change, f: first finding), and the event's details.
+      Identical layouts are embedded once, so a long trip's report stays small.
+      """)
 
-    Writes one self-contained HTML page (no network, no external files) showing the screen
-    after each event of run LABEL: every view at its frame, the viewport as the camera frame,
-    the safe area, findings in red, a timeline of the trip with a scrubber (Left / Right:
-    previous / next layout change, f: first finding), and the event's details. Identical
-    layouts are embedded once, so a long trip's report stays small.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--html"], flagOptions: [])
-    try parsed.expectPositionals(atMost: 2)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
     let label = try parsed.positional(1, "LABEL (the run to report)")
     guard let output = parsed.value("--html") else { throw UsageError("missing --html OUT.html") }

@@ -4,22 +4,28 @@ import Snapshots
 
 /// `navsim runs`: lists, deletes and exports the runs of a snapshot store.
 struct RunsCommand: NavSimCommand {
-  nonisolated static let name = "runs"
-  nonisolated static let summary = "List, delete or export the replay runs of a snapshot store"
-  nonisolated static let usage = """
-    USAGE: navsim runs SNAPSHOTS [list]
-           navsim runs SNAPSHOTS delete LABEL
-           navsim runs SNAPSHOTS export LABEL [--out FILE.jsonl]
+  nonisolated static let spec = CommandSpec(
+    name: "runs", summary: "List, delete or export the replay runs of a snapshot store",
+    arguments: [
+      ArgumentSpec("SNAPSHOTS", "The snapshot store."),
+      ArgumentSpec(
+        "ACTION", "list (the default), delete or export.", optional: true,
+        completion: .values(["list", "delete", "export"])),
+      ArgumentSpec("LABEL", "The run to delete or export.", optional: true, completion: .none),
+    ],
+    options: [
+      .value(
+        "--out", "FILE.jsonl", "With export: write the run to FILE instead of stdout.",
+        completion: .files)
+    ],
+    discussion: """
+      list shows each run: label, delegate, recording, events, layout changes, NavSim
+      version, SDK profile, variants, and whether it finished. delete removes a whole run (a
+      finished run's snapshots cannot be changed one by one). export writes every snapshot of
+      a run as JSON Lines, to FILE or stdout.
+      """)
 
-    list (the default) shows each run: label, delegate, recording, events, layout changes,
-    NavSim version, SDK profile, variants, and whether it finished. delete removes a whole
-    run (a finished run's snapshots cannot be changed one by one). export writes every
-    snapshot of a run as JSON Lines, to FILE or stdout.
-    """
-
-  static func run(_ arguments: [String], context: CommandContext) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["--out"], flagOptions: [])
-    try parsed.expectPositionals(atMost: 3)
+  static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let path = try parsed.positional(0, "SNAPSHOTS (the snapshot store)")
     let action = parsed.positionals.count > 1 ? parsed.positionals[1] : "list"
     switch action {

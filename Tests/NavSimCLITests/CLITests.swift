@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import SampleDelegates
 import TestSupport
@@ -7,12 +8,7 @@ import Testing
 @MainActor
 @Suite struct CLITests {
   private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    var out = "", err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: false)
-    let status = NavSimCLI.run(arguments, context: context)
-    return (status, out, err)
+    runInProcess(arguments)
   }
 
   @Test func versionPrintsTheRelease() {
@@ -33,24 +29,49 @@ import Testing
     #expect(result.out.split(separator: "\n").contains("builtin"))
   }
 
-  @Test func unknownOptionIsAUsageErrorWithTheCommandsUsage() {
+  @Test func unknownOptionIsAUsageErrorPointingToTheHelp() {
     let result = run(["delegates", "--nope"])
     #expect(result.status == 2)
     #expect(result.err.contains("unknown option '--nope'"))
-    #expect(result.err.contains("USAGE: navsim delegates"))
+    #expect(result.err.contains("See 'navsim delegates --help'"))
   }
+
+  private static let spec = CommandSpec(
+    name: "events", summary: "test",
+    arguments: [ArgumentSpec("LOG", "a log")],
+    options: [
+      .value("--kind", "K", "a kind", repeatable: true),
+      .value("--limit", "N", "a limit"),
+      .value("--mode", "M", "a mode", allowed: ["a", "b"]),
+      .value("--out", "FILE", "required", required: true),
+      .flag("--json", "json"),
+    ])
 
   @Test func parsedArgumentsReadsValuesFlagsAndPositionals() throws {
     let parsed = try ParsedArguments(
-      ["a.sqlite", "--kind", "speed", "--json", "--limit=5"],
-      valueOptions: ["--kind", "--limit"], flagOptions: ["--json"])
+      ["a.sqlite", "--kind", "speed", "--json", "--limit=5", "--kind", "mark", "--out", "-"],
+      spec: Self.spec)
     #expect(parsed.positionals == ["a.sqlite"])
-    #expect(parsed.value("--kind") == "speed")
+    #expect(parsed.values("--kind") == ["speed", "mark"])
     #expect(try parsed.int("--limit") == 5)
     #expect(parsed.flag("--json"))
-    #expect(throws: UsageError.self) {
-      try ParsedArguments(["--kind"], valueOptions: ["--kind"], flagOptions: [])
-    }
+    #expect(parsed.value("--out") == "-")
+    // An option's value is the next word whatever it looks like.
+    #expect(try ParsedArguments(["x", "--out", "--json"], spec: Self.spec).value("--out") == "--json")
+  }
+
+  @Test(arguments: [
+    (["x", "--kind"], "--kind needs a value (--kind K)"),
+    (["x"], "missing --out FILE"),
+    (["--out", "f"], "missing LOG"),
+    (["x", "y", "--out", "f"], "unexpected argument 'y'"),
+    (["x", "--out", "f", "--mode", "c"], "--mode takes one of a, b; got 'c'"),
+    (["x", "--out", "f", "--lmit", "3"], "unknown option '--lmit' (did you mean '--limit'?)"),
+    (["x", "--out", "f", "--json=yes"], "--json takes no value"),
+    (["x", "--out", "f", "-q"], "unknown option '-q'"),
+  ])
+  func parsedArgumentsNamesWhatIsWrong(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try ParsedArguments(arguments, spec: Self.spec) }
   }
 }
 
@@ -74,11 +95,7 @@ import Testing
 @MainActor
 @Suite struct GoldensCommandTests {
   private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    var out = "", err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: false)
-    return (NavSimCLI.run(arguments, context: context), out, err)
+    runInProcess(arguments)
   }
 
   @Test func goldensNoTestUsedAreListedAndDeletedOnRequest() throws {

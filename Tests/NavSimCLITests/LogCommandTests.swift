@@ -1,4 +1,5 @@
 import EventLog
+import CLITestSupport
 import Foundation
 import SessionEvents
 import TestSupport
@@ -10,12 +11,7 @@ import Testing
 @MainActor
 @Suite struct LogCommandTests {
   private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    var out = "", err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: false)
-    let status = NavSimCLI.run(arguments, context: context)
-    return (status, out, err)
+    runInProcess(arguments)
   }
 
   /// A log with one finished recording of `count` synthetic events.

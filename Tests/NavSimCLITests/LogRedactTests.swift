@@ -1,4 +1,5 @@
 import EventLog
+import CLITestSupport
 import Foundation
 import SQLite
 import SampleDelegates
@@ -12,12 +13,7 @@ import Testing
 @MainActor
 @Suite struct LogRedactTests {
   private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    var out = "", err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: false)
-    let status = NavSimCLI.run(arguments, context: context)
-    return (status, out, err)
+    runInProcess(arguments, delegates: SampleDelegateCatalog.all)
   }
 
   /// A copy of a canonical recording (reading one leaves -wal / -shm files beside it).

@@ -1,4 +1,5 @@
 import EventLog
+import CLITestSupport
 import Foundation
 import Navigator
 import SessionEvents
@@ -13,13 +14,7 @@ import Testing
   private func run(_ arguments: [String], progress: Bool = false) -> (
     status: Int32, out: String, err: String
   ) {
-    var out = ""
-    var err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: progress)
-    let status = NavSimCLI.run(arguments, context: context)
-    return (status, out, err)
+    runInProcess(arguments, progress: progress)
   }
 
   private func events(_ path: String, recording: Int64 = 1) throws -> [SessionEvent] {

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 @testable import NavSimCLI
 import Replay
@@ -47,11 +48,7 @@ import TestSupport
   }
 
   private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    var out = "", err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: false)
-    return (NavSimCLI.run(arguments, context: context), out, err)
+    runInProcess(arguments)
   }
 
   @Test func reportWritesOneSelfContainedPage() throws {

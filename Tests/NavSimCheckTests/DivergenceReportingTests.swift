@@ -1,4 +1,5 @@
 import EventLog
+import CLITestSupport
 import Foundation
 import NavSim
 import NavSimCheck
@@ -47,13 +48,9 @@ final class DivergingScreen: NSObject, GMSNavigatorListener {
   static let log = CanonicalRecordings.log("city-commute")
 
   static func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    var out = "", err = ""
     var screens = SampleDelegateCatalog.screens
     screens["diverging"] = { DivergingScreen(mapView: $0) }
-    let context = CommandContext(
-      delegates: DelegateRegistry(SampleDelegateCatalog.all), screens: ScreenRegistry(screens),
-      standardOutput: { out += $0 }, standardError: { err += $0 }, showsProgress: false)
-    return (NavSimCLI.run(arguments, context: context), out, err)
+    return runInProcess(arguments, delegates: SampleDelegateCatalog.all, screens: screens)
   }
 
   static var lastSeq: Int64 {

@@ -157,8 +157,11 @@ public struct ProcessResult: Sendable {
 
 /// Runs the built executable `name` (e.g. `navsim`) with `arguments` and waits for it.
 /// - Throws: when the executable is not built or cannot be started.
+/// - Parameters:
+///   - environment: variables set for the child on top of this process's own.
 public func launchProduct(
-  _ name: String, _ arguments: [String], currentDirectory: String? = nil
+  _ name: String, _ arguments: [String], currentDirectory: String? = nil,
+  environment: [String: String] = [:]
 ) throws -> ProcessResult {
   guard let path = Fixtures.executable(name) else {
     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: Fixtures.productsDirectory + "/" + name])
@@ -166,6 +169,9 @@ public func launchProduct(
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
   let out = Pipe(), err = Pipe()
   process.standardOutput = out

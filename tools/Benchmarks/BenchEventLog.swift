@@ -9,8 +9,13 @@ import SessionEvents
 
 func benchEventLog(_ arguments: [String]) throws {
   let parsed = try ParsedArguments(
-    arguments, valueOptions: ["--count", "--dir"], flagOptions: ["--no-encodings"])
-  try parsed.expectPositionals(atMost: 0)
+    arguments,
+    spec: CommandSpec(
+      name: "eventlog", summary: "The event log's write and read rates",
+      options: [
+        .value("--count", "N", "Events to write."), .value("--dir", "DIR", "Keep the logs here."),
+        .flag("--no-encodings", "Skip the payload encodings."),
+      ]))
   let count = Int(try parsed.int("--count", in: 1...Int64(Int.max)) ?? 1_000_000)
   let keepDirectory = parsed.value("--dir")
   let encodings = !parsed.flag("--no-encodings")

@@ -9,8 +9,13 @@ import SessionEvents
 
 /// `navsim-bench record [--rate HZ] [--dir DIR]`.
 func benchRecord(_ arguments: [String]) throws {
-  let parsed = try ParsedArguments(arguments, valueOptions: ["--rate", "--dir"], flagOptions: [])
-  try parsed.expectPositionals(atMost: 0)
+  let parsed = try ParsedArguments(
+    arguments,
+    spec: CommandSpec(
+      name: "record", summary: "The recorder's rate",
+      options: [
+        .value("--rate", "HZ", "Ticks per second."), .value("--dir", "DIR", "Keep the logs here."),
+      ]))
   let rate = try parsed.double("--rate") ?? 10
   guard rate > 0, rate <= 10 else { throw UsageError("--rate needs a number in 0...10") }
   let keepDirectory = parsed.value("--dir")

@@ -17,9 +17,16 @@ import Snapshots
 /// 5-hour pause, so 10^6 events fit) for `tools/bench-replay`'s memory runs.
 func benchReplay(_ arguments: [String]) throws {
   let parsed = try ParsedArguments(
-    arguments, valueOptions: ["--minutes", "--child-rss", "--write-log", "--events"],
-    flagOptions: ["--skip-memory"])
-  try parsed.expectPositionals(atMost: 0)
+    arguments,
+    spec: CommandSpec(
+      name: "replay", summary: "The replay's rate and memory",
+      options: [
+        .value("--minutes", "M", "The trip's length."),
+        .value("--child-rss", "EVENTS", "Measure one child's peak memory."),
+        .value("--write-log", "LOG", "Write a long log."),
+        .value("--events", "N", "With --write-log: how many events."),
+        .flag("--skip-memory", "Skip the memory runs."),
+      ]))
   if let logPath = parsed.value("--write-log") {
     guard let events = try parsed.double("--events"), events >= 1 else {
       throw UsageError("--write-log needs --events N")

@@ -1,0 +1,50 @@
+import Foundation
+import NavSim
+import Replay
+
+// Options that several commands declare alike.
+
+/// `--delegate NAME` / `--screen NAME`: the layout a command replays through.
+enum LayoutSubjectOptions {
+  /// One delegate or one screen (replay, lint, explore).
+  static let one: [OptionSpec] = [
+    .value(
+      "--delegate", "NAME", "The layout delegate (see 'navsim delegates').",
+      completion: .delegates),
+    .value("--screen", "NAME", "A registered screen instead of a delegate.", completion: .screens),
+  ]
+
+  /// Any number of delegates and screens (check).
+  static let many: [OptionSpec] = [
+    .value(
+      "--delegate", "NAME", "A layout delegate to check.",
+      default: "every registered one but builtin", repeatable: true, completion: .delegates),
+    .value(
+      "--screen", "NAME", "A registered screen to check.", default: "every registered one",
+      repeatable: true, completion: .screens),
+  ]
+
+  /// `--direction ltr|rtl`.
+  static func direction(_ help: String, default defaultText: String? = nil,
+    repeatable: Bool = false) -> OptionSpec
+  {
+    .value(
+      "--direction", "ltr|rtl", help, default: defaultText, repeatable: repeatable,
+      allowed: LayoutDirectionOverride.allCases.map(\.rawValue))
+  }
+}
+
+/// `--jobs N`: how many worker processes.
+enum WorkerOptions {
+  static let jobs = OptionSpec.value(
+    "--jobs", "N", "Worker processes at a time, 1-256; results do not depend on it.",
+    default: "the number of cores")
+}
+
+extension SDKProfileFile {
+  /// `--profile FILE`.
+  static let option = OptionSpec.value(
+    "--profile", "FILE",
+    "The SDK's view sizes and style values from an SDKProfile JSON file (such as 'navsim "
+      + "profile fit' writes).", default: "NavSim's", completion: .files)
+}
