@@ -210,7 +210,7 @@ import Testing
     let program = """
       compadd() { while [[ $# -gt 0 && "$1" != "--" ]]; do shift; done; shift
         for w in "$@"; do [[ "$w" == "$PREFIX"* ]] && print -r -- "$w"; done; }
-      _files() { print -r -- "@files $*"; }
+      _files() { print -r -- "@files${*:+ $*}"; }
       source "$1"
       words=(${(z)2}); [[ "$2" == *" " ]] && words+=("")
       CURRENT=${#words}; PREFIX="${words[CURRENT]}"

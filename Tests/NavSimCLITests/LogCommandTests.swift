@@ -54,7 +54,7 @@ import Testing
     let result = run(["log", "info", path])
     #expect(result.status == 2)
     #expect(result.out == "")
-    #expect(result.err == "navsim log: \(path): not an SQLite database\n")
+    #expect(result.err == "navsim log info: \(path): not an SQLite database\n")
   }
 
   // MARK: - events
@@ -89,15 +89,15 @@ import Testing
     let path = try makeLog(directory)
     let unknownKind = run(["log", "events", path, "--kind", "teleport"])
     #expect(unknownKind.status == 2)
-    #expect(unknownKind.err.hasPrefix("navsim log: unknown event kind 'teleport' (known: "))
-    #expect(unknownKind.err.contains("USAGE: navsim log info LOG"))
+    #expect(unknownKind.err.hasPrefix("navsim log events: unknown event kind 'teleport' (known: "))
+    #expect(unknownKind.err.hasSuffix("\nSee 'navsim log events --help' for its arguments and options.\n"))
     let badFrom = run(["log", "events", path, "--from", "zero"])
-    #expect(badFrom.err.hasPrefix("navsim log: The value 'zero' is invalid for '--from <SEQ>'"))
+    #expect(badFrom.err.hasPrefix("navsim log events: --from must be an integer in 1..."))
     let missing = run(["log", "events"])
-    #expect(missing.err.hasPrefix("navsim log: Missing expected argument '<LOG>'"))
+    #expect(missing.err.hasPrefix("navsim log events: missing LOG\n"))
     let noSuchRecording = run(["log", "events", path, "--recording", "7"])
     #expect(noSuchRecording.status == 2)
-    #expect(noSuchRecording.err == "navsim log: \(path): no recording 7\n")
+    #expect(noSuchRecording.err == "navsim log events: \(path): no recording 7\n")
     let subcommand = run(["log", "frob"])
     #expect(subcommand.err.hasPrefix("navsim log: unknown subcommand 'frob'"))
   }
@@ -110,7 +110,7 @@ import Testing
     let result = run(["log", "events", path])
     #expect(result.status == 2)
     #expect(result.err.hasPrefix(
-      "navsim log: \(path) holds recordings 1, 2: pick one with --recording ID\n"))
+      "navsim log events: \(path) holds recordings 1, 2: pick one with --recording ID\n"))
     #expect(run(["log", "events", path, "--recording", "2"]).status == 0)
   }
 
@@ -142,11 +142,11 @@ import Testing
     let out = directory.file("new.sqlite")
     let result = run(["log", "import", jsonl, "--out", out])
     #expect(result.status == 2)
-    #expect(result.err == "navsim log: \(jsonl):2: duplicate seq 1 (expected 2)\n")
+    #expect(result.err == "navsim log import: \(jsonl):2: duplicate seq 1 (expected 2)\n")
     #expect(!FileManager.default.fileExists(atPath: out))
     #expect(
       run(["log", "import", jsonl]).err.hasPrefix(
-        "navsim log: Missing expected argument '--out <LOG>'"))
+        "navsim log import: missing --out LOG\n"))
   }
 
   // MARK: - The real binary
@@ -166,6 +166,6 @@ import Testing
     let failed = try launch(["log", "info", missing])
     #expect(failed.0 == 2)
     #expect(failed.1 == "")
-    #expect(failed.2 == "navsim log: \(missing): no such file\n")
+    #expect(failed.2 == "navsim log info: \(missing): no such file\n")
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 // `--help` for every command, generated from its declaration and wrapped to the terminal.
 
-/// Help texts, wrapped to `width` columns: no line is wider unless a single word is.
+/// Help texts, wrapped to `width` columns: no line is wider (a word wider than a whole line
+/// is cut).
 struct HelpText {
   var width: Int
 
@@ -189,7 +190,14 @@ struct HelpText {
       }
       if line.count + 1 + word.count > width {
         lines.append(line)
-        line = String(repeating: " ", count: hanging) + word
+        // A word wider than a whole line (a long URL) is cut where the line ends.
+        var rest = Substring(word)
+        let room = max(width - hanging, 1)
+        while rest.count > room {
+          lines.append(String(repeating: " ", count: hanging) + rest.prefix(room))
+          rest = rest.dropFirst(room)
+        }
+        line = String(repeating: " ", count: hanging) + rest
       } else {
         line += " " + word
       }
