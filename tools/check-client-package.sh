@@ -11,3 +11,41 @@ cp Tests/ReplayTests/GuideStyleScreen.swift Tests/ReplayTests/NavigationViewCont
   tools/client-package/Sources/ClientScreen/
 swift build --package-path tools/client-package --scratch-path .build/client-package
 echo "check-client-package: the guide-style and courier screens (Swift 6), the plugin-style clients (Swift 5) and the main-actor clients (Swift 6, no warnings) compile from a client package"
+
+# A team's first hour (README, "Use NavSim in your package"): golden tests in XCTest and Swift
+# Testing, written as plain synchronous test functions, record, pass, then fail readably after
+# a one-line change to the team's delegate; the team's own navsim runs with its delegate.
+pkg=tools/client-package
+goldens=$pkg/Tests/TeamLayoutTests/__Golden__
+delegate=$pkg/Sources/TeamLayout/TeamLayoutDelegate.swift
+test_log=.build/client-package/first-hour.log
+first_hour_test() {
+  swift test --package-path "$pkg" --scratch-path .build/client-package \
+    --filter TeamLayoutTests >"$test_log" 2>&1
+}
+rm -rf "$goldens"
+if NAVSIM_RECORD=1 first_hour_test; then
+  echo "check-client-package: recording the goldens passed; it must fail once" >&2; exit 1
+fi
+for name in city-commute.xctest city-commute.swift-testing; do
+  [ -s "$goldens/$name.txt" ] || { cat "$test_log" >&2; echo "check-client-package: $name not recorded" >&2; exit 1; }
+done
+first_hour_test || { cat "$test_log" >&2; echo "check-client-package: the golden tests fail against their own goldens" >&2; exit 1; }
+grep -q "Executed 1 test, with 0 failures" "$test_log" || { cat "$test_log" >&2; echo "check-client-package: the XCTest test did not run" >&2; exit 1; }
+grep -q "Test run with 1 test.* passed" "$test_log" || { cat "$test_log" >&2; echo "check-client-package: the Swift Testing test did not run" >&2; exit 1; }
+cp "$delegate" .build/client-package/TeamLayoutDelegate.swift.orig
+trap 'cp .build/client-package/TeamLayoutDelegate.swift.orig "$delegate"' EXIT
+sed -i 's/private static let cardInset: CGFloat = 0/private static let cardInset: CGFloat = 12/' "$delegate"
+if first_hour_test; then
+  echo "check-client-package: the golden tests pass after the delegate changed" >&2; exit 1
+fi
+for expected in "XCTestGoldenTests.swift:9: error" "recorded an issue at SwiftTestingGoldenTests.swift:7" "replay differs from golden file" "--- event" "turnCard"; do
+  grep -q -- "$expected" "$test_log" || { cat "$test_log" >&2; echo "check-client-package: the failure does not say '$expected'" >&2; exit 1; }
+done
+cp .build/client-package/TeamLayoutDelegate.swift.orig "$delegate"
+trap - EXIT
+navsim_team=$(swift build --package-path "$pkg" --scratch-path .build/client-package --show-bin-path)/team-navsim
+"$navsim_team" delegates | grep -qx mine || { echo "check-client-package: team-navsim does not list 'mine'" >&2; exit 1; }
+cp Recordings/city-commute.sqlite .build/client-package/trip.sqlite
+"$navsim_team" replay .build/client-package/trip.sqlite --delegate mine >/dev/null
+echo "check-client-package: a team's golden tests (XCTest and Swift Testing) record, pass and fail readably; its own navsim replays its delegate"

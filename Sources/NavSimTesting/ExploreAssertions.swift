@@ -14,7 +14,7 @@ import XCTest
 @MainActor
 public enum ExploreTesting {
   /// The trips a test explores by default: few enough for a debug build to run in seconds.
-  public static let defaultBudget = 12
+  public nonisolated static let defaultBudget = 12
 
   /// Explores `budget` trips of `seed` through a new delegate (in this process) and returns
   /// explore's table when any error finding shows, nil when none does.
@@ -32,7 +32,8 @@ public enum ExploreTesting {
     budget: Int = defaultBudget, devices: [String] = [], outputDirectory: String? = nil
   ) -> String? {
     table(
-      delegateName, delegate, seed, budget, devices, outputDirectory, failsOn: { $0.errorCount > 0 })
+      delegateName, delegate, seed, budget, devices, outputDirectory, failsOn: { $0.errorCount > 0 }
+    )
   }
 
   /// As `errorFindings`, but warnings count too: the table when any finding shows.
@@ -83,18 +84,17 @@ public enum ExploreTesting {
 ///   - devices: device profile names the trips start on (default: every profile).
 ///   - outputDirectory: where minimal trips are written (default: none).
 ///   - sourceLocation: where the issue is recorded (the caller's line).
-@MainActor
 public func expectExploreFindsNoErrors(
   delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
   budget: Int = ExploreTesting.defaultBudget, devices: [String] = [],
   outputDirectory: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  if let message = ExploreTesting.errorFindings(
-    delegate: delegate, seed: seed, budget: budget, devices: devices,
-    outputDirectory: outputDirectory)
-  {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  let message = onMainActor {
+    ExploreTesting.errorFindings(
+      delegate: delegate, seed: seed, budget: budget, devices: devices,
+      outputDirectory: outputDirectory)
   }
+  if let message { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
 }
 
 /// XCTest form of `expectExploreFindsNoErrors`.
@@ -106,16 +106,15 @@ public func expectExploreFindsNoErrors(
 ///   - outputDirectory: where minimal trips are written (default: none).
 ///   - file: the file the failure is reported in (the caller's).
 ///   - line: the line the failure is reported at (the caller's).
-@MainActor
 public func XCTAssertExploreFindsNoErrors(
   delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?, seed: UInt64 = 1,
   budget: Int = ExploreTesting.defaultBudget, devices: [String] = [],
   outputDirectory: String? = nil, file: StaticString = #filePath, line: UInt = #line
 ) {
-  if let message = ExploreTesting.errorFindings(
-    delegate: delegate, seed: seed, budget: budget, devices: devices,
-    outputDirectory: outputDirectory)
-  {
-    XCTFail(message, file: file, line: line)
+  let message = onMainActor {
+    ExploreTesting.errorFindings(
+      delegate: delegate, seed: seed, budget: budget, devices: devices,
+      outputDirectory: outputDirectory)
   }
+  if let message { XCTFail(message, file: file, line: line) }
 }

@@ -48,8 +48,10 @@ public enum ReplayTesting {
   ) -> String? {
     do {
       let result = try replay(log: log, recording: recording, screen: screen, direction: direction)
-      return GoldenFile.compare(result.golden, withFileAt: goldenPath(named: name, filePath: filePath))
-        .failureMessage
+      return GoldenFile.compare(
+        result.golden, withFileAt: goldenPath(named: name, filePath: filePath)
+      )
+      .failureMessage
     } catch {
       return "replay of \(log) failed: \(error)"
     }
@@ -71,9 +73,12 @@ public enum ReplayTesting {
     golden name: String, direction: LayoutDirectionOverride? = nil, filePath: String
   ) -> String? {
     do {
-      let result = try replay(log: log, recording: recording, delegate: delegate, direction: direction)
-      return GoldenFile.compare(result.golden, withFileAt: goldenPath(named: name, filePath: filePath))
-        .failureMessage
+      let result = try replay(
+        log: log, recording: recording, delegate: delegate, direction: direction)
+      return GoldenFile.compare(
+        result.golden, withFileAt: goldenPath(named: name, filePath: filePath)
+      )
+      .failureMessage
     } catch {
       return "replay of \(log) failed: \(error)"
     }
@@ -86,12 +91,17 @@ public enum ReplayTesting {
     direction: LayoutDirectionOverride? = nil
   ) -> String? {
     do {
-      let summary = try replay(log: log, recording: recording, delegate: delegate, direction: direction).summary
+      let summary = try replay(
+        log: log, recording: recording, delegate: delegate, direction: direction
+      ).summary
       let errors = summary.findings.filter { $0.finding.severity == .error }
       guard !errors.isEmpty else { return nil }
-      return "\(errors.count) error finding(s) replaying \(log):\n" + errors.map {
-        "  \($0.finding.ruleID) [\($0.finding.views.joined(separator: ", "))] first at event \($0.firstSeq): \($0.finding.message)"
-      }.joined(separator: "\n")
+      return "\(errors.count) error finding(s) replaying \(log):\n"
+        + errors.map {
+          "  \($0.finding.ruleID) [\($0.finding.views.joined(separator: ", "))] "
+            + ($0.finding.source.map { "at \($0.shortDescription) " } ?? "")
+            + "first at event \($0.firstSeq): \($0.finding.message)"
+        }.joined(separator: "\n")
     } catch {
       return "replay of \(log) failed: \(error)"
     }
@@ -102,92 +112,90 @@ public enum ReplayTesting {
 
 /// Replays `log` through `delegate` and records an issue when any snapshot differs from the
 /// golden file `__Golden__/<golden>.txt` beside the calling test file.
-@MainActor
 public func expectReplayMatchesGolden(
-  log: String, recording: Int64? = nil, delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
+  log: String, recording: Int64? = nil,
+  delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
   golden: String, direction: LayoutDirectionOverride? = nil,
   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  if let message = ReplayTesting.compareWithGolden(
-    log: log, recording: recording, delegate: delegate, golden: golden, direction: direction,
-    filePath: filePath)
-  {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  let message = onMainActor {
+    ReplayTesting.compareWithGolden(
+      log: log, recording: recording, delegate: delegate, golden: golden, direction: direction,
+      filePath: filePath)
   }
+  if let message { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
 }
 
 /// Replays `log` through a screen (`screen` gets the map view before the first event) and
 /// records an issue when any snapshot differs from the golden file `__Golden__/<golden>.txt`
 /// beside the calling test file. The snapshots show the screen's label and button texts.
-@MainActor
 public func expectReplayMatchesGolden(
   log: String, recording: Int64? = nil, screen: @escaping @MainActor (GMSMapView) -> AnyObject,
   golden: String, direction: LayoutDirectionOverride? = nil,
   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  if let message = ReplayTesting.compareWithGolden(
-    log: log, recording: recording, screen: screen, golden: golden, direction: direction,
-    filePath: filePath)
-  {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  let message = onMainActor {
+    ReplayTesting.compareWithGolden(
+      log: log, recording: recording, screen: screen, golden: golden, direction: direction,
+      filePath: filePath)
   }
+  if let message { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
 }
 
 /// Records an issue when replaying `log` through `delegate` raises any error finding.
-@MainActor
 public func expectNoErrorFindings(
-  log: String, recording: Int64? = nil, delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
+  log: String, recording: Int64? = nil,
+  delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
   direction: LayoutDirectionOverride? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  if let message = ReplayTesting.errorFindings(
-    log: log, recording: recording, delegate: delegate, direction: direction)
-  {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  let message = onMainActor {
+    ReplayTesting.errorFindings(
+      log: log, recording: recording, delegate: delegate, direction: direction)
   }
+  if let message { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
 }
 
 // MARK: - XCTest
 
-/// XCTest form of `expectReplayMatchesGolden`. Call it from a test method that runs on the
-/// main thread (XCTest's default), e.g. inside `MainActor.assumeIsolated { ... }`.
-@MainActor
+/// XCTest form of `expectReplayMatchesGolden`: call it from a plain test method (XCTest on
+/// Linux cannot run `@MainActor` test methods; the replay runs on the main actor inside).
 public func XCTAssertReplayMatchesGolden(
-  log: String, recording: Int64? = nil, delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
+  log: String, recording: Int64? = nil,
+  delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
   golden: String, direction: LayoutDirectionOverride? = nil,
   file: StaticString = #filePath, line: UInt = #line
 ) {
-  if let message = ReplayTesting.compareWithGolden(
-    log: log, recording: recording, delegate: delegate, golden: golden, direction: direction,
-    filePath: "\(file)")
-  {
-    XCTFail(message, file: file, line: line)
+  let message = onMainActor {
+    ReplayTesting.compareWithGolden(
+      log: log, recording: recording, delegate: delegate, golden: golden, direction: direction,
+      filePath: "\(file)")
   }
+  if let message { XCTFail(message, file: file, line: line) }
 }
 
 /// XCTest form of `expectReplayMatchesGolden(log:screen:golden:)`.
-@MainActor
 public func XCTAssertReplayMatchesGolden(
   log: String, recording: Int64? = nil, screen: @escaping @MainActor (GMSMapView) -> AnyObject,
   golden: String, direction: LayoutDirectionOverride? = nil,
   file: StaticString = #filePath, line: UInt = #line
 ) {
-  if let message = ReplayTesting.compareWithGolden(
-    log: log, recording: recording, screen: screen, golden: golden, direction: direction,
-    filePath: "\(file)")
-  {
-    XCTFail(message, file: file, line: line)
+  let message = onMainActor {
+    ReplayTesting.compareWithGolden(
+      log: log, recording: recording, screen: screen, golden: golden, direction: direction,
+      filePath: "\(file)")
   }
+  if let message { XCTFail(message, file: file, line: line) }
 }
 
 /// XCTest form of `expectNoErrorFindings`.
-@MainActor
 public func XCTAssertNoErrorFindings(
-  log: String, recording: Int64? = nil, delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
+  log: String, recording: Int64? = nil,
+  delegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
   direction: LayoutDirectionOverride? = nil, file: StaticString = #filePath, line: UInt = #line
 ) {
-  if let message = ReplayTesting.errorFindings(
-    log: log, recording: recording, delegate: delegate, direction: direction)
-  {
-    XCTFail(message, file: file, line: line)
+  let message = onMainActor {
+    ReplayTesting.errorFindings(
+      log: log, recording: recording, delegate: delegate, direction: direction)
   }
+  if let message { XCTFail(message, file: file, line: line) }
 }

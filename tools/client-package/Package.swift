@@ -11,6 +11,7 @@ import PackageDescription
 let package = Package(
   name: "ClientScreen",
   platforms: [.macOS(.v13)],
+  products: [.executable(name: "team-navsim", targets: ["TeamNavSim"])],
   dependencies: [.package(name: "NavSim", path: "../..")],
   targets: [
     .target(
@@ -24,5 +25,19 @@ let package = Package(
     .target(
       name: "MainActorClients", dependencies: [.product(name: "NavSim", package: "NavSim")],
       swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]),
+    // A team's first hour, as the README's "Use NavSim in your package" tells it: its own
+    // delegate, golden tests in XCTest and Swift Testing (plain synchronous test functions),
+    // and its own `navsim` with the delegate registered.
+    .target(
+      name: "TeamLayout", dependencies: [.product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
+    .executableTarget(
+      name: "TeamNavSim",
+      dependencies: ["TeamLayout", .product(name: "NavSimCLI", package: "NavSim")]),
+    .testTarget(
+      name: "TeamLayoutTests",
+      dependencies: ["TeamLayout", .product(name: "NavSimTesting", package: "NavSim")],
+      // Golden files are read by path, not built: excluded, so SwiftPM doesn't warn of them.
+      exclude: ["__Golden__"], swiftSettings: [.swiftLanguageMode(.v6)]),
   ]
 )
