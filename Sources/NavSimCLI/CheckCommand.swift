@@ -42,7 +42,8 @@ struct CheckCommand: NavSimCommand {
     ],
     discussion: """
       Replays every recording of every log through every delegate and screen given (default:
-      every registered one but builtin) on every device profile and direction given, --jobs
+      every registered one but builtin and the deliberately broken examples, which run only
+      when named) on every device profile and direction given, --jobs
       at a time in worker processes; results do not depend on --jobs. Prints a table
       (configuration, events, layouts, errors, warnings, first finding) and each distinct
       finding with the line of code behind it. Exit status: 0 no error finding, 1 error
@@ -53,7 +54,7 @@ struct CheckCommand: NavSimCommand {
     let registry = context.delegates
     var subjects: [LayoutSubject]
     if parsed.values("--delegate").isEmpty && parsed.values("--screen").isEmpty {
-      subjects = registry.names.filter { $0 != DelegateRegistry.builtinName }
+      subjects = registry.defaultNames
         .map(LayoutSubject.delegate) + context.screens.names.map(LayoutSubject.screen)
     } else {
       subjects = parsed.values("--delegate").map(LayoutSubject.delegate)

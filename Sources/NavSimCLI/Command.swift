@@ -70,6 +70,11 @@ public final class CommandContext {
   public func printError(_ line: String) { standardError(line + "\n") }
 }
 
+/// `1 event`, `2 events`: a count with its noun.
+func counted(_ count: Int, _ noun: String) -> String {
+  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+}
+
 /// The layout delegates a `navsim` binary knows, by name.
 @MainActor
 public struct DelegateRegistry {
@@ -77,9 +82,22 @@ public struct DelegateRegistry {
   public static let builtinName = "builtin"
 
   public let factories: [String: @MainActor () -> any NavigationLayoutDelegate]
+  /// Delegates that run only when named (`--delegate broken`), never in `navsim check`'s
+  /// default matrix: examples that break rules on purpose.
+  public let onlyWhenNamed: Set<String>
 
-  public init(_ factories: [String: @MainActor () -> any NavigationLayoutDelegate]) {
+  public init(
+    _ factories: [String: @MainActor () -> any NavigationLayoutDelegate],
+    onlyWhenNamed: Set<String> = []
+  ) {
     self.factories = factories
+    self.onlyWhenNamed = onlyWhenNamed
+  }
+
+  /// The delegates `navsim check` runs when none is named: every registered one but
+  /// `builtin` and those that run only when named, sorted.
+  public var defaultNames: [String] {
+    names.filter { $0 != Self.builtinName && !onlyWhenNamed.contains($0) }
   }
 
   /// Registered names, sorted, `builtin` included.

@@ -8,7 +8,12 @@ struct DelegatesCommand: NavSimCommand {
       """)
 
   static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
-    for name in context.delegates.names { context.print(name) }
+    let registry = context.delegates
+    for name in registry.names {
+      context.print(
+        registry.onlyWhenNamed.contains(name)
+          ? "\(name)\t(breaks rules on purpose: runs only when named)" : name)
+    }
     for name in context.screens.names { context.print("screen:" + name) }
     return 0
   }

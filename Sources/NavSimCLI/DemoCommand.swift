@@ -64,15 +64,17 @@ struct DemoCommand: NavSimCommand {
     context.print("2. Replayed it through \(names.count) layouts, a snapshot after every event:")
     var summaries: [String: ReplayJob.Summary] = [:]
     let width = ((names + context.screens.names.map { "screen:" + $0 }).map(\.count).max() ?? 8) + 1
+    let registry = context.delegates
     for name in names {
-      let registry = context.delegates
       let job = ReplayJob(
         logPath: logPath, delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
       let summary = try job.run(store: store, label: name)
       summaries[name] = summary
       let errors = summary.errorCount, warnings = summary.findings.count - errors
-      var line = "   \(name.padding(toLength: width, withPad: " ", startingAt: 0)) \(summary.layoutChanges) distinct layouts"
+      var line = "   \(name.padding(toLength: width, withPad: " ", startingAt: 0)) "
+        + counted(try distinctLayouts(store, name), "distinct layout")
       line += errors + warnings == 0 ? ", no findings" : ", \(errors) errors, \(warnings) warnings"
+      if registry.onlyWhenNamed.contains(name) { line += " - broken on purpose" }
       if errors > 0 {
         let rules = Set(summary.findings.filter { $0.finding.severity == .error }.map(\.finding.ruleID)).sorted()
         line += " (" + rules.prefix(4).joined(separator: ", ") + (rules.count > 4 ? ", ..." : "") + ")"
@@ -88,9 +90,10 @@ struct DemoCommand: NavSimCommand {
       let summary = try job.run(store: store, label: label)
       screenLabels.append(label)
       context.print(
-        "   \(label.padding(toLength: width, withPad: " ", startingAt: 0)) \(summary.layoutChanges) "
-          + "distinct layouts, \(summary.findings.count) findings (a whole map screen: its labels' texts "
-          + "are in the snapshots)")
+        "   \(label.padding(toLength: width, withPad: " ", startingAt: 0)) "
+          + counted(try distinctLayouts(store, label), "distinct layout") + ", "
+          + counted(summary.findings.count, "finding")
+          + " (a whole map screen: its labels' texts are in the snapshots)")
     }
 
     // 3. Diff.
@@ -100,7 +103,7 @@ struct DemoCommand: NavSimCommand {
     var diffReports: [String] = []
     for (a, b) in pairs {
       let diff = try store.diff(labelA: a, labelB: b)
-      let views = diff.viewSummaries.prefix(3).map { "\($0.view) (\($0.events))" }
+      let views = diff.viewSummaries.prefix(3).map { "\($0.view) (\(counted($0.events, "event")))" }
       context.print("   \(a) vs \(b): \(diff.differences.count) of \(diff.eventsCompared) events differ"
         + (views.isEmpty ? "" : "; most: " + views.joined(separator: ", ")))
       if b == a + "-v2" {
@@ -150,6 +153,11 @@ struct DemoCommand: NavSimCommand {
     let custom = names.filter { $0 != DelegateRegistry.builtinName }
     if custom.count >= 2 { return [(custom[0], custom[1])] }
     return custom.map { (DelegateRegistry.builtinName, $0) }
+  }
+
+  /// How many distinct layouts the stored run `label` shows: the count its HTML report gives.
+  static func distinctLayouts(_ store: SnapshotStore, _ label: String) throws -> Int {
+    try store.layouts(for: store.frames(of: store.run(label: label))).count
   }
 
   /// The first wide-mode frame of a run, drawn as SVG.

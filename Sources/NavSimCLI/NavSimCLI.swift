@@ -10,13 +10,18 @@ public enum NavSimCLI {
   ///
   /// A screen factory gets the replay's map view before the first event and sets it up as the
   /// app's view controller would; the replay keeps the object it returns alive.
+  ///
+  /// Delegates named in `onlyWhenNamed` (examples that break rules on purpose) run only when a
+  /// command names them: `navsim check` leaves them out of its default matrix.
   @MainActor
   public static func main(
     delegates: [String: @MainActor () -> any NavigationLayoutDelegate],
-    screens: [String: @MainActor (GMSMapView) -> AnyObject] = [:]
+    screens: [String: @MainActor (GMSMapView) -> AnyObject] = [:],
+    onlyWhenNamed: Set<String> = []
   ) -> Never {
     let context = CommandContext(
-      delegates: DelegateRegistry(delegates), screens: ScreenRegistry(screens))
+      delegates: DelegateRegistry(delegates, onlyWhenNamed: onlyWhenNamed),
+      screens: ScreenRegistry(screens))
     context.executablePath = Bundle.main.executablePath
     let status = run(Array(CommandLine.arguments.dropFirst()), context: context)
     exit(status)

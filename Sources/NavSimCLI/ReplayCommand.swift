@@ -199,7 +199,7 @@ struct LintCommand: NavSimCommand {
         context.print(
           "\(finding.severity.rawValue): \(finding.ruleID) [\(finding.views.joined(separator: ", "))] "
             + (finding.source.map { "at \($0.shortDescription) " } ?? "")
-            + "first at event \(entry.firstSeq), \(entry.count) events: \(finding.message)")
+            + "first at event \(entry.firstSeq), \(counted(entry.count, "event")): \(finding.message)")
       }
       let warnings = summary.findings.count - summary.errorCount
       context.print(

@@ -4,6 +4,9 @@ import NavSim
 public enum SampleDelegateCatalog {
   /// `basic`, `complete`, `complete-v2` (the complete layout with a 24 pt gap above prompts
   /// instead of 8: a second version to diff) and `broken`; each call makes a fresh delegate.
+  /// The delegates that break rules on purpose (`broken`): commands run them only when named.
+  public static let brokenOnPurpose: Set<String> = ["broken"]
+
   @MainActor
   public static var all: [String: @MainActor () -> any NavigationLayoutDelegate] {
     [

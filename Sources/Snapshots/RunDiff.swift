@@ -163,7 +163,7 @@ extension RunDiff {
       lines.append("")
       lines.append("per view (events that differ; A -> B at the first change):")
       for summary in summaries {
-        var parts = ["\(summary.events) events"]
+        var parts = [summary.events == 1 ? "1 event" : "\(summary.events) events"]
         if summary.appeared > 0 { parts.append("only in \(labelB) on \(summary.appeared)") }
         if summary.disappeared > 0 { parts.append("only in \(labelA) on \(summary.disappeared)") }
         if summary.moved > 0 {

@@ -1,4 +1,6 @@
 import NavSimCLI
 import SampleDelegates
 
-NavSimCLI.main(delegates: SampleDelegateCatalog.all, screens: SampleDelegateCatalog.screens)
+NavSimCLI.main(
+  delegates: SampleDelegateCatalog.all, screens: SampleDelegateCatalog.screens,
+  onlyWhenNamed: SampleDelegateCatalog.brokenOnPurpose)
