@@ -185,6 +185,7 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
+        "SessionEvents",
       ]),
     .testTarget(
       name: "NavSimCheckTests",

@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import SampleDelegates
 import TestSupport
+import SessionEvents
 import Testing
 @testable import NavSimCLI
 
@@ -21,6 +22,16 @@ import Testing
     let result = run(["frobnicate"])
     #expect(result.status == 2)
     #expect(result.err.contains("unknown command 'frobnicate'"))
+  }
+
+  /// The version a user puts in `Package.swift` is the one NavSim records and tags: the
+  /// README's and the DocC article's snippets say `from: "<NavSimVersion.current>"`.
+  @Test func theDocumentedPackageVersionIsTheRelease() throws {
+    let snippet = "from: \"\(NavSimVersion.current)\")"
+    for file in ["README.md", "Sources/NavSimTesting/NavSimTesting.docc/GettingStarted.md"] {
+      let text = try String(contentsOfFile: Fixtures.repositoryRoot + "/" + file, encoding: .utf8)
+      #expect(text.contains(snippet), "\(file)")
+    }
   }
 
   @Test func delegatesListsBuiltin() {
