@@ -147,7 +147,7 @@ let twoLegRoute = EventPayload.routeSet(
     #expect(log!.calls == ["location(47.2, 8.3)"])
     #expect(provider.remove(log!))
     #expect(!provider.remove(log!))
-    weak var released = log
+    weak let released = log
     drive.mapView.navigator!.add(log!)
     log = nil
     #expect(released == nil)  // the navigator does not keep it alive

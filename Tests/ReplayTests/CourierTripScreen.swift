@@ -59,6 +59,10 @@ final class CourierTripViewController: UIViewController, GMSNavigatorListener,
     view = mapView
   }
 
+  // Written against an older SDK, as many apps still are: it calls API the SDK has since
+  // deprecated, which NavSim keeps working. Marked deprecated itself, so those calls compile
+  // without warnings (UIKit and the SDK call these methods, not app code).
+  @available(*, deprecated, message: "calls the SDK's deprecated terms dialog")
   override func viewDidLoad() {
     super.viewDidLoad()
     title = "Deliveries"
@@ -241,6 +245,7 @@ final class CourierTripViewController: UIViewController, GMSNavigatorListener,
     }
   }
 
+  @available(*, deprecated, message: "calls the SDK's deprecated continueToNextDestination()")
   func navigator(_ navigator: GMSNavigator, didArriveAt waypoint: GMSNavigationWaypoint) {
     heard.append("arrive(\(waypoint.title))")
     drivenPoints = navigator.traveledPath.count()
