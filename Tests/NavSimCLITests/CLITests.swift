@@ -91,11 +91,10 @@ import Testing
   @Test func aTerminalSeesProgressAndAPipeDoesNot() {
     let log = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
     for terminal in [true, false] {
-      var out = "", err = ""
-      let context = CommandContext(
-        delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
-        standardError: { err += $0 }, showsProgress: terminal)
-      #expect(NavSimCLI.run(["replay", log, "--delegate", "basic"], context: context) == 0)
+      let (status, out, err) = runInProcess(
+        ["replay", log, "--delegate", "basic"], delegates: SampleDelegateCatalog.all,
+        progress: terminal)
+      #expect(status == 0)
       #expect(err.contains("\rreplaying 1090/1090 events") == terminal, "\(err)")
       #expect(out.contains("1090 events"))
     }

@@ -1,3 +1,4 @@
+import CLITestSupport
 import EventLog
 import Foundation
 import NavSim
@@ -64,11 +65,8 @@ import Testing
     let directory = TemporaryDirectory()
     let logs = try Self.deviceLogs(directory)
     let out = directory.file("profile.json")
-    var stdout = "", stderr = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { stdout += $0 },
-      standardError: { stderr += $0 }, showsProgress: false)
-    #expect(NavSimCLI.run(["profile", "fit"] + logs + ["--out", out], context: context) == 0, "\(stderr)")
+    let (status, stdout, stderr) = runInProcess(["profile", "fit"] + logs + ["--out", out])
+    #expect(status == 0, "\(stderr)")
     let profile = try SDKProfile.load(contentsOf: URL(fileURLWithPath: out))
     #expect(profile.etaCardHeight == 66 && profile.speedGaugeSize == 58)
     #expect(profile.name == "profile")
@@ -82,15 +80,16 @@ import Testing
     // Bad input: one line naming the file, nothing written.
     let missing = directory.file("missing.sqlite")
     let noOut = directory.file("none.json")
-    stderr = ""
-    #expect(NavSimCLI.run(["profile", "fit", missing, "--out", noOut], context: context) != 0)
-    #expect(stderr.contains(missing) && !FileManager.default.fileExists(atPath: noOut))
+    let failed = runInProcess(["profile", "fit", missing, "--out", noOut])
+    #expect(failed.status != 0)
+    #expect(failed.err.contains(missing) && !FileManager.default.fileExists(atPath: noOut))
     let plain = directory.file("plain.sqlite")
     _ = try ThroughRecorder.record(
       try Trip(scenario: Scenario.load(path: RecordingsTests.directory + "/pan-reroute.json")),
       name: "plain", into: plain)
-    stderr = ""
-    #expect(NavSimCLI.run(["profile", "fit", plain, "--out", noOut], context: context) != 0)
-    #expect(stderr.contains("no viewSize events") && !FileManager.default.fileExists(atPath: noOut))
+    let sizeless = runInProcess(["profile", "fit", plain, "--out", noOut])
+    #expect(sizeless.status != 0)
+    #expect(
+      sizeless.err.contains("no viewSize events") && !FileManager.default.fileExists(atPath: noOut))
   }
 }

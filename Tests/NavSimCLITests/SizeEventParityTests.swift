@@ -1,3 +1,4 @@
+import CLITestSupport
 import EventLog
 import Foundation
 import NavSim
@@ -122,15 +123,11 @@ import Testing
   /// another; with `builtin` nothing hands the recorder the views, so no size events.
   @Test func theCommandLineNamesTheDelegateTheRecorderWraps() throws {
     let directory = TemporaryDirectory()
-    var stdout = "", stderr = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { stdout += $0 },
-      standardError: { stderr += $0 }, showsProgress: false)
     func sizeEvents(_ extra: [String]) throws -> Int {
       let out = directory.file("trip\(extra.joined(separator: "-")).sqlite")
-      let status = NavSimCLI.run(
+      let (status, _, stderr) = runInProcess(
         ["record", "--builtin", "city-commute", "--through-recorder", "--view-sizes"] + extra
-          + ["--out", out], context: context)
+          + ["--out", out], delegates: SampleDelegateCatalog.all)
       #expect(status == 0, "\(stderr)")
       return try EventLogFile(path: out, mode: .readOnly).events(recording: 1).readAll()
         .filter { $0.kind == .viewSize }.count
@@ -138,10 +135,10 @@ import Testing
     #expect(try sizeEvents([]) > 10)
     #expect(try sizeEvents(["--delegate", "complete"]) > 10)
     #expect(try sizeEvents(["--delegate", "builtin"]) == 0)
-    let bad = NavSimCLI.run(
+    let bad = runInProcess(
       ["record", "--builtin", "city-commute", "--delegate", "basic", "--out",
-       directory.file("no.sqlite")], context: context)
-    #expect(bad == 2 && stderr.contains("--delegate goes only with --through-recorder"))
+       directory.file("no.sqlite")], delegates: SampleDelegateCatalog.all)
+    #expect(bad.status == 2 && bad.err.contains("--delegate goes only with --through-recorder"))
   }
 
   /// Where two frame lists first differ: the frame and its first differing line.

@@ -1,3 +1,4 @@
+import CLITestSupport
 import EventLog
 import Foundation
 import Navigator
@@ -232,21 +233,18 @@ import Testing
   @Test func theCommandLineRecordsThroughTheRecorder() throws {
     let directory = TemporaryDirectory()
     let out = directory.file("trip.sqlite")
-    var stdout = "", stderr = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry([:]), standardOutput: { stdout += $0 },
-      standardError: { stderr += $0 }, showsProgress: false)
-    let status = NavSimCLI.run(
-      ["record", "--builtin", "city-commute", "--through-recorder", "--out", out], context: context)
+    let (status, stdout, stderr) = runInProcess(
+      ["record", "--builtin", "city-commute", "--through-recorder", "--out", out])
     #expect(status == 0, "\(stderr)")
     #expect(stdout.hasPrefix("recorded 'city-commute' as recording 1 in \(out)"))
     let info = try EventLogFile(path: out, mode: .readOnly).recording(1)
     #expect(info.metadata.source == .imported)
     #expect(info.metadata.attributes["device.model"] == "NavSim iphone-15-portrait")
     #expect(info.eventCount > 1000)
-    let bad = NavSimCLI.run(
+    let bad = runInProcess(
       ["record", "--builtin", "city-commute", "--through-recorder", "--speed-multiplier", "2",
-       "--out", out], context: context)
-    #expect(bad == 2 && stderr.contains("--speed-multiplier does not go with --through-recorder"))
+       "--out", out])
+    #expect(
+      bad.status == 2 && bad.err.contains("--speed-multiplier does not go with --through-recorder"))
   }
 }

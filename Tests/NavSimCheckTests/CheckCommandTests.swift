@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import NavSimCheck
 @testable import NavSimCLI
@@ -35,11 +36,9 @@ import TestSupport
   }
 
   @Test func aTerminalSeesProgressAndStdoutStaysTheSame() {
-    var out = "", err = ""
-    let context = CommandContext(
-      delegates: DelegateRegistry(SampleDelegateCatalog.all), standardOutput: { out += $0 },
-      standardError: { err += $0 }, showsProgress: true)
-    let status = NavSimCLI.run(["check", logs[0], "--delegate", "complete", "--delegate", "basic"], context: context)
+    let (status, out, err) = runInProcess(
+      ["check", logs[0], "--delegate", "complete", "--delegate", "basic"],
+      delegates: SampleDelegateCatalog.all, progress: true)
     #expect(status == 0)
     #expect(err.contains("\rchecking 1/2 configurations"))
     #expect(err.contains("\rchecking 2/2 configurations"))

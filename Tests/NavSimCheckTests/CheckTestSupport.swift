@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import NavSimCheck
 import SampleDelegates
@@ -7,13 +8,8 @@ import TestSupport
 /// Runs `navsim` commands in this process with the sample delegates registered.
 @MainActor
 func runCLI(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-  var out = "", err = ""
-  let context = CommandContext(
-    delegates: DelegateRegistry(SampleDelegateCatalog.all),
-    screens: ScreenRegistry(SampleDelegateCatalog.screens), standardOutput: { out += $0 },
-    standardError: { err += $0 }, showsProgress: false)
-  let status = NavSimCLI.run(arguments, context: context)
-  return (status, out, err)
+  runInProcess(
+    arguments, delegates: SampleDelegateCatalog.all, screens: SampleDelegateCatalog.screens)
 }
 
 /// Paths of the canonical recordings.
