@@ -53,7 +53,7 @@ import Testing
     ).components(separatedBy: "\n")
     let line = try #require(source.firstIndex { $0.contains("heightAnchor.constraint(equalToConstant: 90)") }) + 1
     #expect(broken.standardOutput.contains(
-      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 22, 1 events"))
+      "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 22, 1 event"))
     let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
     #expect(clean.status == 0)
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))

@@ -89,13 +89,22 @@ import XCTest
   }
 }
 
-/// The XCTest twin of the screen golden helper, on the same golden file.
+/// The XCTest twin of the screen golden helper, on the same golden file: a plain synchronous
+/// test method, as users write them.
 final class DeliveryScreenXCTests: XCTestCase {
   func testDeliveryScreenMatchesItsGoldenFromXCTest() {
-    MainActor.assumeIsolated {
-      XCTAssertReplayMatchesGolden(
-        log: recording("city-commute"), screen: { DeliveryMapScreen(mapView: $0) },
-        golden: "city-commute.delivery")
-    }
+    XCTAssertReplayMatchesGolden(
+      log: recording("city-commute"), screen: { DeliveryMapScreen(mapView: $0) },
+      golden: "city-commute.delivery")
+    XCTAssertNoErrorFindings(log: recording("city-commute"), delegate: { BasicLayoutDelegate() })
   }
+}
+
+/// The helpers from a nonisolated Swift Testing function, which runs off the main thread:
+/// the replay runs on the main actor all the same.
+@Test func theGoldenHelpersWorkFromANonisolatedTest() {
+  expectReplayMatchesGolden(
+    log: recording("rtl-city"), delegate: { CompleteLayoutDelegate() },
+    golden: "rtl-city.complete")
+  expectNoErrorFindings(log: recording("rtl-city"), delegate: { BasicLayoutDelegate() })
 }

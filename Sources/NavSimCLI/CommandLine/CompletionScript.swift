@@ -103,6 +103,38 @@ struct CompletionScript {
 
   // MARK: - Data, as shell functions
 
+  /// The tree as lookup tables, each a shell function from a key to words: the subcommands
+  /// and the options of each command path, the values of each "PATH|OPTION" (words, @files
+  /// or @dirs; with `valuesNeverEmpty`, a space where there is nothing to offer, so that
+  /// every option that takes a value has an entry), the arguments of each command path.
+  private func tables(valuesNeverEmpty: Bool)
+    -> [(name: String, comment: String, cases: [(String, String)])]
+  {
+    [
+      (
+        "subcommands", "The subcommands of a command path.",
+        nodes.filter { !$0.subcommands.isEmpty }
+          .map { ($0.path, $0.subcommands.joined(separator: " ")) }
+      ),
+      (
+        "options", "The options of a command path.",
+        nodes.filter { !$0.options.isEmpty }.map { ($0.path, $0.options.joined(separator: " ")) }
+      ),
+      (
+        "values", "What an option's value may be, by \"PATH|OPTION\": words, @files or @dirs.",
+        nodes.flatMap { node in
+          node.values.map {
+            ("\(node.path)|\($0.option)", $0.offer.scriptText + (valuesNeverEmpty ? " " : ""))
+          }
+        }
+      ),
+      (
+        "arguments", "What a command path's arguments may be.",
+        nodes.compactMap { node in node.arguments.map { (node.path, $0.scriptText) } }
+      ),
+    ]
+  }
+
   /// The data functions in POSIX `case` syntax, which bash and zsh share.
   private var posixData: String {
     var lines: [String] = []
@@ -114,20 +146,9 @@ struct CompletionScript {
       lines.append("  esac")
       lines.append("}")
     }
-    function(
-      "subcommands", "The subcommands of a command path.",
-      nodes.filter { !$0.subcommands.isEmpty }.map { ($0.path, $0.subcommands.joined(separator: " ")) })
-    function(
-      "options", "The options of a command path.",
-      nodes.filter { !$0.options.isEmpty }.map { ($0.path, $0.options.joined(separator: " ")) })
-    function(
-      "values", "What an option's value may be, by \"PATH OPTION\": words, @files or @dirs.",
-      nodes.flatMap { node in
-        node.values.map { ("\(node.path)|\($0.option)", $0.offer.scriptText) }
-      })
-    function(
-      "arguments", "What a command path's arguments may be.",
-      nodes.compactMap { node in node.arguments.map { (node.path, $0.scriptText) } })
+    for table in tables(valuesNeverEmpty: false) {
+      function(table.name, table.comment, table.cases)
+    }
     lines.append("# Whether an option of a command path takes a value.")
     lines.append("_navsim_takes_value() {")
     lines.append("  case \"$1|$2\" in")
@@ -259,21 +280,9 @@ struct CompletionScript {
       lines.append("    end")
       lines.append("end")
     }
-    function(
-      "subcommands", "The subcommands of a command path.",
-      nodes.filter { !$0.subcommands.isEmpty }.map { ($0.path, $0.subcommands.joined(separator: " ")) })
-    function(
-      "options", "The options of a command path.",
-      nodes.filter { !$0.options.isEmpty }.map { ($0.path, $0.options.joined(separator: " ")) })
-    function(
-      "values", "What an option's value may be, by \"PATH|OPTION\": words, @files or @dirs "
-        + "(an option that takes a value always has an entry).",
-      nodes.flatMap { node in
-        node.values.map { ("\(node.path)|\($0.option)", $0.offer.scriptText + " ") }
-      })
-    function(
-      "arguments", "What a command path's arguments may be.",
-      nodes.compactMap { node in node.arguments.map { (node.path, $0.scriptText) } })
+    for table in tables(valuesNeverEmpty: true) {
+      function(table.name, table.comment, table.cases)
+    }
     lines.append(
       """
       # Prints the candidates for the word being completed.
