@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import SeededRandom
 import SessionEvents
 
@@ -49,17 +50,14 @@ extension EventLogFile {
     throws -> [RedactionSummary]
   {
     let input = try EventLogFile(path: inputPath, mode: .readOnly)
+    try OutputFile.checkStore(outputPath, inputs: [inputPath])
     if FileManager.default.fileExists(atPath: outputPath) {
-      let same =
-        URL(fileURLWithPath: outputPath).standardizedFileURL.resolvingSymlinksInPath()
-        == URL(fileURLWithPath: inputPath).standardizedFileURL.resolvingSymlinksInPath()
       throw EventLogError.io(
-        path: outputPath,
-        problem: same
-          ? "is the input log; redact writes a new file"
-          : "already exists; redact writes a new file (remove it first)")
+        path: outputPath, problem: "already exists; redact writes a new file (remove it first)")
     }
-    let temporary = outputPath + ".navsim-partial"
+    // A hidden sibling, renamed into place when complete; one a killed redact left is removed.
+    OutputFile.removeStaleTemporaries(of: outputPath)
+    let temporary = OutputFile.temporaryName(for: outputPath, attempt: 0)
     removeFiles(of: temporary)
     var summaries: [RedactionSummary] = []
     do {

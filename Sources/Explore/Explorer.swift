@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import Navigator
 import NavSimCheck
 import Replay
@@ -237,19 +238,16 @@ public struct Explorer {
 
   /// Writes the minimal trip, its scenario and its HTML report.
   private func write(_ found: inout ExploreFinding, number: Int, to directory: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true)
+    try OutputFile.prepareDirectory(directory)
     let base = directory + "/" + String(format: "%02d", number) + "-" + found.finding.ruleID
     var scenario = found.scenario
     scenario.name = "explore-\(seed)-\(found.tripIndex)-\(found.finding.ruleID)"
     found.scenario = scenario
     let trip = try RecordedTrip(scenario: scenario)
     try trip.write(to: base + ".sqlite", limit: found.eventsAfter)
-    try Data((scenario.canonicalJSON + "\n").utf8).write(
-      to: URL(fileURLWithPath: base + ".json"), options: .atomic)
+    try OutputFile.write(scenario.canonicalJSON + "\n", to: base + ".json")
     if !found.profile.isEmpty {
-      try Data(found.profile.json(name: scenario.name).utf8).write(
-        to: URL(fileURLWithPath: base + ".profile.json"), options: .atomic)
+      try OutputFile.write(found.profile.json(name: scenario.name), to: base + ".profile.json")
       found.profilePath = base + ".profile.json"
     }
     let storePath = base + ".snapshots.sqlite"
@@ -275,7 +273,7 @@ public struct Explorer {
     let frames = try store.frames(of: run)
     let page = HTMLReport.replayPage(
       run: run, frames: frames, layouts: try store.layouts(for: frames))
-    try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+    try OutputFile.write(page, to: html)
   }
 
   private func removeDatabase(_ path: String) {

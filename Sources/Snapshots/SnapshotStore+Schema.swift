@@ -90,6 +90,5 @@ extension SnapshotStore {
           FROM headers h;
         """)
     }
-    try db.execute("PRAGMA journal_mode = WAL")
   }
 }

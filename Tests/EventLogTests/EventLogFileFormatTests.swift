@@ -16,7 +16,9 @@ final class EventLogFileFormatTests: XCTestCase {
     let raw = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertEqual(try raw.integerPragma("application_id"), 0x4E61_764C)
     XCTAssertEqual(try raw.integerPragma("user_version"), 5)
-    XCTAssertEqual(try raw.scalar("PRAGMA journal_mode"), .text("wal"))
+    // Closed by its writer, a log is back in rollback-journal mode: a plain document.
+    XCTAssertEqual(try raw.scalar("PRAGMA journal_mode"), .text("delete"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
     XCTAssertEqual(try raw.scalar("PRAGMA integrity_check"), .text("ok"))
     let strictTables = try raw.scalar(
       "SELECT count(*) FROM pragma_table_list WHERE name IN ('events', 'recordings') AND strict")

@@ -206,7 +206,7 @@ final class EventLogJSONLinesTests: XCTestCase {
     ) {
       XCTAssertEqual(
         $0 as? EventLogError,
-        .notAnEventLog(path: foreign, detail: "application_id 0: another program's database"))
+        .notAnEventLog(path: foreign, detail: "an SQLite database of another program"))
     }
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: foreign)), before)
   }
