@@ -160,8 +160,9 @@ let package = Package(
     .target(
       name: "CLITestSupport", dependencies: ["NavSimCLI", "NavSim"], path: "Tests/CLITestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+    .testTarget(name: "OutputPolicyTests", dependencies: ["OutputPolicy", "TestSupport"]),
     .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
-    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
+    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "OutputPolicy", "TestSupport"]),
     .testTarget(
       name: "PostgresEventLogTests",
       dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),

@@ -68,15 +68,25 @@ extension EventLogFile {
       }
     } catch {
       removeFiles(of: temporary)
-      throw error
+      throw naming(outputPath, insteadOf: temporary, error)
     }
-    // The output's connection is closed here, so its WAL is checkpointed into the file.
+    // The output's connection is closed here: it left WAL mode, so one file holds it all.
     if rename(temporary, outputPath) != 0 {
       let problem = String(cString: strerror(errno))
       removeFiles(of: temporary)
       throw EventLogError.io(path: outputPath, problem: problem)
     }
     return summaries
+  }
+
+  /// `error`, with the temporary file's name replaced by the output's: a message never names
+  /// a temporary file.
+  private static func naming(_ output: String, insteadOf temporary: String, _ error: any Error)
+    -> any Error
+  {
+    let text = "\(error)"
+    guard text.hasPrefix(temporary + ": ") else { return error }
+    return EventLogError.io(path: output, problem: String(text.dropFirst(temporary.count + 2)))
   }
 
   private static func redact(

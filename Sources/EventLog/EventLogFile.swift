@@ -147,6 +147,8 @@ public final class EventLogFile {
   /// The first transaction uses a rollback journal so the identity lands in the file's header.
   private func initialize() throws {
     try connection.transaction(.immediate) {
+      // Another writer may have made the log between our look and our write lock.
+      if try connection.integerPragma("application_id") == EventLogSchema.applicationID { return }
       try connection.execute("PRAGMA application_id = \(EventLogSchema.applicationID)")
       for migration in EventLogSchema.migrations { try connection.execute(migration) }
       try connection.execute("PRAGMA user_version = \(EventLogSchema.currentVersion)")

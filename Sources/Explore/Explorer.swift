@@ -251,11 +251,11 @@ public struct Explorer {
       found.profilePath = base + ".profile.json"
     }
     let storePath = base + ".snapshots.sqlite"
-    removeDatabase(storePath)
+    try OutputFile.removeStore(storePath)
     try writeReport(
       of: base + ".sqlite", draw: found.profile, name: scenario.name, store: storePath,
       to: base + ".html")
-    removeDatabase(storePath)
+    try OutputFile.removeStore(storePath)
     found.logPath = base + ".sqlite"
   }
 
@@ -276,9 +276,6 @@ public struct Explorer {
     try OutputFile.write(page, to: html)
   }
 
-  private func removeDatabase(_ path: String) {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-  }
 }
 
 /// Candidate trips replayed while shrinking, by canonical scenario: their finding identities.

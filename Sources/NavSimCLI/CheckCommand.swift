@@ -122,11 +122,11 @@ struct CheckCommand: NavSimCommand {
       let resolver = SourceResolver()
       if let path = parsed.value("--sarif") {
         let text = report.sarif(resolver: resolver, toolVersion: NavSimVersion.current)
-        try writeAtomically(to: path) { write in try write(text) }
+        try writeAtomically(to: path, inputs: paths) { write in try write(text) }
       }
       if let path = parsed.value("--junit") {
         let text = report.junit(resolver: resolver)
-        try writeAtomically(to: path) { write in try write(text) }
+        try writeAtomically(to: path, inputs: paths) { write in try write(text) }
       }
       if parsed.flag("--json") {
         context.print(report.json)

@@ -131,6 +131,24 @@ public enum OutputFile {
     }
   }
 
+  /// Removes an SQLite file a command is about to write anew (with its `-wal`, `-shm` and
+  /// `-journal` files), after the checks of `checkReplaceable`: a directory or a special file
+  /// at the path is refused, never removed.
+  /// - Throws: `OutputError`.
+  public static func removeStore(_ path: String) throws {
+    _ = try checkReplaceable(path)
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      var info = stat()
+      guard lstat(path + suffix, &info) == 0 else { continue }
+      guard info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK else {
+        throw OutputError.specialFile(path: path + suffix)
+      }
+      if unlink(path + suffix) != 0 {
+        throw OutputError.cannotWrite(path: path, problem: systemMessage(errno))
+      }
+    }
+  }
+
   /// Makes the file-size limit an error instead of a kill: a write past `ulimit -f` then fails
   /// with `EFBIG`, which the writer reports, rather than ending the process with `SIGXFSZ`.
   public static func ignoreFileSizeSignal() {
