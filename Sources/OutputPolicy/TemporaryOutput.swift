@@ -5,10 +5,11 @@
 #endif
 
 /// The new content of one output file while it is written, in the directory of the file it
-/// replaces. On Linux it is an unnamed `O_TMPFILE` that gets a name only when complete, just
-/// before it is renamed into place, so a killed run leaves nothing behind. Elsewhere (or on a
-/// file system without `O_TMPFILE`) it is a hidden `.NAME.navsim-PID-N.tmp`, removed on
-/// failure; one left by a killed run is removed by the next write of the same file.
+/// replaces. On Linux it is an unnamed `O_TMPFILE` that gets a name (`.NAME.navsim-PID-N.tmp`)
+/// only when complete, between two system calls (`linkat`, then `rename` over the target), so
+/// a killed run leaves nothing behind unless it dies in that window. Elsewhere (or on a file
+/// system without `O_TMPFILE`) the hidden name is there from the start and removed on failure.
+/// Either way, one left by a killed run is removed by the next write of the same file.
 final class TemporaryOutput {
   private let target: OutputFile.Target
   /// The user's path, for messages.
@@ -23,6 +24,7 @@ final class TemporaryOutput {
     self.target = target
     self.path = path
     OutputFile.ignoreFileSizeSignal()
+    OutputFile.removeStaleTemporaries(of: target.file)
     descriptor = -1
     #if os(Linux)
       // O_TMPFILE is __O_TMPFILE | O_DIRECTORY on every Linux architecture Swift runs on; the
@@ -37,7 +39,6 @@ final class TemporaryOutput {
       }
     #endif
     if descriptor < 0 {
-      OutputFile.removeStaleTemporaries(of: target.file)
       (descriptor, name) = try Self.createNamed(for: target, path: path)
     }
   }

@@ -110,7 +110,19 @@ public final class SnapshotStore {
     if !existed && mode != .create { throw SQLiteFileError(path: path, code: ENOENT) }
     // What the file is, from its header, before SQLite opens it (and makes files beside it).
     if existed { try Self.checkHeader(path: path, mode: mode) }
-    db = try SQLiteConnection(path: path, mode: mode)
+    do {
+      db = try SQLiteConnection(path: path, mode: mode)
+      try open(mode: mode, existed: existed)
+    } catch {
+      // A store this open created and could not finish (a full disk, the file-size limit)
+      // is removed: a failed command leaves nothing behind.
+      if !existed { Self.removeFiles(of: path) }
+      throw error
+    }
+  }
+
+  /// Sets the connection up, and creates the schema in a new file or checks an existing one.
+  private func open(mode: SQLiteOpenMode, existed: Bool) throws {
     db.setBusyTimeout(milliseconds: 5000)
     // Runs are small and written once, in order: a small page cache keeps a replay's memory
     // flat in the trip's length (a long run's transaction spills to the WAL instead).
@@ -137,6 +149,10 @@ public final class SnapshotStore {
       throw SnapshotStoreError.olderSchema(path: path, version: version)
     }
     if mode != .readOnly { db.useWALWhileOpen() }
+  }
+
+  private static func removeFiles(of path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
   }
 
   /// Refuses, from the header alone, a file that is not a store this NavSim reads; an empty

@@ -12,7 +12,7 @@ class Writer:
         self.output_name = output_name
         self.self_input = self_input  # the input given as the output in "input as output"
         self.kind = kind  # "file": replaced whole; "store": an SQLite file written in place
-        self.status = status  # a clean run's exit status
+        self.status = status  # a clean run's exit status (set from one: 0, or 1 for findings)
         self.appends = appends  # a store that takes more: the old one is a clean run's output
         self.symlink_status = symlink_status
         # A killed run may leave its hidden temporary file, removed by the next run.
