@@ -126,7 +126,6 @@ public final class EventLogFile {
       throw EventLogError.newerSchema(path: path, version: version, supported: current)
     }
     if mode != .readOnly {
-      connection.useWALWhileOpen()
       try connection.execute("PRAGMA synchronous = NORMAL")
       trustOwnWrites()
     }
@@ -142,9 +141,8 @@ public final class EventLogFile {
     }
   }
 
-  /// Makes a new log: identity and the current schema in one transaction, then WAL while the
-  /// log is open (a closed log is back in rollback mode, a document readers open anywhere).
-  /// The first transaction uses a rollback journal so the identity lands in the file's header.
+  /// Makes a new log: identity and the current schema in one transaction, then WAL. The
+  /// first transaction uses a rollback journal so the identity lands in the file's own header.
   private func initialize() throws {
     try connection.transaction(.immediate) {
       // Another writer may have made the log between our look and our write lock.
@@ -153,7 +151,7 @@ public final class EventLogFile {
       for migration in EventLogSchema.migrations { try connection.execute(migration) }
       try connection.execute("PRAGMA user_version = \(EventLogSchema.currentVersion)")
     }
-    connection.useWALWhileOpen()
+    try connection.execute("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL")
     trustOwnWrites()
   }

@@ -1,7 +1,7 @@
 import Foundation
-import OutputPolicy
 import Navigator
 import NavSimCheck
+import OutputPolicy
 import Replay
 import Report
 import SessionEvents

@@ -1,6 +1,6 @@
 import Foundation
-import OutputPolicy
 import Navigator
+import OutputPolicy
 import Replay
 import Report
 import Snapshots

@@ -1,6 +1,6 @@
 import Foundation
-import OutputPolicy
 import NavSimCheck
+import OutputPolicy
 import Replay
 import Snapshots
 

@@ -1,7 +1,7 @@
 import EventLog
 import Foundation
-import OutputPolicy
 import NavSim
+import OutputPolicy
 import Replay
 import SessionEvents
 

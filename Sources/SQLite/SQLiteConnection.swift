@@ -34,11 +34,12 @@ public final class SQLiteConnection {
   /// Opens `path` in `mode`. Nothing is read or written yet: SQLite reads the header lazily,
   /// so a file that is not a database fails on the first statement, not here.
   ///
-  /// A read-only open of a file last closed in WAL mode, with no `-wal` file beside it (no
-  /// writer has it open, nothing is left to replay), opens it immutable: SQLite then makes no
-  /// `-wal` or `-shm` file, so the file reads from read-only directories and mounts and as
-  /// another user, and reading leaves nothing beside it. A file with a `-wal` file (a log still
-  /// being written) opens normally and stays followable.
+  /// A read-only open of a WAL file with no `-wal` file beside it (no writer has it open: the
+  /// last one to close checkpoints and removes the `-wal`, so nothing is left to replay) opens
+  /// it immutable: SQLite then makes no `-wal` or `-shm` file, so the file reads from
+  /// read-only directories and mounts and as another user, and reading leaves nothing beside
+  /// it. A file with a `-wal` file (a log still being written, or one whose writer was
+  /// killed) opens normally and stays followable.
   ///
   /// A writable open checks the path against the output policy first (`OutputFile`).
   /// - Throws: `OutputError` for a path the policy refuses (a directory, a special file, a
@@ -81,12 +82,6 @@ public final class SQLiteConnection {
   }
 
   deinit {
-    if leavesWALWhenClosed {
-      // Only the last connection can leave WAL mode; with others open this fails at once and
-      // the file stays in WAL mode for the last of them to close.
-      sqlite3_busy_timeout(handle, 0)
-      sqlite3_exec(handle, "PRAGMA journal_mode = DELETE", nil, nil, nil)
-    }
     sqlite3_close_v2(handle)
   }
 
@@ -94,21 +89,6 @@ public final class SQLiteConnection {
 
   /// True when the file was opened immutable (see `init`): it is read as it is on disk.
   public let isImmutable: Bool
-
-  /// When true, closing this connection takes the file out of WAL mode (back to a rollback
-  /// journal, checkpointing the WAL into the file), so that a finished file is a plain
-  /// document that readers open without making `-wal`/`-shm` files. Set by `useWALWhileOpen`.
-  public private(set) var leavesWALWhenClosed = false
-
-  /// Puts the file in WAL mode while this connection has it open (readers follow a writer
-  /// without blocking it) and back in rollback-journal mode when it closes. When another
-  /// connection has the file open in rollback mode, the file stays as it is.
-  public func useWALWhileOpen() {
-    sqlite3_busy_timeout(handle, 0)
-    sqlite3_exec(handle, "PRAGMA journal_mode = WAL", nil, nil, nil)
-    sqlite3_busy_timeout(handle, busyTimeout)
-    leavesWALWhenClosed = true
-  }
 
   /// The `file:` URI that opens `path` immutable, when that is safe: an SQLite file last
   /// written in WAL mode with no `-wal` file beside it. Nil otherwise (the normal open reads a
@@ -213,12 +193,8 @@ public final class SQLiteConnection {
 
   /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
   public func setBusyTimeout(milliseconds: Int32) {
-    busyTimeout = milliseconds
     sqlite3_busy_timeout(handle, milliseconds)
   }
-
-  /// The timeout `setBusyTimeout` last set (0: fail at once).
-  private var busyTimeout: Int32 = 0
 
   /// Switches triggers on or off for this connection only (`SQLITE_DBCONFIG_ENABLE_TRIGGER`);
   /// other connections to the same file keep running them. Affects statements prepared later.

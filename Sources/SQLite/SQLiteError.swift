@@ -43,6 +43,9 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, CustomDebu
     case SQLITE_CORRUPT: "\(path): damaged or truncated; restore it from a copy or record it again"
     case SQLITE_CANTOPEN:
       "\(path): cannot be opened; check that it exists and that its directory can be written"
+    case SQLITE_READONLY where code == 264 || code == 776:  // _RECOVERY, _ROLLBACK
+      "\(path): a writer was killed while writing it; it is repaired the next time NavSim "
+        + "writes to it (a read-only open cannot)"
     case SQLITE_READONLY:
       "\(path): is read-only for this user or on this disk; copy it somewhere writable"
     case SQLITE_BUSY, SQLITE_LOCKED:

@@ -92,5 +92,6 @@ extension SnapshotStore {
           FROM headers h;
         """)
     }
+    try db.execute("PRAGMA journal_mode = WAL")
   }
 }

@@ -135,7 +135,6 @@ public final class SnapshotStore {
     let isEmpty = try db.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
     if applicationID == 0 && isEmpty && mode != .readOnly {
       try createSchema()
-      db.useWALWhileOpen()
       return
     }
     if !existed && mode == .readOnly { throw SnapshotStoreError.notASnapshotStore(path: path) }
@@ -148,7 +147,6 @@ public final class SnapshotStore {
     guard version == Self.schemaVersion else {
       throw SnapshotStoreError.olderSchema(path: path, version: version)
     }
-    if mode != .readOnly { db.useWALWhileOpen() }
   }
 
   private static func removeFiles(of path: String) {

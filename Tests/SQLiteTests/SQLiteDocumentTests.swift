@@ -6,24 +6,6 @@ import XCTest
 /// A closed database file reads like a document: opening it read-only makes nothing beside it,
 /// and a file still being written stays followable.
 final class SQLiteDocumentTests: XCTestCase {
-  func testAWriterThatClosesLeavesWALMode() throws {
-    let (directory, path) = freshDatabase()
-    defer { _ = directory }
-    do {
-      let writer = try SQLiteConnection(path: path, mode: .create)
-      try writer.execute("CREATE TABLE t (x INTEGER)")
-      writer.useWALWhileOpen()
-      try writer.execute("INSERT INTO t VALUES (1)")
-      XCTAssertTrue(try SQLiteFileHeader(path: path).usesWAL)
-      XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"))
-    }
-    XCTAssertFalse(try SQLiteFileHeader(path: path).usesWAL)
-    XCTAssertEqual(try files(directory), ["test.sqlite"])
-    let reader = try SQLiteConnection(path: path, mode: .readOnly)
-    XCTAssertEqual(try reader.scalar("SELECT count(*) FROM t"), .integer(1))
-    XCTAssertEqual(try files(directory), ["test.sqlite"])
-  }
-
   func testAClosedWALFileOpensImmutableAndMakesNothingBesideIt() throws {
     let (directory, path) = freshDatabase()
     defer { _ = directory }
@@ -42,14 +24,30 @@ final class SQLiteDocumentTests: XCTestCase {
     let (directory, path) = freshDatabase()
     defer { _ = directory }
     let writer = try SQLiteConnection(path: path, mode: .create)
-    try writer.execute("CREATE TABLE t (x INTEGER)")
-    writer.useWALWhileOpen()
+    try writer.execute("PRAGMA journal_mode = WAL; CREATE TABLE t (x INTEGER)")
     try writer.execute("INSERT INTO t VALUES (1)")
     let reader = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertFalse(reader.isImmutable)
     XCTAssertEqual(try reader.scalar("SELECT count(*) FROM t"), .integer(1))
     try writer.execute("INSERT INTO t VALUES (2)")
     XCTAssertEqual(try reader.scalar("SELECT count(*) FROM t"), .integer(2))
+  }
+
+  func testAWriterKilledMidWriteLeavesAFileReadersStillOpen() throws {
+    // A killed writer leaves its -wal (with the committed rows) and -shm: a reader opens the
+    // file normally, not immutable, and sees what was committed.
+    let (directory, path) = freshDatabase()
+    defer { _ = directory }
+    let writer = try SQLiteConnection(path: path, mode: .create)
+    try writer.execute("PRAGMA journal_mode = WAL; CREATE TABLE t (x INTEGER)")
+    try writer.execute("INSERT INTO t VALUES (1)")
+    let copy = directory.file("copy.sqlite")
+    for suffix in ["", "-wal"] {
+      try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+    }
+    let reader = try SQLiteConnection(path: copy, mode: .readOnly)
+    XCTAssertFalse(reader.isImmutable)
+    XCTAssertEqual(try reader.scalar("SELECT count(*) FROM t"), .integer(1))
   }
 
   func testAPathWithURICharactersOpensImmutable() throws {
@@ -98,8 +96,8 @@ final class SQLiteDocumentTests: XCTestCase {
 
   // MARK: - Helpers
 
-  /// A database whose last writer closed it in WAL mode (as NavSim did before it left WAL on
-  /// close): WAL in the header, no -wal file.
+  /// A database whose last writer closed it in WAL mode, as NavSim's logs and stores are:
+  /// WAL in the header, no -wal file (the last connection checkpointed and removed it).
   private func makeWALFileLeftInWALMode(_ path: String) throws {
     let writer = try SQLiteConnection(path: path, mode: .create)
     try writer.execute("PRAGMA journal_mode = WAL")
