@@ -32,7 +32,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
     switch self {
     case .isDirectory(let path), .specialFile(let path), .isInput(let path),
       .missingDirectory(let path, _), .notADirectory(let path, _),
-      .directoryNotWritable(let path, _), .fileWhereDirectoryBelongs(let path), .fileNotWritable(let path), .danglingLink(let path, _),
+      .directoryNotWritable(let path, _), .fileWhereDirectoryBelongs(let path),
+      .fileNotWritable(let path), .danglingLink(let path, _),
       .fileTooLarge(let path), .noSpace(let path), .cannotWrite(let path, _):
       path
     }
@@ -53,7 +54,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
     case .fileWhereDirectoryBelongs(let path):
       "\(path): is a file, not a directory; give a directory for the outputs"
     case .directoryNotWritable(let path, let directory):
-      "\(path): cannot create files in \(directory) (permission denied); choose a writable directory"
+      "\(path): cannot create files in \(directory) (permission denied); choose a writable "
+        + "directory"
     case .fileNotWritable(let path):
       "\(path): the file is read-only; make it writable or choose another path"
     case .danglingLink(let path, let target):

@@ -41,7 +41,8 @@ public struct SQLiteFileHeader: Equatable, Sendable {
     let count = fread(&header, 1, 100, file)
     if count < 100 && ferror(file) != 0 { throw SQLiteFileError(path: path, code: errno) }
     func bigEndian(at offset: Int) -> Int64 {
-      Int64(Int32(bitPattern: header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }))
+      let bytes = header[offset..<offset + 4]
+      return Int64(Int32(bitPattern: bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }))
     }
     applicationID = 0
     userVersion = 0

@@ -88,9 +88,9 @@ final class EventLogJSONLinesTests: XCTestCase {
         .missingDirectory(path: unwritable, directory: directory.file("no-such-dir")))
     }
     // The log itself is refused as the output, under any name.
-    XCTAssertThrowsError(try log.exportJSONLines(recording: id, toFile: directory.file("./a.sqlite")))
-    {
-      XCTAssertEqual($0 as? OutputError, .isInput(path: directory.file("./a.sqlite")))
+    let itself = directory.file("./a.sqlite")
+    XCTAssertThrowsError(try log.exportJSONLines(recording: id, toFile: itself)) {
+      XCTAssertEqual($0 as? OutputError, .isInput(path: itself))
     }
     XCTAssertEqual(try log.recordings().count, 1)
   }

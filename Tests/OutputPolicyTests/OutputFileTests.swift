@@ -73,7 +73,8 @@ final class OutputFileTests: XCTestCase {
     try "store".write(toFile: input, atomically: false, encoding: .utf8)
     XCTAssertEqual(link(input, directory.file("alias")), 0)
     XCTAssertEqual(symlink("store.sqlite", directory.file("soft")), 0)
-    for output in [input, directory.file("alias"), directory.file("soft"), directory.file("./store.sqlite")] {
+    let names = ["alias", "soft", "./store.sqlite"].map(directory.file)
+    for output in [input] + names {
       assertRefused(
         try OutputFile.write("report", to: output, inputs: [input]), .isInput(path: output))
       assertRefused(try OutputFile.checkStore(output, inputs: [input]), .isInput(path: output))
