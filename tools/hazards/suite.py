@@ -2,6 +2,7 @@
 fresh copies of the fixtures, snapshots of every file, and the checks every cell makes."""
 import hashlib
 import os
+import pwd
 import re
 import resource
 import shutil
@@ -48,7 +49,9 @@ class SuiteBase:
     def run(self, args, cwd, as_nobody=False, limit=None, timeout=60):
         command = [self.navsim] + args
         if as_nobody and self.is_root:
-            command = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+            nobody = pwd.getpwnam("nobody")
+            command = ["setpriv", "--reuid=%d" % nobody.pw_uid, "--regid=%d" % nobody.pw_gid,
+                       "--clear-groups"] + command
 
         def limits():
             if limit is not None:
@@ -72,6 +75,12 @@ class SuiteBase:
     # MARK: - Fixtures
 
     def prepare(self):
+        # `nobody` must be able to run the binary: a checkout under /root is not. Then a copy.
+        if self.is_root and self.run(["--version"], self.base, as_nobody=True)[0] != 0:
+            copy = os.path.join(self.base, "navsim")
+            shutil.copy(self.navsim, copy)
+            os.chmod(copy, 0o755)
+            self.navsim = copy
         f = self.fixtures
         shutil.copy(os.path.join(ROOT, "Recordings", "rtl-city.sqlite"), f + "/log.sqlite")
         shutil.copy(os.path.join(ROOT, "Recordings", "rtl-city.json"), f + "/scenario.json")
