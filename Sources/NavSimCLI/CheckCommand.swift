@@ -2,6 +2,7 @@ import Foundation
 import Navigator
 import NavSim
 import NavSimCheck
+import OutputPolicy
 import Replay
 import SessionEvents
 import Snapshots
@@ -84,6 +85,10 @@ struct CheckCommand: NavSimCommand {
       let selected = shard?.select(matrix) ?? matrix
       let storePath = parsed.value("--snapshots")
       if let storePath { try refuseTakenLabels(storePath, selected, labelPrefix) }
+      // Refuse an output path before the matrix runs, not after (written at the end).
+      for path in [parsed.value("--sarif"), parsed.value("--junit")].compactMap({ $0 }) {
+        _ = try OutputFile.checkReplaceable(path, inputs: paths)
+      }
 
       var progress = 0
       func showProgress(_ done: Int) {
