@@ -61,11 +61,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .target(name: "SQLite", dependencies: ["CSQLite"]),
+    // The one output policy: atomic replacement, refusals, temporary files (OutputFile).
+    .target(name: "OutputPolicy"),
+    .target(name: "SQLite", dependencies: ["CSQLite", "OutputPolicy"]),
     .target(name: "SessionEvents"),
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),
-    .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom"]),
+    .target(
+      name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom", "OutputPolicy"]),
     // System libraries loaded at first use instead of linked (libpq, librsvg).
     .target(name: "SharedLibrary"),
     // libpq is loaded when the first connection opens (LibPQ.swift), not linked: Debian's
@@ -110,7 +113,9 @@ let package = Package(
     .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents"]),
     .target(
       name: "NavSimTesting",
-      dependencies: ["Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
+      dependencies: [
+        "Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator", "OutputPolicy",
+      ]),
     .target(
       name: "NavSimCheck",
       dependencies: [
@@ -121,12 +126,13 @@ let package = Package(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom",
+        "SeededRandom", "OutputPolicy",
       ]),
     .target(
       name: "NavSimCLI",
       dependencies: [
-        "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay",
+        "SQLite", "OutputPolicy", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
+        "Replay",
         "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
         "SnapshotRaster",
       ]
@@ -154,8 +160,9 @@ let package = Package(
     .target(
       name: "CLITestSupport", dependencies: ["NavSimCLI", "NavSim"], path: "Tests/CLITestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+    .testTarget(name: "OutputPolicyTests", dependencies: ["OutputPolicy", "TestSupport"]),
     .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
-    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
+    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "OutputPolicy", "TestSupport"]),
     .testTarget(
       name: "PostgresEventLogTests",
       dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),

@@ -13,6 +13,7 @@ command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 ldconfig -p 2>/dev/null | grep -q 'libpq\.so\.5 ' || need+=(libpq5)
 if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev pkg-config); fi
 python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)   # tools/ci-template/run
+command -v setpriv >/dev/null 2>&1 || need+=(util-linux)   # tools/hazards: run as nobody
 # PNG output (navsim render --png): librsvg with cairo, loaded when the first picture is drawn
 # (not linked: SnapshotRaster/RSVGLibrary.swift), and the fonts pictures are drawn with.
 ldconfig -p 2>/dev/null | grep -q 'librsvg-2\.so\.2 ' || need+=(librsvg2-2)

@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import SQLite
 import SessionEvents
 
@@ -39,34 +40,13 @@ extension EventLogReading {
     if !writer.bytes.isEmpty { try output(writer.output) }
   }
 
-  /// Writes recording `id` as JSON Lines to the file at `path`, atomically: a temporary
-  /// sibling renamed into place, so a failure never leaves a half-written file.
-  /// - Throws: `EventLogError` (`.io` naming `path` when the file cannot be written).
+  /// Writes recording `id` as JSON Lines to the file at `path` under NavSim's output policy
+  /// (`OutputFile`): replaced atomically, never the log itself, a directory or a special file.
+  /// - Throws: `OutputError` naming `path`, or the log's reading errors; nothing is written
+  ///   then.
   public func exportJSONLines(recording id: Int64, toFile path: String) throws {
-    let temporary = path + ".navsim-partial"
-    guard let file = fopen(temporary, "w") else {
-      throw EventLogError.io(path: path, problem: String(cString: strerror(errno)))
-    }
-    do {
-      try exportJSONLines(recording: id) { chunk in
-        var chunk = chunk
-        let written = chunk.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        if written != chunk.utf8.count {
-          throw EventLogError.io(path: path, problem: String(cString: strerror(errno)))
-        }
-      }
-      if fclose(file) != 0 {
-        throw EventLogError.io(path: path, problem: String(cString: strerror(errno)))
-      }
-    } catch {
-      fclose(file)
-      unlink(temporary)
-      throw error
-    }
-    if rename(temporary, path) != 0 {
-      let problem = String(cString: strerror(errno))
-      unlink(temporary)
-      throw EventLogError.io(path: path, problem: problem)
+    try OutputFile.write(to: path, inputs: [location]) { write in
+      try exportJSONLines(recording: id) { chunk in try write(chunk) }
     }
   }
 
@@ -136,6 +116,7 @@ extension EventLogFile {
   {
     // Read the input's first line before creating anything: a missing input creates no log.
     _ = try LineReader(path: jsonPath)
+    try OutputFile.checkStore(logPath, inputs: [jsonPath])
     let existed = FileManager.default.fileExists(atPath: logPath)
     do {
       let log = try EventLogFile(path: logPath, mode: .create)

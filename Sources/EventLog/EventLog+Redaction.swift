@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import SeededRandom
 import SessionEvents
 
@@ -49,17 +50,14 @@ extension EventLogFile {
     throws -> [RedactionSummary]
   {
     let input = try EventLogFile(path: inputPath, mode: .readOnly)
+    try OutputFile.checkStore(outputPath, inputs: [inputPath])
     if FileManager.default.fileExists(atPath: outputPath) {
-      let same =
-        URL(fileURLWithPath: outputPath).standardizedFileURL.resolvingSymlinksInPath()
-        == URL(fileURLWithPath: inputPath).standardizedFileURL.resolvingSymlinksInPath()
       throw EventLogError.io(
-        path: outputPath,
-        problem: same
-          ? "is the input log; redact writes a new file"
-          : "already exists; redact writes a new file (remove it first)")
+        path: outputPath, problem: "already exists; redact writes a new file (remove it first)")
     }
-    let temporary = outputPath + ".navsim-partial"
+    // A hidden sibling, renamed into place when complete; one a killed redact left is removed.
+    OutputFile.removeStaleTemporaries(of: outputPath)
+    let temporary = OutputFile.temporaryName(for: outputPath, attempt: 0)
     removeFiles(of: temporary)
     var summaries: [RedactionSummary] = []
     do {
@@ -70,15 +68,25 @@ extension EventLogFile {
       }
     } catch {
       removeFiles(of: temporary)
-      throw error
+      throw naming(outputPath, insteadOf: temporary, error)
     }
-    // The output's connection is closed here, so its WAL is checkpointed into the file.
+    // The output's connection is closed here: it left WAL mode, so one file holds it all.
     if rename(temporary, outputPath) != 0 {
       let problem = String(cString: strerror(errno))
       removeFiles(of: temporary)
       throw EventLogError.io(path: outputPath, problem: problem)
     }
     return summaries
+  }
+
+  /// `error`, with the temporary file's name replaced by the output's: a message never names
+  /// a temporary file.
+  private static func naming(_ output: String, insteadOf temporary: String, _ error: any Error)
+    -> any Error
+  {
+    let text = "\(error)"
+    guard text.hasPrefix(temporary + ": ") else { return error }
+    return EventLogError.io(path: output, problem: String(text.dropFirst(temporary.count + 2)))
   }
 
   private static func redact(

@@ -17,6 +17,14 @@ enum EventLogSchema {
   /// `PRAGMA application_id` of every NavSim log: "NavL" in ASCII.
   static let applicationID: Int64 = 0x4E61_764C
 
+  /// What a file with another `application_id` is, in a user's words.
+  static func describeForeign(applicationID: Int64) -> String {
+    switch applicationID {
+    case 0x4E56_5353: "it is a NavSim snapshot store; give a recording made by navsim record"
+    default: "an SQLite database of another program"
+    }
+  }
+
   /// The schema version this NavSim writes (`PRAGMA user_version`).
   static var currentVersion: Int64 { Int64(migrations.count) }
 

@@ -75,40 +75,33 @@ public final class EventLogFile {
     }
   }
 
-  /// Reads the 100-byte SQLite header of an existing file: the magic string, then
-  /// `application_id` (offset 68) and `user_version` (offset 60), both big-endian.
+  /// Reads the 100-byte SQLite header of an existing file (`SQLiteFileHeader`): the magic
+  /// string, `application_id` and `user_version`.
   /// - Returns: true when the file is empty (and `mayBeEmpty`).
   /// - Throws: `.notSQLite`, `.notAnEventLog`, `.newerSchema`, `.io`.
   private static func checkHeader(path: String, mayBeEmpty: Bool) throws -> Bool {
-    guard let file = fopen(path, "rb") else {
-      throw EventLogError.io(path: path, problem: String(cString: strerror(errno)))
+    let header: SQLiteFileHeader
+    do {
+      header = try SQLiteFileHeader(path: path)
+    } catch let error as SQLiteFileError {
+      throw EventLogError.io(
+        path: path, problem: String(error.description.dropFirst(path.count + 2)))
     }
-    defer { fclose(file) }
-    var header = [UInt8](repeating: 0, count: 100)
-    let count = fread(&header, 1, 100, file)
-    if count == 0 && ferror(file) == 0 {
+    switch header.kind {
+    case .empty:
       if mayBeEmpty { return true }
       throw EventLogError.notAnEventLog(path: path, detail: "an empty file")
+    case .notSQLite: throw EventLogError.notSQLite(path: path)
+    case .sqlite: break
     }
-    guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-      throw EventLogError.notSQLite(path: path)
-    }
-    func bigEndian(at offset: Int) -> Int64 {
-      Int64(header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-    }
-    let applicationID = bigEndian(at: 68)
-    guard applicationID == EventLogSchema.applicationID else {
+    guard header.applicationID == EventLogSchema.applicationID else {
       throw EventLogError.notAnEventLog(
-        path: path,
-        detail: applicationID == 0
-          ? "application_id 0: another program's database"
-          : "application_id 0x\(String(applicationID, radix: 16))")
+        path: path, detail: EventLogSchema.describeForeign(applicationID: header.applicationID))
     }
     // The on-disk header may lag the WAL, but versions only grow: a newer one here is final.
-    let version = Int64(Int32(truncatingIfNeeded: bigEndian(at: 60)))
-    if version > EventLogSchema.currentVersion {
+    if header.userVersion > EventLogSchema.currentVersion {
       throw EventLogError.newerSchema(
-        path: path, version: version, supported: EventLogSchema.currentVersion)
+        path: path, version: header.userVersion, supported: EventLogSchema.currentVersion)
     }
     return false
   }
@@ -124,7 +117,8 @@ public final class EventLogFile {
     guard applicationID == EventLogSchema.applicationID else {
       throw EventLogError.notAnEventLog(
         path: path,
-        detail: "application_id 0x\(String(UInt32(truncatingIfNeeded: applicationID), radix: 16))")
+        detail: EventLogSchema.describeForeign(
+          applicationID: Int64(UInt32(truncatingIfNeeded: applicationID))))
     }
     let version = try connection.integerPragma("user_version")
     let current = EventLogSchema.currentVersion
@@ -151,6 +145,8 @@ public final class EventLogFile {
   /// first transaction uses a rollback journal so the identity lands in the file's own header.
   private func initialize() throws {
     try connection.transaction(.immediate) {
+      // Another writer may have made the log between our look and our write lock.
+      if try connection.integerPragma("application_id") == EventLogSchema.applicationID { return }
       try connection.execute("PRAGMA application_id = \(EventLogSchema.applicationID)")
       for migration in EventLogSchema.migrations { try connection.execute(migration) }
       try connection.execute("PRAGMA user_version = \(EventLogSchema.currentVersion)")

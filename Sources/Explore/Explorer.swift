@@ -1,6 +1,7 @@
 import Foundation
 import Navigator
 import NavSimCheck
+import OutputPolicy
 import Replay
 import Report
 import SessionEvents
@@ -237,27 +238,24 @@ public struct Explorer {
 
   /// Writes the minimal trip, its scenario and its HTML report.
   private func write(_ found: inout ExploreFinding, number: Int, to directory: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true)
+    try OutputFile.prepareDirectory(directory)
     let base = directory + "/" + String(format: "%02d", number) + "-" + found.finding.ruleID
     var scenario = found.scenario
     scenario.name = "explore-\(seed)-\(found.tripIndex)-\(found.finding.ruleID)"
     found.scenario = scenario
     let trip = try RecordedTrip(scenario: scenario)
     try trip.write(to: base + ".sqlite", limit: found.eventsAfter)
-    try Data((scenario.canonicalJSON + "\n").utf8).write(
-      to: URL(fileURLWithPath: base + ".json"), options: .atomic)
+    try OutputFile.write(scenario.canonicalJSON + "\n", to: base + ".json")
     if !found.profile.isEmpty {
-      try Data(found.profile.json(name: scenario.name).utf8).write(
-        to: URL(fileURLWithPath: base + ".profile.json"), options: .atomic)
+      try OutputFile.write(found.profile.json(name: scenario.name), to: base + ".profile.json")
       found.profilePath = base + ".profile.json"
     }
     let storePath = base + ".snapshots.sqlite"
-    removeDatabase(storePath)
+    try OutputFile.removeStore(storePath)
     try writeReport(
       of: base + ".sqlite", draw: found.profile, name: scenario.name, store: storePath,
       to: base + ".html")
-    removeDatabase(storePath)
+    try OutputFile.removeStore(storePath)
     found.logPath = base + ".sqlite"
   }
 
@@ -275,12 +273,9 @@ public struct Explorer {
     let frames = try store.frames(of: run)
     let page = HTMLReport.replayPage(
       run: run, frames: frames, layouts: try store.layouts(for: frames))
-    try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+    try OutputFile.write(page, to: html)
   }
 
-  private func removeDatabase(_ path: String) {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-  }
 }
 
 /// Candidate trips replayed while shrinking, by canonical scenario: their finding identities.

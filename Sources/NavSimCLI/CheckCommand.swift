@@ -2,6 +2,7 @@ import Foundation
 import Navigator
 import NavSim
 import NavSimCheck
+import OutputPolicy
 import Replay
 import SessionEvents
 import Snapshots
@@ -84,6 +85,10 @@ struct CheckCommand: NavSimCommand {
       let selected = shard?.select(matrix) ?? matrix
       let storePath = parsed.value("--snapshots")
       if let storePath { try refuseTakenLabels(storePath, selected, labelPrefix) }
+      // Refuse an output path before the matrix runs, not after (written at the end).
+      for path in [parsed.value("--sarif"), parsed.value("--junit")].compactMap({ $0 }) {
+        _ = try OutputFile.checkReplaceable(path, inputs: paths)
+      }
 
       var progress = 0
       func showProgress(_ done: Int) {
@@ -122,11 +127,11 @@ struct CheckCommand: NavSimCommand {
       let resolver = SourceResolver()
       if let path = parsed.value("--sarif") {
         let text = report.sarif(resolver: resolver, toolVersion: NavSimVersion.current)
-        try writeAtomically(to: path) { write in try write(text) }
+        try writeAtomically(to: path, inputs: paths) { write in try write(text) }
       }
       if let path = parsed.value("--junit") {
         let text = report.junit(resolver: resolver)
-        try writeAtomically(to: path) { write in try write(text) }
+        try writeAtomically(to: path, inputs: paths) { write in try write(text) }
       }
       if parsed.flag("--json") {
         context.print(report.json)

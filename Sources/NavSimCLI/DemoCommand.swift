@@ -1,5 +1,6 @@
 import Foundation
 import Navigator
+import OutputPolicy
 import Replay
 import Report
 import Snapshots
@@ -42,11 +43,9 @@ struct DemoCommand: NavSimCommand {
 
   static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let directory = parsed.value("--out") ?? "navsim-demo"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try OutputFile.prepareDirectory(directory)
     let logPath = directory + "/trip.sqlite", storePath = directory + "/snapshots.sqlite"
-    for path in [logPath, storePath] {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
+    for path in [logPath, storePath] { try OutputFile.removeStore(path) }
 
     // 1. Record.
     let scenario = try Scenario.parse(Array(Self.scenario.utf8), path: "demo-commute.json")

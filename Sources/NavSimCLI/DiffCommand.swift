@@ -85,6 +85,6 @@ struct DiffCommand: NavSimCommand {
   @MainActor
   static func writeDiffReport(store: SnapshotStore, diff: RunDiff, to path: String) throws {
     let page = try store.diffReport(diff)
-    try writeAtomically(to: path) { write in try write(page) }
+    try writeAtomically(to: path, inputs: [store.path]) { write in try write(page) }
   }
 }

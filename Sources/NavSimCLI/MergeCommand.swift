@@ -1,5 +1,6 @@
 import Foundation
 import NavSimCheck
+import OutputPolicy
 import Replay
 import Snapshots
 
@@ -25,6 +26,7 @@ struct MergeCommand: NavSimCommand {
       throw CommandFailure("\(path): no such file")
     }
     let opened = try sources.map { try SnapshotStore(path: $0, mode: .readOnly) }
+    try OutputFile.checkStore(out, inputs: sources)
     let target = try SnapshotStore(path: out, mode: .create)
     var copied = 0, skipped = 0
     do {

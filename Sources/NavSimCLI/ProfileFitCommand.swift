@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import NavSim
+import OutputPolicy
 import Replay
 import SessionEvents
 
@@ -32,11 +33,7 @@ struct ProfileFitCommand: NavSimCommand {
   static func run(logs: [String], out: String, context: CommandContext) throws -> Int32 {
     let name = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
     let fit = try fit(logs: logs, name: name)
-    do {
-      try Data(fit.profileJSON.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-    } catch {
-      throw CommandFailure("\(out): cannot write the profile (\(error.localizedDescription))")
-    }
+    try OutputFile.write(fit.profileJSON, to: out, inputs: logs)
     context.print(
       "fitted \(fit.keys.count) keys from \(fit.sizeEvents) size events into \(out)\n")
     context.print(fit.table)

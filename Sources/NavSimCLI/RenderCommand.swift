@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import Replay
 import Report
 import SnapshotRaster
@@ -57,15 +58,11 @@ struct RenderCommand: NavSimCommand {
     // Rasterise before writing anything, so a failure leaves no file half-made.
     let png = try pngPath.map { _ in try RasterImage(svg: svg, scale: scale).pngData() }
     if let svgPath {
-      try writeAtomically(to: svgPath) { write in try write(svg) }
+      try writeAtomically(to: svgPath, inputs: [path]) { write in try write(svg) }
       context.print("wrote \(svgPath)")
     }
     if let pngPath, let png {
-      do {
-        try Data(png).write(to: URL(fileURLWithPath: pngPath), options: .atomic)
-      } catch {
-        throw CommandFailure("\(pngPath): cannot write the file")
-      }
+      try OutputFile.write(png, to: pngPath, inputs: [path])
       context.print("wrote \(pngPath)")
     }
     return 0

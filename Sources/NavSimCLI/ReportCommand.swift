@@ -33,7 +33,7 @@ struct ReportCommand: NavSimCommand {
     let layouts = try store.layouts(for: frames)
     let page = HTMLReport.replayPage(
       run: run, frames: frames, layouts: layouts)
-    try writeAtomically(to: output) { write in try write(page) }
+    try writeAtomically(to: output, inputs: [path]) { write in try write(page) }
     context.print("wrote \(output) (\(frames.count) events, \(layouts.count) distinct layouts)")
     return 0
   }

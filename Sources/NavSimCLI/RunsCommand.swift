@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import Replay
 import Snapshots
 
@@ -51,7 +52,9 @@ struct RunsCommand: NavSimCommand {
       let label = try parsed.positional(2, "LABEL")
       let store = try SnapshotStore(path: path, mode: .readOnly)
       if let out = parsed.value("--out") {
-        try writeAtomically(to: out) { write in try store.exportRun(label: label, to: write) }
+        try writeAtomically(to: out, inputs: [path]) { write in
+          try store.exportRun(label: label, to: write)
+        }
         context.print("wrote \(out)")
       } else {
         try store.exportRun(label: label) { context.standardOutput($0) }
@@ -63,30 +66,12 @@ struct RunsCommand: NavSimCommand {
   }
 }
 
-/// Writes a file through a temporary sibling and renames it into place, so a failure never
-/// leaves a half-written file.
-/// - Throws: what `body` throws, or `CommandFailure` when the file cannot be written.
-func writeAtomically(to path: String, _ body: ((String) throws -> Void) throws -> Void) throws {
-  let temporary = path + ".tmp-\(getpid())"
-  guard FileManager.default.createFile(atPath: temporary, contents: nil),
-    let handle = FileHandle(forWritingAtPath: temporary)
-  else { throw CommandFailure("\(path): cannot write the file") }
-  do {
-    var buffer = ""
-    try body { chunk in
-      buffer += chunk
-      if buffer.utf8.count >= 1 << 16 {
-        handle.write(Data(buffer.utf8))
-        buffer = ""
-      }
-    }
-    handle.write(Data(buffer.utf8))
-    try handle.close()
-    if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-    try FileManager.default.moveItem(atPath: temporary, toPath: path)
-  } catch {
-    try? handle.close()
-    try? FileManager.default.removeItem(atPath: temporary)
-    throw error
-  }
+/// Writes a file under NavSim's output policy (`OutputFile`): replaced atomically, never a
+/// directory, a special file, one of `inputs` or a file in a missing directory.
+/// - Throws: what `body` throws, or `OutputError` (one line naming `path`); nothing is
+///   written then.
+func writeAtomically(
+  to path: String, inputs: [String] = [], _ body: ((String) throws -> Void) throws -> Void
+) throws {
+  try OutputFile.write(to: path, inputs: inputs, body)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import Replay
 
 /// The golden text of a replay: every event in seq order; an event whose layout equals the
@@ -79,7 +80,7 @@ public enum GoldenFile {
       do {
         try FileManager.default.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(actual.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFile.write(actual.text, to: path)
       } catch {
         return .differs("could not write golden file \(path): \(error)")
       }

@@ -1,4 +1,11 @@
 import CSQLite
+import OutputPolicy
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How a connection opens its file.
 public enum SQLiteOpenMode: Sendable {
@@ -26,16 +33,39 @@ public final class SQLiteConnection {
 
   /// Opens `path` in `mode`. Nothing is read or written yet: SQLite reads the header lazily,
   /// so a file that is not a database fails on the first statement, not here.
-  /// - Throws: `SQLiteError` when the file cannot be opened (missing, a directory, no access).
+  ///
+  /// A read-only open of a WAL file with no `-wal` file beside it (no writer has it open: the
+  /// last one to close checkpoints and removes the `-wal`, so nothing is left to replay) opens
+  /// it immutable: SQLite then makes no `-wal` or `-shm` file, so the file reads from
+  /// read-only directories and mounts and as another user, and reading leaves nothing beside
+  /// it. A file with a `-wal` file (a log still being written, or one whose writer was
+  /// killed) opens normally and stays followable.
+  ///
+  /// A writable open checks the path against the output policy first (`OutputFile`).
+  /// - Throws: `OutputError` for a path the policy refuses (a directory, a special file, a
+  ///   missing directory, a read-only file or directory); `SQLiteError` when the file cannot be
+  ///   opened (missing, no access).
   public init(path: String, mode: SQLiteOpenMode) throws {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    var location = path
+    var immutable = false
     switch mode {
-    case .readOnly: flags |= SQLITE_OPEN_READONLY
-    case .readWrite: flags |= SQLITE_OPEN_READWRITE
-    case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readOnly:
+      flags |= SQLITE_OPEN_READONLY
+      if let uri = Self.immutableLocation(of: path) {
+        flags |= SQLITE_OPEN_URI
+        location = uri
+        immutable = true
+      }
+    case .readWrite:
+      flags |= SQLITE_OPEN_READWRITE
+      if Self.isFilePath(path) { try OutputFile.checkStore(path) }
+    case .create:
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+      if Self.isFilePath(path) { try OutputFile.checkStore(path) }
     }
     var pointer: OpaquePointer?
-    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    let code = sqlite3_open_v2(location, &pointer, flags, nil)
     guard code == SQLITE_OK, let pointer else {
       let message = pointer.map { String(cString: sqlite3_errmsg($0)) }
         ?? String(cString: sqlite3_errstr(code))
@@ -45,6 +75,7 @@ public final class SQLiteConnection {
     self.path = path
     self.mode = mode
     self.handle = pointer
+    self.isImmutable = immutable
     // Foreign keys off, defensive mode on: a user's SQL cannot corrupt the file via pragmas.
     var ignored: Int32 = 0
     _ = navsim_sqlite_db_config_int(pointer, SQLITE_DBCONFIG_DEFENSIVE, 1, &ignored)
@@ -52,6 +83,38 @@ public final class SQLiteConnection {
 
   deinit {
     sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Documents
+
+  /// True when the file was opened immutable (see `init`): it is read as it is on disk.
+  public let isImmutable: Bool
+
+  /// The `file:` URI that opens `path` immutable, when that is safe: an SQLite file last
+  /// written in WAL mode with no `-wal` file beside it. Nil otherwise (the normal open reads a
+  /// rollback-journal file without making any file, and a WAL file with a `-wal` needs it).
+  static func immutableLocation(of path: String) -> String? {
+    guard isFilePath(path), let header = try? SQLiteFileHeader(path: path),
+      header.kind == .sqlite, header.usesWAL, let resolved = realpath(path, nil)
+    else { return nil }
+    let file = String(cString: resolved)
+    free(resolved)
+    // SQLite names the WAL after the file with links resolved.
+    if access(file + "-wal", F_OK) == 0 || errno != ENOENT { return nil }
+    var uri = "file:"
+    for byte in file.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+        uri += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      default: uri.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return uri + "?immutable=1"
+  }
+
+  /// False for SQLite's special names (`:memory:`, the empty temporary name) and URIs.
+  static func isFilePath(_ path: String) -> Bool {
+    !path.isEmpty && path != ":memory:" && !path.hasPrefix("file:")
   }
 
   // MARK: - Running SQL
@@ -160,5 +223,11 @@ public final class SQLiteConnection {
     return SQLiteError(
       code: extended & 0xFF == code & 0xFF ? extended : code, message: lastErrorMessage, sql: sql,
       path: path)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: Swift.max(0, width - count)) + self
   }
 }

@@ -6,6 +6,8 @@ extension SnapshotStore {
   /// Creates the tables, triggers and the readable `frames` view in an empty file.
   func createSchema() throws {
     try db.transaction(.immediate) {
+      // Another NavSim may have made the store between our look and our write lock.
+      if try db.integerPragma("application_id") == Self.applicationID { return }
       try db.execute(
         """
         PRAGMA application_id = \(Self.applicationID);

@@ -29,6 +29,8 @@ public struct StoredFrame: Equatable, Sendable {
 /// Why the snapshot store refused.
 public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
   case notASnapshotStore(path: String)
+  /// The file is a NavSim event log (a recording), given where a snapshot store belongs.
+  case isAnEventLog(path: String)
   case newerSchema(path: String, version: Int64)
   case labelTaken(path: String, label: String)
   case unknownLabel(path: String, label: String, known: [String])
@@ -48,7 +50,11 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
   public var description: String {
     switch self {
     case .notASnapshotStore(let path):
-      "\(path): not a NavSim snapshot store (wrong application_id)"
+      "\(path): not a NavSim snapshot store; give a store written by navsim replay --snapshots"
+        + " or navsim check --snapshots"
+    case .isAnEventLog(let path):
+      "\(path): is a NavSim event log (a recording), not a snapshot store; give a store written"
+        + " by navsim replay --snapshots or navsim check --snapshots"
     case .newerSchema(let path, let version):
       "\(path): snapshot store schema \(version) is newer than this NavSim understands (\(SnapshotStore.schemaVersion)); upgrade NavSim"
     case .labelTaken(let path, let label):
@@ -101,7 +107,22 @@ public final class SnapshotStore {
   public init(path: String, mode: SQLiteOpenMode) throws {
     self.path = path
     let existed = FileManager.default.fileExists(atPath: path)
-    db = try SQLiteConnection(path: path, mode: mode)
+    if !existed && mode != .create { throw SQLiteFileError(path: path, code: ENOENT) }
+    // What the file is, from its header, before SQLite opens it (and makes files beside it).
+    if existed { try Self.checkHeader(path: path, mode: mode) }
+    do {
+      db = try SQLiteConnection(path: path, mode: mode)
+      try open(mode: mode, existed: existed)
+    } catch {
+      // A store this open created and could not finish (a full disk, the file-size limit)
+      // is removed: a failed command leaves nothing behind.
+      if !existed { Self.removeFiles(of: path) }
+      throw error
+    }
+  }
+
+  /// Sets the connection up, and creates the schema in a new file or checks an existing one.
+  private func open(mode: SQLiteOpenMode, existed: Bool) throws {
     db.setBusyTimeout(milliseconds: 5000)
     // Runs are small and written once, in order: a small page cache keeps a replay's memory
     // flat in the trip's length (a long run's transaction spills to the WAL instead).
@@ -125,6 +146,32 @@ public final class SnapshotStore {
     }
     guard version == Self.schemaVersion else {
       throw SnapshotStoreError.olderSchema(path: path, version: version)
+    }
+  }
+
+  private static func removeFiles(of path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+  }
+
+  /// Refuses, from the header alone, a file that is not a store this NavSim reads; an empty
+  /// file or an empty SQLite database may become a store (`.create`, `.readWrite`).
+  /// - Throws: `SQLiteFileError` (unreadable), `SnapshotStoreError`.
+  private static func checkHeader(path: String, mode: SQLiteOpenMode) throws {
+    let header = try SQLiteFileHeader(path: path)
+    switch header.kind {
+    case .empty:
+      if mode == .readOnly { throw SnapshotStoreError.notASnapshotStore(path: path) }
+    case .notSQLite: throw SnapshotStoreError.notASnapshotStore(path: path)
+    case .sqlite:
+      switch header.applicationID {
+      case applicationID:
+        if header.userVersion > schemaVersion {
+          throw SnapshotStoreError.newerSchema(path: path, version: header.userVersion)
+        }
+      case 0x4E61_764C: throw SnapshotStoreError.isAnEventLog(path: path)  // EventLog's "NavL"
+      case 0: if mode == .readOnly { throw SnapshotStoreError.notASnapshotStore(path: path) }
+      default: throw SnapshotStoreError.notASnapshotStore(path: path)
+      }
     }
   }
 }

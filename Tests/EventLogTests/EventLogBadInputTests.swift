@@ -53,15 +53,19 @@ final class EventLogBadInputTests: XCTestCase {
     }
     try assertOpenFails(
       path,
-      with: .notAnEventLog(path: path, detail: "application_id 0: another program's database"))
+      with: .notAnEventLog(path: path, detail: "an SQLite database of another program"))
   }
 
-  func testAnotherApplicationsIDIsNamed() throws {
+  func testAnotherApplicationsDatabaseIsNamedWithoutItsID() throws {
     let (directory, path) = freshDatabase(named: "other.db")
     defer { _ = directory }
     try SQLiteConnection(path: path, mode: .create).execute(
       "PRAGMA application_id = 1196444487; CREATE TABLE x (y);")  // 'GPKG'
-    try assertOpenFails(path, with: .notAnEventLog(path: path, detail: "application_id 0x47504b47"))
+    try assertOpenFails(
+      path, with: .notAnEventLog(path: path, detail: "an SQLite database of another program"))
+    XCTAssertThrowsError(try EventLogFile(path: path, mode: .readOnly)) { error in
+      XCTAssertFalse("\(error)".contains("application_id"), "\(error)")
+    }
   }
 
   func testAnEmptyFileIsNotALogButCreateMakesOne() throws {

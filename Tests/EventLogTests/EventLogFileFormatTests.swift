@@ -16,8 +16,12 @@ final class EventLogFileFormatTests: XCTestCase {
     let raw = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertEqual(try raw.integerPragma("application_id"), 0x4E61_764C)
     XCTAssertEqual(try raw.integerPragma("user_version"), 5)
-    XCTAssertEqual(try raw.scalar("PRAGMA journal_mode"), .text("wal"))
+    // A WAL file whose writer closed it: read as a document, with nothing made beside it.
+    XCTAssertTrue(try SQLiteFileHeader(path: path).usesWAL)
+    XCTAssertTrue(raw.isImmutable)
     XCTAssertEqual(try raw.scalar("PRAGMA integrity_check"), .text("ok"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-shm"))
     let strictTables = try raw.scalar(
       "SELECT count(*) FROM pragma_table_list WHERE name IN ('events', 'recordings') AND strict")
     XCTAssertEqual(strictTables, .integer(2))

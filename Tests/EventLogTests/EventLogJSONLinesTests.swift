@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import OutputPolicy
 import SQLite
 import SessionEvents
 import TestSupport
@@ -82,8 +83,16 @@ final class EventLogJSONLinesTests: XCTestCase {
       try exportText(log, id))
     let unwritable = directory.file("no-such-dir/out.jsonl")
     XCTAssertThrowsError(try log.exportJSONLines(recording: id, toFile: unwritable)) {
-      XCTAssertEqual($0 as? EventLogError, .io(path: unwritable, problem: "No such file or directory"))
+      XCTAssertEqual(
+        $0 as? OutputError,
+        .missingDirectory(path: unwritable, directory: directory.file("no-such-dir")))
     }
+    // The log itself is refused as the output, under any name.
+    let itself = directory.file("./a.sqlite")
+    XCTAssertThrowsError(try log.exportJSONLines(recording: id, toFile: itself)) {
+      XCTAssertEqual($0 as? OutputError, .isInput(path: itself))
+    }
+    XCTAssertEqual(try log.recordings().count, 1)
   }
 
   // MARK: - Bad lines
@@ -206,7 +215,7 @@ final class EventLogJSONLinesTests: XCTestCase {
     ) {
       XCTAssertEqual(
         $0 as? EventLogError,
-        .notAnEventLog(path: foreign, detail: "application_id 0: another program's database"))
+        .notAnEventLog(path: foreign, detail: "an SQLite database of another program"))
     }
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: foreign)), before)
   }

@@ -241,7 +241,7 @@ import Testing
       "\(newer): written by a newer NavSim (schema version 99, this NavSim reads up to 5); "
         + "upgrade NavSim")
     expectFailure([original, "--out", original],
-      "\(original): is the input log; redact writes a new file")
+      "\(original): is also this command's input; write the output to another file")
     #expect(FileManager.default.fileExists(atPath: out) == false)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -136,8 +136,28 @@ import TestSupport
     let output = directory.file("missing-dir/v1.html")
     let result = run(["report", path, "v1", "--html", output])
     #expect(result.status == 2)
-    #expect(result.err.contains("cannot write"))
+    #expect(
+      result.err == "navsim report: \(output): the directory \(directory.file("missing-dir")) "
+        + "does not exist; create it first\n")
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(left.allSatisfy { !$0.contains(".tmp") })
+    #expect(!FileManager.default.fileExists(atPath: directory.file("missing-dir")))
+  }
+
+  @Test func aDirectoryAtTheOutputIsRefusedAndKept() throws {
+    let (directory, path) = try makeStore()
+    let output = directory.file("q")
+    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+    try "keep".write(toFile: output + "/inside.txt", atomically: false, encoding: .utf8)
+    let result = run(["report", path, "v1", "--html", output])
+    #expect(result.status == 2)
+    #expect(
+      result.err
+        == "navsim report: \(output): is a directory; give the path of a file to write "
+        + "(nothing was changed)\n")
+    #expect(try String(contentsOfFile: output + "/inside.txt", encoding: .utf8) == "keep")
+    let input = run(["report", path, "v1", "--html", path])
+    #expect(input.status == 2)
+    #expect(input.err.hasSuffix("is also this command's input; write the output to another file\n"))
   }
 }

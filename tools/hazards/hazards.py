@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""The hazard suite: drives the built navsim binary over every command that writes and every
+command that reads, each against the file-system hazards of docs/reliability.md, and checks
+each cell: the exit status, a one-line error naming the path, no internal text, and no byte
+of any file that was there before changed (or, for a killed run, the old file or the new one).
+
+Usage: hazards.py --navsim PATH [--only SUBSTRING] [--matrix]
+  --matrix   print the matrix (Markdown) with each cell's result, for docs/reliability.md
+
+Root ignores file permissions: as root, the permission cells run the command as `nobody`
+(setpriv); as another user they run as that user, and the other-user cell is skipped.
+"""
+import argparse
+import os
+import shutil
+import sys
+import time
+
+sys.dont_write_bytecode = True  # nothing written into the checkout
+
+from specs import READERS, WRITERS
+from suite import (
+    KILL_POINTS, READER_HAZARDS, ROOT, WRITER_HAZARDS, CellFailure, SuiteBase, sidecars,
+    temporaries,
+)
+
+
+class Suite(SuiteBase):
+    def reference_run(self, spec):
+        """A clean run of a writer: its output's bytes, for comparing, and its duration."""
+        world = self.world()
+        out = world + "/out/" + spec.output_name
+        status, stdout, err, seconds = self.run(spec.args(world + "/in", out), world)
+        if status not in (0, 1):  # 1: findings or differences, which are not failures here
+            sys.exit("hazards: a clean run of %s failed (exit %d): %s" % (spec.name, status, err))
+        spec.status = status
+        data = open(out, "rb").read() if spec.kind == "file" else None
+        return {"bytes": data, "seconds": seconds, "world": world}
+
+    def writer_cells(self, spec):
+        ref = self.reference_run(spec)
+        name = spec.name
+
+        def prepare_old(world, out):
+            """A pre-existing output: old text for a file, a clean run's output for a store."""
+            if spec.kind == "file":
+                with open(out, "w") as handle:
+                    handle.write("old content\n")
+            elif spec.appends:
+                shutil.copy(ref["world"] + "/out/" + spec.output_name, out)
+            os.chmod(out, 0o644) if os.path.exists(out) else None
+
+        def existing_directory():
+            world = self.world()
+            out = world + "/out/" + spec.output_name
+            os.mkdir(out)
+            with open(out + "/keep.txt", "w") as handle:
+                handle.write("keep")
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(spec.args(world + "/in", out), world)
+            self.check_refusal(status, err, out)
+            self.expect_unchanged(before, world)
+
+        def read_only_directory():
+            world = self.world()
+            out = world + "/out/" + spec.output_name
+            prepare_old(world, out)
+            os.chmod(world + "/out", 0o555)
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(spec.args(world + "/in", out), world, as_nobody=True)
+            self.check_refusal(status, err, out)
+            self.expect_unchanged(before, world)
+
+        def input_as_output():
+            world = self.world()
+            out = world + "/in/" + spec.self_input
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(spec.args(world + "/in", out), world)
+            self.check_refusal(status, err, out)
+            self.expect_unchanged(before, world)
+
+        def symlink():
+            world = self.world()
+            os.mkdir(world + "/elsewhere")
+            target = world + "/elsewhere/" + spec.output_name
+            prepare_old(world, target)
+            if not os.path.exists(target):
+                open(target, "w").close()
+            out = world + "/out/" + spec.output_name
+            os.symlink("../elsewhere/" + spec.output_name, out)
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(spec.args(world + "/in", out), world)
+            if spec.symlink_status != 0:
+                self.check_refusal(status, err, out, spec.symlink_status)
+                self.expect_unchanged(before, world)
+                return
+            if status != spec.status:
+                raise CellFailure("exit %d through a link: %s" % (status, err.strip()[:200]))
+            if os.readlink(out) != "../elsewhere/" + spec.output_name:
+                raise CellFailure("the link was replaced")
+            if spec.kind == "file" and open(target, "rb").read() != ref["bytes"]:
+                raise CellFailure("the link's target does not hold the new output")
+            self.expect_unchanged(before, world, allowed={target})
+
+        def missing_parent():
+            world = self.world()
+            out = world + "/out/missing/" + spec.output_name
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(spec.args(world + "/in", out), world)
+            self.check_refusal(status, err, out)
+            self.expect_unchanged(before, world)
+
+        def file_size_limit():
+            world = self.world()
+            out = world + "/out/" + spec.output_name
+            if spec.kind == "file":  # a store is made anew: an existing one may take nothing
+                prepare_old(world, out)
+            before = self.snapshot(world)
+            limit = 256 if spec.kind == "store" else min(256, len(ref["bytes"]) // 2)
+            status, _, err, _ = self.run(spec.args(world + "/in", out), world, limit=limit)
+            self.check_refusal(status, err, out)
+            if spec.kind == "store" and os.path.exists(out):
+                if not self.sqlite_intact(out):
+                    raise CellFailure("the store is damaged after the limit was reached")
+                self.expect_unchanged(before, world, allowed=sidecars(out))
+            else:
+                self.expect_unchanged(before, world)
+
+        def killed():
+            for point in KILL_POINTS:
+                world = self.world()
+                out = world + "/out/" + spec.output_name
+                prepare_old(world, out)
+                before = self.snapshot(world)
+                old = open(out, "rb").read() if os.path.exists(out) else None
+                process = self.start(spec.args(world + "/in", out), world)
+                time.sleep(ref["seconds"] * point)
+                process.kill()
+                process.communicate()
+                self.kills += 1
+                allowed = {out} | temporaries(world + "/out", spec.output_name)
+                if spec.kind == "store":
+                    allowed |= sidecars(out)
+                problems = self.changes(before, self.snapshot(world), allowed)
+                if problems:
+                    raise CellFailure("killed at %d%%: %s" % (point * 100, "; ".join(problems)))
+                if spec.kind == "file" and os.path.exists(out):
+                    now = open(out, "rb").read()
+                    if now not in (old, ref["bytes"]):
+                        raise CellFailure("killed at %d%%: a torn file" % (point * 100))
+                if spec.kind == "store" and os.path.exists(out) and not self.sqlite_intact(out):
+                    raise CellFailure("killed at %d%%: a damaged store" % (point * 100))
+                if temporaries(world + "/out", spec.output_name):
+                    # The killed run's hidden temporary file (killed in the instant between
+                    # naming it and renaming it, or a redact's SQLite file): the next run
+                    # of the same output removes it.
+                    self.leftovers.append(spec.name)
+                    if spec.temporary_until_next_run and os.path.exists(out):
+                        os.unlink(out)
+                    status, _, err, _ = self.run(spec.args(world + "/in", out), world)
+                    left = temporaries(world + "/out", spec.output_name)
+                    if status != spec.status or left:
+                        raise CellFailure("the next run left %s (exit %d)" % (left, status))
+
+        def two_writers():
+            world = self.world()
+            out = world + "/out/" + spec.output_name
+            prepare_old(world, out)
+            before = self.snapshot(world)
+            first = self.start(spec.args(world + "/in", out), world)
+            second = self.start(spec.args(world + "/in", out), world)
+            results = [(p.wait(timeout=60), p.communicate()[1]) for p in (first, second)]
+            for status, err in results:
+                if status == spec.status:
+                    continue
+                self.check_refusal(status, err, out)
+            if all(status != spec.status for status, _ in results):
+                raise CellFailure("neither writer succeeded: %s" % [e for _, e in results])
+            if spec.kind == "file" and open(out, "rb").read() != ref["bytes"]:
+                raise CellFailure("the output is not one writer's whole file")
+            if spec.kind == "store" and not self.sqlite_intact(out):
+                raise CellFailure("the store is damaged")
+            self.expect_unchanged(before, world, allowed={out})
+
+        cells = [existing_directory, read_only_directory, input_as_output, symlink, missing_parent,
+                 file_size_limit, killed, two_writers]
+        for hazard, body in zip(WRITER_HAZARDS, cells):
+            self.cell(name, hazard, body)
+
+    def reader_cells(self, spec):
+        name = spec.name
+        world = self.world()
+        status0, stdout0, err0, _ = self.run(spec.args(world + "/in"), world)
+        stdout0 = stdout0.replace(world, "WORLD")
+        if status0 not in (0, 1):
+            sys.exit("hazards: a clean run of %s failed (exit %d): %s" % (name, status0, err0))
+        spec.status = status0
+
+        def succeeds(world, as_nobody):
+            before = self.snapshot(world)
+            status, stdout, err, _ = self.run(spec.args(world + "/in"), world, as_nobody=as_nobody)
+            if status != spec.status:
+                raise CellFailure("exit %d: %s" % (status, err.strip()[:300]))
+            self.check_clean(err)
+            if stdout.replace(world, "WORLD") != stdout0:
+                raise CellFailure("the output differs from a run in a writable place")
+            self.expect_unchanged(before, world)
+
+        def read_only_file():
+            world = self.world()
+            os.chmod(world + "/in/" + spec.input, 0o444)
+            succeeds(world, as_nobody=True)
+
+        def read_only_directory():
+            world = self.world()
+            os.chmod(world + "/in", 0o555)
+            succeeds(world, as_nobody=True)
+
+        def another_user():
+            if not self.is_root:
+                return "skip: needs root to run as nobody"
+            world = self.world()
+            os.chmod(world + "/in", 0o1777)  # nobody may create files here, but must not need to
+            succeeds(world, as_nobody=True)
+
+        def broken(make):
+            world = self.world()
+            path = world + "/in/" + spec.input
+            make(path)
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(spec.args(world + "/in"), world)
+            self.check_refusal(status, err, path)
+            self.expect_unchanged(before, world)
+
+        def zero_bytes():
+            broken(lambda path: open(path, "wb").close())
+
+        def truncated():
+            def cut(path):
+                data = open(path, "rb").read()
+                with open(path, "wb") as handle:
+                    handle.write(data[: len(data) // 3])
+            broken(cut)
+
+        def non_navsim():
+            broken(lambda path: shutil.copy(self.fixtures + "/other.sqlite", path))
+
+        def future_schema():
+            def bump(path):
+                with open(path, "r+b") as handle:  # user_version: offset 60, big-endian
+                    handle.seek(60)
+                    handle.write((99).to_bytes(4, "big"))
+            broken(bump)
+
+        def being_written():
+            world = self.world()
+            path = world + "/in/" + spec.input
+            if not spec.live_keeps_input:
+                os.unlink(path)
+            writer = self.start(spec.live_writer(world + "/in", path), world)
+            deadline = time.monotonic() + 20
+            while not os.path.exists(path + "-wal") and writer.poll() is None:
+                if time.monotonic() > deadline:
+                    raise CellFailure("the writer never started")
+                time.sleep(0.02)
+            time.sleep(0.2)
+            status, stdout, err, _ = self.run(spec.args(world + "/in"), world)
+            writer_status = writer.wait(timeout=60)
+            writer_err = writer.communicate()[1]
+            if status not in (spec.status, spec.live_status):
+                raise CellFailure("reader exit %d: %s" % (status, err.strip()[:300]))
+            if status == 2:
+                self.check_refusal(status, err, path)
+            self.check_clean(err)
+            if writer_status != 0:
+                raise CellFailure("the writer failed (exit %d): %s" % (writer_status, writer_err))
+            if os.path.exists(path + "-wal") or os.path.exists(path + "-shm"):
+                raise CellFailure("-wal/-shm left once the writer closed")
+
+        cells = [read_only_file, read_only_directory, another_user, zero_bytes, truncated,
+                 non_navsim, future_schema, being_written]
+        for hazard, body in zip(READER_HAZARDS, cells):
+            self.cell(name, hazard, body)
+
+    def committed_recordings(self):
+        """Reading the committed recordings in place makes nothing beside them."""
+        def body():
+            directory = os.path.join(ROOT, "Recordings")
+            for name in sorted(os.listdir(directory)):
+                if name.endswith(".sqlite"):
+                    status, _, err, _ = self.run(["log", "info", os.path.join(directory, name)],
+                                                 self.base)
+                    if status != 0:
+                        raise CellFailure("log info %s: %s" % (name, err))
+            left = [n for n in os.listdir(directory) if n.endswith(("-wal", "-shm", "-journal"))]
+            if left:
+                raise CellFailure("beside the committed recordings: %s" % ", ".join(sorted(left)))
+        self.cell("Recordings/*.sqlite", "read in place", body)
+
+
+def matrix(results, commands, hazards):
+    lines = ["| command | " + " | ".join(hazards) + " |",
+             "|---|" + "---|" * len(hazards)]
+    for command in commands:
+        cells = []
+        for hazard in hazards:
+            result = results.get((command, hazard), "-")
+            cells.append("ok" if result == "pass" else ("skip" if result.startswith("skip")
+                                                         else ("FAIL" if result != "-" else "-")))
+        lines.append("| `%s` | %s |" % (command, " | ".join(cells)))
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--navsim", required=True)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--matrix", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    options = parser.parse_args()
+    started = time.monotonic()
+    suite = Suite(os.path.abspath(options.navsim))
+    try:
+        suite.prepare()
+        suite.committed_recordings()
+        for spec in WRITERS:
+            if options.only in spec.name:
+                suite.writer_cells(spec)
+        for spec in READERS:
+            if options.only in spec.name:
+                suite.reader_cells(spec)
+        suite.committed_recordings()
+    finally:
+        if not options.keep:
+            for directory, names, _ in os.walk(suite.base):
+                for name in names:
+                    os.chmod(os.path.join(directory, name), 0o755)
+            shutil.rmtree(suite.base, ignore_errors=True)
+    results = suite.results
+    passed = sum(1 for r in results.values() if r == "pass")
+    skipped = sum(1 for r in results.values() if r.startswith("skip"))
+    failed = [(k, r) for k, r in results.items() if r.startswith("FAIL")]
+    if options.matrix:
+        print()
+        print(matrix(results, [s.name for s in WRITERS], WRITER_HAZARDS))
+        print()
+        print(matrix(results, [s.name for s in READERS], READER_HAZARDS))
+    print("\nhazards: %d cells, %d passed, %d skipped, %d failed in %.0f s"
+          % (len(results), passed, skipped, len(failed), time.monotonic() - started))
+    print("hazards: %d runs killed, %d left a temporary file that the next run removed%s"
+          % (suite.kills, len(suite.leftovers),
+             " (%s)" % ", ".join(sorted(suite.leftovers)) if suite.leftovers else ""))
+    for (command, hazard), result in sorted(failed):
+        print("  %s / %s: %s" % (command, hazard, result))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

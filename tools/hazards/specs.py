@@ -1,0 +1,111 @@
+"""The commands the hazard suite drives: every command that writes a file, every command that
+reads a log or a snapshot store. Paths: `i` is the directory of inputs (fixtures: log.sqlite,
+store.sqlite with runs a and b, log.jsonl, sizes.sqlite with viewSize events, scenario.json,
+other.sqlite), `out` the output path under test."""
+
+
+class Writer:
+    def __init__(self, name, args, output_name, self_input, kind="file", status=0,
+                 appends=False, symlink_status=0, temporary_until_next_run=False):
+        self.name = name
+        self.args = args
+        self.output_name = output_name
+        self.self_input = self_input  # the input given as the output in "input as output"
+        self.kind = kind  # "file": replaced whole; "store": an SQLite file written in place
+        self.status = status  # a clean run's exit status (set from one: 0, or 1 for findings)
+        self.appends = appends  # a store that takes more: the old one is a clean run's output
+        self.symlink_status = symlink_status
+        # A killed run may leave its hidden temporary file, removed by the next run.
+        self.temporary_until_next_run = temporary_until_next_run
+
+
+class Reader:
+    def __init__(self, name, args, input, status=0, live_writer=None, live_status=0,
+                 live_keeps_input=False):
+        self.name = name
+        self.args = args
+        self.input = input  # the file under test, in the inputs directory
+        self.status = status
+        self.live_writer = live_writer  # a command that writes the input while this reads
+        self.live_status = live_status  # also accepted while the input is being written
+        self.live_keeps_input = live_keeps_input  # the live writer appends to the fixture
+
+
+WRITERS = [
+    Writer("report --html", lambda i, out: ["report", i + "/store.sqlite", "a", "--html", out],
+           "report.html", "store.sqlite"),
+    Writer("diff --html",
+           lambda i, out: ["diff", i + "/store.sqlite", "a", "b", "--html", out],
+           "diff.html", "store.sqlite"),
+    Writer("render --svg",
+           lambda i, out: ["render", i + "/store.sqlite", "a", "--seq", "5", "--svg", out],
+           "frame.svg", "store.sqlite"),
+    Writer("render --png",
+           lambda i, out: ["render", i + "/store.sqlite", "a", "--seq", "5", "--png", out],
+           "frame.png", "store.sqlite"),
+    Writer("check --junit",
+           lambda i, out: ["check", i + "/log.sqlite", "--delegate", "complete", "--jobs", "1",
+                           "--junit", out],
+           "junit.xml", "log.sqlite"),
+    Writer("check --sarif",
+           lambda i, out: ["check", i + "/log.sqlite", "--delegate", "complete", "--jobs", "1",
+                           "--sarif", out],
+           "check.sarif", "log.sqlite"),
+    Writer("runs export --out",
+           lambda i, out: ["runs", i + "/store.sqlite", "export", "a", "--out", out],
+           "run.jsonl", "store.sqlite"),
+    Writer("log export --out",
+           lambda i, out: ["log", "export", i + "/log.sqlite", "--out", out],
+           "export.jsonl", "log.sqlite"),
+    Writer("profile fit --out",
+           lambda i, out: ["profile", "fit", i + "/sizes.sqlite", "--out", out],
+           "profile.json", "sizes.sqlite"),
+    Writer("merge", lambda i, out: ["merge", out, i + "/store.sqlite"],
+           "merged.sqlite", "store.sqlite", kind="store", appends=True),
+    Writer("log import --out",
+           lambda i, out: ["log", "import", i + "/log.jsonl", "--out", out],
+           "imported.sqlite", "log.jsonl", kind="store", appends=True),
+    Writer("log redact --out",
+           lambda i, out: ["log", "redact", i + "/log.sqlite", "--out", out],
+           "redacted.sqlite", "log.sqlite", kind="store", symlink_status=2,
+           temporary_until_next_run=True),
+    Writer("record --out",
+           lambda i, out: ["record", "--scenario", i + "/scenario.json", "--out", out],
+           "trip.sqlite", "scenario.json", kind="store", appends=True),
+    Writer("replay --snapshots",
+           lambda i, out: ["replay", i + "/log.sqlite", "--delegate", "basic", "--snapshots", out,
+                           "--label", "z"],
+           "snapshots.sqlite", "log.sqlite", kind="store"),
+]
+
+
+def recording(i, path):
+    """Records the fixture scenario into `path` in wall time, for about two seconds."""
+    return ["record", "--scenario", i + "/scenario.json", "--speed-multiplier", "300",
+            "--out", path]
+
+
+def replaying(i, path):
+    """Adds a run to the store at `path`."""
+    return ["replay", i + "/log.sqlite", "--delegate", "basic", "--snapshots", path,
+            "--label", "live"]
+
+
+READERS = [
+    Reader("log info", lambda i: ["log", "info", i + "/log.sqlite"], "log.sqlite",
+           live_writer=recording),
+    Reader("log events", lambda i: ["log", "events", i + "/log.sqlite", "--limit", "5"],
+           "log.sqlite", live_writer=recording),
+    Reader("log export", lambda i: ["log", "export", i + "/log.sqlite"], "log.sqlite",
+           live_writer=recording),
+    Reader("replay", lambda i: ["replay", i + "/log.sqlite", "--delegate", "basic"],
+           "log.sqlite", live_writer=recording),
+    Reader("lint", lambda i: ["lint", i + "/log.sqlite", "--delegate", "complete"],
+           "log.sqlite", live_writer=recording),
+    Reader("check", lambda i: ["check", i + "/log.sqlite", "--delegate", "complete", "--jobs", "1"],
+           "log.sqlite", live_writer=recording),
+    Reader("runs list", lambda i: ["runs", i + "/store.sqlite"], "store.sqlite",
+           live_writer=replaying, live_keeps_input=True),
+    Reader("diff", lambda i: ["diff", i + "/store.sqlite", "a", "b"], "store.sqlite",
+           live_writer=replaying, live_keeps_input=True),
+]

@@ -1,0 +1,216 @@
+"""The hazard suite's machinery: running navsim (as nobody, under a file-size limit),
+fresh copies of the fixtures, snapshots of every file, and the checks every cell makes."""
+import hashlib
+import os
+import pwd
+import re
+import resource
+import shutil
+import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Internal text that must never reach a user: SQL, Foundation's error domains, raw ids and
+# result codes, temporary-file names, crash output.
+FORBIDDEN = re.compile(
+    r"PRAGMA|NSCocoaErrorDomain|Error Domain|application_id|0x[0-9a-fA-F]{4,}|\.tmp\b"
+    r"|navsim-partial|\(code \d+\)|SQLITE_|Fatal error|Stack dump|backtrace|Swift runtime"
+    r"|\.swift:\d+")
+WRITER_HAZARDS = ["existing directory", "read-only directory", "input as output", "symlink",
+                  "missing parent", "ulimit -f", "SIGKILL mid-write", "two writers"]
+READER_HAZARDS = ["read-only file", "read-only directory", "another user", "zero bytes",
+                  "truncated", "non-NavSim SQLite", "future schema", "being written"]
+KILL_POINTS = [0.1, 0.3, 0.5, 0.7, 0.85, 0.95]  # fractions of a clean run's duration
+
+
+class CellFailure(Exception):
+    pass
+
+
+class SuiteBase:
+    def __init__(self, navsim):
+        self.navsim = navsim
+        self.is_root = os.geteuid() == 0
+        self.base = tempfile.mkdtemp(prefix="navsim-hazards-")
+        os.chmod(self.base, 0o755)
+        self.fixtures = os.path.join(self.base, "fixtures")
+        os.mkdir(self.fixtures)
+        self.kills = 0
+        self.leftovers = []  # killed runs that left a temporary file for the next run
+        self.results = {}  # (command, hazard) -> "pass" | "skip: why" | "FAIL: why"
+
+    # MARK: - Running navsim
+
+    def run(self, args, cwd, as_nobody=False, limit=None, timeout=60):
+        command = [self.navsim] + args
+        if as_nobody and self.is_root:
+            nobody = pwd.getpwnam("nobody")
+            command = ["setpriv", "--reuid=%d" % nobody.pw_uid, "--regid=%d" % nobody.pw_gid,
+                       "--clear-groups"] + command
+
+        def limits():
+            if limit is not None:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+        started = time.monotonic()
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                              preexec_fn=limits, env=self.environment())
+        return done.returncode, done.stdout, done.stderr, time.monotonic() - started
+
+    def start(self, args, cwd):
+        return subprocess.Popen([self.navsim] + args, cwd=cwd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=self.environment())
+
+    @staticmethod
+    def environment():
+        env = dict(os.environ)
+        env["COLUMNS"] = "80"
+        return env
+
+    # MARK: - Fixtures
+
+    def prepare(self):
+        # `nobody` must be able to run the binary: a checkout under /root is not. Then a copy.
+        if self.is_root and self.run(["--version"], self.base, as_nobody=True)[0] != 0:
+            copy = os.path.join(self.base, "navsim")
+            shutil.copy(self.navsim, copy)
+            os.chmod(copy, 0o755)
+            self.navsim = copy
+        f = self.fixtures
+        shutil.copy(os.path.join(ROOT, "Recordings", "rtl-city.sqlite"), f + "/log.sqlite")
+        shutil.copy(os.path.join(ROOT, "Recordings", "rtl-city.json"), f + "/scenario.json")
+        steps = [
+            ["replay", "log.sqlite", "--delegate", "basic", "--snapshots", "store.sqlite",
+             "--label", "a"],
+            ["replay", "log.sqlite", "--delegate", "complete", "--snapshots", "store.sqlite",
+             "--label", "b"],
+            ["log", "export", "log.sqlite", "--out", "log.jsonl"],
+            ["record", "--scenario", "scenario.json", "--through-recorder", "--view-sizes",
+             "--out", "sizes.sqlite"],
+        ]
+        for args in steps:
+            status, out, err, _ = self.run(args, f)
+            if status != 0:
+                sys.exit("hazards: preparing fixtures failed: navsim %s: %s" % (" ".join(args), err))
+        # A non-NavSim SQLite database, in rollback mode as most programs leave theirs.
+        other = sqlite3.connect(f + "/other.sqlite")
+        other.execute("CREATE TABLE contacts (name TEXT)")
+        other.execute("INSERT INTO contacts VALUES ('Ada')")
+        other.commit()
+        other.close()
+        for name in os.listdir(f):
+            os.chmod(os.path.join(f, name), 0o644)
+
+    def world(self):
+        """A fresh copy of the fixtures: in/ holds the inputs, out/ is where outputs go."""
+        world = tempfile.mkdtemp(prefix="cell-", dir=self.base)
+        os.chmod(world, 0o755)
+        shutil.copytree(self.fixtures, world + "/in")
+        os.mkdir(world + "/out")
+        for directory in (world + "/in", world + "/out"):
+            os.chmod(directory, 0o755)
+        return world
+
+    # MARK: - Checks
+
+    @staticmethod
+    def snapshot(world):
+        """Every file under `world`: its kind, permissions and content hash (links: target)."""
+        state = {}
+        for directory, names, files in os.walk(world):
+            for name in names + files:
+                path = os.path.join(directory, name)
+                info = os.lstat(path)
+                if stat.S_ISLNK(info.st_mode):
+                    state[path] = ("link", os.readlink(path))
+                elif stat.S_ISDIR(info.st_mode):
+                    state[path] = ("dir", stat.S_IMODE(info.st_mode))
+                else:
+                    with open(path, "rb") as handle:
+                        digest = hashlib.sha256(handle.read()).hexdigest()
+                    state[path] = ("file", stat.S_IMODE(info.st_mode), digest)
+        return state
+
+    @staticmethod
+    def changes(before, after, allowed=()):
+        problems = []
+        for path in sorted(set(before) | set(after)):
+            if path in allowed:
+                continue
+            if path not in after:
+                problems.append("removed " + path)
+            elif path not in before:
+                problems.append("created " + path)
+            elif before[path] != after[path]:
+                problems.append("changed " + path)
+        return problems
+
+    @staticmethod
+    def check_refusal(status, err, path, expected=2):
+        if status != expected:
+            raise CellFailure("exit %d, expected %d: %s" % (status, expected, err.strip()[:200]))
+        lines = err.strip().splitlines()
+        if len(lines) != 1:
+            raise CellFailure("%d lines on stderr, expected one: %r" % (len(lines), err[:300]))
+        if path not in lines[0]:
+            raise CellFailure("error does not name %s: %s" % (path, lines[0]))
+        SuiteBase.check_clean(err)
+
+    @staticmethod
+    def check_clean(text):
+        match = FORBIDDEN.search(text)
+        if match:
+            raise CellFailure("internal text %r in: %s" % (match.group(0), text.strip()[:300]))
+
+    @staticmethod
+    def sqlite_intact(path):
+        """True when the SQLite file at `path` passes integrity_check (read from a copy, so
+        nothing is made beside the original)."""
+        scratch = tempfile.mkdtemp()
+        try:
+            for suffix in ("", "-wal"):
+                if os.path.exists(path + suffix):
+                    shutil.copy(path + suffix, scratch + "/db" + suffix)
+            connection = sqlite3.connect(scratch + "/db")
+            result = connection.execute("PRAGMA integrity_check").fetchone()[0]
+            connection.close()
+            return result == "ok"
+        finally:
+            shutil.rmtree(scratch)
+
+    # MARK: - Cells
+
+
+    def cell(self, command, hazard, body):
+        key = (command, hazard)
+        try:
+            outcome = body()
+            self.results[key] = outcome or "pass"
+        except CellFailure as failure:
+            self.results[key] = "FAIL: %s" % failure
+        except subprocess.TimeoutExpired:
+            self.results[key] = "FAIL: timed out"
+        except OSError as error:  # what the command left is not what the cell expects at all
+            self.results[key] = "FAIL: %s" % error
+        mark = "ok  " if self.results[key] == "pass" else self.results[key][:4]
+        print("%s %-28s %-22s %s" % (mark, command, hazard,
+                                     "" if self.results[key] == "pass" else self.results[key]))
+        sys.stdout.flush()
+
+    def expect_unchanged(self, before, world, allowed=()):
+        problems = self.changes(before, self.snapshot(world), set(allowed))
+        if problems:
+            raise CellFailure("; ".join(problems[:4]))
+
+def sidecars(path):
+    return {path + "-wal", path + "-shm", path + "-journal"}
+
+
+def temporaries(directory, name):
+    prefix = "." + name + ".navsim-"
+    return {os.path.join(directory, n) for n in os.listdir(directory) if n.startswith(prefix)}
