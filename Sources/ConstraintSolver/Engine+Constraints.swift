@@ -85,7 +85,7 @@ extension Engine {
       let outcome: PhaseOneOutcome
       let scale = constantScale(of: constraint.expression, constant: constant)
       do {
-        if certified { pivotFloor = Engine.certifiedPivotFloor }
+        if certified { pivotFloor = Tolerance.standard.certifiedPivotFloor }
         outcome = try addWithArtificialVariable(row, scale: scale)
         pivotFloor = 0
       } catch {
@@ -109,7 +109,7 @@ extension Engine {
           // Phase one stopped at a positive artificial with a direction left whose coefficient
           // is below pivot size: a residue of rounding, or a genuine small coefficient of
           // nearly dependent constraints. The tableau refactored from the constraints has no
-          // residues, so its phase one may take every coefficient above `certifiedPivotFloor`
+          // residues, so its phase one may take every coefficient above `Tolerance.certifiedPivotFloor`
           // (LP-oracle seeds 1 001 865 and 2 007 129: feasible required sets refused, their
           // only way to feasibility a coefficient of 1.2e-7 of its row, at points near 1e9).
           var refactored = saved
@@ -165,17 +165,12 @@ extension Engine {
     if pivots != 0 { constraints[key]?.addPivots = pivots }
   }
 
-  /// The relative coefficient size from which a refactored tableau's phase one pivots
-  /// (`Engine.pivotFloor`): a refactor leaves rounding of about 1e-15 of a row's terms, and
-  /// coefficients of nearly dependent constraints reach 1e-7.
-  static let certifiedPivotFloor = 1e-9
-
   /// Whether phase one's final artificial row `row` still has a direction of descent that
-  /// `isPivotSized` passed over but `certifiedPivotFloor` would take.
+  /// `isPivotSized` passed over but `Tolerance.certifiedPivotFloor` would take.
   func hasSmallDirection(_ row: Row) -> Bool {
     row.cells.contains { cell in
       !cell.symbol.isDummy && cell.coefficient < 0 && !row.isPivotSized(cell.coefficient)
-        && row.isPivotSized(cell.coefficient, floor: Engine.certifiedPivotFloor)
+        && row.isPivotSized(cell.coefficient, floor: Tolerance.standard.certifiedPivotFloor)
     }
   }
 
@@ -530,9 +525,9 @@ extension Engine {
   }
 
   /// Whether the tableau's solution holds every required constraint in force within 1e-9 of
-  /// its largest term (`relativeNoiseThreshold`), inequalities included: what every required
+  /// its largest term (`Tolerance.residual`), inequalities included: what every required
   /// accept must show (`requiredConstraintsHoldRefined()`), a phase one that took
-  /// sub-pivot-size coefficients (`certifiedPivotFloor`) first among them. The equation check
+  /// sub-pivot-size coefficients (`Tolerance.certifiedPivotFloor`) first among them. The equation check
   /// of `verifiedAccept` reads slacks at their values and so passes a point where a required
   /// inequality's slack went negative; fresh LP-oracle seeds 3 002 617 and 3 004 335 were
   /// accepted that way, 0.65 and 0.45 from feasible.
@@ -541,7 +536,7 @@ extension Engine {
     constraints.values.allSatisfy { entry in
       guard entry.constraint.isRequired else { return true }
       let (miss, largest, _) = miss(of: entry)
-      return miss <= relativeNoiseThreshold * max(1, largest)
+      return miss <= Tolerance.standard.residual * max(1, largest)
     }
   }
 

@@ -191,7 +191,7 @@ extension Engine {
       }
       if entry.tag.marker.isValid { add(entry.tag.marker, markerCoefficient(entry.constraint)) }
       if entry.tag.other.isValid { add(entry.tag.other, -markerCoefficient(entry.constraint)) }
-      return abs(sum - target) <= 1e-8 * max(1, size)
+      return abs(sum - target) <= Tolerance.standard.unitSystem * max(1, size)
     }
     guard residual(removed, target: 1) else { return false }
     for entry in others where !residual(entry, target: 0) { return false }
@@ -228,7 +228,7 @@ func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
         bestColumn = j
       }
     }
-    guard bestRow >= 0, best > 1e-9 * largest else { return nil }
+    guard bestRow >= 0, best > Tolerance.standard.singular * largest else { return nil }
     rowOrder.swapAt(r, bestRow)
     pivotColumn[r] = bestColumn
     usedColumn[bestColumn] = true
@@ -253,19 +253,15 @@ func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
 }
 
 extension Engine {
-  /// How far the current solution may miss a required constraint, relative to the size of its
-  /// terms, before the tableau counts as drifted (the LP oracle allows 1e-9).
-  static let driftThreshold = 1e-10
-
   /// Whether the tableau's solution misses a required constraint by more than
-  /// `driftThreshold` of its terms: rounding that many pivots gathered. A removal with a
+  /// `Tolerance.drift` of its terms: rounding that many pivots gathered. A removal with a
   /// materialised marker then rebuilds, as every markerless removal used to.
   /// - Complexity: O(terms of the constraints).
   func hasDrifted() -> Bool {
     constraints.values.contains { entry in
       guard entry.constraint.isRequired else { return false }
       let (miss, _, total) = miss(of: entry)
-      return miss > Engine.driftThreshold * max(1, total)
+      return miss > Tolerance.standard.drift * max(1, total)
     }
   }
 

@@ -91,7 +91,7 @@ extension Engine {
     var largest = Symbol.invalid
     var largestSize = 0.0
     for cell in row.cells where cell.symbol.isExternal {
-      if !largest.isValid, abs(cell.coefficient) >= 1.0e-3 { return cell.symbol }
+      if !largest.isValid, abs(cell.coefficient) >= Tolerance.standard.sizablePivot { return cell.symbol }
       if abs(cell.coefficient) > largestSize {
         largestSize = abs(cell.coefficient)
         largest = cell.symbol
@@ -191,7 +191,7 @@ extension Engine {
       }
       if !phaseOne, !refactored,
         relativePivotSize(rows[slot], rows[slot].coefficient(for: entering))
-          < certifiedPivotThreshold
+          < Tolerance.standard.certifiedPivot
       {
         // A pivot this small may be the residue of a coefficient that is zero: pivoting on it
         // makes the basis singular (LP-oracle seed 1 000 065: -5.3e-6 next to 2.5, and the
@@ -222,7 +222,7 @@ extension Engine {
   /// ratio, ties to the oldest basic symbol). Nil when none does: the skipped directions are
   /// rounding residues.
   func smallPivotDirection(among skipped: [Symbol]) -> (Symbol, Int)? {
-    let significant = 1e-10 * max(1, abs(objective.constant))
+    let significant = Tolerance.standard.significantDecrease * max(1, abs(objective.constant))
     for symbol in skipped {
       let cost = objective.coefficient(for: symbol)
       guard cost < 0 else { continue }
@@ -233,7 +233,7 @@ extension Engine {
         let slot = Int(entry)
         guard !basics[slot].isExternal else { continue }
         let coefficient = rows[slot].coefficient(for: symbol)
-        guard coefficient < 0, -coefficient >= 1e-11 * max(1, rows[slot].largestCoefficient)
+        guard coefficient < 0, -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
         else { continue }
         let ratio = max(0, rows[slot].constant) / -coefficient
         if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current])) {
@@ -289,13 +289,13 @@ extension Engine {
   /// ties to the oldest basic symbol. Rows where `entering`'s coefficient is a rounding
   /// residue (not `isPivotSized`) don't bound it: pivoting there is what blows rows up.
   ///
-  /// When that row's pivot is small for its row (below `stablePivotThreshold` of its largest
+  /// When that row's pivot is small for its row (below `Tolerance.stablePivot` of its largest
   /// coefficient) and `stable`, a Harris ratio test picks instead, among the rows whose ratio
-  /// is within `ratioTolerance` of their constants of the least one, the one with the largest
+  /// is within `Tolerance.ratio` of their constants of the least one, the one with the largest
   /// pivot relative to its row (ties: the oldest). Degenerate systems have many rows at ratio
   /// zero, and Bland's oldest-first choice among them pivoted on 4e-5 next to 3 (rows then
   /// reached 1e8 and the required constraints were lost). The cost is that other rows may
-  /// dip below zero by up to `ratioTolerance` of their constant (the dual simplex's noise).
+  /// dip below zero by up to `Tolerance.ratio` of their constant (the dual simplex's noise).
   mutating func leavingSlot(for entering: Symbol, stable: Bool = true) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
@@ -318,14 +318,14 @@ extension Engine {
     }
     guard stable, let chosen = best else { return best }
     let chosenSize = relativePivotSize(rows[chosen], rows[chosen].coefficient(for: entering))
-    guard chosenSize < stablePivotThreshold else { return chosen }
+    guard chosenSize < Tolerance.standard.stablePivot else { return chosen }
 
     var bound = Double.infinity
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
       guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor) else { continue }
       let constant = max(0, rows[slot].constant)
-      bound = min(bound, (constant + ratioTolerance * max(1, constant)) / -coefficient)
+      bound = min(bound, (constant + Tolerance.standard.ratio * max(1, constant)) / -coefficient)
     }
     var pick = chosen
     var pickSize = chosenSize
@@ -368,7 +368,7 @@ extension Engine {
       infeasible.swapAt(first, infeasible.count - 1)
       infeasible.removeLast()
       infeasible.removeAll { $0 == leaving }
-      guard let slot = slot(of: leaving), rows[slot].constant < -nearZeroThreshold else {
+      guard let slot = slot(of: leaving), rows[slot].constant < -Tolerance.standard.zero else {
         continue
       }
       let entering = dualEnteringSymbol(rows[slot], stable: pivots < stablePivotLimit)
@@ -376,13 +376,13 @@ extension Engine {
         if !refactored {
           // Every coefficient that could lift the row is below pivot size: residues, or small
           // coefficients the constraints really have. On the refactored tableau residues are
-          // gone, so the entering choice may take coefficients from `certifiedPivotFloor` of
+          // gone, so the entering choice may take coefficients from `Tolerance.certifiedPivotFloor` of
           // the row (fresh LP-oracle seeds 4 008 231, 4 008 267, 4 009 551: feasible required
           // adds ended at a row nothing could lift, on the tableau and on its rebuild). The
           // refactor queues the rows it leaves below zero, this one among them.
           refactored = true
           if refactor() {
-            pivotFloor = Engine.certifiedPivotFloor
+            pivotFloor = Tolerance.standard.certifiedPivotFloor
             continue
           }
         }
@@ -419,7 +419,7 @@ extension Engine {
   /// row coefficient), or a free external variable (ratio zero); ties to the oldest.
   /// Coefficients that are not `isPivotSized` are passed over. As in `leavingSlot`, a small
   /// chosen pivot (when `stable`) gives way to the largest one among the parameters whose
-  /// ratio is within `ratioTolerance` (of their objective coefficient) of the least.
+  /// ratio is within `Tolerance.ratio` (of their objective coefficient) of the least.
   func dualEnteringSymbol(_ row: Row, stable: Bool = true) -> Symbol {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
@@ -435,13 +435,13 @@ extension Engine {
     }
     guard stable, best.isValid else { return best }
     let largest = max(1, row.largestCoefficient)
-    guard abs(bestCoefficient) / largest < stablePivotThreshold else { return best }
+    guard abs(bestCoefficient) / largest < Tolerance.standard.stablePivot else { return best }
     var bound = Double.infinity
     for cell in row.cells
     where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
       guard dualRatio(cell) != nil else { continue }
       let cost = abs(objective.coefficient(for: cell.symbol))
-      bound = min(bound, (cost + ratioTolerance * max(1, cost)) / abs(cell.coefficient))
+      bound = min(bound, (cost + Tolerance.standard.ratio * max(1, cost)) / abs(cell.coefficient))
     }
     var pickSize = abs(bestCoefficient)
     for cell in row.cells
@@ -522,7 +522,7 @@ extension Engine {
   /// `|coefficient| x constantScale` over the required constraints whose own symbols (marker,
   /// other) it holds. The row reads the new constraint's residual as a combination of those
   /// constraints, each weighted by its coefficient, so rounding of each of them (1e-9 of its
-  /// numbers, `relativeNoiseThreshold`) reaches the residual multiplied by its weight. On
+  /// numbers, `Tolerance.residual`) reaches the residual multiplied by its weight. On
   /// nearly dependent required constraints the weights reach 1e6 ... 1e7: LP-oracle seed
   /// 3 004 330's add 115 ended at a residual of 3.2e-4 where the LP holds every row within
   /// 4.6e-13 of its size, and was refused.

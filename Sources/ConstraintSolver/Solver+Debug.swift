@@ -67,10 +67,10 @@ extension Engine {
     if symbol.isDummy { return false }
     let cost = objective.coefficient(for: symbol)
     if symbol.isExternal {
-      return (!(cost > nearZeroThreshold) && !isBlocked(symbol, upwards: true))
-        || (!(cost < -nearZeroThreshold) && !isBlocked(symbol, upwards: false))
+      return (!(cost > Tolerance.standard.zero) && !isBlocked(symbol, upwards: true))
+        || (!(cost < -Tolerance.standard.zero) && !isBlocked(symbol, upwards: false))
     }
-    return !(cost > nearZeroThreshold) && !isBlocked(symbol, upwards: true)
+    return !(cost > Tolerance.standard.zero) && !isBlocked(symbol, upwards: true)
   }
 
   /// Whether a degenerate row stops `symbol` moving in the given direction.
@@ -151,7 +151,7 @@ extension Engine {
       if self.slot(of: basic) != slot { problems.append("slot map broken for \(name(of: basic))") }
       let row = rows[slot]
       problems += cellProblems(row, label: name(of: basic))
-      if basic.isRestricted, row.constant < -1e-7 {
+      if basic.isRestricted, row.constant < -Tolerance.standard.invariantRow {
         problems.append("restricted \(name(of: basic)) is negative: \(row.constant)")
       }
       if basic.isDummy, !nearZero(row.constant) {
@@ -197,7 +197,7 @@ extension Engine {
     var problems: [String] = []
     for entry in constraints.values where entry.constraint.isRequired {
       let (miss, largest, _) = miss(of: entry)
-      if miss > 1e-6 * max(1, largest) {
+      if miss > Tolerance.standard.invariantMiss * max(1, largest) {
         problems.append("required [\(entry.constraint)] is off by \(miss)")
       }
     }
