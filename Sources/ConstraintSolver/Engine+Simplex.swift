@@ -13,12 +13,11 @@ extension Engine {
   /// `expression <= 0` becomes `expression + slack = 0`, `>= 0` becomes
   /// `expression - slack = 0`; a non-required constraint also gets an error (two for an
   /// equality), weighted by its strength in the objective; a required equality gets a dummy
-  /// marker only when `explicit`. Basic variables are replaced by
-  /// their rows. The row is sign-normalised so its constant is `>= 0`; `sign` is -1 when
+  /// marker only when `marker` is `.always`. Basic variables are replaced by their rows. The row is sign-normalised so its constant is `>= 0`; `sign` is -1 when
   /// that negated it (a dummy marker inserted later gets coefficient `sign`, so that in the
   /// un-normalised equation it has +1, as one inserted here has).
   mutating func makeRow(
-    for constraint: Constraint, constant: Double, explicit: Bool
+    for constraint: Constraint, constant: Double, marker: EqualityMarker
   ) -> (row: Row, tag: Tag, sign: Double) {
     var row = Row(constant: constant)
     var scale = 0.0
@@ -47,7 +46,7 @@ extension Engine {
       }
     case .equal:
       if constraint.isRequired {
-        if explicit {
+        if marker == .always {
           tag.marker = newSymbol(.dummy)
           row.insert(tag.marker)
         }

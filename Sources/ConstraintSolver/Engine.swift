@@ -30,6 +30,9 @@ struct ConstraintEntry {
 
   /// A required equality without a marker: found again only by rebuilding.
   var isImplicit: Bool { !tag.marker.isValid }
+
+  /// The marker policy that re-adds it as it is now.
+  var marker: EqualityMarker { isExplicit ? .always : .whenNeeded }
 }
 
 /// An edit variable: its hidden edit constraint and the value last suggested.
@@ -92,8 +95,9 @@ struct Engine {
   /// A constraint without a marker was removed: the tableau is stale and is rebuilt from
   /// `constraints` before it is next read (so a run of removals costs one rebuild).
   var needsRebuild = false
-  /// Give every required equality a dummy marker (the engine that explains conflicts).
-  var allExplicit = false
+  /// Which required equalities get a dummy marker (`.always`: the engine that names
+  /// conflicts).
+  var equalityMarker = EqualityMarker.whenNeeded
   /// When positive, the relative size (of its row's largest coefficient) from which a
   /// coefficient counts as a pivot in phase one, in place of `Row.isPivotSized(_:)`: set only
   /// for a phase one on a freshly refactored tableau (`Engine.add`'s certified retry).
@@ -287,4 +291,23 @@ struct Engine {
       }
     }
   }
+}
+
+extension Engine {
+  // MARK: - Reading the solution
+
+  /// Writes every variable's value: its row's constant when basic, else zero.
+  func writeValues() {
+    for entry in variables.values {
+      let symbol = entry.symbol
+      let value = slot(of: symbol).map { rows[$0].constant } ?? 0
+      if entry.variable.value != value { entry.variable.value = value }
+    }
+  }
+}
+
+/// What an engine call throws: a user-facing error, or a failure that needs a rebuild.
+enum EngineError: Error {
+  case solver(SolverError)
+  case internalFailure(String)
 }
