@@ -44,10 +44,13 @@ extension Engine {
   /// Gives `entry`'s markerless required equality (already out of `constraints`) a dummy
   /// marker whose column is the one it would have had from the start, so the caller can
   /// remove it like a constraint with a marker.
+  /// - Parameter rebuildCost: the work the dense solve must stay below
+  ///   (`rebuildWorkEstimate()` when a rebuild would do as well; `Int.max` when it must not
+  ///   run).
   /// - Returns: the marker, or nil when the column can't be computed reliably (the caller
   ///   rebuilds); the tableau is unchanged then.
   mutating func materialiseMarker(
-    for entry: ConstraintEntry, evenIfARebuildIsCheaper: Bool = false
+    for entry: ConstraintEntry, cheaperThan rebuildCost: Int
   ) -> Symbol? {
     var implicit: [ConstraintEntry] = [entry]
     var marked: [ConstraintEntry] = []
@@ -79,7 +82,7 @@ extension Engine {
     let n = columnSymbols.count
     let denseWork = implicit.count * implicit.count * n
     guard denseWork <= Engine.markerSolveBudget,
-      evenIfARebuildIsCheaper || denseWork < rebuildWorkEstimate(),
+      denseWork < rebuildCost,
       let w = solveFirstUnit(matrix, columns: n)
     else { return nil }
 
@@ -139,14 +142,14 @@ extension Engine {
     guard constraints[key] != nil else { return false }
     let saved = self
     var entry = constraints.removeValue(forKey: key)!
-    var column = materialiseMarker(for: entry, evenIfARebuildIsCheaper: true)
+    var column = materialiseMarker(for: entry, cheaperThan: Int.max)
     if column == nil {
       // The column is checked against the constraints (`B y = e_k`), which drifted rows fail
       // (fresh LP-oracle seed 3 003 157): once more on the tableau refactored from them.
       constraints[key] = entry
       if refactor(), (try? dualOptimize()) != nil {
         entry = constraints.removeValue(forKey: key)!
-        column = materialiseMarker(for: entry, evenIfARebuildIsCheaper: true)
+        column = materialiseMarker(for: entry, cheaperThan: Int.max)
       }
     }
     guard let marker = column else {

@@ -91,13 +91,15 @@ extension Engine {
   /// symbols by slot.
   /// - Complexity: O(terms) when nothing drifted; else a dense solve, O(n³) for n
   ///   constraints, within `refinementCellBudget`.
+  /// - Parameter rebuilds: how many fresh tableaus it may build when the basis can't be
+  ///   repaired (a solve: one; a check of an accept, which must judge this tableau: none).
   /// - Returns: whether the solution it leaves is exact (no equation drifted beyond rounding),
   ///   so that another call before any change would do nothing.
   @discardableResult
-  mutating func refineSolution(rebuilding: Bool = true) -> Bool {
+  mutating func refineSolution(rebuilds: Int = 1) -> Bool {
     rebuildIfNeeded()
     let saved = self
-    var rebuilt = false
+    var rebuildsLeft = rebuilds
     for _ in 0..<3 {
       if !equationsValid { cacheEquations() }
       guard equations.contains(where: { residual(of: $0).drifted }) else { return true }
@@ -121,11 +123,11 @@ extension Engine {
       // constraints in order, once; failing that, or when the rebuild loses a constraint (a
       // fresh phase one can refuse one this tableau holds: `rebuildLosingNothing()`), the
       // tableau as it was.
-      guard rebuilding, !rebuilt, rebuild() else {
+      guard rebuildsLeft > 0, rebuild() else {
         self = saved
         return false
       }
-      rebuilt = true
+      rebuildsLeft -= 1
     }
     return false
   }

@@ -16,7 +16,9 @@ extension Engine {
     var tag = entry.tag
     if tag.marker.isValid { ownerOfSymbol[tag.marker.id] = nil }
     if tag.other.isValid { ownerOfSymbol[tag.other.id] = nil }
-    if !needsRebuild, entry.isImplicit, let marker = materialiseMarker(for: entry) {
+    if !needsRebuild, entry.isImplicit,
+      let marker = materialiseMarker(for: entry, cheaperThan: rebuildWorkEstimate())
+    {
       tag.marker = marker  // now removed like any constraint with a marker
     } else if needsRebuild || entry.isImplicit {
       needsRebuild = true

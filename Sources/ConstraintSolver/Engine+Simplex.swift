@@ -5,6 +5,21 @@ struct InternalFailure: Error {
   let message: String
 }
 
+/// Which objective a simplex run minimises: the paper's two phases.
+enum Phase {
+  /// The artificial objective of a row added without a subject (paper 4.1).
+  case one
+  /// The weighted errors of the non-required constraints.
+  case two
+}
+
+/// The pivot rules of one optimisation: Dantzig's entering choice with Harris ratio tests
+/// for its first `Engine.stablePivotLimit` pivots, then Bland's rule, which cannot cycle.
+enum PivotRule {
+  case dantzig
+  case bland
+}
+
 extension Engine {
   // MARK: - Building a constraint's row (paper 4.1: "augmented simplex form")
 
@@ -149,17 +164,18 @@ extension Engine {
   /// strengths near required's 1e9, cancellations leave coefficients like -5e-6 on directions
   /// of zero cost). Such a parameter is skipped until the next pivot changes the objective,
   /// instead of being reported as an unbounded objective, which is where Kiwi gives up.
-  /// - Parameter phaseOne: optimise the artificial objective instead of the real one.
+  /// - Parameter phase: `.two` (the weighted errors) or `.one` (the artificial objective).
   /// - Throws: `InternalFailure` after `pivotLimit` pivots (cycling on rounding noise).
-  mutating func optimize(phaseOne: Bool = false) throws(InternalFailure) {
+  mutating func optimize(_ phase: Phase = .two) throws(InternalFailure) {
     var skipped: [Symbol] = []
     var pivots = 0
     var refactored = false
     var smallPivots = 0
     while true {
+      let rule = pivotRule(after: pivots)
       let entering = enteringSymbol(
-        phaseOne ? (artificial ?? Row()) : objective, skipping: skipped,
-        residues: !phaseOne, steepest: pivots < stablePivotLimit)
+        phase == .one ? (artificial ?? Row()) : objective, skipping: skipped, phase: phase,
+        rule: rule)
       guard entering.isValid else {
         // Every improving direction left was skipped as unbounded: its bounding rows hold it
         // with coefficients below pivot size. Those are rounding residues unless the
@@ -169,7 +185,7 @@ extension Engine {
         // slack of cost -4.9e-5, bounded at 3.6e9 by coefficients of 1e-6 ... 4e-5 in rows
         // with terms near 150, stopped the simplex 1.4e5 of weighted error, 5e-4 relative,
         // above the optimum).
-        guard !phaseOne, !skipped.isEmpty, smallPivots < Engine.smallPivotLimit,
+        guard phase == .two, !skipped.isEmpty, smallPivots < Engine.smallPivotLimit,
           let (symbol, slot) = smallPivotDirection(among: skipped)
         else { return }
         skipped.removeAll()
@@ -184,11 +200,11 @@ extension Engine {
         pivots += 1
         continue
       }
-      guard let slot = leavingSlot(for: entering, stable: pivots < stablePivotLimit) else {
+      guard let slot = leavingRow(for: entering, rule: rule) else {
         skipped.append(entering)
         continue
       }
-      if !phaseOne, !refactored,
+      if phase == .two, !refactored,
         relativePivotSize(rows[slot], rows[slot].coefficient(for: entering))
           < Tolerance.standard.certifiedPivot
       {
@@ -254,30 +270,34 @@ extension Engine {
   /// Harris ratio tests.
   var stablePivotLimit: Int { 5 * (rows.count + 10) }
 
+  /// The pivot rule of an optimisation that has taken `pivots` pivots.
+  func pivotRule(after pivots: Int) -> PivotRule {
+    pivots < stablePivotLimit ? .dantzig : .bland
+  }
+
   /// The parameter to enter the basis: the non-dummy one with the most negative objective
-  /// coefficient (Dantzig's rule; ties to the oldest), or, when not `steepest`, the first
-  /// (oldest) negative one (Bland's rule, which cannot cycle).
+  /// coefficient (`.dantzig`; ties to the oldest), or the first (oldest) negative one
+  /// (`.bland`, which cannot cycle).
   ///
   /// Bland's first-negative choice walks long paths on dense objectives: on random 60 x 600
   /// systems one re-add took thousands of pivots, through nearly singular bases (pivots of
   /// 1e-6 of their row), and the rows grew to 1e9; the most negative coefficient, the largest
   /// decrease per unit, gets there in a few pivots. Bland stays the fallback after
   /// `stablePivotLimit` pivots of one optimisation.
-  /// - Parameter residues: whether a coefficient that is a rounding residue of the row (not
-  ///   `isPivotSized`) may enter. Phase one passes false: its objective is the new row itself,
-  ///   and a residue there is what cancellation left of a direction the row doesn't have
+  /// - Parameter phase: in phase one, a coefficient that is a rounding residue of the row
+  ///   (not `isPivotSized`) may not enter: its objective is the new row itself, and a residue
+  ///   there is what cancellation left of a direction the row doesn't have
   ///   (seed 40404: a row `413.6 + 3 s + 1e-8 t ...` that the LP proves infeasible went to zero
   ///   along `t`, and a conflicting constraint was accepted).
   func enteringSymbol(
-    _ objective: Row, skipping skipped: [Symbol] = [], residues: Bool = true,
-    steepest: Bool = false
+    _ objective: Row, skipping skipped: [Symbol], phase: Phase, rule: PivotRule
   ) -> Symbol {
     var best = Symbol.invalid
     var bestCoefficient = 0.0
     for cell in objective.cells where cell.coefficient < bestCoefficient && !cell.symbol.isDummy {
-      if !residues, !objective.isPivotSized(cell.coefficient, floor: pivotFloor) { continue }
+      if phase == .one, !objective.isPivotSized(cell.coefficient, floor: pivotFloor) { continue }
       if !skipped.isEmpty && skipped.contains(cell.symbol) { continue }
-      if !steepest { return cell.symbol }
+      if rule == .bland { return cell.symbol }
       best = cell.symbol
       bestCoefficient = cell.coefficient
     }
@@ -289,13 +309,14 @@ extension Engine {
   /// residue (not `isPivotSized`) don't bound it: pivoting there is what blows rows up.
   ///
   /// When that row's pivot is small for its row (below `Tolerance.stablePivot` of its largest
-  /// coefficient) and `stable`, a Harris ratio test picks instead, among the rows whose ratio
+  /// coefficient) and the rule is `.dantzig`, a Harris ratio test picks instead, among the rows whose ratio
   /// is within `Tolerance.ratio` of their constants of the least one, the one with the largest
   /// pivot relative to its row (ties: the oldest). Degenerate systems have many rows at ratio
   /// zero, and Bland's oldest-first choice among them pivoted on 4e-5 next to 3 (rows then
   /// reached 1e8 and the required constraints were lost). The cost is that other rows may
   /// dip below zero by up to `Tolerance.ratio` of their constant (the dual simplex's noise).
-  mutating func leavingSlot(for entering: Symbol, stable: Bool = true) -> Int? {
+  /// - Returns: the slot of the leaving row.
+  mutating func leavingRow(for entering: Symbol, rule: PivotRule) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
     // The column as recorded, stale and repeated entries included: a stale one has no
@@ -315,7 +336,7 @@ extension Engine {
       bestRatio = ratio
       best = slot
     }
-    guard stable, let chosen = best else { return best }
+    guard rule == .dantzig, let chosen = best else { return best }
     let chosenSize = relativePivotSize(rows[chosen], rows[chosen].coefficient(for: entering))
     guard chosenSize < Tolerance.standard.stablePivot else { return chosen }
 
@@ -370,7 +391,7 @@ extension Engine {
       guard let slot = slot(of: leaving), rows[slot].constant < -Tolerance.standard.zero else {
         continue
       }
-      let entering = dualEnteringSymbol(rows[slot], stable: pivots < stablePivotLimit)
+      let entering = dualEnteringSymbol(rows[slot], rule: pivotRule(after: pivots))
       guard entering.isValid else {
         if !refactored {
           // Every coefficient that could lift the row is below pivot size: residues, or small
@@ -416,10 +437,10 @@ extension Engine {
   /// The parameter of `row` that can rise to lift the row to zero at least objective cost:
   /// a restricted one with a positive coefficient (minimum ratio of objective coefficient to
   /// row coefficient), or a free external variable (ratio zero); ties to the oldest.
-  /// Coefficients that are not `isPivotSized` are passed over. As in `leavingSlot`, a small
-  /// chosen pivot (when `stable`) gives way to the largest one among the parameters whose
+  /// Coefficients that are not `isPivotSized` are passed over. As in `leavingRow`, a small
+  /// chosen pivot (under `.dantzig`) gives way to the largest one among the parameters whose
   /// ratio is within `Tolerance.ratio` (of their objective coefficient) of the least.
-  func dualEnteringSymbol(_ row: Row, stable: Bool = true) -> Symbol {
+  func dualEnteringSymbol(_ row: Row, rule: PivotRule) -> Symbol {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
     var bestCoefficient = 0.0
@@ -432,7 +453,7 @@ extension Engine {
         bestCoefficient = cell.coefficient
       }
     }
-    guard stable, best.isValid else { return best }
+    guard rule == .dantzig, best.isValid else { return best }
     let largest = max(1, row.largestCoefficient)
     guard abs(bestCoefficient) / largest < Tolerance.standard.stablePivot else { return best }
     var bound = Double.infinity
@@ -488,7 +509,7 @@ extension Engine {
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
-    try optimize(phaseOne: true)
+    try optimize(.one)
     let final = artificial ?? Row()
     // The artificial is restricted: its least value is never below zero, so a negative one is
     // rounding past zero (seen down to -8e-6 next to terms of 1e3), never a conflict. A
@@ -512,7 +533,7 @@ extension Engine {
       }
       pivot(slot: slot, entering: entering)
     }
-    for slot in slots(containing: art, clear: true) { rows[slot].remove(art) }
+    for slot in takeSlots(containing: art) { rows[slot].remove(art) }
     objective.remove(art)
     return .added
   }

@@ -61,7 +61,7 @@ extension Engine {
 
     setConstant(constant, of: entry)
     let broken = shift(
-      tag, relation: constraint.relation, isRequired: constraint.isRequired, by: delta,
+      tag, of: constraint, by: delta,
       scale: constantScale(of: constraint.expression, constant: constant))
     if let broken, let original {
       // A redundant equality that follows from this one no longer holds.
@@ -129,7 +129,7 @@ extension Engine {
   func requiredConstraintsHoldRefined() -> Bool {
     if requiredConstraintsHold() { return true }
     var refined = self
-    refined.refineSolution(rebuilding: false)
+    refined.refineSolution(rebuilds: 0)
     return refined.lostInRebuild.count == lostInRebuild.count && refined.requiredConstraintsHold()
   }
 
@@ -165,17 +165,12 @@ extension Engine {
   ///   it, so the new constant contradicts the required equalities.
   @discardableResult
   mutating func shift(
-    _ tag: Tag, relation: Relation, isRequired: Bool, by delta: Double, scale: Double = 0
+    _ tag: Tag, of constraint: Constraint, by delta: Double, scale: Double
   ) -> Row? {
     // The coefficients the marker and other symbol got in `makeRow` (before sign fixing,
     // which scales the whole equation and so doesn't change the ratio used here).
-    let markerCoefficient: Double
-    let otherCoefficient: Double
-    switch relation {
-    case .lessThanOrEqual: (markerCoefficient, otherCoefficient) = (1, -1)
-    case .greaterThanOrEqual: (markerCoefficient, otherCoefficient) = (-1, 1)
-    case .equal: (markerCoefficient, otherCoefficient) = isRequired ? (1, 0) : (-1, 1)
-    }
+    let markerCoefficient = markerCoefficient(constraint)
+    let otherCoefficient = -markerCoefficient
     if let slot = slot(of: tag.marker) {
       rows[slot].constant -= delta / markerCoefficient
       if rows[slot].constant < 0 { infeasible.append(tag.marker) }

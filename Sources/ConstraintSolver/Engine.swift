@@ -163,15 +163,22 @@ struct Engine {
     let id = symbol.id
     columns[id].append(Int32(truncatingIfNeeded: slot))
     if columns[id].count > 4 * Int(compactedLength[id]) + 32 {
-      _ = compactColumn(id, clear: false)
+      _ = compactColumn(id)
     }
   }
 
   /// The slots whose rows hold `symbol`, each once, in column order.
-  /// - Parameter clear: also empty the column (the symbol is about to leave every row).
   /// - Complexity: O(column length * log(row length)).
-  mutating func slots(containing symbol: Symbol, clear: Bool = false) -> [Int] {
-    compactColumn(symbol.id, clear: clear)
+  mutating func slots(containing symbol: Symbol) -> [Int] {
+    compactColumn(symbol.id)
+  }
+
+  /// `slots(containing:)`, emptying the column: `symbol` is about to leave every row.
+  mutating func takeSlots(containing symbol: Symbol) -> [Int] {
+    let live = compactColumn(symbol.id)
+    columns[symbol.id] = []
+    compactedLength[symbol.id] = 0
+    return live
   }
 
   /// A fresh value for `slotMarks` (no slot carries it yet).
@@ -185,7 +192,7 @@ struct Engine {
   }
 
   /// Drops stale and duplicate entries of column `id`; returns the live slots.
-  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+  mutating func compactColumn(_ id: Int) -> [Int] {
     let markEpoch = nextMarkEpoch()
     let raw = id << 2
     var live: [Int] = []
@@ -199,12 +206,8 @@ struct Engine {
       // The symbol's kind bits are unknown here: look the id up among the row's cells.
       if rows[slot].containsSymbol(withId: id, raw: raw) { live.append(slot) }
     }
-    if clear {
-      column.removeAll()
-    } else {
-      column.removeAll(keepingCapacity: true)
-      for slot in live { column.append(Int32(truncatingIfNeeded: slot)) }
-    }
+    column.removeAll(keepingCapacity: true)
+    for slot in live { column.append(Int32(truncatingIfNeeded: slot)) }
     compactedLength[id] = Int32(truncatingIfNeeded: column.count)
     columns[id] = column
     return live
@@ -213,7 +216,7 @@ struct Engine {
   /// Empties `symbol`'s column and returns it as recorded: every slot whose row holds the
   /// symbol, in column order (first occurrences), plus stale and repeated entries, which a
   /// caller that edits each row through a lookup of `symbol` skips for free (the row no
-  /// longer holds it). Cheaper than `slots(containing:clear:)`, which looks every row up
+  /// longer holds it). Cheaper than `takeSlots(containing:)`, which looks every row up
   /// once more.
   mutating func takeColumn(_ symbol: Symbol) -> [Int32] {
     let column = columns[symbol.id]
@@ -284,7 +287,7 @@ struct Engine {
       if let slot = slot(of: entry.symbol) {
         _ = takeRow(at: slot)
       } else {
-        for slot in slots(containing: entry.symbol, clear: true) {
+        for slot in takeSlots(containing: entry.symbol) {
           rows[slot].remove(entry.symbol)
         }
         objective.remove(entry.symbol)

@@ -67,22 +67,21 @@ extension Engine {
     if symbol.isDummy { return false }
     let cost = objective.coefficient(for: symbol)
     if symbol.isExternal {
-      return (!(cost > Tolerance.standard.zero) && !isBlocked(symbol, upwards: true))
-        || (!(cost < -Tolerance.standard.zero) && !isBlocked(symbol, upwards: false))
+      return (!(cost > Tolerance.standard.zero) && !isBlocked(symbol, moving: 1))
+        || (!(cost < -Tolerance.standard.zero) && !isBlocked(symbol, moving: -1))
     }
-    return !(cost > Tolerance.standard.zero) && !isBlocked(symbol, upwards: true)
+    return !(cost > Tolerance.standard.zero) && !isBlocked(symbol, moving: 1)
   }
 
-  /// Whether a degenerate row stops `symbol` moving in the given direction.
-  func isBlocked(_ symbol: Symbol, upwards: Bool) -> Bool {
+  /// Whether a degenerate row stops `symbol` moving in `direction` (+1 up, -1 down).
+  func isBlocked(_ symbol: Symbol, moving direction: Double) -> Bool {
     for slot in liveSlots(containing: symbol) {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: symbol)
       guard coefficient != 0 else { continue }
       if basic.isDummy { return true }
-      let falls = upwards ? coefficient < 0 : coefficient > 0
-      if falls, nearZero(rows[slot].constant) { return true }
+      if coefficient * direction < 0, nearZero(rows[slot].constant) { return true }
     }
     return false
   }
