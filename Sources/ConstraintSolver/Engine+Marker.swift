@@ -254,38 +254,3 @@ func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
   }
   return w
 }
-
-extension Engine {
-  /// Whether the tableau's solution misses a required constraint by more than
-  /// `Tolerance.drift` of its terms: rounding that many pivots gathered. A removal with a
-  /// materialised marker then rebuilds, as every markerless removal used to.
-  /// - Complexity: O(terms of the constraints).
-  func hasDrifted() -> Bool {
-    constraints.values.contains { entry in
-      guard entry.constraint.isRequired else { return false }
-      let (miss, _, total) = miss(of: entry)
-      return miss > Tolerance.standard.drift * max(1, total)
-    }
-  }
-
-  /// How far the tableau's solution misses `entry`'s constraint (zero when it holds; an
-  /// inequality's miss is signed, negative inside), with the largest and the total magnitude
-  /// of its terms there.
-  func miss(of entry: ConstraintEntry) -> (miss: Double, largest: Double, total: Double) {
-    var value = entry.constant
-    var largest = abs(entry.constant)
-    var total = largest
-    for term in entry.constraint.expression.terms {
-      guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
-      let product = term.coefficient * self.value(of: symbol)
-      value += product
-      largest = max(largest, abs(product))
-      total += abs(product)
-    }
-    switch entry.constraint.relation {
-    case .equal: return (abs(value), largest, total)
-    case .lessThanOrEqual: return (value, largest, total)
-    case .greaterThanOrEqual: return (-value, largest, total)
-    }
-  }
-}

@@ -31,7 +31,7 @@ extension Engine {
     if let slot = slot(of: tag.marker) {
       _ = takeRow(at: slot)
     } else {
-      guard let slot = markerLeavingSlot(tag.marker) else {
+      guard let slot = markerLeavingRow(tag.marker) else {
         releaseVariables(of: constraint.expression)
         throw .internalFailure("no row holds the marker of [\(constraint)]")
       }
@@ -51,5 +51,69 @@ extension Engine {
     }
     // The tableau holds the rest: a rebuild that would lose one of them is not worth it.
     if entry.isImplicit, hasDrifted() { _ = rebuildLosingNothing() }
+  }
+
+  // MARK: - The marker's leaving row (paper 4.4)
+
+  /// The row to pivot `marker` into when removing its constraint: the row of a redundant
+  /// required equality that follows from this constraint (a basic dummy; ties: oldest), else
+  /// as the paper orders them: a restricted row where `marker` has a negative coefficient
+  /// (least ratio), else a restricted row with a positive one (least ratio), else an external
+  /// row. Ties: oldest.
+  ///
+  /// The dummy's row comes first because the equality it stands for must hold on its own once
+  /// this constraint is gone: pivoting there makes the dummy a parameter (zero, the equality
+  /// enforced) and moves no value (its row's constant is zero). Pivoting elsewhere substituted
+  /// the removed marker's row into the dummy's, leaving a basic dummy at a non-zero value: the
+  /// equality silently broken (LP oracle seed 40200: a required equality 51 off).
+  mutating func markerLeavingRow(_ marker: Symbol) -> Int? {
+    var dummy: Int?
+    var first: Int?, firstRatio = Double.infinity
+    var second: Int?, secondRatio = Double.infinity
+    var third: Int?
+    var residues: Int?, residueSize = 0.0
+    for slot in slots(containing: marker) {
+      let basic = basics[slot]
+      let coefficient = rows[slot].coefficient(for: marker)
+      guard coefficient != 0 else { continue }
+      guard rows[slot].isPivotSized(coefficient) else {
+        // Only if no row holds the marker with a sizable coefficient: the largest residue.
+        if abs(coefficient) > residueSize || (abs(coefficient) == residueSize && basic < basics[residues!]) {
+          residueSize = abs(coefficient)
+          residues = slot
+        }
+        continue
+      }
+      if basic.isDummy {
+        if dummy == nil || basic < basics[dummy!] { dummy = slot }
+      } else if basic.isExternal {
+        if third == nil || basic < basics[third!] { third = slot }
+      } else if coefficient < 0 {
+        let ratio = -rows[slot].constant / coefficient
+        if first == nil || ratio < firstRatio || (ratio == firstRatio && basic < basics[first!]) {
+          firstRatio = ratio
+          first = slot
+        }
+      } else {
+        let ratio = rows[slot].constant / coefficient
+        if second == nil || ratio < secondRatio
+          || (ratio == secondRatio && basic < basics[second!])
+        {
+          secondRatio = ratio
+          second = slot
+        }
+      }
+    }
+    return dummy ?? first ?? second ?? third ?? residues
+  }
+
+  /// Takes `symbol`'s weighted error out of the objective (it is about to be dropped).
+  mutating func removeEffects(of symbol: Symbol, strength: Double) {
+    guard symbol.kind == .error else { return }
+    if let slot = slot(of: symbol) {
+      objective.insert(rows[slot], -strength)
+    } else {
+      objective.insert(symbol, -strength)
+    }
   }
 }

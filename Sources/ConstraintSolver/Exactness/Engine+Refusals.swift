@@ -1,5 +1,6 @@
-// Conflicts: naming the required constraints in a refused constraint's way, and confirming
-// a refusal against a fresh tableau before it stands.
+// Refusals: a refusal of the core stands only once a fresh tableau confirms it (which also
+// names the required constraints in the way); phase one that stalls on a small coefficient
+// is retried on the tableau refactored from the constraints.
 
 extension Engine {
   // MARK: - Confirming a refusal
@@ -121,5 +122,43 @@ extension Engine {
       return []
     }
     return complete ? nil : []
+  }
+
+  // MARK: - Phase one on a refactored tableau
+
+  /// `insert`, and once more on the tableau refactored from the constraints when phase one
+  /// refused a required constraint with a small direction left (`hasSmallDirection`): a
+  /// residue of rounding, or a genuine small coefficient of nearly dependent constraints. The
+  /// refactored tableau has no residues, so its phase one may take every coefficient above
+  /// `Tolerance.certifiedPivotFloor` (LP-oracle seeds 1 001 865 and 2 007 129: feasible
+  /// required sets refused, their only way to feasibility a coefficient of 1.2e-7 of its row,
+  /// at points near 1e9).
+  /// - Returns: the refusal, nil when the constraint was added.
+  mutating func insertRetryingRefactored(
+    _ constraint: Constraint, constant: Double, editVariable: Variable?,
+    marker: EqualityMarker, order: Int?
+  ) throws(EngineError) -> Refusal? {
+    guard let refusal = try insert(
+      constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
+      phaseOneFloor: 0)
+    else { return nil }
+    guard refusal.kind == .phaseOne, constraint.isRequired,
+      hasSmallDirection(refusal.certificate)
+    else { return refusal }
+    var refactored = self
+    guard refactored.refactor(), (try? refactored.dualOptimize()) != nil else { return refusal }
+    self = refactored
+    return try insert(
+      constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
+      phaseOneFloor: Tolerance.standard.certifiedPivotFloor)
+  }
+
+  /// Whether phase one's final artificial row `row` still has a direction of descent that
+  /// `isPivotSized` passed over but `Tolerance.certifiedPivotFloor` would take.
+  func hasSmallDirection(_ row: Row) -> Bool {
+    row.cells.contains { cell in
+      !cell.symbol.isDummy && cell.coefficient < 0 && !row.isPivotSized(cell.coefficient)
+        && row.isPivotSized(cell.coefficient, floor: Tolerance.standard.certifiedPivotFloor)
+    }
   }
 }
