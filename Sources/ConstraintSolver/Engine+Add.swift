@@ -72,7 +72,7 @@ extension Engine {
   /// a subject when `chooseSubject` finds one, else adds it through an artificial variable
   /// (phase one); then registers it and re-optimises.
   /// - Parameter phaseOneFloor: when positive, the share of its row from which phase one
-  ///   pivots on a coefficient (`Engine.pivotFloor`; a refactored tableau's retry).
+  ///   pivots on a coefficient (`Row.isPivotSized(_:floor:)`; a refactored tableau's retry).
   /// - Returns: nil when added, else why not; a phase-one refusal restores the engine.
   mutating func insert(
     _ constraint: Constraint, constant: Double, editVariable: Variable?,
@@ -132,9 +132,7 @@ extension Engine {
       let outcome: PhaseOneOutcome
       let scale = constantScale(of: constraint.expression, constant: constant)
       do {
-        pivotFloor = phaseOneFloor
-        outcome = try addWithArtificialVariable(row, scale: scale)
-        pivotFloor = 0
+        outcome = try addWithArtificialVariable(row, scale: scale, floor: phaseOneFloor)
       } catch {
         self = saved
         throw .internalFailure(error.message)

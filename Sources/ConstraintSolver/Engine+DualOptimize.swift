@@ -10,8 +10,7 @@ extension Engine {
   mutating func dualOptimize() throws(InternalFailure) {
     var pivots = 0
     var refactored = false
-    let floorBefore = pivotFloor
-    defer { pivotFloor = floorBefore }
+    var floor = 0.0  // `Tolerance.certifiedPivotFloor` once the tableau is refactored
     while !infeasible.isEmpty {
       var first = 0
       for i in infeasible.indices where infeasible[i] < infeasible[first] { first = i }
@@ -22,7 +21,7 @@ extension Engine {
       guard let slot = slot(of: leaving), rows[slot].constant < -Tolerance.standard.zero else {
         continue
       }
-      let entering = dualEnteringSymbol(rows[slot], rule: pivotRule(after: pivots))
+      let entering = dualEnteringSymbol(rows[slot], rule: pivotRule(after: pivots), floor: floor)
       guard entering.isValid else {
         if !refactored {
           // Every coefficient that could lift the row is below pivot size: residues, or small
@@ -33,7 +32,7 @@ extension Engine {
           // refactor queues the rows it leaves below zero, this one among them.
           refactored = true
           if refactor() {
-            pivotFloor = Tolerance.standard.certifiedPivotFloor
+            floor = Tolerance.standard.certifiedPivotFloor
             continue
           }
         }
@@ -71,12 +70,12 @@ extension Engine {
   /// Coefficients that are not `isPivotSized` are passed over. As in `leavingRow`, a small
   /// chosen pivot (under `.dantzig`) gives way to the largest one among the parameters whose
   /// ratio is within `Tolerance.ratio` (of their objective coefficient) of the least.
-  func dualEnteringSymbol(_ row: Row, rule: PivotRule) -> Symbol {
+  func dualEnteringSymbol(_ row: Row, rule: PivotRule, floor: Double) -> Symbol {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
     var bestCoefficient = 0.0
     for cell in row.cells
-    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: floor) {
       guard let ratio = dualRatio(cell) else { continue }
       if ratio < bestRatio {
         bestRatio = ratio
@@ -89,14 +88,14 @@ extension Engine {
     guard abs(bestCoefficient) / largest < Tolerance.standard.stablePivot else { return best }
     var bound = Double.infinity
     for cell in row.cells
-    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: floor) {
       guard dualRatio(cell) != nil else { continue }
       let cost = abs(objective.coefficient(for: cell.symbol))
       bound = min(bound, (cost + Tolerance.standard.ratio * max(1, cost)) / abs(cell.coefficient))
     }
     var pickSize = abs(bestCoefficient)
     for cell in row.cells
-    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: pivotFloor) {
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: floor) {
       guard let ratio = dualRatio(cell), ratio <= bound else { continue }
       if abs(cell.coefficient) > pickSize {
         pickSize = abs(cell.coefficient)

@@ -62,8 +62,10 @@ extension Engine {
   /// of zero cost). Such a parameter is skipped until the next pivot changes the objective,
   /// instead of being reported as an unbounded objective, which is where Kiwi gives up.
   /// - Parameter phase: `.two` (the weighted errors) or `.one` (the artificial objective).
+  /// - Parameter floor: when positive, the share of its row from which a coefficient is a
+  ///   pivot (`Row.isPivotSized(_:floor:)`; a refactored tableau's phase one).
   /// - Throws: `InternalFailure` after `pivotLimit` pivots (cycling on rounding noise).
-  mutating func optimize(_ phase: Phase = .two) throws(InternalFailure) {
+  mutating func optimize(_ phase: Phase = .two, floor: Double = 0) throws(InternalFailure) {
     var skipped: [Symbol] = []
     var pivots = 0
     var refactored = false
@@ -72,7 +74,7 @@ extension Engine {
       let rule = pivotRule(after: pivots)
       let entering = enteringSymbol(
         phase == .one ? (artificial ?? Row()) : objective, skipping: skipped, phase: phase,
-        rule: rule)
+        rule: rule, floor: floor)
       guard entering.isValid else {
         // Every improving direction left was skipped as unbounded: its bounding rows hold it
         // with coefficients below pivot size. Those are rounding residues unless the
@@ -97,7 +99,7 @@ extension Engine {
         pivots += 1
         continue
       }
-      guard let slot = leavingRow(for: entering, rule: rule) else {
+      guard let slot = leavingRow(for: entering, rule: rule, floor: floor) else {
         skipped.append(entering)
         continue
       }
@@ -151,12 +153,12 @@ extension Engine {
   ///   (seed 40404: a row `413.6 + 3 s + 1e-8 t ...` that the LP proves infeasible went to zero
   ///   along `t`, and a conflicting constraint was accepted).
   func enteringSymbol(
-    _ objective: Row, skipping skipped: [Symbol], phase: Phase, rule: PivotRule
+    _ objective: Row, skipping skipped: [Symbol], phase: Phase, rule: PivotRule, floor: Double
   ) -> Symbol {
     var best = Symbol.invalid
     var bestCoefficient = 0.0
     for cell in objective.cells where cell.coefficient < bestCoefficient && !cell.symbol.isDummy {
-      if phase == .one, !objective.isPivotSized(cell.coefficient, floor: pivotFloor) { continue }
+      if phase == .one, !objective.isPivotSized(cell.coefficient, floor: floor) { continue }
       if !skipped.isEmpty && skipped.contains(cell.symbol) { continue }
       if rule == .bland { return cell.symbol }
       best = cell.symbol
@@ -177,7 +179,7 @@ extension Engine {
   /// reached 1e8 and the required constraints were lost). The cost is that other rows may
   /// dip below zero by up to `Tolerance.ratio` of their constant (the dual simplex's noise).
   /// - Returns: the slot of the leaving row.
-  mutating func leavingRow(for entering: Symbol, rule: PivotRule) -> Int? {
+  mutating func leavingRow(for entering: Symbol, rule: PivotRule, floor: Double) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
     // The column as recorded, stale and repeated entries included: a stale one has no
@@ -189,7 +191,7 @@ extension Engine {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor) else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor) else { continue }
       let ratio = -rows[slot].constant / coefficient
       if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current])) {
         continue
@@ -204,7 +206,7 @@ extension Engine {
     var bound = Double.infinity
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor) else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor) else { continue }
       let constant = max(0, rows[slot].constant)
       bound = min(bound, (constant + Tolerance.standard.ratio * max(1, constant)) / -coefficient)
     }
@@ -212,7 +214,7 @@ extension Engine {
     var pickSize = chosenSize
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: pivotFloor),
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor),
         -rows[slot].constant / coefficient <= bound
       else { continue }
       let size = relativePivotSize(rows[slot], coefficient)

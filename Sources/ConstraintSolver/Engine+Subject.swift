@@ -123,14 +123,16 @@ extension Engine {
   /// - Parameter scale: the size of the numbers behind the row's constant
   ///   (`constantScale(of:constant:)`): a final artificial value within rounding noise of it
   ///   counts as zero.
+  /// - Parameter floor: when positive, the share of its row from which a coefficient is a
+  ///   pivot (`Row.isPivotSized(_:floor:)`): a freshly refactored tableau's retry.
   mutating func addWithArtificialVariable(
-    _ row: Row, scale: Double
+    _ row: Row, scale: Double, floor: Double
   ) throws(InternalFailure) -> PhaseOneOutcome {
     let art = newSymbol(.slack)
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
-    try optimize(.one)
+    try optimize(.one, floor: floor)
     let final = artificial ?? Row()
     // The artificial is restricted: its least value is never below zero, so a negative one is
     // rounding past zero (seen down to -8e-6 next to terms of 1e3), never a conflict. A

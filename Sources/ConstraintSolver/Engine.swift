@@ -98,10 +98,6 @@ struct Engine {
   /// Which required equalities get a dummy marker (`.always`: the engine that names
   /// conflicts).
   var equalityMarker = EqualityMarker.whenNeeded
-  /// When positive, the relative size (of its row's largest coefficient) from which a
-  /// coefficient counts as a pivot in phase one, in place of `Row.isPivotSized(_:)`: set only
-  /// for a phase one on a freshly refactored tableau (`Engine.add`'s certified retry).
-  var pivotFloor = 0.0
   /// Pivots since the tableau was last checked against its constraints (`checkHealth()`).
   var pivotsSinceHealthCheck = 0
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver

@@ -91,8 +91,8 @@ struct Row: Sendable {
   }
 
   /// `isPivotSized(_:)`, or, when `floor` is positive, whether `|coefficient|` is at least
-  /// `floor` of the row's largest coefficient (a refactored tableau's phase one:
-  /// `Engine.pivotFloor`).
+  /// `floor` of the row's largest coefficient (on a refactored tableau: phase one's retry and
+  /// the dual simplex, `Tolerance.certifiedPivotFloor`).
   @inline(__always) func isPivotSized(_ coefficient: Double, floor: Double) -> Bool {
     guard floor > 0 else { return isPivotSized(coefficient) }
     return abs(coefficient) >= floor * max(1, largestCoefficient)
