@@ -44,10 +44,13 @@ extension Engine {
   /// Gives `entry`'s markerless required equality (already out of `constraints`) a dummy
   /// marker whose column is the one it would have had from the start, so the caller can
   /// remove it like a constraint with a marker.
+  /// - Parameter rebuildCost: the work the dense solve must stay below
+  ///   (`rebuildWorkEstimate()` when a rebuild would do as well; `Int.max` when it must not
+  ///   run).
   /// - Returns: the marker, or nil when the column can't be computed reliably (the caller
   ///   rebuilds); the tableau is unchanged then.
   mutating func materialiseMarker(
-    for entry: ConstraintEntry, evenIfARebuildIsCheaper: Bool = false
+    for entry: ConstraintEntry, cheaperThan rebuildCost: Int
   ) -> Symbol? {
     var implicit: [ConstraintEntry] = [entry]
     var marked: [ConstraintEntry] = []
@@ -79,7 +82,7 @@ extension Engine {
     let n = columnSymbols.count
     let denseWork = implicit.count * implicit.count * n
     guard denseWork <= Engine.markerSolveBudget,
-      evenIfARebuildIsCheaper || denseWork < rebuildWorkEstimate(),
+      denseWork < rebuildCost,
       let w = solveFirstUnit(matrix, columns: n)
     else { return nil }
 
@@ -139,14 +142,14 @@ extension Engine {
     guard constraints[key] != nil else { return false }
     let saved = self
     var entry = constraints.removeValue(forKey: key)!
-    var column = materialiseMarker(for: entry, evenIfARebuildIsCheaper: true)
+    var column = materialiseMarker(for: entry, cheaperThan: Int.max)
     if column == nil {
       // The column is checked against the constraints (`B y = e_k`), which drifted rows fail
       // (fresh LP-oracle seed 3 003 157): once more on the tableau refactored from them.
       constraints[key] = entry
       if refactor(), (try? dualOptimize()) != nil {
         entry = constraints.removeValue(forKey: key)!
-        column = materialiseMarker(for: entry, evenIfARebuildIsCheaper: true)
+        column = materialiseMarker(for: entry, cheaperThan: Int.max)
       }
     }
     guard let marker = column else {
@@ -191,7 +194,7 @@ extension Engine {
       }
       if entry.tag.marker.isValid { add(entry.tag.marker, markerCoefficient(entry.constraint)) }
       if entry.tag.other.isValid { add(entry.tag.other, -markerCoefficient(entry.constraint)) }
-      return abs(sum - target) <= 1e-8 * max(1, size)
+      return abs(sum - target) <= Tolerance.standard.unitSystem * max(1, size)
     }
     guard residual(removed, target: 1) else { return false }
     for entry in others where !residual(entry, target: 0) { return false }
@@ -228,7 +231,7 @@ func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
         bestColumn = j
       }
     }
-    guard bestRow >= 0, best > 1e-9 * largest else { return nil }
+    guard bestRow >= 0, best > Tolerance.standard.singular * largest else { return nil }
     rowOrder.swapAt(r, bestRow)
     pivotColumn[r] = bestColumn
     usedColumn[bestColumn] = true
@@ -250,43 +253,4 @@ func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
     w[pivotColumn[r]] = sum / a[base + pivotColumn[r]]
   }
   return w
-}
-
-extension Engine {
-  /// How far the current solution may miss a required constraint, relative to the size of its
-  /// terms, before the tableau counts as drifted (the LP oracle allows 1e-9).
-  static let driftThreshold = 1e-10
-
-  /// Whether the tableau's solution misses a required constraint by more than
-  /// `driftThreshold` of its terms: rounding that many pivots gathered. A removal with a
-  /// materialised marker then rebuilds, as every markerless removal used to.
-  /// - Complexity: O(terms of the constraints).
-  func hasDrifted() -> Bool {
-    constraints.values.contains { entry in
-      guard entry.constraint.isRequired else { return false }
-      let (miss, _, total) = miss(of: entry)
-      return miss > Engine.driftThreshold * max(1, total)
-    }
-  }
-
-  /// How far the tableau's solution misses `entry`'s constraint (zero when it holds; an
-  /// inequality's miss is signed, negative inside), with the largest and the total magnitude
-  /// of its terms there.
-  func miss(of entry: ConstraintEntry) -> (miss: Double, largest: Double, total: Double) {
-    var value = entry.constant
-    var largest = abs(entry.constant)
-    var total = largest
-    for term in entry.constraint.expression.terms {
-      guard let symbol = variables[ObjectIdentifier(term.variable)]?.symbol else { continue }
-      let product = term.coefficient * self.value(of: symbol)
-      value += product
-      largest = max(largest, abs(product))
-      total += abs(product)
-    }
-    switch entry.constraint.relation {
-    case .equal: return (abs(value), largest, total)
-    case .lessThanOrEqual: return (value, largest, total)
-    case .greaterThanOrEqual: return (-value, largest, total)
-    }
-  }
 }

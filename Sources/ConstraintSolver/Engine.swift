@@ -30,6 +30,9 @@ struct ConstraintEntry {
 
   /// A required equality without a marker: found again only by rebuilding.
   var isImplicit: Bool { !tag.marker.isValid }
+
+  /// The marker policy that re-adds it as it is now.
+  var marker: EqualityMarker { isExplicit ? .always : .whenNeeded }
 }
 
 /// An edit variable: its hidden edit constraint and the value last suggested.
@@ -92,12 +95,9 @@ struct Engine {
   /// A constraint without a marker was removed: the tableau is stale and is rebuilt from
   /// `constraints` before it is next read (so a run of removals costs one rebuild).
   var needsRebuild = false
-  /// Give every required equality a dummy marker (the engine that explains conflicts).
-  var allExplicit = false
-  /// When positive, the relative size (of its row's largest coefficient) from which a
-  /// coefficient counts as a pivot in phase one, in place of `Row.isPivotSized(_:)`: set only
-  /// for a phase one on a freshly refactored tableau (`Engine.add`'s certified retry).
-  var pivotFloor = 0.0
+  /// Which required equalities get a dummy marker (`.always`: the engine that names
+  /// conflicts).
+  var equalityMarker = EqualityMarker.whenNeeded
   /// Pivots since the tableau was last checked against its constraints (`checkHealth()`).
   var pivotsSinceHealthCheck = 0
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
@@ -159,15 +159,22 @@ struct Engine {
     let id = symbol.id
     columns[id].append(Int32(truncatingIfNeeded: slot))
     if columns[id].count > 4 * Int(compactedLength[id]) + 32 {
-      _ = compactColumn(id, clear: false)
+      _ = compactColumn(id)
     }
   }
 
   /// The slots whose rows hold `symbol`, each once, in column order.
-  /// - Parameter clear: also empty the column (the symbol is about to leave every row).
   /// - Complexity: O(column length * log(row length)).
-  mutating func slots(containing symbol: Symbol, clear: Bool = false) -> [Int] {
-    compactColumn(symbol.id, clear: clear)
+  mutating func slots(containing symbol: Symbol) -> [Int] {
+    compactColumn(symbol.id)
+  }
+
+  /// `slots(containing:)`, emptying the column: `symbol` is about to leave every row.
+  mutating func takeSlots(containing symbol: Symbol) -> [Int] {
+    let live = compactColumn(symbol.id)
+    columns[symbol.id] = []
+    compactedLength[symbol.id] = 0
+    return live
   }
 
   /// A fresh value for `slotMarks` (no slot carries it yet).
@@ -181,7 +188,7 @@ struct Engine {
   }
 
   /// Drops stale and duplicate entries of column `id`; returns the live slots.
-  mutating func compactColumn(_ id: Int, clear: Bool) -> [Int] {
+  mutating func compactColumn(_ id: Int) -> [Int] {
     let markEpoch = nextMarkEpoch()
     let raw = id << 2
     var live: [Int] = []
@@ -195,12 +202,8 @@ struct Engine {
       // The symbol's kind bits are unknown here: look the id up among the row's cells.
       if rows[slot].containsSymbol(withId: id, raw: raw) { live.append(slot) }
     }
-    if clear {
-      column.removeAll()
-    } else {
-      column.removeAll(keepingCapacity: true)
-      for slot in live { column.append(Int32(truncatingIfNeeded: slot)) }
-    }
+    column.removeAll(keepingCapacity: true)
+    for slot in live { column.append(Int32(truncatingIfNeeded: slot)) }
     compactedLength[id] = Int32(truncatingIfNeeded: column.count)
     columns[id] = column
     return live
@@ -209,7 +212,7 @@ struct Engine {
   /// Empties `symbol`'s column and returns it as recorded: every slot whose row holds the
   /// symbol, in column order (first occurrences), plus stale and repeated entries, which a
   /// caller that edits each row through a lookup of `symbol` skips for free (the row no
-  /// longer holds it). Cheaper than `slots(containing:clear:)`, which looks every row up
+  /// longer holds it). Cheaper than `takeSlots(containing:)`, which looks every row up
   /// once more.
   mutating func takeColumn(_ symbol: Symbol) -> [Int32] {
     let column = columns[symbol.id]
@@ -280,11 +283,30 @@ struct Engine {
       if let slot = slot(of: entry.symbol) {
         _ = takeRow(at: slot)
       } else {
-        for slot in slots(containing: entry.symbol, clear: true) {
+        for slot in takeSlots(containing: entry.symbol) {
           rows[slot].remove(entry.symbol)
         }
         objective.remove(entry.symbol)
       }
     }
   }
+}
+
+extension Engine {
+  // MARK: - Reading the solution
+
+  /// Writes every variable's value: its row's constant when basic, else zero.
+  func writeValues() {
+    for entry in variables.values {
+      let symbol = entry.symbol
+      let value = slot(of: symbol).map { rows[$0].constant } ?? 0
+      if entry.variable.value != value { entry.variable.value = value }
+    }
+  }
+}
+
+/// What an engine call throws: a user-facing error, or a failure that needs a rebuild.
+enum EngineError: Error {
+  case solver(SolverError)
+  case internalFailure(String)
 }

@@ -8,44 +8,17 @@ struct Cell: Sendable {
   var coefficient: Double
 }
 
-/// Coefficients closer to zero than this are dropped (the paper's and Kiwi's epsilon).
-let nearZeroThreshold = 1.0e-8
-
+/// Whether `value` is zero to the solver (`Tolerance.zero`).
 @inline(__always) func nearZero(_ value: Double) -> Bool {
-  value < nearZeroThreshold && value > -nearZeroThreshold
+  value < Tolerance.standard.zero && value > -Tolerance.standard.zero
 }
-
-/// How far a required constraint may miss, relative to the numbers it is made of, and still
-/// count as holding: redundant consistent constraints leave rounding noise of at most ~2e-12
-/// of them after long pivot sequences (measured), genuine conflicts in random systems at least
-/// ~4e-5.
-let relativeNoiseThreshold = 1.0e-9
 
 /// Whether `residual`, the constant left in a required constraint's row, is rounding noise:
-/// within `nearZeroThreshold`, or within `relativeNoiseThreshold` of `scale`, the size of
-/// the numbers that made it (`Engine.constantScale(of:constant:)`).
+/// within `Tolerance.zero`, or within `Tolerance.residual` of `scale`, the size of the
+/// numbers that made it (`Engine.constantScale(of:constant:)`).
 @inline(__always) func isRoundingNoise(_ residual: Double, scale: Double) -> Bool {
-  abs(residual) <= max(nearZeroThreshold, relativeNoiseThreshold * scale)
+  abs(residual) <= max(Tolerance.standard.zero, Tolerance.standard.residual * scale)
 }
-
-/// A pivot on a coefficient smaller than this fraction of its row's largest one is refused
-/// where a larger pivot exists: such a coefficient is (nearly always) the rounding residue of
-/// a cancellation that should have given zero, and dividing the row by it multiplies every
-/// other coefficient and the rounding in them by its inverse. Measured on random 60 x 600
-/// systems: primal pivots on 1e-8 next to 4 grew rows to 1e34 within two calls.
-let relativePivotThreshold = 1.0e-6
-
-/// A primal pivot smaller than this fraction of its row's largest coefficient is taken only
-/// on a refactored tableau (`Engine.refactor()`), where rounding residues are gone.
-let certifiedPivotThreshold = 1.0e-5
-
-/// A pivot smaller than this fraction of its row's largest coefficient is taken only when no
-/// nearly-as-good row (or column) offers a larger one (the Harris ratio tests of the simplex).
-let stablePivotThreshold = 1.0e-2
-
-/// How far beyond the least ratio a Harris ratio test looks for a larger pivot, relative to
-/// the constant (or objective coefficient) in the ratio.
-let ratioTolerance = 1.0e-9
 
 // MARK: - Row
 
@@ -107,19 +80,19 @@ struct Row: Sendable {
   }
 
   /// Whether `coefficient`, one of this row's, is large enough to pivot on: at least
-  /// `relativePivotThreshold` of the row's largest coefficient, the basic symbol's implicit
+  /// `Tolerance.pivot` of the row's largest coefficient, the basic symbol's implicit
   /// 1 included (a row `s = 5 + 0.3 x + 4e-8 y` is no better for having small terms). Coefficients of 1e-3 and
   /// more are taken without scanning the row (rows of user constraints hold coefficients
   /// near their terms' 0.25...4; a row of 1e4 coefficients is not met in practice).
   @inline(__always) func isPivotSized(_ coefficient: Double) -> Bool {
     let size = abs(coefficient)
-    if size >= 1.0e-3 { return true }
-    return size >= relativePivotThreshold * max(1, largestCoefficient)
+    if size >= Tolerance.standard.sizablePivot { return true }
+    return size >= Tolerance.standard.pivot * max(1, largestCoefficient)
   }
 
   /// `isPivotSized(_:)`, or, when `floor` is positive, whether `|coefficient|` is at least
-  /// `floor` of the row's largest coefficient (a refactored tableau's phase one:
-  /// `Engine.pivotFloor`).
+  /// `floor` of the row's largest coefficient (on a refactored tableau: phase one's retry and
+  /// the dual simplex, `Tolerance.certifiedPivotFloor`).
   @inline(__always) func isPivotSized(_ coefficient: Double, floor: Double) -> Bool {
     guard floor > 0 else { return isPivotSized(coefficient) }
     return abs(coefficient) >= floor * max(1, largestCoefficient)
@@ -241,13 +214,13 @@ struct Row: Sendable {
   }
 
   /// Drops the cells that are what cancellation left of terms of size `scale`: at most
-  /// `relativeNoiseThreshold` of it. A constraint that depends on the equalities before it
+  /// `Tolerance.residual` of it. A constraint that depends on the equalities before it
   /// (`x + y == 3` after `x == 1` and `y == 2`, or a combination computed in floating point)
   /// substitutes to such residues instead of zeros; kept, they made the row look independent,
   /// and pivoting on them blew the tableau up (and left its basis singular).
   mutating func dropCancellations(scale: Double) {
-    let limit = relativeNoiseThreshold * scale
-    guard limit > nearZeroThreshold else { return }
+    let limit = Tolerance.standard.residual * scale
+    guard limit > Tolerance.standard.zero else { return }
     cells.removeAll { abs($0.coefficient) <= limit }
   }
 
@@ -264,7 +237,7 @@ struct Row: Sendable {
   }
 
   /// Multiplies the constant and every coefficient by `factor`, dropping coefficients it
-  /// takes below `nearZeroThreshold` (a shrinking factor can: a residue of 1.2e-8 halved).
+  /// takes below `Tolerance.zero` (a shrinking factor can: a residue of 1.2e-8 halved).
   mutating func scale(by factor: Double) {
     constant *= factor
     for i in cells.indices { cells[i].coefficient *= factor }

@@ -67,22 +67,21 @@ extension Engine {
     if symbol.isDummy { return false }
     let cost = objective.coefficient(for: symbol)
     if symbol.isExternal {
-      return (!(cost > nearZeroThreshold) && !isBlocked(symbol, upwards: true))
-        || (!(cost < -nearZeroThreshold) && !isBlocked(symbol, upwards: false))
+      return (!(cost > Tolerance.standard.zero) && !isBlocked(symbol, moving: 1))
+        || (!(cost < -Tolerance.standard.zero) && !isBlocked(symbol, moving: -1))
     }
-    return !(cost > nearZeroThreshold) && !isBlocked(symbol, upwards: true)
+    return !(cost > Tolerance.standard.zero) && !isBlocked(symbol, moving: 1)
   }
 
-  /// Whether a degenerate row stops `symbol` moving in the given direction.
-  func isBlocked(_ symbol: Symbol, upwards: Bool) -> Bool {
+  /// Whether a degenerate row stops `symbol` moving in `direction` (+1 up, -1 down).
+  func isBlocked(_ symbol: Symbol, moving direction: Double) -> Bool {
     for slot in liveSlots(containing: symbol) {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: symbol)
       guard coefficient != 0 else { continue }
       if basic.isDummy { return true }
-      let falls = upwards ? coefficient < 0 : coefficient > 0
-      if falls, nearZero(rows[slot].constant) { return true }
+      if coefficient * direction < 0, nearZero(rows[slot].constant) { return true }
     }
     return false
   }
@@ -151,7 +150,7 @@ extension Engine {
       if self.slot(of: basic) != slot { problems.append("slot map broken for \(name(of: basic))") }
       let row = rows[slot]
       problems += cellProblems(row, label: name(of: basic))
-      if basic.isRestricted, row.constant < -1e-7 {
+      if basic.isRestricted, row.constant < -Tolerance.standard.invariantRow {
         problems.append("restricted \(name(of: basic)) is negative: \(row.constant)")
       }
       if basic.isDummy, !nearZero(row.constant) {
@@ -197,7 +196,7 @@ extension Engine {
     var problems: [String] = []
     for entry in constraints.values where entry.constraint.isRequired {
       let (miss, largest, _) = miss(of: entry)
-      if miss > 1e-6 * max(1, largest) {
+      if miss > Tolerance.standard.invariantMiss * max(1, largest) {
         problems.append("required [\(entry.constraint)] is off by \(miss)")
       }
     }

@@ -315,7 +315,7 @@ import Testing
   /// `add 247` (line 487), a required equality the LP finds feasible, threw `internalError`:
   /// the dual simplex ended at a row that only coefficients below pivot size could lift, on the
   /// tableau and again on its rebuild. It now refactors once and takes pivots down to
-  /// `certifiedPivotFloor` (1e-9 of the row) before it fails.
+  /// `Tolerance.certifiedPivotFloor` (1e-9 of the row) before it fails.
   @Test func seed4008231AcceptsAFeasibleAddTheDualSimplexStalledOn() throws {
     #expect(try run(try OracleSystem.load(4008231)) == [])
   }

@@ -23,7 +23,7 @@ extension Engine {
   func looksDependent(_ row: Row, _ constraint: Constraint, constant: Double) -> Bool {
     var size = 0.0
     for term in constraint.expression.terms { size = max(size, abs(term.coefficient)) }
-    let limit = 1e-6 * max(1, size)
+    let limit = Tolerance.standard.pivot * max(1, size)
     for cell in row.cells where !cell.symbol.isDummy && abs(cell.coefficient) > limit {
       return false
     }
@@ -89,7 +89,7 @@ extension Engine {
         best = abs(rows[i * width + column])
         pivot = i
       }
-      guard pivot >= 0, best > 1e-12 else { continue }
+      guard pivot >= 0, best > Tolerance.standard.eliminationPivot else { continue }
       used[pivot] = true
       let p = pivot * width
       for i in equalities.indices where !used[i] {
@@ -104,7 +104,7 @@ extension Engine {
         new[n + 1] += abs(factor) * rows[p + n + 1]
       }
     }
-    for column in 0..<n where abs(new[column]) > 1e-9 * max(1, size) { return nil }
+    for column in 0..<n where abs(new[column]) > Tolerance.standard.residual * max(1, size) { return nil }
     return isRoundingNoise(new[n], scale: new[n + 1])
   }
 }

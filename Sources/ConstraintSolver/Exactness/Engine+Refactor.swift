@@ -1,6 +1,6 @@
 // Refactoring the tableau: every row recomputed from the constraints at the current basis.
 //
-// Each pivot adds rounding to the rows it touches, and coefficients below `nearZeroThreshold`
+// Each pivot adds rounding to the rows it touches, and coefficients below `Tolerance.zero`
 // are dropped as they appear, so after many pivots the tableau drifts from the constraints it
 // stands for: on random 60 x 600 systems an optimal basis read weighted equalities of strength
 // 1e6 off by 1.6e-6 (objective gaps of 1e-3 against the LP) after fewer than a hundred adds.
@@ -184,7 +184,7 @@ func invert(_ a: inout [Double], size n: Int) -> [Double]? {
       }
     }
     for r in 0..<column { largest = max(largest, abs(a[r * n + column])) }
-    guard best > 0, best >= 1e-11 * largest else { return nil }
+    guard best > 0, best >= Tolerance.standard.refactor * largest else { return nil }
     if pivotRow != column {
       for j in 0..<n {
         a.swapAt(pivotRow * n + j, column * n + j)
@@ -217,13 +217,6 @@ extension Engine {
   /// cheaply: checking every 32 cost it 3.5 % more instructions).
   var healthCheckInterval: Int { 32 + rows.count }
 
-  /// How far the solution read from the tableau may miss a constraint's equation (slack,
-  /// error and marker values included), relative to the size of its terms, before the
-  /// tableau counts as drifted and is refactored. A fresh tableau leaves ~1e-15 of the terms;
-  /// the LP oracle allows required constraints 1e-9, and weighted ones of strength 1e6 must
-  /// be far closer than that for the objective to hold within its 1e-7.
-  static let refactorThreshold = 1e-11
-
   /// Checks the tableau against the constraints once `healthCheckInterval` pivots have passed
   /// since the last check, and refactors it (then re-optimises) when it has drifted.
   /// - Complexity: O(terms of the constraints) per check; a refactor when drifted.
@@ -245,12 +238,50 @@ extension Engine {
 
   /// Whether some constraint's equation `0 = c + sum a x + own symbols`, read at the tableau's
   /// solution (a basic symbol at its row's constant, a parameter at zero), misses zero by more
-  /// than `refactorThreshold` of its terms.
+  /// than `Tolerance.refactor` of its terms.
   mutating func equationsHaveDrifted() -> Bool {
     if !equationsValid { cacheEquations() }
     return equations.contains { equation in
       let (residual, _, total) = terms(of: equation)
-      return abs(residual) > Engine.refactorThreshold * max(1, total)
+      return abs(residual) > Tolerance.standard.refactor * max(1, total)
     }
+  }
+
+  // MARK: - Small pivots
+
+  /// At most this many pivots on coefficients below pivot size in one optimisation
+  /// (`smallPivotDirection`).
+  static let smallPivotLimit = 4
+
+  /// The first of `skipped` (parameters with a negative objective coefficient that no
+  /// pivot-sized row bounds) that a row bounds with a coefficient above rounding of a
+  /// refactored tableau (`1e-11` of its row's largest), and whose move to that bound lowers
+  /// the objective by more than `1e-10` of it: the parameter and the bounding row (least
+  /// ratio, ties to the oldest basic symbol). Nil when none does: the skipped directions are
+  /// rounding residues.
+  func smallPivotDirection(among skipped: [Symbol]) -> (Symbol, Int)? {
+    let significant = Tolerance.standard.significantDecrease * max(1, abs(objective.constant))
+    for symbol in skipped {
+      let cost = objective.coefficient(for: symbol)
+      guard cost < 0 else { continue }
+      var best: Int?
+      var bestRatio = Double.infinity
+      // The column as recorded (stale and repeated entries can't change a least ratio).
+      for entry in columns[symbol.id] {
+        let slot = Int(entry)
+        guard !basics[slot].isExternal else { continue }
+        let coefficient = rows[slot].coefficient(for: symbol)
+        guard coefficient < 0, -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
+        else { continue }
+        let ratio = max(0, rows[slot].constant) / -coefficient
+        if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current])) {
+          continue
+        }
+        best = slot
+        bestRatio = ratio
+      }
+      if let best, -cost * bestRatio > significant { return (symbol, best) }
+    }
+    return nil
   }
 }

@@ -13,17 +13,13 @@
 // `constant_j + sum(a_jv x_v) + (its slack / error / dummy terms) = 0`, one equation per
 // constraint over the basic symbols, a square system `B y = -c` (one basic symbol per
 // constraint). `refineSolution()` measures each equation's residual at the tableau's values
-// and, only when one exceeds rounding (`refinementThreshold` of the equation's largest
+// and, only when one exceeds rounding (`Tolerance.refinement` of the equation's largest
 // term), solves `B d = -r` by Gaussian elimination with partial pivoting (backward stable:
 // each residual then sits within a few units in the last place of its terms) and adds `d` to
 // the row constants. The coefficients of the rows are not touched; the objective row is
 // recomputed from them, and the simplex resumes if the new values or costs call for pivots.
 
 extension Engine {
-  /// A residual beyond this fraction of its equation's largest term is drift, not rounding
-  /// (a backward-stable solve leaves about 1e-16; the LP oracle counts 1e-12 as met).
-  static let refinementThreshold = 1e-13
-
   /// The most cells (`constraints x basic symbols`) the dense solve may hold: 16 M doubles,
   /// 128 MB. Larger systems keep the tableau's values.
   static let refinementCellBudget = 16_000_000
@@ -83,10 +79,10 @@ extension Engine {
   }
 
   /// Residual of `equation` at the tableau's solution, and whether it is beyond rounding
-  /// (`refinementThreshold` of its largest term).
+  /// (`Tolerance.refinement` of its largest term).
   func residual(of equation: Equation) -> (value: Double, drifted: Bool) {
     let (sum, largest, _) = terms(of: equation)
-    return (sum, abs(sum) > Engine.refinementThreshold * max(1, largest))
+    return (sum, abs(sum) > Tolerance.standard.refinement * max(1, largest))
   }
 
   /// Re-solves the basic values from the original constraints when the tableau's values
@@ -95,13 +91,15 @@ extension Engine {
   /// symbols by slot.
   /// - Complexity: O(terms) when nothing drifted; else a dense solve, O(n³) for n
   ///   constraints, within `refinementCellBudget`.
+  /// - Parameter rebuilds: how many fresh tableaus it may build when the basis can't be
+  ///   repaired (a solve: one; a check of an accept, which must judge this tableau: none).
   /// - Returns: whether the solution it leaves is exact (no equation drifted beyond rounding),
   ///   so that another call before any change would do nothing.
   @discardableResult
-  mutating func refineSolution(rebuilding: Bool = true) -> Bool {
+  mutating func refineSolution(rebuilds: Int = 1) -> Bool {
     rebuildIfNeeded()
     let saved = self
-    var rebuilt = false
+    var rebuildsLeft = rebuilds
     for _ in 0..<3 {
       if !equationsValid { cacheEquations() }
       guard equations.contains(where: { residual(of: $0).drifted }) else { return true }
@@ -125,11 +123,11 @@ extension Engine {
       // constraints in order, once; failing that, or when the rebuild loses a constraint (a
       // fresh phase one can refuse one this tableau holds: `rebuildLosingNothing()`), the
       // tableau as it was.
-      guard rebuilding, !rebuilt, rebuild() else {
+      guard rebuildsLeft > 0, rebuild() else {
         self = saved
         return false
       }
-      rebuilt = true
+      rebuildsLeft -= 1
     }
     return false
   }
@@ -217,7 +215,7 @@ func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]?
       pivotSize = abs(a[i * n + k])
       pivotRow = i
     }
-    guard pivotSize > 1e-9 * columnScale[k], pivotSize > 0 else { return nil }
+    guard pivotSize > Tolerance.standard.singular * columnScale[k], pivotSize > 0 else { return nil }
     if pivotRow != k {
       for j in k..<n { a.swapAt(k * n + j, pivotRow * n + j) }
       b.swapAt(k, pivotRow)
