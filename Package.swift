@@ -83,7 +83,10 @@ let package = Package(
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
     .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver"]),
-    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit"] + coreLocation),
+    // The one vocabulary of findings (`Finding`, `Severity`): what rules raise, snapshots
+    // carry, stores keep and reports list.
+    .target(name: "Findings"),
+    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "Findings"] + coreLocation),
     .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
@@ -101,16 +104,19 @@ let package = Package(
     .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
     // Libraries below the CLI read logs through EventLog's protocols only: which store a
     // location names (PostgreSQL's libpq included) is the CLI's choice (`NavSimLogOpener`).
-    // The layout rules, attached to a replay through the audit interface.
-    .target(name: "Lint", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    // The layout rules: a watcher the replay takes (`ReplayWatchers.layoutRules`), plugged
+    // into the SDK model's replay interface. Replay does not depend on it.
+    .target(
+      name: "Lint", dependencies: ["HeadlessUIKit", "NavigationSDK", "Findings"] + coreLocation),
     .target(
       name: "Replay",
-      dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Lint"]),
-    .target(name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents"]),
-    .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents"]),
+      dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Findings"]),
+    .target(
+      name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings"]),
+    .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings"]),
     .target(
       name: "NavSimTesting",
-      dependencies: ["Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
+      dependencies: ["Replay", "Lint", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
     .target(
       name: "NavSimCheck",
       dependencies: [
@@ -121,14 +127,14 @@ let package = Package(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom",
+        "SeededRandom", "Lint",
       ]),
     .target(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay",
         "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
-        "SnapshotRaster",
+        "SnapshotRaster", "Lint",
       ]
     ),
     // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig. The
@@ -140,7 +146,8 @@ let package = Package(
     .executableTarget(
       name: "navsim-bench",
       dependencies: ["SQLite", "EventLog", "SessionEvents", "ConstraintSolver", "SeededRandom",
-                     "Navigator", "Replay", "Snapshots", "NavSim", "SampleDelegates", "NavSimCLI"],
+                     "Navigator", "Replay", "Snapshots", "NavSim", "SampleDelegates", "NavSimCLI",
+                     "Lint"],
       path: "tools/Benchmarks"
     ),
 
@@ -164,8 +171,20 @@ let package = Package(
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    // A session driven by events, a scripted delegate and a layout that breaks no rule: what
+    // the SDK model's tests and the rules' tests share.
+    .target(
+      name: "SDKTestSupport",
+      dependencies: ["NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents"],
+      path: "Tests/SDKTestSupport"),
     .testTarget(
-      name: "NavigationSDKTests", dependencies: ["Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay"]),
+      name: "NavigationSDKTests",
+      dependencies: ["Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "SDKTestSupport"]),
+    .testTarget(
+      name: "LintTests",
+      dependencies: [
+        "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "SDKTestSupport", "TestSupport",
+      ]),
     .testTarget(
       name: "SampleDelegatesTests",
       dependencies: ["Lint", "SampleDelegates", "NavSim", "SessionEvents", "Replay"]),
@@ -185,24 +204,24 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents",
+        "SessionEvents", "Lint",
       ]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: [
         "NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "Snapshots", "TestSupport",
-        "CLITestSupport",
+        "CLITestSupport", "Lint",
       ]),
     .testTarget(
       name: "ExploreTests",
       dependencies: [
         "Explore", "NavSimCheck", "Replay", "Snapshots", "Navigator", "SampleDelegates", "NavSim",
-        "NavSimTesting", "TestSupport",
+        "NavSimTesting", "TestSupport", "Lint",
       ]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: [
-        "NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport", "Replay",
+        "NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport", "Replay", "Lint",
       ]),
     .testTarget(
       name: "SnapshotRasterTests",

@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import Lint
 import NavSim
 import NavSimRecorder
 import Navigator
@@ -40,7 +41,7 @@ public enum ThroughRecorder {
     viewSizes: Bool = false, delegate: (any NavigationLayoutDelegate)? = nil
   ) throws -> TripRecorder.Result {
     let validated = try trip.run { _, _ in }
-    let replayer = try Replayer(delegate: delegate, profile: profile)
+    let replayer = try Replayer(delegate: delegate, watchers: .layoutRules, profile: profile)
     let clock = VirtualClock()
     var options = NavSimRecorder.Options()
     options.name = name

@@ -27,7 +27,7 @@ public struct CheckReport: Sendable {
   /// One finding across the matrix: rule, views and source, with every configuration that
   /// raised it.
   public struct DistinctFinding: Sendable {
-    public var finding: SnapshotFinding
+    public var finding: Finding
     /// (configuration, first seq, events) in matrix order.
     public var occurrences: [(configuration: CheckConfiguration, firstSeq: Int64, count: Int)]
 

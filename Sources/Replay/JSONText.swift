@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import SessionEvents
 
@@ -41,7 +42,7 @@ extension SnapshotRect {
   }
 }
 
-extension SnapshotFinding {
+extension Finding {
   /// The finding as a JSON object with sorted keys.
   public var json: String {
     var members = [

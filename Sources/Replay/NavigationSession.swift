@@ -1,7 +1,7 @@
+import Findings
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
-@_spi(Replay) import Lint
 import SessionEvents
 
 /// An event the SDK model could not apply: it names the event's seq.
@@ -36,7 +36,7 @@ public final class NavigationSession {
   // access check cost about 100 instructions each (docs/replay-performance.md); no access to
   // them overlaps another (the checks found none in every test and canonical trip).
   /// Every finding so far (see `drainFindings()`).
-  @exclusivity(unchecked) public private(set) var findings: [LayoutFinding] = []
+  @exclusivity(unchecked) public private(set) var findings: [Finding] = []
   /// The last event applied (0 before the first).
   @exclusivity(unchecked) public private(set) var lastSeq: Int64 = 0
   /// Its time, milliseconds.
@@ -45,7 +45,7 @@ public final class NavigationSession {
   public var forcedLayoutDirection: String? {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
-  let watcher: any LayoutRuleWatching
+  let watcher: any ReplayWatching
   /// Whether the map's profile is `.default` (the map's profile never changes).
   private let profileIsDefault: Bool
   /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
@@ -60,9 +60,10 @@ public final class NavigationSession {
 
   /// Takes over `mapView`: from now on the recording decides its navigation lifecycle and
   /// trip, and the app's navigator calls are checked against it (`ReplayControl`).
-  public init(mapView: GMSMapView) {
+  /// - Parameter watchers: what checks the app's code as events apply (Lint's `.layoutRules`).
+  public init(mapView: GMSMapView, watchers: ReplayWatchers) {
     self.mapView = mapView
-    watcher = mapView.makeRuleWatcher()
+    watcher = watchers.make(mapView)
     profileIsDefault = mapView.profile == .default
     mapView.callbackObserver = watcher
     mapView.replay = control
@@ -71,7 +72,7 @@ public final class NavigationSession {
 
   /// Returns the findings recorded since the last call and forgets them (with the
   /// `replay-divergence` warnings of app calls made since the last event).
-  public func drainFindings() -> [LayoutFinding] {
+  public func drainFindings() -> [Finding] {
     if findings.isEmpty, !control.hasDivergences { return [] }
     defer { findings.removeAll() }
     return findings + control.drain()
@@ -80,7 +81,7 @@ public final class NavigationSession {
   /// Ends the replay after the last event: a route request the recording never answered
   /// becomes a `replay-divergence`, and the findings not drained yet are returned (calls the
   /// app made after the last event carry its seq).
-  public func finish() -> [LayoutFinding] {
+  public func finish() -> [Finding] {
     if let pending = control.pendingRoute {
       control.pendingRoute = nil
       control.diverge(
@@ -169,15 +170,11 @@ public final class NavigationSession {
   private func applyBound(
     _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
   ) throws {
-    watcher.begin(seq: event.seq)
-    // Calls made between events are reported at the seq they followed; calls made before the
-    // first event (a screen setting itself up) at the first event's.
-    var early = control.drain()
-    if !control.started {
-      control.started = true
-      for index in early.indices { early[index].seq = event.seq }
-    }
-    if !early.isEmpty { findings += early }
+    watcher.begin()
+    // Calls made between events (a screen setting itself up before the first) are reported
+    // with this event; their messages say where they were made.
+    control.started = true
+    if control.hasDivergences { findings += control.drain() }
     control.seq = event.seq
     control.inEvent = true
     defer { control.inEvent = false }
@@ -306,7 +303,7 @@ public final class NavigationSession {
       return value
     }
     func wrongType(_ expected: String) -> SessionError {
-      SessionError(seq: watcher.seq, message: "setting '\(name.rawValue)' expects \(expected)")
+      SessionError(seq: control.seq, message: "setting '\(name.rawValue)' expects \(expected)")
     }
     switch name {
     case .speedometer: mapView.shouldDisplaySpeedometer = try bool()
@@ -335,7 +332,7 @@ public final class NavigationSession {
       let value = try text()
       guard let strategy = GMSNavigationAlternateRoutesStrategy(recorded: value) else {
         throw SessionError(
-          seq: watcher.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
+          seq: control.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
         )
       }
       mapView.sessionNavigator.alternateRoutesStrategy = strategy
@@ -348,7 +345,7 @@ public final class NavigationSession {
         let trailing = parts[3]
       else {
         throw SessionError(
-          seq: watcher.seq,
+          seq: control.seq,
           message: "setting 'mapPadding': '\(value)' is not top,leading,bottom,trailing")
       }
       let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -365,7 +362,7 @@ public final class NavigationSession {
     case "rtl": mapView.setLayoutDirection(rightToLeft: true)
     default:
       throw SessionError(
-        seq: watcher.seq, message: "setting 'layoutDirection': '\(value)' is not ltr or rtl")
+        seq: control.seq, message: "setting 'layoutDirection': '\(value)' is not ltr or rtl")
     }
   }
 }

@@ -1,4 +1,5 @@
 import EventLog
+import Findings
 import Foundation
 import HeadlessUIKit
 import NavigationSDK
@@ -15,6 +16,8 @@ public struct ReplayJob {
   public var recordingID: Int64?
   public var delegateName: String
   public var makeDelegate: @MainActor () -> (any NavigationLayoutDelegate)?
+  /// What checks the app's code as events apply (Lint's `.layoutRules`).
+  public var watchers: ReplayWatchers
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
@@ -34,13 +37,14 @@ public struct ReplayJob {
   public init(
     logPath: String, recordingID: Int64? = nil, delegateName: String,
     makeDelegate: @escaping @MainActor () -> (any NavigationLayoutDelegate)?,
-    profile: SDKProfile = .default, profileName: String = "default",
+    watchers: ReplayWatchers, profile: SDKProfile = .default, profileName: String = "default",
     direction: LayoutDirectionOverride? = nil
   ) {
     self.logPath = logPath
     self.recordingID = recordingID
     self.delegateName = delegateName
     self.makeDelegate = makeDelegate
+    self.watchers = watchers
     self.profile = profile
     self.profileName = profileName
     self.direction = direction
@@ -50,13 +54,14 @@ public struct ReplayJob {
   /// event. Runs record `screen:NAME` as their delegate.
   public init(
     logPath: String, recordingID: Int64? = nil, screenName: String,
-    makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject,
+    makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject, watchers: ReplayWatchers,
     profile: SDKProfile = .default, profileName: String = "default",
     direction: LayoutDirectionOverride? = nil
   ) {
     self.init(
       logPath: logPath, recordingID: recordingID, delegateName: "screen:" + screenName,
-      makeDelegate: { nil }, profile: profile, profileName: profileName, direction: direction)
+      makeDelegate: { nil }, watchers: watchers, profile: profile, profileName: profileName,
+      direction: direction)
     self.makeScreen = makeScreen
   }
 
@@ -66,7 +71,7 @@ public struct ReplayJob {
     public var events = 0
     public var layoutChanges = 0
     /// Findings, unique by rule and views, with how many events raised each and the first seq.
-    public var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
+    public var findings: [(finding: Finding, count: Int, firstSeq: Int64)] = []
     public var run: RunInfo?
 
     public var errorCount: Int { findings.filter { $0.finding.severity == .error }.count }
@@ -87,8 +92,8 @@ public struct ReplayJob {
     let recording = try Self.pickRecording(in: log, id: recordingID, path: log.location)
     onStart(recording)
     let replayer = try Replayer(
-      delegate: makeScreen == nil ? makeDelegate() : nil, profile: profile, direction: direction,
-      screen: makeScreen)
+      delegate: makeScreen == nil ? makeDelegate() : nil, watchers: watchers, profile: profile,
+      direction: direction, screen: makeScreen)
     replayer.forcesFullPass = forcesFullPass
     let writer: (any RunWriting)?
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
@@ -232,11 +237,11 @@ public enum ReplayError: Error, CustomStringConvertible, Equatable {
 /// each access; no access to them overlaps another.
 final class FindingTally {
   @exclusivity(unchecked)
-  private(set) var findings: [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] = []
+  private(set) var findings: [(finding: Finding, count: Int, firstSeq: Int64)] = []
   @exclusivity(unchecked) private var index: [String: Int] = [:]
   // The previous event's findings and their places in `findings`: findings that hold over
   // many events are counted without building their keys again.
-  @exclusivity(unchecked) private var previous: [SnapshotFinding] = []
+  @exclusivity(unchecked) private var previous: [Finding] = []
   @exclusivity(unchecked) private var previousIndices: [Int] = []
 
   /// Counts the findings of one event's snapshot.

@@ -1,7 +1,7 @@
+import Findings
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
-@_spi(Replay) import Lint
 import SessionEvents
 
 /// Replays events through a layout delegate on a fresh map view and takes a layout snapshot
@@ -38,6 +38,7 @@ public final class Replayer {
 
   /// - Parameters:
   ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.
+  ///   - watchers: what checks the app's code as events apply (Lint's `.layoutRules`).
   ///   - profile: the SDK's sizes and style values.
   ///   - direction: forces `rtl` or `ltr` whatever the recording says; nil follows it.
   ///   - screen: a screen factory: it gets the map view before the first event, once the
@@ -48,8 +49,8 @@ public final class Replayer {
   ///     dismissed by `finish()`.
   /// - Throws: what `setLayoutDelegate` throws (it cannot, on a fresh phone map view).
   public init(
-    delegate: (any NavigationLayoutDelegate)?, profile: SDKProfile = .default,
-    direction: LayoutDirectionOverride? = nil,
+    delegate: (any NavigationLayoutDelegate)?, watchers: ReplayWatchers,
+    profile: SDKProfile = .default, direction: LayoutDirectionOverride? = nil,
     screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
     // The replay's own context (clock, auditor): the map carries it, and the app's code runs
@@ -60,7 +61,7 @@ public final class Replayer {
       GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
     }
-    session = NavigationSession(mapView: mapView)
+    session = NavigationSession(mapView: mapView, watchers: watchers)
     try context.run {
       if let delegate { try mapView.setLayoutDelegate(delegate) }
       if let direction { session.forcedLayoutDirection = direction.rawValue }
@@ -108,19 +109,19 @@ public final class Replayer {
   private func applyBound(
     _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
   ) -> LayoutSnapshot {
-    var findings: [SnapshotFinding] = []
+    var findings: [Finding] = []
     do {
       try session.apply(
         event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: true)
     } catch {
       findings.append(
-        SnapshotFinding(
-          ruleID: "invalid-event", severity: .error, views: [],
+        Finding(
+          ruleID: Finding.invalidEventRuleID, severity: .error, views: [],
           message: "event \(event.seq) (\(event.kind.rawValue)): \(error)"))
     }
     let drained = session.drainFindings()
     if !drained.isEmpty {
-      findings += drained.map(SnapshotFinding.init)
+      findings += drained
       findings.sort()
     }
     let (layout, changed) = reader.read(mapView, reuse: previous)
@@ -137,31 +138,21 @@ extension Replayer {
   /// in `deinit` does so now, unless someone else holds it) and returns what was raised after
   /// the last snapshot, for the caller to report with the last event: `replay-divergence`
   /// warnings of calls made after it and of route requests the recording never answered.
-  public func finish() -> [SnapshotFinding] {
+  public func finish() -> [Finding] {
     mapView.layoutContext.run { finishBound() }
   }
 
-  private func finishBound() -> [SnapshotFinding] {
+  private func finishBound() -> [Finding] {
     if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
       controller.beginAppearanceTransition(false, animated: false)
       controller.endAppearanceTransition()
     }
     screen = nil
-    return session.finish().map(SnapshotFinding.init).sorted()
+    return session.finish().sorted()
   }
 }
 
 /// `--direction ltr|rtl`: replays a recording in a forced layout direction.
 public enum LayoutDirectionOverride: String, Sendable, CaseIterable {
   case ltr, rtl
-}
-
-extension SnapshotFinding {
-  @MainActor
-  init(_ finding: LayoutFinding) {
-    self.init(
-      ruleID: finding.ruleID, severity: finding.severity == .error ? .error : .warning,
-      views: finding.views, message: finding.message,
-      source: finding.source.map { FindingSource(path: $0.shortPath, line: $0.line) })
-  }
 }

@@ -2,6 +2,7 @@
 // of these failed before NavSim's semantics were made UIKit's.
 import Foundation
 import GoogleNavigation
+import Lint
 import Replay
 import SessionEvents
 import TestSupport
@@ -39,7 +40,7 @@ import Testing
     UIAnimationClock.current.reset()
     let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
     try map.setLayoutDelegate(BasicLayoutDelegate())
-    let session = NavigationSession(mapView: map)
+    let session = NavigationSession(mapView: map, watchers: .layoutRules)
     try session.apply(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled))
     try session.apply(
       SessionEvent(

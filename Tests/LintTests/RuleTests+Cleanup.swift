@@ -1,6 +1,7 @@
 @testable import Lint
 import Foundation
 import NavSim
+import SDKTestSupport
 import SessionEvents
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
+import Lint
 import NavSim
+import SDKTestSupport
 import SessionEvents
 import Testing
 

@@ -7,6 +7,7 @@ import SessionEvents
 import TestSupport
 import Testing
 
+import Lint
 @testable import NavSimRecorder
 
 /// An app's layout delegate that places nothing (the recorder sees the views all the same).
@@ -103,7 +104,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
 
   /// Drives `mapView` through `payloads`, one second apart, sampling `recorder` after each.
   private func drive(_ mapView: GMSMapView, _ payloads: [EventPayload], recorder: NavSimRecorder?, clock: Clock) throws {
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     for (index, payload) in payloads.enumerated() {
       clock.now = Double(index)
       try session.apply(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload))
@@ -190,7 +191,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     let mapView = makeMap()
     let app = PlacesNothing()
     try mapView.setLayoutDelegate(app)
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     try session.apply(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled))
     let recorder = try makeRecorder(mapView, directory, clock: Clock())
     recorder.start()
@@ -216,7 +217,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     #expect(mapView.layoutDelegate !== app)
     let proxy = try #require(mapView.layoutDelegate as? LayoutDelegateProxy)
     #expect(proxy.observer == nil)
-    try NavigationSession(mapView: mapView).apply(
+    try NavigationSession(mapView: mapView, watchers: .layoutRules).apply(
       SessionEvent(seq: 2, t: 0, payload: .navigationDisabled))
     #expect(app.calls.last?.hasPrefix("disable ") == true)
   }
@@ -228,7 +229,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
   @Test func publicMeasurementIsWhatTheModelMeasures() throws {
     let mapView = makeMap()
     try mapView.setLayoutDelegate(PlacesNothing())
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     let speed = SpeedReport(speed: 12, speedLimit: 14, severity: .notSpeeding, speedingPercentage: 0)
     let payloads: [EventPayload] = [
       .navigationEnabled, .guidanceStarted,
@@ -276,7 +277,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     let mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: .default, isCarPlay: false)
     try mapView.setLayoutDelegate(PlacesNothing())
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     final class Clock { var now = 0.0 }
     let clock = Clock()
     var options = NavSimRecorder.Options()

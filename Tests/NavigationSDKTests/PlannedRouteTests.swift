@@ -1,5 +1,6 @@
 import Foundation
 import NavSim
+import SDKTestSupport
 import SessionEvents
 import Testing
 

@@ -1,5 +1,6 @@
 import CoreLocation
 import Foundation
+import SDKTestSupport
 import SessionEvents
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import Replay
 import SessionEvents
 import Testing
@@ -14,7 +15,8 @@ import UIKit
     let stops = ScreenReplayTests.stops(events)
     try #require(stops.count >= 1)
     let replayer = try Replayer(
-      delegate: nil, screen: { DeliveryStopsScreen(mapView: $0, stops: stops) })
+      delegate: nil,
+      watchers: .layoutRules, screen: { DeliveryStopsScreen(mapView: $0, stops: stops) })
     let screen = try #require(replayer.screen as? DeliveryStopsScreen)
     let sheet = try #require(screen.termsSheet)
     #expect(screen.presentedViewController === sheet)
@@ -46,6 +48,6 @@ import UIKit
       last.layout.overlays.filter { $0.hasPrefix("marker;") }.count
         == stops.count - arrivals.count)
     // The screen's navigation calls are the ones the recording implies.
-    #expect(findings.allSatisfy { $0.ruleID != SnapshotFinding.divergenceRuleID })
+    #expect(findings.allSatisfy { $0.ruleID != Finding.divergenceRuleID })
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import NavSim
 import Replay
 import SampleDelegates
@@ -20,7 +21,7 @@ import Testing
   /// What a replay produced: every snapshot, then what `finish()` returned.
   struct Outcome: Equatable {
     var snapshots: [LayoutSnapshot] = []
-    var finished: [SnapshotFinding] = []
+    var finished: [Finding] = []
   }
 
   /// A replay in progress, one event at a time.
@@ -32,7 +33,8 @@ import Testing
 
     init(_ subject: Subject) throws {
       events = try ScreenReplayTests.events(subject.recording)
-      replayer = try Replayer(delegate: subject.make(), profile: subject.profile)
+      replayer = try Replayer(delegate: subject.make(),
+        watchers: .layoutRules, profile: subject.profile)
     }
 
     var isDone: Bool { index == events.count }

@@ -1,11 +1,12 @@
 import EventLog
 import Foundation
+import Lint
 @testable import Replay
+import SQLite
 import SampleDelegates
 @testable import Snapshots
-import SQLite
-import Testing
 import TestSupport
+import Testing
 
 /// Runs replayed from a log: the store keeps change points, finding spans and a reference to
 /// the recording, and answers exactly what the replay saw.
@@ -18,7 +19,8 @@ import TestSupport
     var snapshots: [LayoutSnapshot] = []
     _ = try ReplayJob(
       logPath: log, delegateName: broken ? "broken" : "complete",
-      makeDelegate: { broken ? BrokenLayoutDelegate() : CompleteLayoutDelegate() }
+      makeDelegate: { broken ? BrokenLayoutDelegate() : CompleteLayoutDelegate() },
+      watchers: .layoutRules
     ).run(store: store, label: label) { snapshot, _ in snapshots.append(snapshot) }
     return snapshots
   }

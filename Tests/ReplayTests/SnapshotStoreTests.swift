@@ -16,7 +16,7 @@ func writeRun(
       label: label, delegate: delegate, recordingID: 1, recordingName: "commute",
       logFingerprint: fingerprint, navsimVersion: "test", sdkProfile: "default", variants: ""))
   for seq in 1...count {
-    let finding = SnapshotFinding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "no logo")
+    let finding = Finding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "no logo")
     let snapshot = LayoutSnapshot(
       seq: seq, t: seq * 1000, event: "progress",
       layout: sampleLayout(turnCardY: movesAt.contains(seq) ? 70 : 59),

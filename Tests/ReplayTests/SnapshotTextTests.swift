@@ -77,10 +77,10 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
   }
 
   @Test func findingLineRoundTrips() throws {
-    let finding = SnapshotFinding(
+    let finding = Finding(
       ruleID: "prompt-over-viewport", severity: .error, views: ["prompt.incident#3", "viewport"],
       message: "The prompt covers\nthe viewport.")
-    let parsed = try SnapshotFinding(textLine: finding.textLine)
+    let parsed = try Finding(textLine: finding.textLine)
     #expect(parsed.ruleID == finding.ruleID && parsed.views == finding.views)
     #expect(parsed.message == "The prompt covers the viewport.")
   }
@@ -128,11 +128,11 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
   }
 
   @Test func findingsIntroducedAndFixedAreMatchedByRuleAndViews() {
-    let overlap = SnapshotFinding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "x")
-    let missing = SnapshotFinding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "y")
+    let overlap = Finding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "x")
+    let missing = Finding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "y")
     let a = LayoutSnapshot(seq: 3, t: 2000, event: "speed", layout: sampleLayout(), findings: [overlap])
     var b = a
-    b.findings = [SnapshotFinding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "reworded"), missing]
+    b.findings = [Finding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "reworded"), missing]
     let difference = compareSnapshots(a, b, labels: ("v1", "v2"))
     #expect(difference.findingsIntroduced == [missing])
     #expect(difference.findingsFixed.isEmpty)
@@ -163,14 +163,14 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
   }
 
   @Test func findingsKeepTheirSourceThroughText() throws {
-    let finding = SnapshotFinding(
+    let finding = Finding(
       ruleID: "fixed-size-constraint", severity: .error, views: ["turnCard"],
       message: "height constraint: at=odd text", source: FindingSource(path: "App Files/Map.swift", line: 47))
     #expect(finding.textLine.contains(" at=App%20Files/Map.swift:47 height constraint"))
-    #expect(try SnapshotFinding(textLine: finding.textLine) == finding)
-    let without = SnapshotFinding(ruleID: "missing-viewport", severity: .error, views: [], message: "gone")
+    #expect(try Finding(textLine: finding.textLine) == finding)
+    let without = Finding(ruleID: "missing-viewport", severity: .error, views: [], message: "gone")
     #expect(!without.textLine.contains("at="))
-    #expect(try SnapshotFinding(textLine: without.textLine) == without)
+    #expect(try Finding(textLine: without.textLine) == without)
     #expect(finding.json.contains("\"source\":\"App Files/Map.swift:47\""))
     #expect(FindingSource(path: "App Files/Map.swift", line: 47).shortDescription == "Map.swift:47")
   }

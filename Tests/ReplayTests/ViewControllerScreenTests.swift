@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import Replay
 import SessionEvents
 import Testing
@@ -13,7 +14,7 @@ import UIKit
     let events = try ScreenReplayTests.events("rotations-wide")
     let stops = ScreenReplayTests.stops(events)
     let replayer = try Replayer(
-      delegate: nil,
+      delegate: nil, watchers: .layoutRules,
       screen: { NavigationViewController(mapView: $0, destinations: stops) })
     let controller = try #require(replayer.screen as? NavigationViewController)
     #expect(controller.lifecycle == ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear"])

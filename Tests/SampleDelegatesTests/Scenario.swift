@@ -1,5 +1,5 @@
-import Lint
 import Foundation
+import Lint
 import NavSim
 import Replay
 import SessionEvents
@@ -58,7 +58,7 @@ struct Screen: CustomStringConvertible, Sendable {
 struct ScenarioRun {
   let mapView: GMSMapView
   let session: NavigationSession
-  private(set) var findings: [LayoutFinding] = []
+  private(set) var findings: [Finding] = []
   private var seq: Int64 = 0
 
   init(delegate: any NavigationLayoutDelegate) throws {
@@ -66,7 +66,7 @@ struct ScenarioRun {
     mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: .default, isCarPlay: false)
     try mapView.setLayoutDelegate(delegate)
-    session = NavigationSession(mapView: mapView)
+    session = NavigationSession(mapView: mapView, watchers: .layoutRules)
   }
 
   mutating func send(_ payload: EventPayload) throws {

@@ -48,7 +48,7 @@ final class RasterImageTests: XCTestCase {
     XCTAssertEqual(first, second)
     let other = SVGRenderer.svg(
       layout: Self.layout,
-      findings: [SnapshotFinding(ruleID: "r", severity: .error, views: ["turnCard"], message: "m")])
+      findings: [Finding(ruleID: "r", severity: .error, views: ["turnCard"], message: "m")])
     XCTAssertNotEqual(try RasterImage(svg: other, scale: 2).pngData(), first)
   }
 
