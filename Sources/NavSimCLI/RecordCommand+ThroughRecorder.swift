@@ -65,7 +65,7 @@ public enum ThroughRecorder {
     func drive(_ event: SessionEvent, next: SessionEvent?) {
       clock.seconds = Double(event.t) / 1000
       // The SDK model rejects what the SDK would (the recorder then sees no change).
-      try? replayer.session.apply(event, next: next)
+      try? replayer.session.apply(ReplayTick(event, next: next))
       _ = replayer.session.drainFindings()
       recorder.sample()
     }

@@ -93,65 +93,47 @@ public final class NavigationSession {
 
   // MARK: - Applying events
 
+  /// Whether the map's layout context is bound by `withContext(_:)` (a replay's loop), so that
+  /// `apply` does not bind it again: binding the task-local costs about 900 instructions, and
+  /// even reading the binding a few hundred, on every event.
+  @exclusivity(unchecked) private(set) var contextBound = false
+
+  /// Runs `work` with the map's layout context bound, as `apply(_:)` does for each event: a
+  /// loop of `apply` calls inside it binds the context once, not once an event. (Inside it,
+  /// apply this session's events only: another session's `withContext` would bind its own.)
+  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
+    if contextBound { return try work() }
+    return try mapView.layoutContext.run {
+      contextBound = true
+      defer { contextBound = false }
+      return try work()
+    }
+  }
+
   /// Applies one event: clock, SDK state, delegate callbacks, layout pass, rules.
   ///
-  /// `next` is the event that follows, when the caller knows it (replays and
-  /// `--through-recorder` pass it). A recorded tick is a `progress` event then its `speed`
-  /// event at the same time; a device's fix carries both, so with the tick's speed event as
-  /// `next` the road-snapped location listeners get (and nav info's time to the next step)
-  /// carry that tick's speed. Without it they carry the last speed applied.
+  /// The tick's speed completes a progress event's fix: the road-snapped location listeners
+  /// get (and nav info's time to the next step) carry that tick's speed; without it they carry
+  /// the last speed applied. Its sizes are applied before the layout pass (`ReplayTick`).
+  ///
+  /// The map's `layoutContext` (its clock, the watcher as its auditor) and its profile (the
+  /// style values app code reads) are bound while the event applies, so another replay in the
+  /// same process, advanced between this one's events, does not disturb it.
   ///
   /// - Throws: `SessionError` (with the event's seq) for an event the SDK's lifecycle rejects
   ///   (guidance started before navigation was enabled, a prompt dismissed that was never
   ///   shown...), a seq or time going backwards, or a malformed setting. The rejected event
   ///   changes no SDK state; the clock and the layout still advance.
-  ///
-  /// `trailingSizes` are the `viewSize` events that follow this event at the same time, when
-  /// the caller knows them: a recorder writes the sizes a change caused right after it, and
-  /// they belong to the change's layout pass (the size events themselves then change nothing).
-  ///
-  /// The map's `layoutContext` (its clock, its rules as the auditor) and its profile (the
-  /// style values app code reads) are bound while the event applies, so another replay in the
-  /// same process, advanced between this one's events, does not disturb it.
-  public func apply(
-    _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
-  ) throws {
-    try apply(
-      event, tickSpeed: Self.tickSpeed(of: event, next: next), trailingSizes: trailingSizes,
-      contextBound: false)
-  }
-
-  /// The speed event that completes a progress event's tick: `next`, when it is a speed event
-  /// at the same time.
-  static func tickSpeed(of event: SessionEvent, next: SessionEvent?) -> SpeedReport? {
-    guard case .progress = event.payload, let next, next.t == event.t,
-      case .speed(let report) = next.payload
-    else { return nil }
-    return report
-  }
-
-  /// `apply(_:next:trailingSizes:)` with the tick's speed already found. `contextBound`: the
-  /// caller runs with the map's layout context bound (a replay's loop), so it is not bound
-  /// again (reading the task-local binding costs a few hundred instructions an event).
-  func apply(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize],
-    contextBound: Bool
-  ) throws {
-    guard event.seq > lastSeq else {
-      throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
+  public func apply(_ tick: ReplayTick) throws {
+    guard tick.event.seq > lastSeq else {
+      throw SessionError(
+        seq: tick.event.seq, message: "seq \(tick.event.seq) does not follow \(lastSeq)")
     }
-    if contextBound {
-      try applyAudited(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-    } else {
-      try mapView.layoutContext.run {
-        try applyAudited(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-      }
-    }
+    if contextBound { try applyAudited(tick) } else { try withContext { try applyAudited(tick) } }
   }
 
-  private func applyAudited(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) throws {
+  /// The event with the watcher as the context's auditor and the map's profile bound.
+  private func applyAudited(_ tick: ReplayTick) throws {
     let context = mapView.layoutContext
     // The rules hear the layout activity of events only, not the app's set-up between them
     // (a screen made before the first event, dismissed after the last).
@@ -159,17 +141,14 @@ public final class NavigationSession {
     defer { _ = context.exchangeAudit(previous) }
     // `.default` is what app code reads outside any binding: binding it would change nothing.
     if profileIsDefault {
-      try applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
+      try applyBound(tick)
     } else {
-      try mapView.profile.withActive {
-        try applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-      }
+      try mapView.profile.withActive { try applyBound(tick) }
     }
   }
 
-  private func applyBound(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) throws {
+  private func applyBound(_ tick: ReplayTick) throws {
+    let event = tick.event
     watcher.begin()
     // Calls made between events (a screen setting itself up before the first) are reported
     // with this event; their messages say where they were made.
@@ -188,7 +167,7 @@ public final class NavigationSession {
       let shownPrompt = mapView.shownPromptID
       defer { mapView.replayNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
       do {
-        try applyPayload(event.payload, t: event.t, tickSpeed: tickSpeed)
+        try applyPayload(event.payload, t: event.t, tickSpeed: tick.speed)
       } catch let error as LifecycleError {
         failure = SessionError(seq: event.seq, message: error.message)
       } catch let error as SessionError {
@@ -197,7 +176,7 @@ public final class NavigationSession {
       lastTime = event.t
     }
     lastSeq = event.seq
-    for size in trailingSizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
+    for size in tick.sizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
     mapView.updateBuiltInLayout()
     if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
     // Most events find nothing: appending empty arrays still costs an allocation each.

@@ -25,6 +25,8 @@ public final class Replayer {
   public private(set) var screen: AnyObject?
   /// Whether the last `apply` changed the layout (always true after the first event).
   @exclusivity(unchecked) public private(set) var layoutChanged = false
+  /// Whether `finish()` ran.
+  private var finished = false
   /// Does the layout pass, the layout rules and the snapshot's walk of the tree after every
   /// event, where a replay normally skips those whose inputs did not change since the last
   /// time (`NavigationSession.forcesFullPass`). Snapshots and findings are the same either
@@ -77,42 +79,22 @@ public final class Replayer {
     }
   }
 
-  /// Applies one event and returns the snapshot after it. `next`, the event after it when
-  /// known, completes a progress event's tick (`NavigationSession.apply(_:next:)`).
-  /// `trailingSizes`: the size events right after it at the same time
-  /// (`NavigationSession.apply(_:next:trailingSizes:)`).
-  public func apply(
-    _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
-  ) -> LayoutSnapshot {
-    mapView.layoutContext.run {
-      applyBound(
-        event, tickSpeed: NavigationSession.tickSpeed(of: event, next: next),
-        trailingSizes: trailingSizes)
-    }
+  /// Applies one tick's event (`NavigationSession.apply(_:)`) and returns the snapshot after
+  /// it, with the event's findings; `layoutChanged` then says whether its layout differs from
+  /// the previous snapshot's. The tick of the recording's last event (`ReplayTick.isLast`)
+  /// also ends the replay (`finish()`): what that raises comes with its snapshot.
+  ///
+  /// Binds the replay's context for the event, unless the caller runs inside `withContext`.
+  public func apply(_ tick: ReplayTick) -> LayoutSnapshot {
+    if session.contextBound { return applyBound(tick) }
+    return withContext { applyBound(tick) }
   }
 
-  /// `apply(_:next:trailingSizes:)` for a caller inside `withContext` that has found the
-  /// tick's speed (`NavigationSession.tickSpeed(of:next:)`): the context is not bound again.
-  func applyInContext(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) -> LayoutSnapshot {
-    applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-  }
-
-  /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
-  /// of `apply` calls inside it binds the context once, not once an event.
-  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
-    try mapView.layoutContext.run(work)
-  }
-
-  /// One event, with the context bound by the caller.
-  private func applyBound(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) -> LayoutSnapshot {
+  private func applyBound(_ tick: ReplayTick) -> LayoutSnapshot {
+    let event = tick.event
     var findings: [Finding] = []
     do {
-      try session.apply(
-        event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: true)
+      try session.apply(tick)
     } catch {
       findings.append(
         Finding(
@@ -127,28 +109,38 @@ public final class Replayer {
     let (layout, changed) = reader.read(mapView, reuse: previous)
     layoutChanged = changed
     if changed { previous = layout }
+    if tick.isLast {
+      let late = finish()
+      if !late.isEmpty { findings = (findings + late).sorted() }
+    }
     return LayoutSnapshot(
-      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout, findings: findings)
+      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout,
+      findings: findings)
   }
-}
 
-extension Replayer {
+  /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
+  /// of `apply` calls inside it binds the context once, not once an event.
+  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
+    try session.withContext(work)
+  }
+
   /// Ends the replay after the last event: dismisses a screen that is a `UIViewController`
   /// (`viewWillDisappear`, `viewDidDisappear`), releases the screen (one that tears itself down
   /// in `deinit` does so now, unless someone else holds it) and returns what was raised after
-  /// the last snapshot, for the caller to report with the last event: `replay-divergence`
-  /// warnings of calls made after it and of route requests the recording never answered.
+  /// the last snapshot: `replay-divergence` warnings of calls made after it and of route
+  /// requests the recording never answered. Applying the last tick (`ReplayTick.isLast`) calls
+  /// it; a second call returns nothing.
   public func finish() -> [Finding] {
-    mapView.layoutContext.run { finishBound() }
-  }
-
-  private func finishBound() -> [Finding] {
-    if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
-      controller.beginAppearanceTransition(false, animated: false)
-      controller.endAppearanceTransition()
+    guard !finished else { return [] }
+    finished = true
+    return session.withContext {
+      if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
+        controller.beginAppearanceTransition(false, animated: false)
+        controller.endAppearanceTransition()
+      }
+      screen = nil
+      return session.finish().sorted()
     }
-    screen = nil
-    return session.finish().sorted()
   }
 }
 

@@ -112,7 +112,7 @@ enum CorpusReplay {
     }
     for event in events {
       do {
-        try session.apply(event)
+        try session.apply(ReplayTick(event))
       } catch {
         add(
           Finding(

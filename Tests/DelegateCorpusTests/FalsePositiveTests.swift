@@ -41,11 +41,11 @@ import Testing
     let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
     try map.setLayoutDelegate(BasicLayoutDelegate())
     let session = NavigationSession(mapView: map, watchers: .layoutRules)
-    try session.apply(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled))
-    try session.apply(
+    try session.apply(ReplayTick(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled)))
+    try session.apply(ReplayTick(
       SessionEvent(
         seq: 2, t: 0,
-        payload: .mapResized(MapGeometry(width: 393, height: 852, safeTop: 59, safeBottom: 34))))
+        payload: .mapResized(MapGeometry(width: 393, height: 852, safeTop: 59, safeBottom: 34)))))
     let views = map.sdkViews
     for view in [views.googleLogo, views.viewport, views.compassButton] as [UIView] {
       #expect(!view.hasAmbiguousLayout, "\(view)")

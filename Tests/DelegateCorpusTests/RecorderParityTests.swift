@@ -37,7 +37,8 @@ import Testing
     for (index, event) in events.enumerated() {
       clock.now = Double(event.t) / 1000
       // The SDK model rejects what the SDK would; the recorder then sees no change.
-      try? session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      try? session.apply(
+        ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       _ = session.drainFindings()
       recorder.sample()
     }

@@ -107,7 +107,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     for (index, payload) in payloads.enumerated() {
       clock.now = Double(index)
-      try session.apply(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload))
+      try session.apply(
+        ReplayTick(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload)))
       recorder?.sample()
     }
   }
@@ -192,12 +193,12 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     let app = PlacesNothing()
     try mapView.setLayoutDelegate(app)
     let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
-    try session.apply(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled))
+    try session.apply(ReplayTick(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled)))
     let recorder = try makeRecorder(mapView, directory, clock: Clock())
     recorder.start()
     #expect(!recorder.isObservingSDKViews)
     #expect(mapView.layoutDelegate === app)
-    try session.apply(SessionEvent(seq: 2, t: 0, payload: .navigationDisabled))
+    try session.apply(ReplayTick(SessionEvent(seq: 2, t: 0, payload: .navigationDisabled)))
     recorder.sample()
     #expect(recorder.isObservingSDKViews)
     try recorder.stop()
@@ -217,8 +218,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     #expect(mapView.layoutDelegate !== app)
     let proxy = try #require(mapView.layoutDelegate as? LayoutDelegateProxy)
     #expect(proxy.observer == nil)
-    try NavigationSession(mapView: mapView, watchers: .layoutRules).apply(
-      SessionEvent(seq: 2, t: 0, payload: .navigationDisabled))
+    try NavigationSession(mapView: mapView, watchers: .layoutRules).apply(ReplayTick(
+      SessionEvent(seq: 2, t: 0, payload: .navigationDisabled)))
     #expect(app.calls.last?.hasPrefix("disable ") == true)
   }
 
@@ -246,7 +247,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     ]
     var checked = 0
     for (index, payload) in payloads.enumerated() {
-      try session.apply(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload))
+      try session.apply(
+        ReplayTick(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload)))
       for view in mapView.sdkViews.allViews {
         let model = view.measuredSize
         #expect(
@@ -290,7 +292,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     recorder.start()
     for (index, event) in events.enumerated() {
       clock.now = Double(event.t) / 1000
-      try? session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      try? session.apply(
+        ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       recorder.sample()
     }
     try recorder.stop()

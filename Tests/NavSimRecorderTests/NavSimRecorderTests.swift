@@ -160,7 +160,7 @@ import Lint
     let events = payloads.enumerated().map { SessionEvent(seq: Int64($0 + 1), t: $1.t, payload: $1.payload) }
     for (index, event) in events.enumerated() {
       clock.now = Double(event.t) / 1000
-      try session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      try session.apply(ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       recorder.sample()
     }
     try recorder.stop()

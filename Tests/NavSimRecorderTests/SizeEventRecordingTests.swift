@@ -39,7 +39,8 @@ import Lint
     recorder.start()
     for (index, item) in payloads.enumerated() {
       clock.now = Double(item.t) / 1000
-      try session.apply(SessionEvent(seq: Int64(index + 1), t: item.t, payload: item.payload))
+      try session.apply(
+        ReplayTick(SessionEvent(seq: Int64(index + 1), t: item.t, payload: item.payload)))
       recorder.sample()
       recorder.sample()  // nothing changed since: nothing more written
     }

@@ -186,11 +186,12 @@ let twoLegRoute = EventPayload.routeSet(
       SessionEvent(seq: 8, t: 5000, payload: speed(3)),
     ]
     for (index, event) in events.enumerated() where index < 4 {
-      try session.apply(event, next: events[index + 1])
+      try session.apply(ReplayTick(event, next: events[index + 1]))
     }
-    try session.apply(events[4])  // no lookahead: the last speed, 9
-    try session.apply(events[5], next: events[6])
-    try session.apply(events[6], next: events[7])  // a later speed event is not this tick's
+    try session.apply(ReplayTick(events[4]))  // no lookahead: the last speed, 9
+    try session.apply(ReplayTick(events[5], next: events[6]))
+    // A later speed event is not this tick's.
+    try session.apply(ReplayTick(events[6], next: events[7]))
     #expect(log.speeds == [8, 9, 9, 9.5])
   }
 

@@ -21,7 +21,7 @@ import UIKit
     let sheet = try #require(screen.termsSheet)
     #expect(screen.presentedViewController === sheet)
 
-    let first = replayer.apply(events[0], next: events.count > 1 ? events[1] : nil)
+    let first = replayer.apply(ReplayTick(events[0], next: events.count > 1 ? events[1] : nil))
     let sheetNode = try #require(first.layout.node("termsSheet"))
     #expect(sheetNode.parent == "map")
     #expect(sheetNode.frame.y == 10 && sheetNode.frame.height == first.layout.mapHeight - 10)
@@ -37,7 +37,8 @@ import UIKit
     var last = first
     var findings = first.findings
     for (index, event) in events.enumerated().dropFirst() {
-      last = replayer.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      last = replayer.apply(
+        ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       findings += last.findings
       #expect(last.layout.node("termsSheet") == nil)
     }

@@ -124,7 +124,7 @@ import Testing
           seq: event.seq, t: event.t,
           payload: .settingChanged(SettingChange(name: change.name, value: .bool(value))))
       }
-      golden.append(replayer.apply(event))
+      golden.append(replayer.apply(ReplayTick(event)))
     }
     return golden
   }

@@ -41,7 +41,7 @@ import Testing
 
     func step() {
       let next = index + 1 < events.count ? events[index + 1] : nil
-      outcome.snapshots.append(replayer.apply(events[index], next: next))
+      outcome.snapshots.append(replayer.apply(ReplayTick(events[index], next: next)))
       index += 1
       if isDone { outcome.finished = replayer.finish() }
     }

@@ -113,7 +113,7 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
 
   @Test func anInvalidEventSequenceBecomesAFindingWithItsSeq() {
     let replayer = try! Replayer(delegate: MarginDelegate(logoMargin: 16), watchers: .layoutRules)
-    let snapshot = replayer.apply(SessionEvent(seq: 1, t: 0, payload: .guidanceStarted))
+    let snapshot = replayer.apply(ReplayTick(SessionEvent(seq: 1, t: 0, payload: .guidanceStarted)))
     #expect(snapshot.findings.map(\.ruleID) == ["invalid-event"])
     #expect(snapshot.findings.first?.message.hasPrefix("event 1 (guidanceStarted)") == true)
     #expect(snapshot.layout.state == "nonNavigation")
@@ -145,7 +145,7 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
     final class Weak { weak var view: UIView? }
     var seen: [Weak] = []
     for event in try ScreenReplayTests.events("city-commute") {
-      _ = replayer.apply(event)
+      _ = replayer.apply(ReplayTick(event))
       if let prompt = replayer.mapView.currentPromptView, !seen.contains(where: { $0.view === prompt }) {
         let reference = Weak()
         reference.view = prompt

@@ -125,7 +125,7 @@ import Testing
         delegate: nil, watchers: .layoutRules,
         screen: { GuideStyleNavigationScreen(mapView: $0, destinations: Self.stops(events)) })
       var findings: [Finding] = []
-      for event in events.prefix(last) { findings += replayer.apply(event).findings }
+      for event in events.prefix(last) { findings += replayer.apply(ReplayTick(event)).findings }
       #expect(findings.isEmpty)
       let screen = try #require(replayer.screen as? GuideStyleNavigationScreen)
       screen.tearDown()

@@ -29,7 +29,7 @@ import UIKit
         if next != size { expectedTransitions.append("transition(\(Int(next.width))x\(Int(next.height)))") }
         size = next
       }
-      _ = replayer.apply(event)
+      _ = replayer.apply(ReplayTick(event))
       if case .mapResized(let geometry) = event.payload {
         pillWidths[geometry.width] = controller.etaPill.frame.width
       }

@@ -101,7 +101,7 @@ public struct Drive {
   {
     seq += 1
     time += delay
-    try session.apply(SessionEvent(seq: seq, t: time, payload: payload))
+    try session.apply(ReplayTick(SessionEvent(seq: seq, t: time, payload: payload)))
     return session.drainFindings()
   }
 

@@ -71,7 +71,7 @@ struct ScenarioRun {
 
   mutating func send(_ payload: EventPayload) throws {
     seq += 1
-    try session.apply(SessionEvent(seq: seq, t: seq * 700, payload: payload))
+    try session.apply(ReplayTick(SessionEvent(seq: seq, t: seq * 700, payload: payload)))
     findings += session.drainFindings()
   }
 
