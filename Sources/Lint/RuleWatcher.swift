@@ -24,9 +24,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   unowned let mapView: GMSMapView
   /// The map's replay context: its clock, and the markers of app code reading SDK insides.
   let context: LayoutContext
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// Findings of the current event, in the order found (deduplicated at the end).
   @exclusivity(unchecked) var found: [PendingFinding] = []
   /// The layout checks' findings and what they were computed from: while nothing visible

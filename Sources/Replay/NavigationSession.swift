@@ -32,9 +32,7 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 @preconcurrency @MainActor
 public final class NavigationSession {
   public let mapView: GMSMapView
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// Every finding so far (see `drainFindings()`).
   @exclusivity(unchecked) public private(set) var findings: [Finding] = []
   /// The last event applied (0 before the first).

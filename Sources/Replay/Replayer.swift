@@ -16,9 +16,7 @@ import SessionEvents
 public final class Replayer {
   public let mapView: GMSMapView
   public let session: NavigationSession
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   @exclusivity(unchecked) private var previous: LayoutState?
   @exclusivity(unchecked) private var reader = SnapshotReader()
   /// The screen object a screen factory returned, kept alive for the replay.
