@@ -127,11 +127,7 @@ public final class NavigationSession {
       throw SessionError(
         seq: tick.event.seq, message: "seq \(tick.event.seq) does not follow \(lastSeq)")
     }
-    if contextBound { try applyAudited(tick) } else { try withContext { try applyAudited(tick) } }
-  }
-
-  /// The event with the watcher as the context's auditor and the map's profile bound.
-  private func applyAudited(_ tick: ReplayTick) throws {
+    guard contextBound else { return try withContext { try apply(tick) } }
     let context = mapView.layoutContext
     // The rules hear the layout activity of events only, not the app's set-up between them
     // (a screen made before the first event, dismissed after the last).
@@ -139,13 +135,14 @@ public final class NavigationSession {
     defer { _ = context.exchangeAudit(previous) }
     // `.default` is what app code reads outside any binding: binding it would change nothing.
     if profileIsDefault {
-      try applyBound(tick)
+      try applyEvent(tick)
     } else {
-      try mapView.profile.withActive { try applyBound(tick) }
+      try mapView.profile.withActive { try applyEvent(tick) }
     }
   }
 
-  private func applyBound(_ tick: ReplayTick) throws {
+  /// The event's calls into the SDK model, its layout pass and its rules.
+  private func applyEvent(_ tick: ReplayTick) throws {
     let event = tick.event
     watcher.begin()
     // Calls made between events (a screen setting itself up before the first) are reported

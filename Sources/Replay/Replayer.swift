@@ -84,11 +84,7 @@ public final class Replayer {
   ///
   /// Binds the replay's context for the event, unless the caller runs inside `withContext`.
   public func apply(_ tick: ReplayTick) -> LayoutSnapshot {
-    if session.contextBound { return applyBound(tick) }
-    return withContext { applyBound(tick) }
-  }
-
-  private func applyBound(_ tick: ReplayTick) -> LayoutSnapshot {
+    guard session.contextBound else { return withContext { apply(tick) } }
     let event = tick.event
     var findings: [Finding] = []
     do {
