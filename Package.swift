@@ -30,7 +30,7 @@ let uikitAppCodeTests: [Target] = [
     name: "DelegateCorpusTests",
     dependencies: ["Lint", 
       "GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting", "Replay",
-      "NavSimRecorder",
+      "NavSimRecorder", "Findings",
     ] + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
@@ -120,21 +120,21 @@ let package = Package(
     .target(
       name: "NavSimCheck",
       dependencies: [
-        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots",
+        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
       ]
     ),
     .target(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom", "Lint",
+        "SeededRandom", "Lint", "Findings",
       ]),
     .target(
       name: "NavSimCLI",
       dependencies: [
         "SQLite", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator", "Replay",
         "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
-        "SnapshotRaster", "Lint",
+        "SnapshotRaster", "Lint", "Findings",
       ]
     ),
     // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig. The
@@ -175,7 +175,7 @@ let package = Package(
     // the SDK model's tests and the rules' tests share.
     .target(
       name: "SDKTestSupport",
-      dependencies: ["NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents"],
+      dependencies: ["NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents", "Findings"],
       path: "Tests/SDKTestSupport"),
     .testTarget(
       name: "NavigationSDKTests",
@@ -184,10 +184,11 @@ let package = Package(
       name: "LintTests",
       dependencies: [
         "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "SDKTestSupport", "TestSupport",
+        "Findings",
       ]),
     .testTarget(
       name: "SampleDelegatesTests",
-      dependencies: ["Lint", "SampleDelegates", "NavSim", "SessionEvents", "Replay"]),
+      dependencies: ["Lint", "SampleDelegates", "NavSim", "SessionEvents", "Replay", "Findings"]),
     .testTarget(
       name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "SeededRandom", "TestSupport"]),
     .testTarget(
@@ -195,7 +196,7 @@ let package = Package(
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
       dependencies: ["Lint", 
         "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
-        "GoogleNavigation",
+        "GoogleNavigation", "Findings",
       ] + shimDependencies,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles
@@ -204,7 +205,7 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents", "Lint",
+        "SessionEvents", "Lint", "Findings",
       ]),
     .testTarget(
       name: "NavSimCheckTests",
@@ -225,6 +226,6 @@ let package = Package(
       ]),
     .testTarget(
       name: "SnapshotRasterTests",
-      dependencies: ["SnapshotRaster", "Replay", "Report", "SessionEvents"]),
+      dependencies: ["SnapshotRaster", "Replay", "Report", "SessionEvents", "Findings"]),
   ] + uikitAppCodeTests + platformShims
 )

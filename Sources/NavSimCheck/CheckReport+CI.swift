@@ -1,6 +1,7 @@
 // The reports CI systems read: SARIF 2.1.0 (GitHub code scanning), JUnit XML (test result
 // views) and JSON.
 
+import Findings
 import Foundation
 import Lint
 import Replay

@@ -1,6 +1,7 @@
 // The results of a check, and what every report shares: the distinct findings across
 // configurations, and where their source files are.
 
+import Findings
 import Foundation
 import Replay
 

@@ -1,6 +1,7 @@
 // How a worker process hands its result to `navsim check`: one JSON object on one line.
 // Lossless for everything the reports use, so a parallel run prints what a serial one does.
 
+import Findings
 import Replay
 import SessionEvents
 

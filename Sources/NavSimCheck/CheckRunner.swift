@@ -3,6 +3,7 @@
 // in separate processes, never as threads of one.
 
 import EventLog
+import Findings
 import Foundation
 import Navigator
 import Replay

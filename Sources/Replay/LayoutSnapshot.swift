@@ -1,8 +1,6 @@
 // The layout the screen had after one event: what replay records, diffs and reports.
 
-// A snapshot's findings are in the one findings vocabulary, which whoever reads snapshots
-// gets with them.
-@_exported import Findings
+import Findings
 
 /// A rectangle in map-view coordinates (points).
 public struct SnapshotRect: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import Findings
 import Replay
 
 // One layout drawn as a standalone SVG picture, at true proportions in map points: the map,

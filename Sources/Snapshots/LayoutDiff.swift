@@ -1,3 +1,4 @@
+import Findings
 import Replay
 
 // Comparing two layouts of the same event, and two runs of the same recording.

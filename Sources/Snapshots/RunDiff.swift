@@ -1,3 +1,4 @@
+import Findings
 import Replay
 
 // Diffing two runs of one recording event by event, and the report a user reads.

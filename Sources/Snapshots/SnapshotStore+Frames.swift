@@ -1,4 +1,5 @@
 import EventLog
+import Findings
 import Foundation
 import Replay
 import SessionEvents

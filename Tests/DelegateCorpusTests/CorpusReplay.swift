@@ -2,6 +2,7 @@
 // every delegate must pass: as recorded (portrait phones, the iPad's own rotations), turned by
 // 90 degrees (landscape), and forced right to left.
 import EventLog
+import Findings
 import Foundation
 import GoogleNavigation
 import Lint

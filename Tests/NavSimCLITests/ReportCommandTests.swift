@@ -1,4 +1,5 @@
 import CLITestSupport
+import Findings
 import Foundation
 @testable import NavSimCLI
 import Replay

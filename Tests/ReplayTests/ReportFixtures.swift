@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 @testable import Replay
 @testable import Snapshots

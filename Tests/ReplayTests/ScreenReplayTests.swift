@@ -1,4 +1,5 @@
 import EventLog
+import Findings
 import Foundation
 import Lint
 import NavSim

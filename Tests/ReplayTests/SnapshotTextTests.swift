@@ -1,5 +1,6 @@
 @testable import Replay
 @testable import Snapshots
+import Findings
 import Testing
 
 /// A small layout: a turn card, a viewport, an app sheet with an awkward identifier, a prompt.

@@ -1,6 +1,7 @@
 // What the SDK model's and the rules' tests share: a scripted delegate, a session driven by
 // events (`Drive`), a layout that breaks no rule (`CleanLayout`), event shorthands.
 
+import Findings
 import Foundation
 import Lint
 import NavSim
