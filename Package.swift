@@ -171,20 +171,24 @@ let package = Package(
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
-    // A session driven by events, a scripted delegate and a layout that breaks no rule: what
-    // the SDK model's tests and the rules' tests share.
+    // A session driven by events, a scripted delegate, a layout that breaks no rule and a
+    // sample snapshot layout: what the SDK model's, rules', store's and report's tests share.
     .target(
-      name: "SDKTestSupport",
-      dependencies: ["NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents", "Findings"],
-      path: "Tests/SDKTestSupport"),
+      name: "ReplayTestSupport",
+      dependencies: [
+        "NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents", "Findings", "Snapshots",
+      ],
+      path: "Tests/ReplayTestSupport"),
     .testTarget(
       name: "NavigationSDKTests",
-      dependencies: ["Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "SDKTestSupport"]),
+      dependencies: [
+        "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "ReplayTestSupport",
+      ]),
     .testTarget(
       name: "LintTests",
       dependencies: [
-        "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "SDKTestSupport", "TestSupport",
-        "Findings",
+        "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "ReplayTestSupport",
+        "TestSupport", "Findings",
       ]),
     .testTarget(
       name: "SampleDelegatesTests",
@@ -194,13 +198,25 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
-      dependencies: ["Lint", 
-        "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
-        "GoogleNavigation", "Findings",
+      dependencies: [
+        "Lint", "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
+        "GoogleNavigation", "Findings", "ReplayTestSupport",
       ] + shimDependencies,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles
     ),
+    .testTarget(
+      name: "SnapshotsTests",
+      dependencies: [
+        "Snapshots", "Replay", "Findings", "SQLite", "EventLog", "Lint", "SampleDelegates",
+        "TestSupport", "ReplayTestSupport",
+      ]),
+    .testTarget(
+      name: "ReportTests",
+      dependencies: [
+        "Report", "Replay", "Snapshots", "Findings", "Lint", "SampleDelegates", "SessionEvents",
+        "TestSupport", "ReplayTestSupport",
+      ]),
     .testTarget(
       name: "NavSimCLITests",
       dependencies: [

@@ -1,7 +1,7 @@
 @testable import Lint
 import Foundation
 import NavSim
-import SDKTestSupport
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

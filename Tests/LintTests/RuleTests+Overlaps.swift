@@ -1,7 +1,7 @@
 import Foundation
 import Lint
 import NavSim
-import SDKTestSupport
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import NavSim
-import SDKTestSupport
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

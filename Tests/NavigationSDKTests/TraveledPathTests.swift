@@ -1,6 +1,6 @@
 import CoreLocation
 import Foundation
-import SDKTestSupport
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

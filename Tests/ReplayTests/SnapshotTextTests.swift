@@ -1,35 +1,8 @@
 @testable import Replay
 @testable import Snapshots
 import Findings
+import ReplayTestSupport
 import Testing
-
-/// A small layout: a turn card, a viewport, an app sheet with an awkward identifier, a prompt.
-func sampleLayout(turnCardY: Double = 59) -> LayoutState {
-  LayoutState(
-    state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
-    safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
-    nodes: [
-      SnapshotNode(
-        id: "turnCard", kind: .sdkView, parent: "map",
-        frame: SnapshotRect(x: 0, y: turnCardY, width: 393, height: 120)),
-      SnapshotNode(
-        id: "viewport", kind: .sdkView, parent: "map",
-        frame: SnapshotRect(x: 0, y: 179, width: 393, height: 473)),
-      SnapshotNode(
-        id: "order sheet,<script>=1%", kind: .appView, parent: "map",
-        frame: SnapshotRect(x: 0, y: 652, width: 393, height: 200), alpha: 0.5),
-      SnapshotNode(
-        id: "prompt.incident#3", kind: .sdkView, parent: "map",
-        frame: SnapshotRect(x: 0, y: 700, width: 393, height: 152), isHidden: true,
-        roundedCorners: ["minXminY", "maxXminY"]),
-      SnapshotNode(
-        id: "UILayoutGuide#1", kind: .guide, parent: "order sheet,<script>=1%",
-        frame: SnapshotRect(x: -0.004, y: 1.0 / 3, width: 10, height: 10)),
-    ],
-    animations: [
-      SnapshotAnimation(views: ["prompt.incident#3"], properties: ["frame"], start: 12, duration: 0.3)
-    ])
-}
 
 @Suite struct SnapshotTextTests {
   @Test func textRoundTripsThroughTheParser() throws {

@@ -2,6 +2,7 @@ import EventLog
 import Foundation
 import Lint
 @testable import Replay
+import ReplayTestSupport
 import SQLite
 import SampleDelegates
 @testable import Snapshots
@@ -27,7 +28,7 @@ import Testing
 
   private func copyOfRecording(_ name: String, to directory: TemporaryDirectory) throws -> String {
     let path = directory.file("\(name).sqlite")
-    try FileManager.default.copyItem(atPath: recording(name), toPath: path)
+    try FileManager.default.copyItem(atPath: Fixtures.recording(name), toPath: path)
     return path
   }
 
@@ -97,7 +98,7 @@ import Testing
       return named == run.logPath && !"\(error)".contains("\n")
     }
     // Another recording at the same path is not mistaken for the replayed one.
-    try FileManager.default.copyItem(atPath: recording("pan-reroute"), toPath: log)
+    try FileManager.default.copyItem(atPath: Fixtures.recording("pan-reroute"), toPath: log)
     #expect {
       try store.frames(of: run)
     } throws: { error in

@@ -232,7 +232,7 @@ import Testing
     let store = try SnapshotStore(path: directory.path + "/s.sqlite", mode: .create)
     // Recorded 2024-05-06T07:45:00Z.
     _ = try ReplayJob(
-      logPath: recording("city-commute"), delegateName: "complete",
+      logPath: Fixtures.recording("city-commute"), delegateName: "complete",
       makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules
     ).run(store: store, label: "a")
     let run = try store.run(label: "a")
