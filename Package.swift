@@ -62,10 +62,13 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
-    .target(name: "SessionEvents"),
+    // The JSON codec (`JSONValue`, `JSONDocumentValue`, `JSONWriter`): a leaf every JSON
+    // reader and writer uses.
+    .target(name: "JSON"),
+    .target(name: "SessionEvents", dependencies: ["JSON"]),
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),
-    .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom"]),
+    .target(name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom", "JSON"]),
     // System libraries loaded at first use instead of linked (libpq, librsvg).
     .target(name: "SharedLibrary"),
     // libpq is loaded when the first connection opens (LibPQ.swift), not linked: Debian's
@@ -101,7 +104,7 @@ let package = Package(
       ]),
 
     // MARK: - Trips, replay, tools
-    .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
+    .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom", "JSON"]),
     // Libraries below the CLI read logs through EventLog's protocols only: which store a
     // location names (PostgreSQL's libpq included) is the CLI's choice (`NavSimLogOpener`).
     // The layout rules: a watcher the replay takes (`ReplayWatchers.layoutRules`), plugged
@@ -110,24 +113,27 @@ let package = Package(
       name: "Lint", dependencies: ["HeadlessUIKit", "NavigationSDK", "Findings"] + coreLocation),
     .target(
       name: "Replay",
-      dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Findings"]),
+      dependencies: [
+        "EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Findings", "JSON",
+      ]),
     .target(
       name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings"]),
-    .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings"]),
+    .target(
+      name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
     .target(
       name: "NavSimTesting",
       dependencies: ["Replay", "Lint", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
     .target(
       name: "NavSimCheck",
       dependencies: [
-        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
+        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings", "JSON",
       ]
     ),
     .target(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom", "Lint", "Findings",
+        "SeededRandom", "Lint", "Findings", "JSON",
       ]),
     .target(
       name: "NavSimCLI",
@@ -161,8 +167,8 @@ let package = Package(
     .target(
       name: "CLITestSupport", dependencies: ["NavSimCLI", "NavSim"], path: "Tests/CLITestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
-    .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
-    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"]),
+    .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents", "JSON"]),
+    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport", "JSON"]),
     .testTarget(
       name: "PostgresEventLogTests",
       dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
@@ -221,13 +227,13 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents", "Lint", "Findings",
+        "SessionEvents", "Lint", "Findings", "JSON",
       ]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: [
         "NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "Snapshots", "TestSupport",
-        "CLITestSupport", "Lint",
+        "CLITestSupport", "Lint", "JSON",
       ]),
     .testTarget(
       name: "ExploreTests",

@@ -3,6 +3,7 @@
 
 import Findings
 import Foundation
+import JSON
 import Lint
 import Replay
 import SessionEvents

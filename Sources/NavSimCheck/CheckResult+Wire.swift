@@ -2,6 +2,7 @@
 // Lossless for everything the reports use, so a parallel run prints what a serial one does.
 
 import Findings
+import JSON
 import Replay
 import SessionEvents
 

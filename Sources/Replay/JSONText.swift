@@ -1,5 +1,6 @@
 import Findings
 import Foundation
+import JSON
 import SessionEvents
 
 // A small, deterministic JSON writer: keys in the order written (callers write them sorted),
