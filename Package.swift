@@ -117,16 +117,20 @@ let package = Package(
         "EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Findings", "JSON",
       ]),
     .target(
-      name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings"]),
+      name: "Snapshots",
+      dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings"]),
     .target(
       name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
     .target(
       name: "NavSimTesting",
-      dependencies: ["Replay", "Lint", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator"]),
+      dependencies: [
+        "Replay", "Lint", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator",
+      ]),
     .target(
       name: "NavSimCheck",
       dependencies: [
-        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings", "JSON",
+        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
+        "JSON",
       ]
     ),
     .target(
