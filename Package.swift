@@ -30,7 +30,7 @@ let uikitAppCodeTests: [Target] = [
     name: "DelegateCorpusTests",
     dependencies: ["Lint", 
       "GoogleNavigation", "EventLog", "SessionEvents", "TestSupport", "NavSimTesting", "Replay",
-      "NavSimRecorder",
+      "NavSimRecorder", "Findings",
     ] + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
@@ -64,11 +64,15 @@ let package = Package(
     // The one output policy: atomic replacement, refusals, temporary files (OutputFile).
     .target(name: "OutputPolicy"),
     .target(name: "SQLite", dependencies: ["CSQLite", "OutputPolicy"]),
-    .target(name: "SessionEvents"),
+    // The JSON codec (`JSONValue`, `JSONDocumentValue`, `JSONWriter`): a leaf every JSON
+    // reader and writer uses.
+    .target(name: "JSON"),
+    .target(name: "SessionEvents", dependencies: ["JSON"]),
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),
     .target(
-      name: "EventLog", dependencies: ["SQLite", "SessionEvents", "SeededRandom", "OutputPolicy"]),
+      name: "EventLog",
+      dependencies: ["SQLite", "SessionEvents", "SeededRandom", "JSON", "OutputPolicy"]),
     // System libraries loaded at first use instead of linked (libpq, librsvg).
     .target(name: "SharedLibrary"),
     // libpq is loaded when the first connection opens (LibPQ.swift), not linked: Debian's
@@ -86,7 +90,10 @@ let package = Package(
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
     .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver"]),
-    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit"] + coreLocation),
+    // The one vocabulary of findings (`Finding`, `Severity`): what rules raise, snapshots
+    // carry, stores keep and reports list.
+    .target(name: "Findings"),
+    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "Findings"] + coreLocation),
     .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
@@ -101,32 +108,41 @@ let package = Package(
       ]),
 
     // MARK: - Trips, replay, tools
-    .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom"]),
+    .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom", "JSON"]),
     // Libraries below the CLI read logs through EventLog's protocols only: which store a
     // location names (PostgreSQL's libpq included) is the CLI's choice (`NavSimLogOpener`).
-    // The layout rules, attached to a replay through the audit interface.
-    .target(name: "Lint", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    // The layout rules: a watcher the replay takes (`ReplayWatchers.layoutRules`), plugged
+    // into the SDK model's replay interface. Replay does not depend on it.
+    .target(
+      name: "Lint", dependencies: ["HeadlessUIKit", "NavigationSDK", "Findings"] + coreLocation),
     .target(
       name: "Replay",
-      dependencies: ["EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Lint"]),
-    .target(name: "Snapshots", dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents"]),
-    .target(name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents"]),
+      dependencies: [
+        "EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Findings", "JSON",
+      ]),
+    .target(
+      name: "Snapshots",
+      dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings"]),
+    .target(
+      name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
     .target(
       name: "NavSimTesting",
       dependencies: [
-        "Replay", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator", "OutputPolicy",
+        "Replay", "Lint", "EventLog", "NavSim", "Explore", "NavSimCheck", "Navigator",
+        "OutputPolicy",
       ]),
     .target(
       name: "NavSimCheck",
       dependencies: [
-        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots",
+        "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
+        "JSON",
       ]
     ),
     .target(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom", "OutputPolicy",
+        "SeededRandom", "Lint", "Findings", "JSON", "OutputPolicy",
       ]),
     .target(
       name: "NavSimCLI",
@@ -134,7 +150,7 @@ let package = Package(
         "SQLite", "OutputPolicy", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
         "Replay",
         "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
-        "SnapshotRaster",
+        "SnapshotRaster", "Lint", "Findings",
       ]
     ),
     // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig. The
@@ -146,7 +162,8 @@ let package = Package(
     .executableTarget(
       name: "navsim-bench",
       dependencies: ["SQLite", "EventLog", "SessionEvents", "ConstraintSolver", "SeededRandom",
-                     "Navigator", "Replay", "Snapshots", "NavSim", "SampleDelegates", "NavSimCLI"],
+                     "Navigator", "Replay", "Snapshots", "NavSim", "SampleDelegates", "NavSimCLI",
+                     "Lint"],
       path: "tools/Benchmarks"
     ),
 
@@ -161,8 +178,9 @@ let package = Package(
       name: "CLITestSupport", dependencies: ["NavSimCLI", "NavSim"], path: "Tests/CLITestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "OutputPolicyTests", dependencies: ["OutputPolicy", "TestSupport"]),
-    .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents"]),
-    .testTarget(name: "EventLogTests", dependencies: ["EventLog", "OutputPolicy", "TestSupport"]),
+    .testTarget(name: "SessionEventsTests", dependencies: ["SessionEvents", "JSON"]),
+    .testTarget(
+      name: "EventLogTests", dependencies: ["EventLog", "OutputPolicy", "TestSupport", "JSON"]),
     .testTarget(
       name: "PostgresEventLogTests",
       dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
@@ -171,48 +189,77 @@ let package = Package(
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    // A session driven by events, a scripted delegate, a layout that breaks no rule and a
+    // sample snapshot layout: what the SDK model's, rules', store's and report's tests share.
+    .target(
+      name: "ReplayTestSupport",
+      dependencies: [
+        "NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents", "Findings", "Snapshots",
+      ],
+      path: "Tests/ReplayTestSupport"),
     .testTarget(
-      name: "NavigationSDKTests", dependencies: ["Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay"]),
+      name: "NavigationSDKTests",
+      dependencies: [
+        "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "ReplayTestSupport",
+      ]),
+    .testTarget(
+      name: "LintTests",
+      dependencies: [
+        "Lint", "NavigationSDK", "NavSim", "SessionEvents", "Replay", "ReplayTestSupport",
+        "TestSupport", "Findings",
+      ]),
     .testTarget(
       name: "SampleDelegatesTests",
-      dependencies: ["Lint", "SampleDelegates", "NavSim", "SessionEvents", "Replay"]),
+      dependencies: ["Lint", "SampleDelegates", "NavSim", "SessionEvents", "Replay", "Findings"]),
     .testTarget(
       name: "NavigatorTests", dependencies: ["Navigator", "EventLog", "SeededRandom", "TestSupport"]),
     .testTarget(
       name: "ReplayTests",
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
-      dependencies: ["Lint", 
-        "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
-        "GoogleNavigation",
+      dependencies: [
+        "Lint", "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
+        "GoogleNavigation", "Findings", "ReplayTestSupport",
       ] + shimDependencies,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles
     ),
     .testTarget(
+      name: "SnapshotsTests",
+      dependencies: [
+        "Snapshots", "Replay", "Findings", "SQLite", "EventLog", "Lint", "SampleDelegates",
+        "TestSupport", "ReplayTestSupport",
+      ]),
+    .testTarget(
+      name: "ReportTests",
+      dependencies: [
+        "Report", "Replay", "Snapshots", "Findings", "Lint", "SampleDelegates", "SessionEvents",
+        "TestSupport", "ReplayTestSupport",
+      ]),
+    .testTarget(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents",
+        "SessionEvents", "Lint", "Findings", "JSON",
       ]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: [
         "NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "Snapshots", "TestSupport",
-        "CLITestSupport",
+        "CLITestSupport", "Lint", "JSON",
       ]),
     .testTarget(
       name: "ExploreTests",
       dependencies: [
         "Explore", "NavSimCheck", "Replay", "Snapshots", "Navigator", "SampleDelegates", "NavSim",
-        "NavSimTesting", "TestSupport",
+        "NavSimTesting", "TestSupport", "Lint",
       ]),
     .testTarget(
       name: "NavSimRecorderTests",
       dependencies: [
-        "NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport", "Replay",
+        "NavSimRecorder", "NavSim", "EventLog", "SessionEvents", "TestSupport", "Replay", "Lint",
       ]),
     .testTarget(
       name: "SnapshotRasterTests",
-      dependencies: ["SnapshotRaster", "Replay", "Report", "SessionEvents"]),
+      dependencies: ["SnapshotRaster", "Replay", "Report", "SessionEvents", "Findings"]),
   ] + uikitAppCodeTests + platformShims
 )

@@ -13,9 +13,7 @@ public final class EventCursor {
   public let recordingID: Int64
   private let path: String
   private let statement: SQLiteStatement
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// The seq the next row must have when all kinds are read (nil with a kind filter).
   @exclusivity(unchecked) private var expectedSeq: Int64?
   @exclusivity(unchecked) private var lastT: Int64 = 0

@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Navigator
 import NavSimCheck
@@ -13,7 +14,7 @@ import Snapshots
 
 /// A distinct finding and the minimal trip that shows it.
 public struct ExploreFinding: Sendable {
-  public var finding: SnapshotFinding
+  public var finding: Finding
   /// The generated trip that first showed it (0-based).
   public var tripIndex: Int
   public var eventsBefore: Int
@@ -38,7 +39,7 @@ public struct ExploreFinding: Sendable {
 
   /// The rule, the views without their instance numbers (`prompt.incident#2` is the same
   /// view as `prompt.incident#1` in another trip) and the code line.
-  static func identity(of finding: SnapshotFinding) -> String {
+  static func identity(of finding: Finding) -> String {
     let views = finding.views.map { view in
       guard let hash = view.lastIndex(of: "#"),
         view[view.index(after: hash)...].allSatisfy(\.isNumber)
@@ -168,7 +169,7 @@ public struct Explorer {
   /// replayed).
   private func findings(
     ofLog path: String, draw: ProfileDraw
-  ) -> [(finding: SnapshotFinding, firstSeq: Int64)]? {
+  ) -> [(finding: Finding, firstSeq: Int64)]? {
     var job = job(drawing: draw, name: "shrink")
     job.logPath = path
     job.recordingID = nil

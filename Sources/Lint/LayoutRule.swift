@@ -1,4 +1,4 @@
-@_spi(Replay) import NavigationSDK
+import Findings
 /// A rule of the SDK's layout contract that NavSim watches while a delegate runs.
 ///
 /// The ids are stable: reports, golden files and users' suppressions refer to them. Severity is
@@ -6,11 +6,11 @@
 /// `.warning` for what is merely suspicious.
 public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
   public var id: String
-  public var severity: FindingSeverity
+  public var severity: Severity
   /// One line: what the rule asks for, and where the spec says so.
   public var summary: String
 
-  public init(id: String, severity: FindingSeverity, summary: String) {
+  public init(id: String, severity: Severity, summary: String) {
     self.id = id
     self.severity = severity
     self.summary = summary
@@ -95,7 +95,7 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
     id: "ambiguous-layout", severity: .warning,
     summary: "a view's frame is not determined by its constraints")
 
-  /// Every rule, in a stable order (as reports list them).
+  /// Every layout rule the watcher checks, in a stable order (as reports list them).
   public static let all: [LayoutRule] = [
     .missingLogo, .missingViewport, .fixedSizeConstraint, .sdkViewOutsideMap,
     .sdkInternalsTouched, .leftoverAfterStopGuidance, .leftoverAfterDisable,
@@ -105,6 +105,22 @@ public struct LayoutRule: Equatable, Hashable, Sendable, Identifiable {
     .ambiguousLayout, .appViewCoversSDKView, .translucentViewOverSDKView,
   ]
 
+  // MARK: - The replay's own (raised by `Sources/Replay`, not by the watcher)
+
+  public static let invalidEvent = LayoutRule(
+    id: Finding.invalidEventRuleID, severity: .error,
+    summary: "the recording holds an event the SDK model refuses")
+  public static let replayDivergence = LayoutRule(
+    id: Finding.divergenceRuleID, severity: .warning,
+    summary: "an app call contradicts the recording: the replay ignores it and goes on")
+
+  /// The rules a replay raises itself: events it cannot apply, app calls it cannot follow.
+  public static let replayRules: [LayoutRule] = [.invalidEvent, .replayDivergence]
+
+  /// Every rule id a finding can carry, in a stable order: the layout rules (`all`), then
+  /// the replay's own (`replayRules`). Reports, SARIF and docs/rules.md list these.
+  public static let catalogue: [LayoutRule] = all + replayRules
+
   /// The rule with this id, if NavSim knows it.
-  public static func named(_ id: String) -> LayoutRule? { all.first { $0.id == id } }
+  public static func named(_ id: String) -> LayoutRule? { catalogue.first { $0.id == id } }
 }

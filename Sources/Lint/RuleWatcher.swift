@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
@@ -23,11 +24,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   unowned let mapView: GMSMapView
   /// The map's replay context: its clock, and the markers of app code reading SDK insides.
   let context: LayoutContext
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
-  /// The event being applied.
-  @exclusivity(unchecked) private(set) var seq: Int64 = 0
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// Findings of the current event, in the order found (deduplicated at the end).
   @exclusivity(unchecked) var found: [PendingFinding] = []
   /// The layout checks' findings and what they were computed from: while nothing visible
@@ -76,15 +73,14 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
 
   // MARK: - Event bracket
 
-  /// Starts an event: findings from here on carry `seq`.
-  func begin(seq: Int64) {
-    self.seq = seq
+  /// Starts an event.
+  func begin() {
     if !found.isEmpty { found.removeAll() }
     context.beginAppCode()
   }
 
   /// Ends an event: checks the laid-out frames and returns the event's findings.
-  func finish() -> [LayoutFinding] {
+  func finish() -> [Finding] {
     let privateReads = context.endAppCode()
     defer { if !found.isEmpty { found.removeAll() } }
     let mapView = self.mapView  // one strong reference, not one per read of an unowned one
@@ -105,13 +101,14 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     checkLayoutUnlessUnchanged(mapView)
     guard !found.isEmpty else { return [] }
     let identity = ViewIdentity(mapView: mapView)
-    var seen: Set<String> = []
-    var findings: [LayoutFinding] = []
+    var seen: Set<Finding> = []
+    var findings: [Finding] = []
     for item in found {
       let views = (item.objects.map { identity.name(of: $0) } + item.names).sorted()
-      let finding = LayoutFinding(
-        rule: item.rule, views: views, message: item.message, seq: seq, source: item.source)
-      if seen.insert(finding.description).inserted { findings.append(finding) }
+      let finding = Finding(
+        ruleID: item.rule.id, severity: item.rule.severity, views: views, message: item.message,
+        source: item.source.map { FindingSource(path: $0.shortPath, line: $0.line) })
+      if seen.insert(finding).inserted { findings.append(finding) }
     }
     return findings
   }

@@ -1,7 +1,8 @@
 import Foundation
-import Navigator
+import Lint
 import NavSim
 import NavSimCheck
+import Navigator
 import OutputPolicy
 import Replay
 import SessionEvents
@@ -160,10 +161,12 @@ struct CheckCommand: NavSimCommand {
       _ = try registry.makeDelegate(named: name)
       job = ReplayJob(
         logPath: "", delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) },
+        watchers: .layoutRules,
         profile: profile.profile, profileName: profile.name)
     case .screen(let name):
       job = ReplayJob(
         logPath: "", screenName: name, makeScreen: try context.screens.factory(named: name),
+        watchers: .layoutRules,
         profile: profile.profile, profileName: profile.name)
     }
     job.logOpener = NavSimLogOpener()

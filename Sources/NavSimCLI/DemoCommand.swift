@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import Navigator
 import OutputPolicy
 import Replay
@@ -66,7 +67,8 @@ struct DemoCommand: NavSimCommand {
     let registry = context.delegates
     for name in names {
       let job = ReplayJob(
-        logPath: logPath, delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) })
+        logPath: logPath, delegateName: name, makeDelegate: { try? registry.makeDelegate(named: name) },
+        watchers: .layoutRules)
       let summary = try job.run(store: store, label: name)
       summaries[name] = summary
       let errors = summary.errorCount, warnings = summary.findings.count - errors
@@ -85,7 +87,8 @@ struct DemoCommand: NavSimCommand {
     for name in context.screens.names {
       let label = "screen:" + name
       let job = ReplayJob(
-        logPath: logPath, screenName: name, makeScreen: try context.screens.factory(named: name))
+        logPath: logPath, screenName: name, makeScreen: try context.screens.factory(named: name),
+        watchers: .layoutRules)
       let summary = try job.run(store: store, label: label)
       screenLabels.append(label)
       context.print(

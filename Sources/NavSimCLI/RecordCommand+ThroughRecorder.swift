@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import Lint
 import NavSim
 import NavSimRecorder
 import Navigator
@@ -40,7 +41,7 @@ public enum ThroughRecorder {
     viewSizes: Bool = false, delegate: (any NavigationLayoutDelegate)? = nil
   ) throws -> TripRecorder.Result {
     let validated = try trip.run { _, _ in }
-    let replayer = try Replayer(delegate: delegate, profile: profile)
+    let replayer = try Replayer(delegate: delegate, watchers: .layoutRules, profile: profile)
     let clock = VirtualClock()
     var options = NavSimRecorder.Options()
     options.name = name
@@ -64,7 +65,7 @@ public enum ThroughRecorder {
     func drive(_ event: SessionEvent, next: SessionEvent?) {
       clock.seconds = Double(event.t) / 1000
       // The SDK model rejects what the SDK would (the recorder then sees no change).
-      try? replayer.session.apply(event, next: next)
+      try? replayer.session.apply(ReplayTick(event, next: next))
       _ = replayer.session.drainFindings()
       recorder.sample()
     }

@@ -1,4 +1,6 @@
+import Findings
 import Foundation
+import Lint
 import NavSim
 import Replay
 import Snapshots
@@ -59,7 +61,8 @@ struct ReplayOptions {
     if isScreen {
       job = ReplayJob(
         logPath: logPath, recordingID: recordingID, screenName: delegateName,
-        makeScreen: try context.screens.factory(named: delegateName), profile: profile,
+        makeScreen: try context.screens.factory(named: delegateName),
+        watchers: .layoutRules, profile: profile,
         profileName: profileName, direction: direction)
     } else {
       let registry = context.delegates
@@ -67,7 +70,8 @@ struct ReplayOptions {
       let name = delegateName
       job = ReplayJob(
         logPath: logPath, recordingID: recordingID, delegateName: name,
-        makeDelegate: { try? registry.makeDelegate(named: name) }, profile: profile,
+        makeDelegate: { try? registry.makeDelegate(named: name) },
+        watchers: .layoutRules, profile: profile,
         profileName: profileName, direction: direction)
     }
     job.logOpener = NavSimLogOpener()  // a postgres:// LOG too
@@ -157,7 +161,7 @@ struct ReplayCommand: NavSimCommand {
       context.print("no findings")
       return
     }
-    var byRule: [String: (severity: SnapshotFinding.Severity, count: Int)] = [:]
+    var byRule: [String: (severity: Severity, count: Int)] = [:]
     for entry in summary.findings {
       let current = byRule[entry.finding.ruleID]
       byRule[entry.finding.ruleID] = (

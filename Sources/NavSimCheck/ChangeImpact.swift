@@ -3,6 +3,7 @@
 // change is the local one they meant.
 
 import Foundation
+import JSON
 import Replay
 import SessionEvents
 import Snapshots

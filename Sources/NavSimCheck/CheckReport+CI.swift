@@ -1,18 +1,17 @@
 // The reports CI systems read: SARIF 2.1.0 (GitHub code scanning), JUnit XML (test result
 // views) and JSON.
 
+import Findings
 import Foundation
+import JSON
 import Lint
 import Replay
 import SessionEvents
 
 extension CheckReport {
-  /// Every rule a finding can carry, in a stable order: the SDK's layout rules, then
-  /// `invalid-event` (an event the SDK model refused).
-  public static var rules: [(id: String, severity: SnapshotFinding.Severity, summary: String)] {
-    LayoutRule.all.map { ($0.id, $0.severity == .error ? .error : .warning, $0.summary) }
-      + [("invalid-event", .error, "the recording holds an event the SDK model refuses")]
-  }
+  /// Every rule a finding can carry, in a stable order: Lint's catalogue (the SDK's layout
+  /// rules, then the replay's own `invalid-event` and `replay-divergence`).
+  public static var rules: [LayoutRule] { LayoutRule.catalogue }
 
   // MARK: - SARIF
 

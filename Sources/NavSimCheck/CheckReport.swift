@@ -1,6 +1,7 @@
 // The results of a check, and what every report shares: the distinct findings across
 // configurations, and where their source files are.
 
+import Findings
 import Foundation
 import Replay
 
@@ -27,7 +28,7 @@ public struct CheckReport: Sendable {
   /// One finding across the matrix: rule, views and source, with every configuration that
   /// raised it.
   public struct DistinctFinding: Sendable {
-    public var finding: SnapshotFinding
+    public var finding: Finding
     /// (configuration, first seq, events) in matrix order.
     public var occurrences: [(configuration: CheckConfiguration, firstSeq: Int64, count: Int)]
 

@@ -1,6 +1,8 @@
 // How a worker process hands its result to `navsim check`: one JSON object on one line.
 // Lossless for everything the reports use, so a parallel run prints what a serial one does.
 
+import Findings
+import JSON
 import Replay
 import SessionEvents
 
@@ -70,7 +72,7 @@ extension CheckFinding {
 
   init?(wireValue value: JSONValue) {
     guard case .string(let rule)? = value["rule"], case .string(let severityText)? = value["severity"],
-      let severity = SnapshotFinding.Severity(rawValue: severityText),
+      let severity = Severity(rawValue: severityText),
       case .array(let viewValues)? = value["views"], case .string(let message)? = value["message"],
       let count = value["count"]?.intValue, let firstSeq = value["firstSeq"]?.intValue
     else { return nil }
@@ -85,7 +87,7 @@ extension CheckFinding {
       source = parsed
     }
     self.init(
-      finding: SnapshotFinding(
+      finding: Finding(
         ruleID: rule, severity: severity, views: views, message: message, source: source),
       count: count, firstSeq: Int64(firstSeq))
   }

@@ -3,6 +3,7 @@
 // in separate processes, never as threads of one.
 
 import EventLog
+import Findings
 import Foundation
 import Navigator
 import Replay
@@ -12,11 +13,11 @@ import Snapshots
 /// A finding of one configuration: unique by rule and views (and source), with how many
 /// events raised it and the first.
 public struct CheckFinding: Equatable, Sendable {
-  public var finding: SnapshotFinding
+  public var finding: Finding
   public var count: Int
   public var firstSeq: Int64
 
-  public init(finding: SnapshotFinding, count: Int, firstSeq: Int64) {
+  public init(finding: Finding, count: Int, firstSeq: Int64) {
     self.finding = finding
     self.count = count
     self.firstSeq = firstSeq

@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import Lint
 import NavSim
 import NavSimCheck
 import Navigator
@@ -65,7 +66,8 @@ public enum ExploreTesting {
       if !devices.isEmpty { space.devices = try devices.map(DeviceProfiles.profile(named:)) }
       let result = try Explorer(
         seed: seed, budget: budget, space: space,
-        job: ReplayJob(logPath: "", delegateName: delegateName, makeDelegate: delegate),
+        job: ReplayJob(logPath: "", delegateName: delegateName, makeDelegate: delegate,
+        watchers: .layoutRules),
         subject: .delegate(delegateName), outputDirectory: outputDirectory
       ).run()
       return failsOn(result) ? result.text() : nil

@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import NavSim
 import Replay
 import Testing
@@ -19,6 +20,7 @@ public enum ReplayTesting {
     var golden = GoldenText()
     let job = ReplayJob(
       logPath: log, recordingID: recording, delegateName: delegateName, makeDelegate: delegate,
+      watchers: .layoutRules,
       profile: profile, direction: direction)
     let summary = try job.run { snapshot, _ in golden.append(snapshot) }
     return (golden, summary)
@@ -36,6 +38,7 @@ public enum ReplayTesting {
     var golden = GoldenText()
     let job = ReplayJob(
       logPath: log, recordingID: recording, screenName: screenName, makeScreen: screen,
+      watchers: .layoutRules,
       profile: profile, direction: direction)
     let summary = try job.run { snapshot, _ in golden.append(snapshot) }
     return (golden, summary)

@@ -30,9 +30,7 @@ open class GMSMapView: UIView {
   /// Every SDK view of this map.
   public let sdkViews: SDKViewSet
 
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// The SDK's lifecycle (state, shown prompt).
   @exclusivity(unchecked) @_spi(Replay) public internal(set) final var lifecycle = NavigationLifecycle()
   /// The custom layout delegate, strongly held; nil means the built-in layout.

@@ -80,9 +80,7 @@ open class GMSNavigator: NSObject {
   weak var session: GMSNavigationSession?
   /// Whether locations reach provider listeners: not while an attached session is stopped.
   @_spi(Replay) public var deliversLocations: Bool { session?.isStarted ?? true }
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   @exclusivity(unchecked) var listeners: [WeakNavigatorListener] = []
   /// The trip as the recording has told it so far.
   @exclusivity(unchecked) @_spi(Replay) public final var trip = TripProgress()

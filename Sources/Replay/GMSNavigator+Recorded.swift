@@ -1,8 +1,8 @@
 import CoreLocation
+import Findings
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
-@_spi(Replay) import Lint
 import SessionEvents
 
 // How a replay drives the navigator, and how it answers the app's calls (closed world).
@@ -364,15 +364,13 @@ final class ReplayControl: ReplayAnswering {
   /// How far a coordinate destination may lie from where the recording arrives.
   static let arrivalTolerance: CLLocationDistance = 250
 
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// The event being applied, or the last one applied.
   @exclusivity(unchecked) var seq: Int64 = 0
   @exclusivity(unchecked) var inEvent = false
   /// Whether an event has been applied: calls before it are "before the first event".
   @exclusivity(unchecked) var started = false
-  @exclusivity(unchecked) var divergences: [LayoutFinding] = []
+  @exclusivity(unchecked) var divergences: [Finding] = []
   /// What the recording said of each navigator's routes (`RouteNotes`), by navigator: only
   /// looked up, never iterated.
   var notes: [ObjectIdentifier: RouteNotes] = [:]
@@ -389,15 +387,15 @@ final class ReplayControl: ReplayAnswering {
 
   func diverge(_ call: String, at place: String?, _ why: String) {
     divergences.append(
-      LayoutFinding(
-        ruleID: "replay-divergence", severity: .warning, views: [],
-        message: "\(call) \(place ?? self.place): \(why)", seq: seq))
+      Finding(
+        ruleID: Finding.divergenceRuleID, severity: .warning, views: [],
+        message: "\(call) \(place ?? self.place): \(why)"))
   }
 
   /// Whether `drain()` would return anything.
   var hasDivergences: Bool { !divergences.isEmpty }
 
-  func drain() -> [LayoutFinding] {
+  func drain() -> [Finding] {
     defer { divergences.removeAll() }
     return divergences
   }

@@ -1,4 +1,6 @@
+import Findings
 import Foundation
+import JSON
 import SessionEvents
 
 // A small, deterministic JSON writer: keys in the order written (callers write them sorted),
@@ -41,7 +43,7 @@ extension SnapshotRect {
   }
 }
 
-extension SnapshotFinding {
+extension Finding {
   /// The finding as a JSON object with sorted keys.
   public var json: String {
     var members = [

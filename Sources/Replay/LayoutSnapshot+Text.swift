@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 
 // The canonical text form of snapshots: stable order, fixed decimals, one fact a line, so it
@@ -132,7 +133,7 @@ public struct LayoutTextCache {
   public init() {}
 }
 
-extension SnapshotFinding {
+extension Finding {
   /// `finding <severity> <rule> views=<a,b> [at=<path:line>] <message>` (message escaped for
   /// newlines only; `at=` only when the source is known).
   public var textLine: String {
@@ -235,7 +236,7 @@ extension LayoutState {
   }
 }
 
-extension SnapshotFinding {
+extension Finding {
   /// Parses `textLine`. - Throws: `SnapshotTextError` when the line is not a finding.
   public init(textLine: String) throws {
     let parts = textLine.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)

@@ -1,5 +1,7 @@
 // The layout the screen had after one event: what replay records, diffs and reports.
 
+import Findings
+
 /// A rectangle in map-view coordinates (points).
 public struct SnapshotRect: Equatable, Sendable {
   public var x: Double
@@ -103,80 +105,6 @@ public struct SnapshotAnimation: Equatable, Sendable {
     self.properties = properties
     self.start = start
     self.duration = duration
-  }
-}
-
-/// Where the app's code behind a finding is: a path stable across checkouts (the last two
-/// components of the compiler's `#filePath`: `SampleDelegates/BrokenLayoutDelegate.swift`)
-/// and the line.
-public struct FindingSource: Equatable, Hashable, Sendable, Comparable, CustomStringConvertible {
-  public var path: String
-  public var line: Int
-
-  public init(path: String, line: Int) {
-    self.path = path
-    self.line = line
-  }
-
-  /// `SampleDelegates/BrokenLayoutDelegate.swift:47`.
-  public var description: String { "\(path):\(line)" }
-  /// `BrokenLayoutDelegate.swift:47`, as text output shows it.
-  public var shortDescription: String {
-    "\(path.split(separator: "/").last.map(String.init) ?? path):\(line)"
-  }
-
-  /// Parses `description`; nil when it is not `path:line`.
-  public init?(text: String) {
-    guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]),
-      line >= 1, colon != text.startIndex
-    else { return nil }
-    self.init(path: String(text[..<colon]), line: line)
-  }
-
-  public static func < (a: FindingSource, b: FindingSource) -> Bool {
-    (a.path, a.line) < (b.path, b.line)
-  }
-}
-
-/// A rule the layout broke, raised while replaying one event.
-public struct SnapshotFinding: Equatable, Sendable, Comparable {
-  public enum Severity: String, Sendable, Comparable {
-    case warning, error
-    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
-  }
-
-  public var ruleID: String
-  public var severity: Severity
-  public var views: [String]
-  public var message: String
-  /// The app's code behind it, when known.
-  public var source: FindingSource?
-
-  public init(
-    ruleID: String, severity: Severity, views: [String], message: String,
-    source: FindingSource? = nil
-  ) {
-    self.ruleID = ruleID
-    self.severity = severity
-    self.views = views
-    self.message = message
-    self.source = source
-  }
-
-  /// What identifies a finding across events and runs: the rule and the views, not the
-  /// wording (a layout finding's message follows the frames), except for a
-  /// `replay-divergence`: each is one app call, named by its message.
-  public var key: String {
-    ruleID + " " + views.joined(separator: ",")
-      + (ruleID == Self.divergenceRuleID ? " " + message : "")
-  }
-
-  /// The rule of app calls that contradict the recording (closed-world replay).
-  public static let divergenceRuleID = "replay-divergence"
-
-  public static func < (a: SnapshotFinding, b: SnapshotFinding) -> Bool {
-    (a.ruleID, a.views.joined(separator: ","), a.message, a.source?.description ?? "")
-      < (b.ruleID, b.views.joined(separator: ","), b.message, b.source?.description ?? "")
   }
 }
 
@@ -304,10 +232,10 @@ public struct LayoutSnapshot: Equatable, Sendable {
   /// The event's kind name (`progress`, `mapResized`...).
   public var event: String
   public var layout: LayoutState
-  public var findings: [SnapshotFinding]
+  public var findings: [Finding]
 
   public init(
-    seq: Int64, t: Int64, event: String, layout: LayoutState, findings: [SnapshotFinding]
+    seq: Int64, t: Int64, event: String, layout: LayoutState, findings: [Finding]
   ) {
     self.seq = seq
     self.t = t

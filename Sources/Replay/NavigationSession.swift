@@ -1,7 +1,7 @@
+import Findings
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
-@_spi(Replay) import Lint
 import SessionEvents
 
 /// An event the SDK model could not apply: it names the event's seq.
@@ -32,11 +32,9 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 @preconcurrency @MainActor
 public final class NavigationSession {
   public let mapView: GMSMapView
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// Every finding so far (see `drainFindings()`).
-  @exclusivity(unchecked) public private(set) var findings: [LayoutFinding] = []
+  @exclusivity(unchecked) public private(set) var findings: [Finding] = []
   /// The last event applied (0 before the first).
   @exclusivity(unchecked) public private(set) var lastSeq: Int64 = 0
   /// Its time, milliseconds.
@@ -45,7 +43,7 @@ public final class NavigationSession {
   public var forcedLayoutDirection: String? {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
-  let watcher: any LayoutRuleWatching
+  let watcher: any ReplayWatching
   /// Whether the map's profile is `.default` (the map's profile never changes).
   private let profileIsDefault: Bool
   /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
@@ -60,9 +58,10 @@ public final class NavigationSession {
 
   /// Takes over `mapView`: from now on the recording decides its navigation lifecycle and
   /// trip, and the app's navigator calls are checked against it (`ReplayControl`).
-  public init(mapView: GMSMapView) {
+  /// - Parameter watchers: what checks the app's code as events apply (Lint's `.layoutRules`).
+  public init(mapView: GMSMapView, watchers: ReplayWatchers) {
     self.mapView = mapView
-    watcher = mapView.makeRuleWatcher()
+    watcher = watchers.make(mapView)
     profileIsDefault = mapView.profile == .default
     mapView.callbackObserver = watcher
     mapView.replay = control
@@ -71,7 +70,7 @@ public final class NavigationSession {
 
   /// Returns the findings recorded since the last call and forgets them (with the
   /// `replay-divergence` warnings of app calls made since the last event).
-  public func drainFindings() -> [LayoutFinding] {
+  public func drainFindings() -> [Finding] {
     if findings.isEmpty, !control.hasDivergences { return [] }
     defer { findings.removeAll() }
     return findings + control.drain()
@@ -80,7 +79,7 @@ public final class NavigationSession {
   /// Ends the replay after the last event: a route request the recording never answered
   /// becomes a `replay-divergence`, and the findings not drained yet are returned (calls the
   /// app made after the last event carry its seq).
-  public func finish() -> [LayoutFinding] {
+  public func finish() -> [Finding] {
     if let pending = control.pendingRoute {
       control.pendingRoute = nil
       control.diverge(
@@ -92,65 +91,43 @@ public final class NavigationSession {
 
   // MARK: - Applying events
 
+  /// Whether the map's layout context is bound by `withContext(_:)` (a replay's loop), so that
+  /// `apply` does not bind it again: binding the task-local costs about 900 instructions, and
+  /// even reading the binding a few hundred, on every event.
+  @exclusivity(unchecked) private(set) var contextBound = false
+
+  /// Runs `work` with the map's layout context bound, as `apply(_:)` does for each event: a
+  /// loop of `apply` calls inside it binds the context once, not once an event. (Inside it,
+  /// apply this session's events only: another session's `withContext` would bind its own.)
+  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
+    if contextBound { return try work() }
+    return try mapView.layoutContext.run {
+      contextBound = true
+      defer { contextBound = false }
+      return try work()
+    }
+  }
+
   /// Applies one event: clock, SDK state, delegate callbacks, layout pass, rules.
   ///
-  /// `next` is the event that follows, when the caller knows it (replays and
-  /// `--through-recorder` pass it). A recorded tick is a `progress` event then its `speed`
-  /// event at the same time; a device's fix carries both, so with the tick's speed event as
-  /// `next` the road-snapped location listeners get (and nav info's time to the next step)
-  /// carry that tick's speed. Without it they carry the last speed applied.
+  /// The tick's speed completes a progress event's fix: the road-snapped location listeners
+  /// get (and nav info's time to the next step) carry that tick's speed; without it they carry
+  /// the last speed applied. Its sizes are applied before the layout pass (`ReplayTick`).
+  ///
+  /// The map's `layoutContext` (its clock, the watcher as its auditor) and its profile (the
+  /// style values app code reads) are bound while the event applies, so another replay in the
+  /// same process, advanced between this one's events, does not disturb it.
   ///
   /// - Throws: `SessionError` (with the event's seq) for an event the SDK's lifecycle rejects
   ///   (guidance started before navigation was enabled, a prompt dismissed that was never
   ///   shown...), a seq or time going backwards, or a malformed setting. The rejected event
   ///   changes no SDK state; the clock and the layout still advance.
-  ///
-  /// `trailingSizes` are the `viewSize` events that follow this event at the same time, when
-  /// the caller knows them: a recorder writes the sizes a change caused right after it, and
-  /// they belong to the change's layout pass (the size events themselves then change nothing).
-  ///
-  /// The map's `layoutContext` (its clock, its rules as the auditor) and its profile (the
-  /// style values app code reads) are bound while the event applies, so another replay in the
-  /// same process, advanced between this one's events, does not disturb it.
-  public func apply(
-    _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
-  ) throws {
-    try apply(
-      event, tickSpeed: Self.tickSpeed(of: event, next: next), trailingSizes: trailingSizes,
-      contextBound: false)
-  }
-
-  /// The speed event that completes a progress event's tick: `next`, when it is a speed event
-  /// at the same time.
-  static func tickSpeed(of event: SessionEvent, next: SessionEvent?) -> SpeedReport? {
-    guard case .progress = event.payload, let next, next.t == event.t,
-      case .speed(let report) = next.payload
-    else { return nil }
-    return report
-  }
-
-  /// `apply(_:next:trailingSizes:)` with the tick's speed already found. `contextBound`: the
-  /// caller runs with the map's layout context bound (a replay's loop), so it is not bound
-  /// again (reading the task-local binding costs a few hundred instructions an event).
-  func apply(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize],
-    contextBound: Bool
-  ) throws {
-    guard event.seq > lastSeq else {
-      throw SessionError(seq: event.seq, message: "seq \(event.seq) does not follow \(lastSeq)")
+  public func apply(_ tick: ReplayTick) throws {
+    guard tick.event.seq > lastSeq else {
+      throw SessionError(
+        seq: tick.event.seq, message: "seq \(tick.event.seq) does not follow \(lastSeq)")
     }
-    if contextBound {
-      try applyAudited(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-    } else {
-      try mapView.layoutContext.run {
-        try applyAudited(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-      }
-    }
-  }
-
-  private func applyAudited(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) throws {
+    guard contextBound else { return try withContext { try apply(tick) } }
     let context = mapView.layoutContext
     // The rules hear the layout activity of events only, not the app's set-up between them
     // (a screen made before the first event, dismissed after the last).
@@ -158,26 +135,20 @@ public final class NavigationSession {
     defer { _ = context.exchangeAudit(previous) }
     // `.default` is what app code reads outside any binding: binding it would change nothing.
     if profileIsDefault {
-      try applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
+      try applyEvent(tick)
     } else {
-      try mapView.profile.withActive {
-        try applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-      }
+      try mapView.profile.withActive { try applyEvent(tick) }
     }
   }
 
-  private func applyBound(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) throws {
-    watcher.begin(seq: event.seq)
-    // Calls made between events are reported at the seq they followed; calls made before the
-    // first event (a screen setting itself up) at the first event's.
-    var early = control.drain()
-    if !control.started {
-      control.started = true
-      for index in early.indices { early[index].seq = event.seq }
-    }
-    if !early.isEmpty { findings += early }
+  /// The event's calls into the SDK model, its layout pass and its rules.
+  private func applyEvent(_ tick: ReplayTick) throws {
+    let event = tick.event
+    watcher.begin()
+    // Calls made between events (a screen setting itself up before the first) are reported
+    // with this event; their messages say where they were made.
+    control.started = true
+    if control.hasDivergences { findings += control.drain() }
     control.seq = event.seq
     control.inEvent = true
     defer { control.inEvent = false }
@@ -191,7 +162,7 @@ public final class NavigationSession {
       let shownPrompt = mapView.shownPromptID
       defer { mapView.replayNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
       do {
-        try applyPayload(event.payload, t: event.t, tickSpeed: tickSpeed)
+        try applyPayload(event.payload, t: event.t, tickSpeed: tick.speed)
       } catch let error as LifecycleError {
         failure = SessionError(seq: event.seq, message: error.message)
       } catch let error as SessionError {
@@ -200,7 +171,7 @@ public final class NavigationSession {
       lastTime = event.t
     }
     lastSeq = event.seq
-    for size in trailingSizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
+    for size in tick.sizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
     mapView.updateBuiltInLayout()
     if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
     // Most events find nothing: appending empty arrays still costs an allocation each.
@@ -306,7 +277,7 @@ public final class NavigationSession {
       return value
     }
     func wrongType(_ expected: String) -> SessionError {
-      SessionError(seq: watcher.seq, message: "setting '\(name.rawValue)' expects \(expected)")
+      SessionError(seq: control.seq, message: "setting '\(name.rawValue)' expects \(expected)")
     }
     switch name {
     case .speedometer: mapView.shouldDisplaySpeedometer = try bool()
@@ -335,7 +306,7 @@ public final class NavigationSession {
       let value = try text()
       guard let strategy = GMSNavigationAlternateRoutesStrategy(recorded: value) else {
         throw SessionError(
-          seq: watcher.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
+          seq: control.seq, message: "setting 'alternateRoutes': '\(value)' is not all, one or none"
         )
       }
       mapView.sessionNavigator.alternateRoutesStrategy = strategy
@@ -348,7 +319,7 @@ public final class NavigationSession {
         let trailing = parts[3]
       else {
         throw SessionError(
-          seq: watcher.seq,
+          seq: control.seq,
           message: "setting 'mapPadding': '\(value)' is not top,leading,bottom,trailing")
       }
       let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -365,7 +336,7 @@ public final class NavigationSession {
     case "rtl": mapView.setLayoutDirection(rightToLeft: true)
     default:
       throw SessionError(
-        seq: watcher.seq, message: "setting 'layoutDirection': '\(value)' is not ltr or rtl")
+        seq: control.seq, message: "setting 'layoutDirection': '\(value)' is not ltr or rtl")
     }
   }
 }

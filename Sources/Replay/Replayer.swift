@@ -1,7 +1,7 @@
+import Findings
 import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
-@_spi(Replay) import Lint
 import SessionEvents
 
 /// Replays events through a layout delegate on a fresh map view and takes a layout snapshot
@@ -16,15 +16,15 @@ import SessionEvents
 public final class Replayer {
   public let mapView: GMSMapView
   public let session: NavigationSession
-  // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
-  // access check cost about 100 instructions each (docs/replay-performance.md); no access to
-  // them overlaps another (the checks found none in every test and canonical trip).
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   @exclusivity(unchecked) private var previous: LayoutState?
   @exclusivity(unchecked) private var reader = SnapshotReader()
   /// The screen object a screen factory returned, kept alive for the replay.
   public private(set) var screen: AnyObject?
   /// Whether the last `apply` changed the layout (always true after the first event).
   @exclusivity(unchecked) public private(set) var layoutChanged = false
+  /// Whether `finish()` ran.
+  private var finished = false
   /// Does the layout pass, the layout rules and the snapshot's walk of the tree after every
   /// event, where a replay normally skips those whose inputs did not change since the last
   /// time (`NavigationSession.forcesFullPass`). Snapshots and findings are the same either
@@ -38,6 +38,7 @@ public final class Replayer {
 
   /// - Parameters:
   ///   - delegate: the layout delegate; nil replays through the SDK's built-in layout.
+  ///   - watchers: what checks the app's code as events apply (Lint's `.layoutRules`).
   ///   - profile: the SDK's sizes and style values.
   ///   - direction: forces `rtl` or `ltr` whatever the recording says; nil follows it.
   ///   - screen: a screen factory: it gets the map view before the first event, once the
@@ -48,8 +49,8 @@ public final class Replayer {
   ///     dismissed by `finish()`.
   /// - Throws: what `setLayoutDelegate` throws (it cannot, on a fresh phone map view).
   public init(
-    delegate: (any NavigationLayoutDelegate)?, profile: SDKProfile = .default,
-    direction: LayoutDirectionOverride? = nil,
+    delegate: (any NavigationLayoutDelegate)?, watchers: ReplayWatchers,
+    profile: SDKProfile = .default, direction: LayoutDirectionOverride? = nil,
     screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
     // The replay's own context (clock, auditor): the map carries it, and the app's code runs
@@ -60,7 +61,7 @@ public final class Replayer {
       GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
     }
-    session = NavigationSession(mapView: mapView)
+    session = NavigationSession(mapView: mapView, watchers: watchers)
     try context.run {
       if let delegate { try mapView.setLayoutDelegate(delegate) }
       if let direction { session.forcedLayoutDirection = direction.rawValue }
@@ -76,92 +77,68 @@ public final class Replayer {
     }
   }
 
-  /// Applies one event and returns the snapshot after it. `next`, the event after it when
-  /// known, completes a progress event's tick (`NavigationSession.apply(_:next:)`).
-  /// `trailingSizes`: the size events right after it at the same time
-  /// (`NavigationSession.apply(_:next:trailingSizes:)`).
-  public func apply(
-    _ event: SessionEvent, next: SessionEvent? = nil, trailingSizes: [RecordedViewSize] = []
-  ) -> LayoutSnapshot {
-    mapView.layoutContext.run {
-      applyBound(
-        event, tickSpeed: NavigationSession.tickSpeed(of: event, next: next),
-        trailingSizes: trailingSizes)
-    }
-  }
-
-  /// `apply(_:next:trailingSizes:)` for a caller inside `withContext` that has found the
-  /// tick's speed (`NavigationSession.tickSpeed(of:next:)`): the context is not bound again.
-  func applyInContext(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) -> LayoutSnapshot {
-    applyBound(event, tickSpeed: tickSpeed, trailingSizes: trailingSizes)
-  }
-
-  /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
-  /// of `apply` calls inside it binds the context once, not once an event.
-  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
-    try mapView.layoutContext.run(work)
-  }
-
-  /// One event, with the context bound by the caller.
-  private func applyBound(
-    _ event: SessionEvent, tickSpeed: SpeedReport?, trailingSizes: [RecordedViewSize]
-  ) -> LayoutSnapshot {
-    var findings: [SnapshotFinding] = []
+  /// Applies one tick's event (`NavigationSession.apply(_:)`) and returns the snapshot after
+  /// it, with the event's findings; `layoutChanged` then says whether its layout differs from
+  /// the previous snapshot's. The tick of the recording's last event (`ReplayTick.isLast`)
+  /// also ends the replay (`finish()`): what that raises comes with its snapshot.
+  ///
+  /// Binds the replay's context for the event, unless the caller runs inside `withContext`.
+  public func apply(_ tick: ReplayTick) -> LayoutSnapshot {
+    guard session.contextBound else { return withContext { apply(tick) } }
+    let event = tick.event
+    var findings: [Finding] = []
     do {
-      try session.apply(
-        event, tickSpeed: tickSpeed, trailingSizes: trailingSizes, contextBound: true)
+      try session.apply(tick)
     } catch {
       findings.append(
-        SnapshotFinding(
-          ruleID: "invalid-event", severity: .error, views: [],
+        Finding(
+          ruleID: Finding.invalidEventRuleID, severity: .error, views: [],
           message: "event \(event.seq) (\(event.kind.rawValue)): \(error)"))
     }
     let drained = session.drainFindings()
     if !drained.isEmpty {
-      findings += drained.map(SnapshotFinding.init)
+      findings += drained
       findings.sort()
     }
     let (layout, changed) = reader.read(mapView, reuse: previous)
     layoutChanged = changed
     if changed { previous = layout }
+    if tick.isLast {
+      let late = finish()
+      if !late.isEmpty { findings = (findings + late).sorted() }
+    }
     return LayoutSnapshot(
-      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout, findings: findings)
+      seq: event.seq, t: event.t, event: event.kind.rawValue, layout: layout,
+      findings: findings)
   }
-}
 
-extension Replayer {
+  /// Runs `work` with the replay's layout context bound, as `apply` and `finish` do: a loop
+  /// of `apply` calls inside it binds the context once, not once an event.
+  public func withContext<T>(_ work: () throws -> T) rethrows -> T {
+    try session.withContext(work)
+  }
+
   /// Ends the replay after the last event: dismisses a screen that is a `UIViewController`
   /// (`viewWillDisappear`, `viewDidDisappear`), releases the screen (one that tears itself down
   /// in `deinit` does so now, unless someone else holds it) and returns what was raised after
-  /// the last snapshot, for the caller to report with the last event: `replay-divergence`
-  /// warnings of calls made after it and of route requests the recording never answered.
-  public func finish() -> [SnapshotFinding] {
-    mapView.layoutContext.run { finishBound() }
-  }
-
-  private func finishBound() -> [SnapshotFinding] {
-    if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
-      controller.beginAppearanceTransition(false, animated: false)
-      controller.endAppearanceTransition()
+  /// the last snapshot: `replay-divergence` warnings of calls made after it and of route
+  /// requests the recording never answered. Applying the last tick (`ReplayTick.isLast`) calls
+  /// it; a second call returns nothing.
+  public func finish() -> [Finding] {
+    guard !finished else { return [] }
+    finished = true
+    return session.withContext {
+      if let controller = screen as? UIViewController {  // dismissed: its teardown runs now
+        controller.beginAppearanceTransition(false, animated: false)
+        controller.endAppearanceTransition()
+      }
+      screen = nil
+      return session.finish().sorted()
     }
-    screen = nil
-    return session.finish().map(SnapshotFinding.init).sorted()
   }
 }
 
 /// `--direction ltr|rtl`: replays a recording in a forced layout direction.
 public enum LayoutDirectionOverride: String, Sendable, CaseIterable {
   case ltr, rtl
-}
-
-extension SnapshotFinding {
-  @MainActor
-  init(_ finding: LayoutFinding) {
-    self.init(
-      ruleID: finding.ruleID, severity: finding.severity == .error ? .error : .warning,
-      views: finding.views, message: finding.message,
-      source: finding.source.map { FindingSource(path: $0.shortPath, line: $0.line) })
-  }
 }

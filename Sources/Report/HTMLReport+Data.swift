@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Replay
 
@@ -71,7 +72,7 @@ final class ReportData {
   }
 
   /// The index of a set of findings, -1 for none.
-  func findingSet(_ findings: [SnapshotFinding]) -> Int {
+  func findingSet(_ findings: [Finding]) -> Int {
     guard !findings.isEmpty else { return -1 }
     let encoded = JSONText.array(findings.map { finding in
       JSONText.array([

@@ -1,3 +1,4 @@
+import Findings
 import Replay
 import Snapshots
 
@@ -144,7 +145,7 @@ extension HTMLReport {
     func rect(_ r: SnapshotRect?) -> String {
       r.map { JSONText.array([num($0.x), num($0.y), num($0.width), num($0.height)]) } ?? "null"
     }
-    func finding(_ f: SnapshotFinding) -> String {
+    func finding(_ f: Finding) -> String {
       JSONText.array([
         f.severity == .error ? "1" : "0", String(data.string(f.ruleID)),
         JSONText.array(f.views.map { String(data.string($0)) }), String(data.string(f.message)),

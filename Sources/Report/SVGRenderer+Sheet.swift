@@ -1,3 +1,4 @@
+import Findings
 import Replay
 import Snapshots
 
@@ -10,12 +11,12 @@ public struct SheetCell: Equatable, Sendable {
   /// The line above the picture (`complete · 12.4 s · #5 progress`).
   public var caption: String
   public var layout: LayoutState
-  public var findings: [SnapshotFinding]
+  public var findings: [Finding]
   /// What the SDK's views show; nil draws them with their names.
   public var content: ScreenContent?
 
   public init(
-    caption: String, layout: LayoutState, findings: [SnapshotFinding], content: ScreenContent? = nil
+    caption: String, layout: LayoutState, findings: [Finding], content: ScreenContent? = nil
   ) {
     self.caption = caption
     self.layout = layout

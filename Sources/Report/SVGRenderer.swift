@@ -1,3 +1,4 @@
+import Findings
 import Replay
 
 // One layout drawn as a standalone SVG picture, at true proportions in map points: the map,
@@ -31,7 +32,7 @@ public enum SVGRenderer {
   ///     inside the device (rounded corners, camera island, home indicator).
   /// - Complexity: O(n) in the number of nodes plus the number of finding views.
   public static func svg(
-    layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool = false,
+    layout: LayoutState, findings: [Finding], showHidden: Bool = false,
     title: String? = nil, content: ScreenContent? = nil
   ) -> String {
     svg(
@@ -40,7 +41,7 @@ public enum SVGRenderer {
   }
 
   /// The picture's size: the map plus the finding notes under it.
-  static func pictureSize(layout: LayoutState, findings: [SnapshotFinding]) -> (width: Double, height: Double) {
+  static func pictureSize(layout: LayoutState, findings: [Finding]) -> (width: Double, height: Double) {
     let notes = findingNotes(findings, width: layout.mapWidth)
     return (layout.mapWidth, layout.mapHeight + (notes.isEmpty ? 0 : Double(notes.count) * noteLineHeight + 10))
   }
@@ -48,7 +49,7 @@ public enum SVGRenderer {
   /// The picture as a document (`origin` nil) or as an `<svg>` element placed at `origin`
   /// inside another picture (a contact sheet's cell).
   static func svg(
-    layout: LayoutState, findings: [SnapshotFinding], showHidden: Bool, title: String?,
+    layout: LayoutState, findings: [Finding], showHidden: Bool, title: String?,
     content: ScreenContent?, origin: (x: Double, y: Double)?
   ) -> String {
     let notes = findingNotes(findings, width: layout.mapWidth)
@@ -236,7 +237,7 @@ public enum SVGRenderer {
   }
 
   /// Red outlines around the views each finding names, with the finding's number.
-  static func findingOutlines(_ findings: [SnapshotFinding], layout: LayoutState) -> String {
+  static func findingOutlines(_ findings: [Finding], layout: LayoutState) -> String {
     guard !findings.isEmpty else { return "" }
     var out = "<g class=\"nv-findings\">\n"
     var badges: [(Double, Double)] = []
@@ -268,7 +269,7 @@ public enum SVGRenderer {
   }
 
   /// The finding's message cut to the room right of its badge; nil when there is none.
-  static func findingLabel(_ finding: SnapshotFinding, x: Double, mapWidth: Double) -> String? {
+  static func findingLabel(_ finding: Finding, x: Double, mapWidth: Double) -> String? {
     let room = Int(((mapWidth - x - 4) / (fontSize * 0.6)).rounded(.down))
     guard room >= 4 else { return nil }
     let message = finding.message.replacingOccurrences(of: "\n", with: " ")
@@ -276,7 +277,7 @@ public enum SVGRenderer {
   }
 
   /// The finding notes under the map, wrapped to the map's width.
-  static func findingNotes(_ findings: [SnapshotFinding], width: Double) -> [String] {
+  static func findingNotes(_ findings: [Finding], width: Double) -> [String] {
     let perLine = max(20, Int((width - 12) / (fontSize * 0.6)))
     var lines: [String] = []
     for (index, finding) in findings.enumerated() {

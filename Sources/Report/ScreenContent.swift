@@ -3,6 +3,7 @@
 // limit, the current prompt, the trip's progress. Pictures draw SDK views with it instead of
 // their names; the layout snapshot itself does not carry it (it stays byte-identical).
 
+import JSON
 import Replay
 import Snapshots
 import SessionEvents

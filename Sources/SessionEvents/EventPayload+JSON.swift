@@ -1,3 +1,4 @@
+import JSON
 // The readable JSON form of events: `{"seq":1,"t":0,"kind":"speed","payload":{...}}`.
 // Payload members follow `EventKind.storedFields` (the same names and order as the SQL view).
 

@@ -1,3 +1,4 @@
+import Findings
 import Replay
 
 // Comparing two layouts of the same event, and two runs of the same recording.
@@ -44,8 +45,8 @@ public struct EventDifference: Equatable, Sendable {
   public var event: String
   public var stateChanges: [StateChange]
   public var viewChanges: [ViewChange]
-  public var findingsIntroduced: [SnapshotFinding]
-  public var findingsFixed: [SnapshotFinding]
+  public var findingsIntroduced: [Finding]
+  public var findingsFixed: [Finding]
   /// True when one run has no snapshot for this seq.
   public var missingIn: String?
 

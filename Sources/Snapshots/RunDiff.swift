@@ -1,3 +1,4 @@
+import Findings
 import Replay
 
 // Diffing two runs of one recording event by event, and the report a user reads.
@@ -85,16 +86,16 @@ public struct RunDiff: Sendable {
   }
 
   /// Findings present in B and not in A, unique by rule and views, sorted.
-  public var findingsIntroduced: [SnapshotFinding] {
+  public var findingsIntroduced: [Finding] {
     uniqueFindings(differences.flatMap(\.findingsIntroduced))
   }
 
   /// Findings present in A and not in B, unique by rule and views, sorted.
-  public var findingsFixed: [SnapshotFinding] {
+  public var findingsFixed: [Finding] {
     uniqueFindings(differences.flatMap(\.findingsFixed))
   }
 
-  private func uniqueFindings(_ findings: [SnapshotFinding]) -> [SnapshotFinding] {
+  private func uniqueFindings(_ findings: [Finding]) -> [Finding] {
     var seen: Set<String> = []
     return findings.sorted().filter { seen.insert($0.key).inserted }
   }

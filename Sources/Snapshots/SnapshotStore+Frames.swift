@@ -1,4 +1,5 @@
 import EventLog
+import Findings
 import Foundation
 import Replay
 import SessionEvents
@@ -26,8 +27,8 @@ extension SnapshotStore {
     // Finding spans, by first seq then position.
     private let spans: SQLiteStatement
     private var nextSpan: (first: Int64, last: Int64, position: Int64, line: String)?
-    private var active: [(last: Int64, position: Int64, finding: SnapshotFinding)] = []
-    private var findings: [SnapshotFinding] = []
+    private var active: [(last: Int64, position: Int64, finding: Finding)] = []
+    private var findings: [Finding] = []
     private var layoutCache: (hash: String, layout: LayoutState)?
     private var isDone = false
 

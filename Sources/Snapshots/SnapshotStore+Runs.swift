@@ -1,4 +1,5 @@
 import EventLog
+import Findings
 import Foundation
 import Replay
 import SQLite
@@ -117,7 +118,7 @@ extension SnapshotStore {
       ORDER BY position
       """)
     try spans.bind([.integer(run.id), .integer(seq), .integer(seq)])
-    var findings: [SnapshotFinding] = []
+    var findings: [Finding] = []
     while try spans.step() {
       findings.append(try finding(spans.text(at: 0) ?? "", run: run, seq: seq))
     }
@@ -162,9 +163,9 @@ extension SnapshotStore {
     return first...max(first, last)
   }
 
-  func finding(_ line: String, run: RunInfo, seq: Int64) throws -> SnapshotFinding {
+  func finding(_ line: String, run: RunInfo, seq: Int64) throws -> Finding {
     do {
-      return try SnapshotFinding(textLine: line)
+      return try Finding(textLine: line)
     } catch {
       throw SnapshotStoreError.badStoredText(path: path, detail: "run '\(run.label)' event \(seq): \(error)")
     }

@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Replay
 import SQLite
@@ -26,7 +27,7 @@ extension SnapshotStore {
     private var insertStyles: SQLiteStatement?
     /// The findings of the previous event, by position, each with the seq it began holding.
     /// `@exclusivity(unchecked)`: compared on every event; no access overlaps another.
-    @exclusivity(unchecked) private var open: [(finding: SnapshotFinding, firstSeq: Int64)] = []
+    @exclusivity(unchecked) private var open: [(finding: Finding, firstSeq: Int64)] = []
     private var firstSeq: Int64 = 0
     private var lastSeq: Int64 = 0
     private var events = 0
@@ -135,13 +136,13 @@ extension SnapshotStore {
     }
 
     @inline(__always)
-    private func sameFindings(_ findings: [SnapshotFinding]) -> Bool {
+    private func sameFindings(_ findings: [Finding]) -> Bool {
       for index in findings.indices where findings[index] != open[index].finding { return false }
       return true
     }
 
     /// Ends the spans of findings that no longer hold at their position and opens new ones.
-    private func updateFindings(_ findings: [SnapshotFinding], at seq: Int64) throws {
+    private func updateFindings(_ findings: [Finding], at seq: Int64) throws {
       var position = 0
       while position < max(findings.count, open.count) {
         let held = position < open.count ? open[position].finding : nil

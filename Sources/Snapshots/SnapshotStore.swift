@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Replay
 import SQLite
@@ -11,11 +12,11 @@ public struct StoredFrame: Equatable, Sendable {
   /// The event's payload as a JSON object (what `navsim log events --json` shows).
   public var detail: String
   public var layoutHash: String
-  public var findings: [SnapshotFinding]
+  public var findings: [Finding]
 
   public init(
     seq: Int64, t: Int64, event: String, detail: String, layoutHash: String,
-    findings: [SnapshotFinding]
+    findings: [Finding]
   ) {
     self.seq = seq
     self.t = t

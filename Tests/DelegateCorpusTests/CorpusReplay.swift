@@ -1,10 +1,11 @@
 // Replaying the canonical recordings through the corpus delegates, in the three configurations
 // every delegate must pass: as recorded (portrait phones, the iPad's own rotations), turned by
 // 90 degrees (landscape), and forced right to left.
-import Lint
 import EventLog
+import Findings
 import Foundation
 import GoogleNavigation
+import Lint
 import Replay
 import SessionEvents
 import TestSupport
@@ -23,11 +24,13 @@ enum Configuration: String, CaseIterable, CustomStringConvertible, Sendable {
 
 /// One distinct finding of a replay, with how many events reported it and the first one.
 struct FindingSummary: CustomStringConvertible {
-  var finding: LayoutFinding
+  var finding: Finding
+  /// The first event that reported it.
+  var seq: Int64
   var count: Int
 
   var description: String {
-    "\(finding.ruleID) [\(finding.views.joined(separator: ", "))] first at event \(finding.seq), "
+    "\(finding.ruleID) [\(finding.views.joined(separator: ", "))] first at event \(seq), "
       + "\(count) events: \(finding.message)"
   }
 }
@@ -95,29 +98,29 @@ enum CorpusReplay {
     let mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
     try mapView.setLayoutDelegate(delegate)
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     if let direction { session.forcedLayoutDirection = direction }
     var summaries: [FindingSummary] = []
     var index: [String: Int] = [:]
-    func add(_ finding: LayoutFinding) {
+    func add(_ finding: Finding, at seq: Int64) {
       let key = "\(finding.ruleID)|\(finding.views)|\(finding.message)"
       if let at = index[key] {
         summaries[at].count += 1
       } else {
         index[key] = summaries.count
-        summaries.append(FindingSummary(finding: finding, count: 1))
+        summaries.append(FindingSummary(finding: finding, seq: seq, count: 1))
       }
     }
     for event in events {
       do {
-        try session.apply(event)
+        try session.apply(ReplayTick(event))
       } catch {
         add(
-          LayoutFinding(
-            ruleID: "invalid-event", severity: .error, views: [], message: "\(error)",
-            seq: event.seq))
+          Finding(
+            ruleID: Finding.invalidEventRuleID, severity: .error, views: [], message: "\(error)"),
+          at: event.seq)
       }
-      for finding in session.drainFindings() { add(finding) }
+      for finding in session.drainFindings() { add(finding, at: event.seq) }
     }
     return summaries
   }

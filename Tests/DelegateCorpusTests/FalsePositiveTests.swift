@@ -2,6 +2,7 @@
 // of these failed before NavSim's semantics were made UIKit's.
 import Foundation
 import GoogleNavigation
+import Lint
 import Replay
 import SessionEvents
 import TestSupport
@@ -39,12 +40,12 @@ import Testing
     UIAnimationClock.current.reset()
     let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
     try map.setLayoutDelegate(BasicLayoutDelegate())
-    let session = NavigationSession(mapView: map)
-    try session.apply(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled))
-    try session.apply(
+    let session = NavigationSession(mapView: map, watchers: .layoutRules)
+    try session.apply(ReplayTick(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled)))
+    try session.apply(ReplayTick(
       SessionEvent(
         seq: 2, t: 0,
-        payload: .mapResized(MapGeometry(width: 393, height: 852, safeTop: 59, safeBottom: 34))))
+        payload: .mapResized(MapGeometry(width: 393, height: 852, safeTop: 59, safeBottom: 34)))))
     let views = map.sdkViews
     for view in [views.googleLogo, views.viewport, views.compassButton] as [UIView] {
       #expect(!view.hasAmbiguousLayout, "\(view)")

@@ -4,6 +4,7 @@
 import EventLog
 import Foundation
 import GoogleNavigation
+import Lint
 import NavSimRecorder
 import Replay
 import SessionEvents
@@ -24,7 +25,7 @@ import Testing
     let mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: .default, isCarPlay: false)
     try mapView.setLayoutDelegate(BasicLayoutDelegate())
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     let clock = Clock()
     var options = NavSimRecorder.Options()
     options.createdAt = "test"
@@ -36,7 +37,8 @@ import Testing
     for (index, event) in events.enumerated() {
       clock.now = Double(event.t) / 1000
       // The SDK model rejects what the SDK would; the recorder then sees no change.
-      try? session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      try? session.apply(
+        ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       _ = session.drainFindings()
       recorder.sample()
     }
@@ -48,7 +50,8 @@ import Testing
   /// own snapshots left out (their sizes were applied with the change before them).
   static func frames(_ path: String) throws -> [String] {
     let job = ReplayJob(
-      logPath: path, delegateName: "published-basic", makeDelegate: { BasicLayoutDelegate() })
+      logPath: path, delegateName: "published-basic", makeDelegate: { BasicLayoutDelegate() },
+      watchers: .layoutRules)
     var frames: [String] = []
     var started = false
     _ = try job.run(onSnapshot: { snapshot, _ in

@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import JSON
 import SQLite
 import SessionEvents
 import TestSupport

@@ -1,18 +1,19 @@
 import Explore
 import Foundation
+import Lint
 import NavSim
 import NavSimCheck
+import NavSimTesting
 import Navigator
 import Replay
-import NavSimTesting
 import SampleDelegates
-import Testing
 import TestSupport
+import Testing
 
 /// A replay job of a named delegate (the log is set per trip).
 @MainActor
 func job(_ name: String, _ make: @escaping @MainActor () -> any NavigationLayoutDelegate) -> ReplayJob {
-  ReplayJob(logPath: "", delegateName: name, makeDelegate: { make() })
+  ReplayJob(logPath: "", delegateName: name, makeDelegate: { make() }, watchers: .layoutRules)
 }
 
 /// The findings of a log replayed through a delegate, by explore's identity.

@@ -1,6 +1,7 @@
 import EventLog
 import CLITestSupport
 import Foundation
+import JSON
 import SessionEvents
 import TestSupport
 import Testing

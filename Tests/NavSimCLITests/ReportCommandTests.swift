@@ -1,4 +1,5 @@
 import CLITestSupport
+import Findings
 import Foundation
 @testable import NavSimCLI
 import Replay
@@ -36,7 +37,7 @@ import TestSupport
         safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
         nodes: nodes, animations: [])
     }
-    let finding = SnapshotFinding(ruleID: "prompt-covers-viewport", severity: .error,
+    let finding = Finding(ruleID: "prompt-covers-viewport", severity: .error,
       views: ["prompt.incident#1", "viewport"], message: "The prompt covers the viewport.")
     try writer.append(LayoutSnapshot(seq: 1, t: 0, event: "guidanceStarted", layout: layout(prompt: false), findings: []), detail: "{}")
     try writer.append(LayoutSnapshot(seq: 2, t: 1000, event: "progress", layout: layout(prompt: false), findings: []),

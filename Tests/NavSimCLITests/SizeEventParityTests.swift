@@ -9,6 +9,7 @@ import SessionEvents
 import TestSupport
 import Testing
 
+import Lint
 @testable import NavSimCLI
 
 /// Size events close the gap between a phone's recording and the simulator's: a
@@ -27,10 +28,12 @@ import Testing
     let catalog = SampleDelegateCatalog.all
     let job: ReplayJob
     if let screen = SampleDelegateCatalog.screens[delegate] {
-      job = ReplayJob(logPath: path, screenName: delegate, makeScreen: screen, profile: profile)
+      job = ReplayJob(logPath: path, screenName: delegate, makeScreen: screen,
+        watchers: .layoutRules, profile: profile)
     } else {
       job = ReplayJob(
         logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() },
+        watchers: .layoutRules,
         profile: profile)
     }
     var frames: [String] = []

@@ -8,6 +8,7 @@ import SessionEvents
 import TestSupport
 import Testing
 
+import Lint
 @testable import NavSimCLI
 
 /// `navsim record --through-recorder`: the recorder and the replayer check each other. Each
@@ -139,7 +140,8 @@ import Testing
   static func replayed(_ path: String, delegate: String) throws -> [Replayed] {
     let catalog = SampleDelegateCatalog.all
     let job = ReplayJob(
-      logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() })
+      logPath: path, delegateName: delegate, makeDelegate: { catalog[delegate]?() },
+      watchers: .layoutRules)
     var events: [Replayed] = []
     _ = try job.run(onSnapshot: { snapshot, changed in
       let text = snapshot.text

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import JSON
 import NavSimCheck
 @testable import NavSimCLI
 import Replay

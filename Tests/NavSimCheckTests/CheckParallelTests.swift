@@ -1,6 +1,7 @@
 import Foundation
 import NavSimCheck
 import Replay
+import SampleDelegates
 import Snapshots
 import Testing
 import TestSupport
@@ -33,6 +34,46 @@ import TestSupport
       let serial = try String(contentsOfFile: directory.file("1.\(ext)"), encoding: .utf8)
       let parallel = try String(contentsOfFile: directory.file("4.\(ext)"), encoding: .utf8)
       #expect(serial == parallel, "\(ext) differs")
+    }
+  }
+
+  /// A worker replays one screen after another in one process: with `--jobs 1` every
+  /// configuration of a screen runs in the same process, with `--jobs 2` they are spread over
+  /// two. Every sample screen, on every canonical recording, prints and writes the same bytes.
+  @Test func everySampleScreenChecksAlikeInOneProcessOrTwo() throws {
+    guard Fixtures.executable("navsim") != nil else {
+      print("skipped: the navsim executable is not built")
+      return
+    }
+    let screens = SampleDelegateCatalog.screens.keys.sorted().flatMap { ["--screen", $0] }
+    #expect(!screens.isEmpty)
+    let directory = TemporaryDirectory()
+    var outputs: [String] = []
+    for jobs in ["1", "2"] {
+      let files = [
+        "--sarif", directory.file("\(jobs).sarif"), "--junit", directory.file("\(jobs).xml"),
+        "--snapshots", directory.file("\(jobs).sqlite"),
+      ]
+      let result = try launchProduct(
+        "navsim", ["check", "Recordings"] + screens + ["--jobs", jobs] + files,
+        currentDirectory: Fixtures.repositoryRoot)
+      #expect(result.status == 0, "\(result.standardError)")
+      outputs.append(result.standardOutput)
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("configurations: 0 errors"))
+    for ext in ["sarif", "xml"] {
+      let serial = try String(contentsOfFile: directory.file("1.\(ext)"), encoding: .utf8)
+      let parallel = try String(contentsOfFile: directory.file("2.\(ext)"), encoding: .utf8)
+      #expect(serial == parallel, "\(ext) differs")
+    }
+    let serial = try SnapshotStore(path: directory.file("1.sqlite"), mode: .readOnly)
+    let parallel = try SnapshotStore(path: directory.file("2.sqlite"), mode: .readOnly)
+    let runs = try serial.runs()
+    #expect(runs.map(\.metadata.label) == (try parallel.runs()).map(\.metadata.label))
+    for run in runs {
+      let other = try parallel.run(label: run.metadata.label)
+      #expect(try serial.frames(of: run) == (try parallel.frames(of: other)), "\(run.metadata.label)")
     }
   }
 

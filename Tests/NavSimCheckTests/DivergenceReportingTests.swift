@@ -1,6 +1,7 @@
 import EventLog
 import CLITestSupport
 import Foundation
+import Lint
 import NavSim
 import NavSimCheck
 @testable import NavSimCLI
@@ -137,6 +138,19 @@ final class DivergingScreen: NSObject, GMSNavigatorListener {
     for text in [sarifText, junitText] {
       #expect(text.contains("replay-divergence"))
       #expect(text.contains(Self.setUp) && text.contains(Self.tornDown + "\(last)"))
+    }
+    // SARIF's rules are Lint's catalogue, so every result, a divergence too, has its index.
+    let sarifObject = try #require(
+      try JSONSerialization.jsonObject(with: Data(sarifText.utf8)) as? [String: Any])
+    let sarifRun = try #require((sarifObject["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    let ruleIDs = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+    #expect(ruleIDs == LayoutRule.catalogue.map(\.id))
+    let results = try #require(sarifRun["results"] as? [[String: Any]])
+    #expect(results.count == 3)
+    for result in results {
+      let index = try #require(result["ruleIndex"] as? Int, "\(result)")
+      #expect(ruleIDs[index] == "replay-divergence")
     }
   }
 }

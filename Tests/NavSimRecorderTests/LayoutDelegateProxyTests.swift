@@ -7,6 +7,7 @@ import SessionEvents
 import TestSupport
 import Testing
 
+import Lint
 @testable import NavSimRecorder
 
 /// An app's layout delegate that places nothing (the recorder sees the views all the same).
@@ -103,10 +104,11 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
 
   /// Drives `mapView` through `payloads`, one second apart, sampling `recorder` after each.
   private func drive(_ mapView: GMSMapView, _ payloads: [EventPayload], recorder: NavSimRecorder?, clock: Clock) throws {
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     for (index, payload) in payloads.enumerated() {
       clock.now = Double(index)
-      try session.apply(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload))
+      try session.apply(
+        ReplayTick(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload)))
       recorder?.sample()
     }
   }
@@ -190,13 +192,13 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     let mapView = makeMap()
     let app = PlacesNothing()
     try mapView.setLayoutDelegate(app)
-    let session = NavigationSession(mapView: mapView)
-    try session.apply(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled))
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
+    try session.apply(ReplayTick(SessionEvent(seq: 1, t: 0, payload: .navigationEnabled)))
     let recorder = try makeRecorder(mapView, directory, clock: Clock())
     recorder.start()
     #expect(!recorder.isObservingSDKViews)
     #expect(mapView.layoutDelegate === app)
-    try session.apply(SessionEvent(seq: 2, t: 0, payload: .navigationDisabled))
+    try session.apply(ReplayTick(SessionEvent(seq: 2, t: 0, payload: .navigationDisabled)))
     recorder.sample()
     #expect(recorder.isObservingSDKViews)
     try recorder.stop()
@@ -216,8 +218,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     #expect(mapView.layoutDelegate !== app)
     let proxy = try #require(mapView.layoutDelegate as? LayoutDelegateProxy)
     #expect(proxy.observer == nil)
-    try NavigationSession(mapView: mapView).apply(
-      SessionEvent(seq: 2, t: 0, payload: .navigationDisabled))
+    try NavigationSession(mapView: mapView, watchers: .layoutRules).apply(ReplayTick(
+      SessionEvent(seq: 2, t: 0, payload: .navigationDisabled)))
     #expect(app.calls.last?.hasPrefix("disable ") == true)
   }
 
@@ -228,7 +230,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
   @Test func publicMeasurementIsWhatTheModelMeasures() throws {
     let mapView = makeMap()
     try mapView.setLayoutDelegate(PlacesNothing())
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     let speed = SpeedReport(speed: 12, speedLimit: 14, severity: .notSpeeding, speedingPercentage: 0)
     let payloads: [EventPayload] = [
       .navigationEnabled, .guidanceStarted,
@@ -245,7 +247,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     ]
     var checked = 0
     for (index, payload) in payloads.enumerated() {
-      try session.apply(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload))
+      try session.apply(
+        ReplayTick(SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload)))
       for view in mapView.sdkViews.allViews {
         let model = view.measuredSize
         #expect(
@@ -276,7 +279,7 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     let mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: .default, isCarPlay: false)
     try mapView.setLayoutDelegate(PlacesNothing())
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     final class Clock { var now = 0.0 }
     let clock = Clock()
     var options = NavSimRecorder.Options()
@@ -289,7 +292,8 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     recorder.start()
     for (index, event) in events.enumerated() {
       clock.now = Double(event.t) / 1000
-      try? session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      try? session.apply(
+        ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       recorder.sample()
     }
     try recorder.stop()

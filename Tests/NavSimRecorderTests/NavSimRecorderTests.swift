@@ -6,6 +6,7 @@ import SessionEvents
 import TestSupport
 import Testing
 
+import Lint
 @testable import NavSimRecorder
 
 /// The recorder against NavSim's map view: what it reads, what it writes, how it writes.
@@ -151,7 +152,7 @@ import Testing
     let directory = TemporaryDirectory()
     let path = directory.file("drive.sqlite")
     let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     let clock = ManualClock()
     let recorder = try recorder(mapView, path, clock: clock)
     clock.now = 0
@@ -159,7 +160,7 @@ import Testing
     let events = payloads.enumerated().map { SessionEvent(seq: Int64($0 + 1), t: $1.t, payload: $1.payload) }
     for (index, event) in events.enumerated() {
       clock.now = Double(event.t) / 1000
-      try session.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      try session.apply(ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       recorder.sample()
     }
     try recorder.stop()

@@ -6,6 +6,7 @@ import SessionEvents
 import TestSupport
 import Testing
 
+import Lint
 @testable import NavSimRecorder
 
 /// The recorder's `viewSize` events: written by `sample()` when an SDK view of the current
@@ -28,7 +29,7 @@ import Testing
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
     // The app's delegate, which the recorder wraps to see the SDK's views.
     try mapView.setLayoutDelegate(PlacesNothing())
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     let clock = Clock()
     var options = NavSimRecorder.Options()
     options.createdAt = "test"
@@ -38,7 +39,8 @@ import Testing
     recorder.start()
     for (index, item) in payloads.enumerated() {
       clock.now = Double(item.t) / 1000
-      try session.apply(SessionEvent(seq: Int64(index + 1), t: item.t, payload: item.payload))
+      try session.apply(
+        ReplayTick(SessionEvent(seq: Int64(index + 1), t: item.t, payload: item.payload)))
       recorder.sample()
       recorder.sample()  // nothing changed since: nothing more written
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NavSim
+import ReplayTestSupport
 import SessionEvents
 import Testing
 
@@ -90,10 +91,10 @@ import Testing
       .settingChanged(SettingChange(name: Setting(rawValue: "futureSetting"), value: .bool(true))))
     let session = drive.session
     #expect(throws: SessionError.self) {
-      try session.apply(SessionEvent(seq: 1, t: 99_000, payload: .navigationEnabled))
+      try session.apply(ReplayTick(SessionEvent(seq: 1, t: 99_000, payload: .navigationEnabled)))
     }
     #expect(throws: SessionError.self) {
-      try session.apply(SessionEvent(seq: 99, t: 0, payload: .navigationEnabled))
+      try session.apply(ReplayTick(SessionEvent(seq: 99, t: 0, payload: .navigationEnabled)))
     }
     #expect(drive.mapView.navigationState == .nonNavigation)
   }

@@ -1,8 +1,10 @@
 import Foundation
 import NavSim
+import ReplayTestSupport
 import SessionEvents
 import Testing
 
+import Lint
 @_spi(Replay) @testable import NavigationSDK
 @testable import Replay
 
@@ -156,7 +158,7 @@ let twoLegRoute = EventPayload.routeSet(
 
   @Test func aFixCarriesItsTicksSpeedWhenTheSpeedEventIsKnown() throws {
     let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
-    let session = NavigationSession(mapView: mapView)
+    let session = NavigationSession(mapView: mapView, watchers: .layoutRules)
     let provider = try #require(mapView.roadSnappedLocationProvider)
     final class Speeds: NSObject, GMSRoadSnappedLocationProviderListener {
       var speeds: [Double] = []
@@ -184,11 +186,12 @@ let twoLegRoute = EventPayload.routeSet(
       SessionEvent(seq: 8, t: 5000, payload: speed(3)),
     ]
     for (index, event) in events.enumerated() where index < 4 {
-      try session.apply(event, next: events[index + 1])
+      try session.apply(ReplayTick(event, next: events[index + 1]))
     }
-    try session.apply(events[4])  // no lookahead: the last speed, 9
-    try session.apply(events[5], next: events[6])
-    try session.apply(events[6], next: events[7])  // a later speed event is not this tick's
+    try session.apply(ReplayTick(events[4]))  // no lookahead: the last speed, 9
+    try session.apply(ReplayTick(events[5], next: events[6]))
+    // A later speed event is not this tick's.
+    try session.apply(ReplayTick(events[6], next: events[7]))
     #expect(log.speeds == [8, 9, 9, 9.5])
   }
 
@@ -241,27 +244,31 @@ let twoLegRoute = EventPayload.routeSet(
     ])
   }
 
-  @Test func divergencesCarryTheFirstSeqBeforeTheTripAndTheLastAfterIt() throws {
+  @Test func divergencesAreReportedWithTheNextEventAndTheLastAfterTheTrip() throws {
     var drive = try Drive(nil)
     let navigator = try #require(drive.mapView.navigator)
     drive.mapView.locationSimulator?.simulateLocation(at: .init(latitude: 1, longitude: 1))
-    var findings = try drive.send(.navigationEnabled)
-    findings += try drive.send(twoLegRoute)
+    let first = try drive.send(.navigationEnabled)
+    var findings = try drive.send(twoLegRoute)
     navigator.isGuidanceActive = false  // navigation on, guidance never started: accepted
     findings += try drive.send(.guidanceStarted)
-    #expect(findings.map(\.seq) == [1])
-    #expect(findings.first?.message.hasPrefix("simulateLocation(at:) before the first event: ") == true)
+    #expect(findings.isEmpty)
+    #expect(first.map(\.message).count == 1)
+    #expect(first.first?.message.hasPrefix("simulateLocation(at:) before the first event: ") == true)
     // After the last event: a call, and a route request the recording never answers.
     navigator.isGuidanceActive = false
     let next = try #require(GMSNavigationWaypoint(location: .init(latitude: 48, longitude: 9), title: "Next"))
     var statuses: [GMSRouteStatus] = []
-    findings = try drive.send(.arrived(waypointIndex: 0))
+    let atFourth = try drive.send(.arrived(waypointIndex: 0))
+    findings = atFourth
     findings += try drive.send(.arrived(waypointIndex: 1))
     navigator.setDestinations([next]) { statuses.append($0) }
     drive.mapView.locationSimulator?.simulateNavigationPrompt()
-    findings += drive.session.finish()
+    let late = drive.session.finish()
+    findings += late
     #expect(statuses.isEmpty)
-    #expect(findings.map(\.seq) == [3, 5, 5])
+    #expect(atFourth.count == 1)  // the call after seq 3 comes with the next event
+    #expect(late.count == 2)  // the calls after the last event come with the trip's end
     #expect(findings.map(\.message) == [
       "isGuidanceActive = false after seq 3: the recording keeps guiding: guidance stays on",
       "simulateNavigationPrompt() after seq 5: the recording's prompts are the only prompts",

@@ -1,5 +1,6 @@
 import Foundation
 import NavSim
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

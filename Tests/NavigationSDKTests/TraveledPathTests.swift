@@ -1,5 +1,6 @@
 import CoreLocation
 import Foundation
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

@@ -1,3 +1,4 @@
+import ReplayTestSupport
 import Testing
 
 @testable import Replay

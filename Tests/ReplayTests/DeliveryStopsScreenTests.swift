@@ -1,4 +1,6 @@
+import Findings
 import Foundation
+import Lint
 import Replay
 import SessionEvents
 import Testing
@@ -14,12 +16,13 @@ import UIKit
     let stops = ScreenReplayTests.stops(events)
     try #require(stops.count >= 1)
     let replayer = try Replayer(
-      delegate: nil, screen: { DeliveryStopsScreen(mapView: $0, stops: stops) })
+      delegate: nil,
+      watchers: .layoutRules, screen: { DeliveryStopsScreen(mapView: $0, stops: stops) })
     let screen = try #require(replayer.screen as? DeliveryStopsScreen)
     let sheet = try #require(screen.termsSheet)
     #expect(screen.presentedViewController === sheet)
 
-    let first = replayer.apply(events[0], next: events.count > 1 ? events[1] : nil)
+    let first = replayer.apply(ReplayTick(events[0], next: events.count > 1 ? events[1] : nil))
     let sheetNode = try #require(first.layout.node("termsSheet"))
     #expect(sheetNode.parent == "map")
     #expect(sheetNode.frame.y == 10 && sheetNode.frame.height == first.layout.mapHeight - 10)
@@ -35,7 +38,8 @@ import UIKit
     var last = first
     var findings = first.findings
     for (index, event) in events.enumerated().dropFirst() {
-      last = replayer.apply(event, next: index + 1 < events.count ? events[index + 1] : nil)
+      last = replayer.apply(
+        ReplayTick(event, next: index + 1 < events.count ? events[index + 1] : nil))
       findings += last.findings
       #expect(last.layout.node("termsSheet") == nil)
     }
@@ -46,6 +50,6 @@ import UIKit
       last.layout.overlays.filter { $0.hasPrefix("marker;") }.count
         == stops.count - arrivals.count)
     // The screen's navigation calls are the ones the recording implies.
-    #expect(findings.allSatisfy { $0.ruleID != SnapshotFinding.divergenceRuleID })
+    #expect(findings.allSatisfy { $0.ruleID != Finding.divergenceRuleID })
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import NavSim
 import Replay
 import SampleDelegates
@@ -67,11 +68,13 @@ import Testing
     for name in SampleDelegateCatalog.all.keys.sorted() {
       let make = try #require(SampleDelegateCatalog.all[name])
       try Self.expectSameOutcome(
-        ReplayJob(logPath: recording(recordingName), delegateName: name, makeDelegate: make),
+        ReplayJob(logPath: recording(recordingName), delegateName: name, makeDelegate: make,
+          watchers: .layoutRules),
         "\(recordingName) through \(name)")
     }
     try Self.expectSameOutcome(
-      ReplayJob(logPath: recording(recordingName), delegateName: "builtin", makeDelegate: { nil }),
+      ReplayJob(logPath: recording(recordingName), delegateName: "builtin", makeDelegate: { nil },
+        watchers: .layoutRules),
       "\(recordingName) through the built-in layout")
   }
 
@@ -80,7 +83,7 @@ import Testing
     try Self.expectSameOutcome(
       ReplayJob(
         logPath: recording(recordingName), delegateName: "complete",
-        makeDelegate: { CompleteLayoutDelegate() }, direction: .rtl),
+        makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules, direction: .rtl),
       "\(recordingName) through complete, rtl")
   }
 
@@ -98,7 +101,7 @@ import Testing
     }))
     for (name, make) in screens {
       try Self.expectSameOutcome(
-        ReplayJob(logPath: log, screenName: name, makeScreen: make),
+        ReplayJob(logPath: log, screenName: name, makeScreen: make, watchers: .layoutRules),
         "\(recordingName) through screen \(name)")
     }
   }

@@ -1,13 +1,14 @@
 import EventLog
 import Foundation
+import Lint
 import NavSim
 import NavSimTesting
 import Replay
 import SampleDelegates
 import SessionEvents
 import Snapshots
-import Testing
 import TestSupport
+import Testing
 
 /// The canonical recordings replayed through the SDK's built-in layout (no delegate), with
 /// the recordings' own settings and with the built-in controls switched on and off, compared
@@ -82,11 +83,12 @@ import TestSupport
     defer { _ = directory }
     let store = try SnapshotStore(path: path, mode: .create)
     _ = try ReplayJob(
-      logPath: recording("city-commute"), delegateName: "builtin", makeDelegate: { nil }
+      logPath: recording("city-commute"), delegateName: "builtin", makeDelegate: { nil },
+      watchers: .layoutRules
     ).run(store: store, label: "sdk")
     _ = try ReplayJob(
       logPath: recording("city-commute"), delegateName: "complete",
-      makeDelegate: { CompleteLayoutDelegate() }
+      makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules
     ).run(store: store, label: "mine")
     let text = try store.diff(labelA: "sdk", labelB: "mine").text()
     #expect(
@@ -112,7 +114,7 @@ import TestSupport
   ) throws -> GoldenText {
     let log = try EventLogFile(path: recording(name), mode: .readOnly)
     let info = try #require(try log.recordings().first)
-    let replayer = try Replayer(delegate: nil)
+    let replayer = try Replayer(delegate: nil, watchers: .layoutRules)
     configure(replayer.mapView)
     var golden = GoldenText()
     let cursor = try log.events(recording: info.id)
@@ -122,7 +124,7 @@ import TestSupport
           seq: event.seq, t: event.t,
           payload: .settingChanged(SettingChange(name: change.name, value: .bool(value))))
       }
-      golden.append(replayer.apply(event))
+      golden.append(replayer.apply(ReplayTick(event)))
     }
     return golden
   }

@@ -1,4 +1,6 @@
+import Findings
 import Foundation
+import Lint
 import NavSim
 import Replay
 import SampleDelegates
@@ -20,7 +22,7 @@ import Testing
   /// What a replay produced: every snapshot, then what `finish()` returned.
   struct Outcome: Equatable {
     var snapshots: [LayoutSnapshot] = []
-    var finished: [SnapshotFinding] = []
+    var finished: [Finding] = []
   }
 
   /// A replay in progress, one event at a time.
@@ -32,14 +34,15 @@ import Testing
 
     init(_ subject: Subject) throws {
       events = try ScreenReplayTests.events(subject.recording)
-      replayer = try Replayer(delegate: subject.make(), profile: subject.profile)
+      replayer = try Replayer(delegate: subject.make(),
+        watchers: .layoutRules, profile: subject.profile)
     }
 
     var isDone: Bool { index == events.count }
 
     func step() {
       let next = index + 1 < events.count ? events[index + 1] : nil
-      outcome.snapshots.append(replayer.apply(events[index], next: next))
+      outcome.snapshots.append(replayer.apply(ReplayTick(events[index], next: next)))
       index += 1
       if isDone { outcome.finished = replayer.finish() }
     }

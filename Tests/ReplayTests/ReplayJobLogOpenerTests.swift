@@ -5,6 +5,7 @@ import Snapshots
 import TestSupport
 import Testing
 
+import Lint
 @testable import Replay
 
 /// An opener that reads files but says they are on a server, and counts what it opened.
@@ -24,7 +25,8 @@ private final class ServerLikeOpener: EventLogOpening, @unchecked Sendable {
 @Suite struct ReplayJobLogOpenerTests {
   @Test func byDefaultAPostgresURLIsRefusedInOneLine() {
     let url = "postgres://ci:s3cret@db/navsim"
-    let job = ReplayJob(logPath: url, delegateName: "complete", makeDelegate: { nil })
+    let job = ReplayJob(logPath: url, delegateName: "complete", makeDelegate: { nil },
+      watchers: .layoutRules)
     #expect(throws: EventLogLocationError(location: url, scheme: "postgres")) { try job.run() }
   }
 
@@ -34,7 +36,7 @@ private final class ServerLikeOpener: EventLogOpening, @unchecked Sendable {
     let opener = ServerLikeOpener()
     var job = ReplayJob(
       logPath: recording("city-commute"), delegateName: "complete",
-      makeDelegate: { CompleteLayoutDelegate() })
+      makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules)
     let file = try job.run(store: store, label: "file")
     job.logOpener = opener
     let server = try job.run(store: store, label: "server")

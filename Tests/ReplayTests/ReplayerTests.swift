@@ -1,11 +1,12 @@
 import Foundation
+import Lint
 import NavSim
 @testable import Replay
 import SampleDelegates
 import SessionEvents
 @testable import Snapshots
-import Testing
 import TestSupport
+import Testing
 
 /// A canonical recording, by name.
 func recording(_ name: String) -> String { Fixtures.repositoryRoot + "/Recordings/\(name).sqlite" }
@@ -69,7 +70,7 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
     for (label, margin) in [("v1", 16.0), ("v2", 20.0)] {
       _ = try ReplayJob(
         logPath: recording("city-commute"), delegateName: "margin",
-        makeDelegate: { MarginDelegate(logoMargin: margin) }
+        makeDelegate: { MarginDelegate(logoMargin: margin) }, watchers: .layoutRules
       ).run(store: store, label: label) { snapshot, _ in
         if label == "v1", snapshot.layout.node("googleLogo") != nil { logoShown.append(snapshot.seq) }
       }
@@ -90,7 +91,7 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
       var texts: [String] = []
       _ = try ReplayJob(
         logPath: recording("rotations-wide"), delegateName: "complete",
-        makeDelegate: { CompleteLayoutDelegate() }
+        makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules
       ).run { snapshot, _ in texts.append(snapshot.text) }
       return texts
     }
@@ -102,7 +103,7 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
   @Test func theBrokenDelegateIsReportedNotFatal() throws {
     let summary = try ReplayJob(
       logPath: recording("city-commute"), delegateName: "broken",
-      makeDelegate: { BrokenLayoutDelegate() }
+      makeDelegate: { BrokenLayoutDelegate() }, watchers: .layoutRules
     ).run()
     let rules = Set(summary.findings.map(\.finding.ruleID))
     #expect(summary.events == summary.recording.eventCount)
@@ -111,8 +112,8 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   @Test func anInvalidEventSequenceBecomesAFindingWithItsSeq() {
-    let replayer = try! Replayer(delegate: MarginDelegate(logoMargin: 16))
-    let snapshot = replayer.apply(SessionEvent(seq: 1, t: 0, payload: .guidanceStarted))
+    let replayer = try! Replayer(delegate: MarginDelegate(logoMargin: 16), watchers: .layoutRules)
+    let snapshot = replayer.apply(ReplayTick(SessionEvent(seq: 1, t: 0, payload: .guidanceStarted)))
     #expect(snapshot.findings.map(\.ruleID) == ["invalid-event"])
     #expect(snapshot.findings.first?.message.hasPrefix("event 1 (guidanceStarted)") == true)
     #expect(snapshot.layout.state == "nonNavigation")
@@ -123,7 +124,8 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
     for direction in [LayoutDirectionOverride.ltr, .rtl] {
       _ = try ReplayJob(
         logPath: recording("city-commute"), delegateName: "margin",
-        makeDelegate: { MarginDelegate(logoMargin: 16) }, direction: direction
+        makeDelegate: { MarginDelegate(logoMargin: 16) },
+        watchers: .layoutRules, direction: direction
       ).run { snapshot, _ in
         guard snapshot.seq == 10, let logo = snapshot.layout.node("googleLogo") else { return }
         if direction == .ltr { ltr = logo.frame } else { rtl = logo.frame }
@@ -139,11 +141,11 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
   /// hidden, faded out and removed is freed (the animation that faded it holds it no longer).
   @Test func aHiddenPromptIsFreedOnceItsFadeOutEnds() throws {
     let make = try #require(SampleDelegateCatalog.all["complete"])
-    let replayer = try Replayer(delegate: make())
+    let replayer = try Replayer(delegate: make(), watchers: .layoutRules)
     final class Weak { weak var view: UIView? }
     var seen: [Weak] = []
     for event in try ScreenReplayTests.events("city-commute") {
-      _ = replayer.apply(event)
+      _ = replayer.apply(ReplayTick(event))
       if let prompt = replayer.mapView.currentPromptView, !seen.contains(where: { $0.view === prompt }) {
         let reference = Weak()
         reference.view = prompt

@@ -1,14 +1,15 @@
-import Lint
 import EventLog
+import Findings
 import Foundation
+import Lint
 import NavSim
 import NavSimTesting
 import Replay
 import SampleDelegates
 import SessionEvents
 import Snapshots
-import Testing
 import TestSupport
+import Testing
 
 /// Screens under replay: the calls a guide-style screen hears for each canonical recording,
 /// closed-world divergences, and label texts in snapshots and diffs.
@@ -120,12 +121,12 @@ import TestSupport
 
   @Test func teardownIsAcceptedAfterTheTripAndADivergenceDuringIt() throws {
     let events = try Self.events("pan-reroute")
-    func replay(upTo last: Int) throws -> (GuideStyleNavigationScreen, [LayoutFinding]) {
+    func replay(upTo last: Int) throws -> (GuideStyleNavigationScreen, [Finding]) {
       let replayer = try Replayer(
-        delegate: nil,
+        delegate: nil, watchers: .layoutRules,
         screen: { GuideStyleNavigationScreen(mapView: $0, destinations: Self.stops(events)) })
-      var findings: [SnapshotFinding] = []
-      for event in events.prefix(last) { findings += replayer.apply(event).findings }
+      var findings: [Finding] = []
+      for event in events.prefix(last) { findings += replayer.apply(ReplayTick(event)).findings }
       #expect(findings.isEmpty)
       let screen = try #require(replayer.screen as? GuideStyleNavigationScreen)
       screen.tearDown()
@@ -148,7 +149,7 @@ import TestSupport
   }
 
   @Test func wrongDestinationsAreDivergencesNamingTheCallAndTheSeq() throws {
-    func divergences(_ log: String) throws -> [(finding: SnapshotFinding, count: Int, firstSeq: Int64)] {
+    func divergences(_ log: String) throws -> [(finding: Finding, count: Int, firstSeq: Int64)] {
       let (_, summary) = try ReplayTesting.replay(
         log: log,
         screen: { mapView in
@@ -180,7 +181,9 @@ import TestSupport
   @Test func theDiffNamesTheLabelWhoseTextChanged() throws {
     func run(_ makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject) throws -> [LayoutSnapshot] {
       var snapshots: [LayoutSnapshot] = []
-      let job = ReplayJob(logPath: recording("city-commute"), screenName: "s", makeScreen: makeScreen)
+      let job = ReplayJob(
+        logPath: recording("city-commute"), screenName: "s", makeScreen: makeScreen,
+        watchers: .layoutRules)
       _ = try job.run { snapshot, _ in snapshots.append(snapshot) }
       return snapshots
     }
@@ -199,10 +202,10 @@ import TestSupport
     let store = try SnapshotStore(path: directory.file("screens.sqlite"), mode: .create)
     let good = ReplayJob(
       logPath: recording("city-commute"), screenName: "delivery",
-      makeScreen: { DeliveryMapScreen(mapView: $0) })
+      makeScreen: { DeliveryMapScreen(mapView: $0) }, watchers: .layoutRules)
     let wrong = ReplayJob(
       logPath: recording("city-commute"), screenName: "wrong",
-      makeScreen: { WrongETAScreen(mapView: $0) })
+      makeScreen: { WrongETAScreen(mapView: $0) }, watchers: .layoutRules)
     var replayed: [Int64: LayoutState] = [:]
     _ = try good.run(store: store, label: "good") { snapshot, _ in replayed[snapshot.seq] = snapshot.layout }
     _ = try wrong.run(store: store, label: "wrong")

@@ -1,11 +1,12 @@
 import Foundation
+import Lint
 import NavSim
 import Replay
 import Report
 import SampleDelegates
 import Snapshots
-import Testing
 import TestSupport
+import Testing
 
 /// What app code writes into its labels shows in every output: HTML reports, `navsim render`,
 /// and the diff's per-view summary (text and JSON), which names the label.
@@ -16,11 +17,11 @@ import TestSupport
     let store = try SnapshotStore(path: directory.file("screens.sqlite"), mode: .create)
     _ = try ReplayJob(
       logPath: recording("city-commute"), screenName: "delivery",
-      makeScreen: { DeliveryMapScreen(mapView: $0) }
+      makeScreen: { DeliveryMapScreen(mapView: $0) }, watchers: .layoutRules
     ).run(store: store, label: "good")
     _ = try ReplayJob(
       logPath: recording("city-commute"), screenName: "wrong",
-      makeScreen: { WrongETAScreen(mapView: $0) }
+      makeScreen: { WrongETAScreen(mapView: $0) }, watchers: .layoutRules
     ).run(store: store, label: "wrong")
     return store
   }

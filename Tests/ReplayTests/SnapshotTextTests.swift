@@ -1,34 +1,8 @@
 @testable import Replay
 @testable import Snapshots
+import Findings
+import ReplayTestSupport
 import Testing
-
-/// A small layout: a turn card, a viewport, an app sheet with an awkward identifier, a prompt.
-func sampleLayout(turnCardY: Double = 59) -> LayoutState {
-  LayoutState(
-    state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
-    safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
-    nodes: [
-      SnapshotNode(
-        id: "turnCard", kind: .sdkView, parent: "map",
-        frame: SnapshotRect(x: 0, y: turnCardY, width: 393, height: 120)),
-      SnapshotNode(
-        id: "viewport", kind: .sdkView, parent: "map",
-        frame: SnapshotRect(x: 0, y: 179, width: 393, height: 473)),
-      SnapshotNode(
-        id: "order sheet,<script>=1%", kind: .appView, parent: "map",
-        frame: SnapshotRect(x: 0, y: 652, width: 393, height: 200), alpha: 0.5),
-      SnapshotNode(
-        id: "prompt.incident#3", kind: .sdkView, parent: "map",
-        frame: SnapshotRect(x: 0, y: 700, width: 393, height: 152), isHidden: true,
-        roundedCorners: ["minXminY", "maxXminY"]),
-      SnapshotNode(
-        id: "UILayoutGuide#1", kind: .guide, parent: "order sheet,<script>=1%",
-        frame: SnapshotRect(x: -0.004, y: 1.0 / 3, width: 10, height: 10)),
-    ],
-    animations: [
-      SnapshotAnimation(views: ["prompt.incident#3"], properties: ["frame"], start: 12, duration: 0.3)
-    ])
-}
 
 @Suite struct SnapshotTextTests {
   @Test func textRoundTripsThroughTheParser() throws {
@@ -77,10 +51,10 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
   }
 
   @Test func findingLineRoundTrips() throws {
-    let finding = SnapshotFinding(
+    let finding = Finding(
       ruleID: "prompt-over-viewport", severity: .error, views: ["prompt.incident#3", "viewport"],
       message: "The prompt covers\nthe viewport.")
-    let parsed = try SnapshotFinding(textLine: finding.textLine)
+    let parsed = try Finding(textLine: finding.textLine)
     #expect(parsed.ruleID == finding.ruleID && parsed.views == finding.views)
     #expect(parsed.message == "The prompt covers the viewport.")
   }
@@ -128,11 +102,11 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
   }
 
   @Test func findingsIntroducedAndFixedAreMatchedByRuleAndViews() {
-    let overlap = SnapshotFinding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "x")
-    let missing = SnapshotFinding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "y")
+    let overlap = Finding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "x")
+    let missing = Finding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "y")
     let a = LayoutSnapshot(seq: 3, t: 2000, event: "speed", layout: sampleLayout(), findings: [overlap])
     var b = a
-    b.findings = [SnapshotFinding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "reworded"), missing]
+    b.findings = [Finding(ruleID: "overlap", severity: .error, views: ["a", "b"], message: "reworded"), missing]
     let difference = compareSnapshots(a, b, labels: ("v1", "v2"))
     #expect(difference.findingsIntroduced == [missing])
     #expect(difference.findingsFixed.isEmpty)
@@ -163,14 +137,14 @@ func sampleLayout(turnCardY: Double = 59) -> LayoutState {
   }
 
   @Test func findingsKeepTheirSourceThroughText() throws {
-    let finding = SnapshotFinding(
+    let finding = Finding(
       ruleID: "fixed-size-constraint", severity: .error, views: ["turnCard"],
       message: "height constraint: at=odd text", source: FindingSource(path: "App Files/Map.swift", line: 47))
     #expect(finding.textLine.contains(" at=App%20Files/Map.swift:47 height constraint"))
-    #expect(try SnapshotFinding(textLine: finding.textLine) == finding)
-    let without = SnapshotFinding(ruleID: "missing-viewport", severity: .error, views: [], message: "gone")
+    #expect(try Finding(textLine: finding.textLine) == finding)
+    let without = Finding(ruleID: "missing-viewport", severity: .error, views: [], message: "gone")
     #expect(!without.textLine.contains("at="))
-    #expect(try SnapshotFinding(textLine: without.textLine) == without)
+    #expect(try Finding(textLine: without.textLine) == without)
     #expect(finding.json.contains("\"source\":\"App Files/Map.swift:47\""))
     #expect(FindingSource(path: "App Files/Map.swift", line: 47).shortDescription == "Map.swift:47")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Lint
 import Replay
 import SessionEvents
 import Testing
@@ -13,7 +14,7 @@ import UIKit
     let events = try ScreenReplayTests.events("rotations-wide")
     let stops = ScreenReplayTests.stops(events)
     let replayer = try Replayer(
-      delegate: nil,
+      delegate: nil, watchers: .layoutRules,
       screen: { NavigationViewController(mapView: $0, destinations: stops) })
     let controller = try #require(replayer.screen as? NavigationViewController)
     #expect(controller.lifecycle == ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear"])
@@ -28,7 +29,7 @@ import UIKit
         if next != size { expectedTransitions.append("transition(\(Int(next.width))x\(Int(next.height)))") }
         size = next
       }
-      _ = replayer.apply(event)
+      _ = replayer.apply(ReplayTick(event))
       if case .mapResized(let geometry) = event.payload {
         pillWidths[geometry.width] = controller.etaPill.frame.width
       }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import ReplayTestSupport
 import SQLite
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
-import Lint
+import Findings
 import Foundation
+import Lint
 import NavSim
 import Replay
 import SessionEvents
@@ -58,7 +59,7 @@ struct Screen: CustomStringConvertible, Sendable {
 struct ScenarioRun {
   let mapView: GMSMapView
   let session: NavigationSession
-  private(set) var findings: [LayoutFinding] = []
+  private(set) var findings: [Finding] = []
   private var seq: Int64 = 0
 
   init(delegate: any NavigationLayoutDelegate) throws {
@@ -66,12 +67,12 @@ struct ScenarioRun {
     mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: .default, isCarPlay: false)
     try mapView.setLayoutDelegate(delegate)
-    session = NavigationSession(mapView: mapView)
+    session = NavigationSession(mapView: mapView, watchers: .layoutRules)
   }
 
   mutating func send(_ payload: EventPayload) throws {
     seq += 1
-    try session.apply(SessionEvent(seq: seq, t: seq * 700, payload: payload))
+    try session.apply(ReplayTick(SessionEvent(seq: seq, t: seq * 700, payload: payload)))
     findings += session.drainFindings()
   }
 

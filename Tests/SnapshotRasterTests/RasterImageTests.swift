@@ -1,3 +1,4 @@
+import Findings
 import Replay
 import Report
 import SnapshotRaster
@@ -48,7 +49,7 @@ final class RasterImageTests: XCTestCase {
     XCTAssertEqual(first, second)
     let other = SVGRenderer.svg(
       layout: Self.layout,
-      findings: [SnapshotFinding(ruleID: "r", severity: .error, views: ["turnCard"], message: "m")])
+      findings: [Finding(ruleID: "r", severity: .error, views: ["turnCard"], message: "m")])
     XCTAssertNotEqual(try RasterImage(svg: other, scale: 2).pngData(), first)
   }
 

@@ -69,6 +69,11 @@ public enum Fixtures {
   /// A route fixture, e.g. `Fixtures.route("gpxpy-route.gpx")`.
   public static func route(_ name: String) -> String { sharedRoot + "/routes/" + name }
 
+  /// The canonical recording `name` (`Recordings/NAME.sqlite`).
+  public static func recording(_ name: String) -> String {
+    repositoryRoot + "/Recordings/\(name).sqlite"
+  }
+
   /// The directory holding built products (`.build/debug`), where the `navsim` binary is,
   /// found from the running test bundle.
   public static var productsDirectory: String {

@@ -5,8 +5,9 @@
 // memory for 10^4 and 10^6 events in child processes: memory must be flat in the length.
 import EventLog
 import Foundation
-import Navigator
+import Lint
 import NavSimCLI
+import Navigator
 import Replay
 import SampleDelegates
 import SessionEvents
@@ -102,7 +103,8 @@ private func speedRun(minutes: Double) throws {
   let replaying = try timed {
     let store = try SnapshotStore(path: directory + "/snapshots.sqlite", mode: .create)
     let summary = try ReplayJob(
-      logPath: logPath, delegateName: "complete", makeDelegate: { CompleteLayoutDelegate() }
+      logPath: logPath, delegateName: "complete", makeDelegate: { CompleteLayoutDelegate() },
+      watchers: .layoutRules
     ).run(store: store, label: "bench")
     changes = summary.layoutChanges
   }
@@ -122,7 +124,8 @@ private func childReplay(logPath: String) throws {
   defer { try? FileManager.default.removeItem(atPath: storePath) }
   let store = try SnapshotStore(path: storePath, mode: .create)
   let summary = try ReplayJob(
-    logPath: logPath, delegateName: "complete", makeDelegate: { CompleteLayoutDelegate() }
+    logPath: logPath, delegateName: "complete", makeDelegate: { CompleteLayoutDelegate() },
+    watchers: .layoutRules
   ).run(store: store, label: "rss")
   print("\(summary.events) \(peakRSSKiB())")
 }

@@ -1,5 +1,6 @@
 // Typed reads of a JSON document that fail with one line naming file, line and key path.
 
+import JSON
 import SessionEvents
 
 /// A JSON value with where it is: the file and the key path (`events[3].at`).

@@ -1,3 +1,4 @@
+import JSON
 import SessionEvents
 
 // The canonical text of a scenario: every value explicit, one top-level key and one event per

@@ -1,60 +1,63 @@
-import Lint
-import Foundation
-import NavSim
-import SessionEvents
-import Testing
+// What the SDK model's and the rules' tests share: a scripted delegate, a session driven by
+// events (`Drive`), a layout that breaks no rule (`CleanLayout`), event shorthands.
 
-@_spi(Replay) @testable import NavigationSDK
-@testable import Replay
+import Findings
+import Foundation
+import Lint
+import NavSim
+@_spi(Replay) import NavigationSDK
+import Replay
+import SessionEvents
 
 /// A delegate whose callbacks are closures, recording the order they were called in.
 @MainActor
-final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
-  var calls: [String] = []
-  var onEnable: (GMSMapView, any NavigationReadyUIState) -> Void = { _, _ in }
-  var onDisable: (GMSMapView, any NavigationReadyUIState) -> Void = { _, _ in }
-  var onStart: (GMSMapView, any ActiveGuidanceUIState) -> Void = { _, _ in }
-  var onStop: (GMSMapView, any NavigationReadyUIState, any ActiveGuidanceUIState) -> Void = {
+public final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
+  public var calls: [String] = []
+  public var onEnable: (GMSMapView, any NavigationReadyUIState) -> Void = { _, _ in }
+  public var onDisable: (GMSMapView, any NavigationReadyUIState) -> Void = { _, _ in }
+  public var onStart: (GMSMapView, any ActiveGuidanceUIState) -> Void = { _, _ in }
+  public var onStop: (GMSMapView, any NavigationReadyUIState, any ActiveGuidanceUIState) -> Void = {
     _, _, _ in
   }
-  var onShow: (GMSMapView, any NavigationPromptView) -> Void = { _, _ in }
-  var onHide: (GMSMapView, any NavigationPromptView) -> Void = { _, _ in }
-  var onChange: (GMSMapView, any NavigationPromptView, any NavigationPromptView) -> Void = {
+  public var onShow: (GMSMapView, any NavigationPromptView) -> Void = { _, _ in }
+  public var onHide: (GMSMapView, any NavigationPromptView) -> Void = { _, _ in }
+  public var onChange: (GMSMapView, any NavigationPromptView, any NavigationPromptView) -> Void = {
     _, _, _ in
   }
-  var onSize: (GMSMapView, any NavigationUIState) -> Void = { _, _ in }
+  public var onSize: (GMSMapView, any NavigationUIState) -> Void = { _, _ in }
 
-  func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
+  public func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
     calls.append("enableNavigationUI(wide: \(newState.wideMode))")
     onEnable(mapView, newState)
   }
-  func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
+  public func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState)
+  {
     calls.append("disableNavigationUI")
     onDisable(mapView, oldState)
   }
-  func startGuidance(
+  public func startGuidance(
     navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
     oldState: any NavigationReadyUIState
   ) {
     calls.append("startGuidance")
     onStart(mapView, newState)
   }
-  func stopGuidance(
+  public func stopGuidance(
     navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
     oldState: any ActiveGuidanceUIState
   ) {
     calls.append("stopGuidance")
     onStop(mapView, newState, oldState)
   }
-  func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
+  public func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
     calls.append("showPrompt(\((newPrompt as? SDKView)?.sdkRole ?? "?"))")
     onShow(mapView, newPrompt)
   }
-  func hidePrompt(navMap mapView: GMSMapView, oldPrompt: any NavigationPromptView) {
+  public func hidePrompt(navMap mapView: GMSMapView, oldPrompt: any NavigationPromptView) {
     calls.append("hidePrompt(\((oldPrompt as? SDKView)?.sdkRole ?? "?"))")
     onHide(mapView, oldPrompt)
   }
-  func changePrompt(
+  public func changePrompt(
     navMap mapView: GMSMapView, newPrompt: any NavigationPromptView,
     oldPrompt: any NavigationPromptView
   ) {
@@ -63,7 +66,7 @@ final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
     )
     onChange(mapView, newPrompt, oldPrompt)
   }
-  func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {
+  public func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {
     calls.append("sizeChanged(wide: \(newState.wideMode))")
     onSize(mapView, newState)
   }
@@ -71,17 +74,17 @@ final class ScriptedDelegate: NSObject, NavigationLayoutDelegate {
 
 /// The SDK role of a prompt view, for call logs.
 @MainActor
-func role(_ view: UIView) -> String { (view as? SDKView)?.sdkRole ?? "?" }
+public func role(_ view: UIView) -> String { (view as? SDKView)?.sdkRole ?? "?" }
 
 /// A map view, a session and a clock, driven by events with increasing seq and time.
 @MainActor
-struct Drive {
-  let mapView: GMSMapView
-  let session: NavigationSession
-  private(set) var seq: Int64 = 0
-  private(set) var time: Int64 = 0
+public struct Drive {
+  public let mapView: GMSMapView
+  public let session: NavigationSession
+  public private(set) var seq: Int64 = 0
+  public private(set) var time: Int64 = 0
 
-  init(
+  public init(
     _ delegate: (any NavigationLayoutDelegate)?, width: Double = 393, height: Double = 852,
     profile: SDKProfile = .default
   ) throws {
@@ -89,64 +92,64 @@ struct Drive {
     mapView = GMSMapView(
       frame: CGRect(x: 0, y: 0, width: width, height: height), profile: profile, isCarPlay: false)
     if let delegate { try mapView.setLayoutDelegate(delegate) }
-    session = NavigationSession(mapView: mapView)
+    session = NavigationSession(mapView: mapView, watchers: .layoutRules)
   }
 
   /// Applies one event one second after the previous one; returns its findings.
   @discardableResult
-  mutating func send(_ payload: EventPayload, afterMilliseconds delay: Int64 = 1000) throws
-    -> [LayoutFinding]
+  public mutating func send(_ payload: EventPayload, afterMilliseconds delay: Int64 = 1000) throws
+    -> [Finding]
   {
     seq += 1
     time += delay
-    try session.apply(SessionEvent(seq: seq, t: time, payload: payload))
+    try session.apply(ReplayTick(SessionEvent(seq: seq, t: time, payload: payload)))
     return session.drainFindings()
   }
 
   /// Applies events in order; returns all their findings.
   @discardableResult
-  mutating func run(_ payloads: [EventPayload]) throws -> [LayoutFinding] {
-    var findings: [LayoutFinding] = []
+  public mutating func run(_ payloads: [EventPayload]) throws -> [Finding] {
+    var findings: [Finding] = []
     for payload in payloads { findings += try send(payload) }
     return findings
   }
 
   /// Navigation enabled, then guidance started.
   @discardableResult
-  mutating func startGuidance() throws -> [LayoutFinding] {
+  public mutating func startGuidance() throws -> [Finding] {
     try run([.navigationEnabled, .guidanceStarted])
   }
 
   /// A view's frame in map coordinates.
-  func frame(_ view: UIView) -> CGRect { view.convert(view.bounds, to: mapView) }
+  public func frame(_ view: UIView) -> CGRect { view.convert(view.bounds, to: mapView) }
 }
 
-extension Array where Element == LayoutFinding {
+extension Array where Element == Finding {
   /// The distinct rule ids, sorted.
-  var ruleIDs: [String] { Set(map(\.ruleID)).sorted() }
+  public var ruleIDs: [String] { Set(map(\.ruleID)).sorted() }
 
-  func with(_ rule: LayoutRule) -> [LayoutFinding] { filter { $0.ruleID == rule.id } }
+  public func with(_ rule: LayoutRule) -> [Finding] { filter { $0.ruleID == rule.id } }
 }
 
 // MARK: - Events
 
-func prompt(_ id: Int, _ kind: PromptKind = .incident, _ text: String = "Crash ahead")
+public func prompt(_ id: Int, _ kind: PromptKind = .incident, _ text: String = "Crash ahead")
   -> EventPayload
 {
   .promptReady(Prompt(promptID: id, kind: kind, text: text))
 }
 
-func resized(_ width: Double, _ height: Double, safeTop: Double = 0, safeBottom: Double = 0)
+public func resized(_ width: Double, _ height: Double, safeTop: Double = 0, safeBottom: Double = 0)
   -> EventPayload
 {
   .mapResized(MapGeometry(width: width, height: height, safeTop: safeTop, safeBottom: safeBottom))
 }
 
-func setting(_ name: Setting, _ value: Bool) -> EventPayload {
+public func setting(_ name: Setting, _ value: Bool) -> EventPayload {
   .settingChanged(SettingChange(name: name, value: .bool(value)))
 }
 
-func speed(_ speed: Double?, limit: Double?) -> EventPayload {
+public func speed(_ speed: Double?, limit: Double?) -> EventPayload {
   .speed(SpeedReport(speed: speed, speedLimit: limit, severity: .unknown, speedingPercentage: -1))
 }
 
@@ -157,18 +160,18 @@ func speed(_ speed: Double?, limit: Double?) -> EventPayload {
 /// ETA card's margins, progress bar on the leading side; prompts over the ETA card with the
 /// viewport and logo moved above them.
 @MainActor
-final class CleanLayout {
-  var constraints: [NSLayoutConstraint] = []
-  var bottomConstraints: [NSLayoutConstraint] = []
-  var promptConstraints: [NSLayoutConstraint] = []
-  unowned let mapView: GMSMapView
-  var logo: UIView?
-  var viewport: UIView?
-  var stack: GMSNavigationHidingStackView?
+public final class CleanLayout {
+  public var constraints: [NSLayoutConstraint] = []
+  public var bottomConstraints: [NSLayoutConstraint] = []
+  public var promptConstraints: [NSLayoutConstraint] = []
+  public unowned let mapView: GMSMapView
+  public var logo: UIView?
+  public var viewport: UIView?
+  public var stack: GMSNavigationHidingStackView?
 
-  init(mapView: GMSMapView) { self.mapView = mapView }
+  public init(mapView: GMSMapView) { self.mapView = mapView }
 
-  func ready(_ state: any NavigationReadyUIState) {
+  public func ready(_ state: any NavigationReadyUIState) {
     reset()
     let safe = mapView.safeAreaLayoutGuide
     common(state.googleLogo, state.viewport, state.buttons)
@@ -177,7 +180,7 @@ final class CleanLayout {
     pinBottoms(to: safe.bottomAnchor)
   }
 
-  func guidance(_ state: any ActiveGuidanceUIState) {
+  public func guidance(_ state: any ActiveGuidanceUIState) {
     reset()
     let safe = mapView.safeAreaLayoutGuide
     for view in [state.turnCard, state.etaCard, state.speedWidget, state.tripProgressBar] {
@@ -209,7 +212,7 @@ final class CleanLayout {
     pinBottoms(to: state.etaCard.layoutMarginsGuide.topAnchor)
   }
 
-  func show(_ prompt: UIView) {
+  public func show(_ prompt: UIView) {
     mapView.addSubview(prompt)
     let safe = mapView.safeAreaLayoutGuide
     promptConstraints = [
@@ -223,18 +226,18 @@ final class CleanLayout {
     pinBottoms(to: prompt.layoutMarginsGuide.topAnchor)
   }
 
-  func hide(_ prompt: UIView, etaCard: UIView) {
+  public func hide(_ prompt: UIView, etaCard: UIView) {
     prompt.removeFromSuperview()
     pinBottoms(to: etaCard.layoutMarginsGuide.topAnchor)
   }
 
-  func removeGuidance(_ state: any ActiveGuidanceUIState) {
+  public func removeGuidance(_ state: any ActiveGuidanceUIState) {
     for view in [state.turnCard, state.etaCard, state.speedWidget, state.tripProgressBar] {
       view.removeFromSuperview()
     }
   }
 
-  func removeAll(_ state: any NavigationUIState) {
+  public func removeAll(_ state: any NavigationUIState) {
     reset()
     state.googleLogo.removeFromSuperview()
     state.viewport.removeFromSuperview()
@@ -259,7 +262,7 @@ final class CleanLayout {
     ]
   }
 
-  func pinBottoms(to anchor: NSLayoutYAxisAnchor) {
+  public func pinBottoms(to anchor: NSLayoutYAxisAnchor) {
     NSLayoutConstraint.deactivate(bottomConstraints)
     guard let logo, let viewport, let stack else { return }
     bottomConstraints = [
@@ -281,7 +284,7 @@ final class CleanLayout {
 
 /// A `ScriptedDelegate` wired to a `CleanLayout`: correct unless a test changes a callback.
 @MainActor
-func cleanDelegate(for drive: Drive) -> (ScriptedDelegate, CleanLayout) {
+public func cleanDelegate(for drive: Drive) -> (ScriptedDelegate, CleanLayout) {
   let delegate = ScriptedDelegate()
   let layout = CleanLayout(mapView: drive.mapView)
   var etaCard: UIView?
@@ -317,7 +320,9 @@ func cleanDelegate(for drive: Drive) -> (ScriptedDelegate, CleanLayout) {
 
 extension Drive {
   /// A drive whose delegate is a `CleanLayout`, returned for a test to modify.
-  static func clean(width: Double = 393, height: Double = 852, profile: SDKProfile = .default)
+  public static func clean(
+    width: Double = 393, height: Double = 852, profile: SDKProfile = .default
+  )
     throws -> (Drive, ScriptedDelegate, CleanLayout)
   {
     let drive = try Drive(nil, width: width, height: height, profile: profile)

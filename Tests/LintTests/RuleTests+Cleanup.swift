@@ -1,6 +1,7 @@
 @testable import Lint
 import Foundation
 import NavSim
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

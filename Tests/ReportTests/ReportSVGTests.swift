@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 @testable import Replay
 @testable import Report
@@ -104,7 +105,7 @@ private func number(_ element: ParsedSVG.Element, _ name: String) -> Double {
   }
 
   @Test func userStringsShowAsTextNotMarkup() throws {
-    let finding = SnapshotFinding(
+    let finding = Finding(
       ruleID: "rule<script>", severity: .error, views: [ReportFixture.hostileID],
       message: "covers <script>alert(\"x\")</script> & more")
     let text = SVGRenderer.svg(layout: layout, findings: [finding])
@@ -140,7 +141,7 @@ private func number(_ element: ParsedSVG.Element, _ name: String) -> Double {
   }
 
   @Test func findingsOutlineTheirViewsAndAreListedUnderTheMap() throws {
-    let finding = SnapshotFinding(
+    let finding = Finding(
       ruleID: "prompt-covers-viewport", severity: .error, views: ["prompt.incident#1", "viewport"],
       message: "The prompt covers the viewport.")
     let svg = ParsedSVG(SVGRenderer.svg(layout: layout, findings: [finding]))
@@ -170,7 +171,7 @@ private func number(_ element: ParsedSVG.Element, _ name: String) -> Double {
 
   @Test func longFindingMessagesWrapToTheMapWidth() {
     let lines = SVGRenderer.findingNotes(
-      [SnapshotFinding(ruleID: "r", severity: .warning, views: [],
+      [Finding(ruleID: "r", severity: .warning, views: [],
         message: String(repeating: "word ", count: 40))], width: 200)
     #expect(lines.count > 1)
     #expect(lines.allSatisfy { $0.count <= 28 })

@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 @testable import Replay
 @testable import Snapshots
@@ -82,13 +83,13 @@ enum ReportFixture {
     let speeding = portrait(guidance: true, prompt: false, speed: true, shift: shift)
     let prompting = portrait(guidance: true, prompt: true, speed: false, shift: shift)
     let wideLayout = wide(shift: shift)
-    let covered = SnapshotFinding(
+    let covered = Finding(
       ruleID: "prompt-covers-viewport", severity: .error,
       views: ["prompt.incident#1", "viewport"],
       message: "The prompt covers the bottom 174 pt of the viewport <b>camera</b>.")
     var frames: [StoredFrame] = []
     var t: Int64 = 0
-    func add(_ event: String, _ detail: String, _ layout: LayoutState, _ findings: [SnapshotFinding] = []) {
+    func add(_ event: String, _ detail: String, _ layout: LayoutState, _ findings: [Finding] = []) {
       frames.append(StoredFrame(
         seq: Int64(frames.count + 1), t: t, event: event, detail: detail, layoutHash: layout.hash,
         findings: findings))

@@ -1,11 +1,13 @@
 import EventLog
 import Foundation
+import Lint
 @testable import Replay
+import ReplayTestSupport
+import SQLite
 import SampleDelegates
 @testable import Snapshots
-import SQLite
-import Testing
 import TestSupport
+import Testing
 
 /// Runs replayed from a log: the store keeps change points, finding spans and a reference to
 /// the recording, and answers exactly what the replay saw.
@@ -18,14 +20,15 @@ import TestSupport
     var snapshots: [LayoutSnapshot] = []
     _ = try ReplayJob(
       logPath: log, delegateName: broken ? "broken" : "complete",
-      makeDelegate: { broken ? BrokenLayoutDelegate() : CompleteLayoutDelegate() }
+      makeDelegate: { broken ? BrokenLayoutDelegate() : CompleteLayoutDelegate() },
+      watchers: .layoutRules
     ).run(store: store, label: label) { snapshot, _ in snapshots.append(snapshot) }
     return snapshots
   }
 
   private func copyOfRecording(_ name: String, to directory: TemporaryDirectory) throws -> String {
     let path = directory.file("\(name).sqlite")
-    try FileManager.default.copyItem(atPath: recording(name), toPath: path)
+    try FileManager.default.copyItem(atPath: Fixtures.recording(name), toPath: path)
     return path
   }
 
@@ -95,7 +98,7 @@ import TestSupport
       return named == run.logPath && !"\(error)".contains("\n")
     }
     // Another recording at the same path is not mistaken for the replayed one.
-    try FileManager.default.copyItem(atPath: recording("pan-reroute"), toPath: log)
+    try FileManager.default.copyItem(atPath: Fixtures.recording("pan-reroute"), toPath: log)
     #expect {
       try store.frames(of: run)
     } throws: { error in

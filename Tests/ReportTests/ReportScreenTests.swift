@@ -1,11 +1,12 @@
 import Foundation
-import SessionEvents
-import SampleDelegates
-import Testing
-import TestSupport
+import Lint
 @testable import Replay
 @testable import Report
+import SampleDelegates
+import SessionEvents
 @testable import Snapshots
+import TestSupport
+import Testing
 
 /// The HTML report draws what `navsim render` draws: the same SVG elements, embedded once
 /// each, put into the layout's slots by the page's script.
@@ -231,8 +232,8 @@ import TestSupport
     let store = try SnapshotStore(path: directory.path + "/s.sqlite", mode: .create)
     // Recorded 2024-05-06T07:45:00Z.
     _ = try ReplayJob(
-      logPath: recording("city-commute"), delegateName: "complete",
-      makeDelegate: { CompleteLayoutDelegate() }
+      logPath: Fixtures.recording("city-commute"), delegateName: "complete",
+      makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules
     ).run(store: store, label: "a")
     let run = try store.run(label: "a")
     #expect(run.tripStart == "2024-05-06T07:45:00Z")

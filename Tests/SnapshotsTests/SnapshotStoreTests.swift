@@ -1,30 +1,11 @@
+import Findings
 import Foundation
 @testable import Replay
 @testable import Snapshots
+import ReplayTestSupport
 import SQLite
 import Testing
 import TestSupport
-
-/// Writes a finished run of `count` events whose turn card moves at the events in `movesAt`.
-@discardableResult
-func writeRun(
-  _ store: SnapshotStore, label: String, delegate: String = "basic", fingerprint: String = "f1",
-  count: Int64 = 10, movesAt: Set<Int64> = [], findingAt: Int64? = nil
-) throws -> RunInfo {
-  let writer = try store.beginRun(
-    RunMetadata(
-      label: label, delegate: delegate, recordingID: 1, recordingName: "commute",
-      logFingerprint: fingerprint, navsimVersion: "test", sdkProfile: "default", variants: ""))
-  for seq in 1...count {
-    let finding = SnapshotFinding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "no logo")
-    let snapshot = LayoutSnapshot(
-      seq: seq, t: seq * 1000, event: "progress",
-      layout: sampleLayout(turnCardY: movesAt.contains(seq) ? 70 : 59),
-      findings: seq == findingAt ? [finding] : [])
-    try writer.append(snapshot, detail: "{\"seq\":\(seq)}")
-  }
-  return try writer.finish()
-}
 
 @Suite struct SnapshotStoreTests {
   @Test func aRunRoundTripsAndStoresIdenticalLayoutsOnce() throws {

@@ -1,5 +1,7 @@
 import Foundation
+import Lint
 import NavSim
+import ReplayTestSupport
 import SessionEvents
 import Testing
 

@@ -1,0 +1,54 @@
+// Snapshot fixtures the snapshot text, store and report tests share: a layout, a stored run.
+
+import Findings
+import Replay
+import Snapshots
+
+/// A small layout: a turn card, a viewport, an app sheet with an awkward identifier, a prompt.
+public func sampleLayout(turnCardY: Double = 59) -> LayoutState {
+  LayoutState(
+    state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
+    safeArea: SnapshotInsets(top: 59, leading: 0, bottom: 34, trailing: 0), direction: "ltr",
+    nodes: [
+      SnapshotNode(
+        id: "turnCard", kind: .sdkView, parent: "map",
+        frame: SnapshotRect(x: 0, y: turnCardY, width: 393, height: 120)),
+      SnapshotNode(
+        id: "viewport", kind: .sdkView, parent: "map",
+        frame: SnapshotRect(x: 0, y: 179, width: 393, height: 473)),
+      SnapshotNode(
+        id: "order sheet,<script>=1%", kind: .appView, parent: "map",
+        frame: SnapshotRect(x: 0, y: 652, width: 393, height: 200), alpha: 0.5),
+      SnapshotNode(
+        id: "prompt.incident#3", kind: .sdkView, parent: "map",
+        frame: SnapshotRect(x: 0, y: 700, width: 393, height: 152), isHidden: true,
+        roundedCorners: ["minXminY", "maxXminY"]),
+      SnapshotNode(
+        id: "UILayoutGuide#1", kind: .guide, parent: "order sheet,<script>=1%",
+        frame: SnapshotRect(x: -0.004, y: 1.0 / 3, width: 10, height: 10)),
+    ],
+    animations: [
+      SnapshotAnimation(views: ["prompt.incident#3"], properties: ["frame"], start: 12, duration: 0.3)
+    ])
+}
+
+/// Writes a finished run of `count` events whose turn card moves at the events in `movesAt`.
+@discardableResult
+public func writeRun(
+  _ store: SnapshotStore, label: String, delegate: String = "basic", fingerprint: String = "f1",
+  count: Int64 = 10, movesAt: Set<Int64> = [], findingAt: Int64? = nil
+) throws -> RunInfo {
+  let writer = try store.beginRun(
+    RunMetadata(
+      label: label, delegate: delegate, recordingID: 1, recordingName: "commute",
+      logFingerprint: fingerprint, navsimVersion: "test", sdkProfile: "default", variants: ""))
+  for seq in 1...count {
+    let finding = Finding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "no logo")
+    let snapshot = LayoutSnapshot(
+      seq: seq, t: seq * 1000, event: "progress",
+      layout: sampleLayout(turnCardY: movesAt.contains(seq) ? 70 : 59),
+      findings: seq == findingAt ? [finding] : [])
+    try writer.append(snapshot, detail: "{\"seq\":\(seq)}")
+  }
+  return try writer.finish()
+}
