@@ -108,6 +108,9 @@ extension LayoutEngine {
       || root.storedBaseLayoutDirection != .leftToRight
     {
       view.refreshGuideConstantsInSubtree()
+    } else {
+      // A controller's root view takes the size class of the hierarchy it joined.
+      view.forEachViewInSubtree { if $0.owningViewController != nil { $0.refreshGuideConstants() } }
     }
     root.engine?.needsPass = true
   }

@@ -225,6 +225,7 @@ extension LayoutEngine {
     lastTraitInputs = inputs
     let traits = root.traitCollection
     defer { lastTraits = traits }
+    refreshRootViewMargins(previousSizeClass: lastTraits?.horizontalSizeClass)
     guard let previous = lastTraits, previous != traits else { return }
     func visit(_ view: UIView) {
       view.traitCollectionDidChange(previous)
@@ -232,6 +233,19 @@ extension LayoutEngine {
       for subview in view.subviewStorage where subview.storedSuperview === view { visit(subview) }
     }
     visit(root)
+  }
+
+  /// Moves the margins guides of view controllers' root views to the system minimum of the
+  /// current size class (16 or 20 pt), telling them when their margins changed.
+  private func refreshRootViewMargins(previousSizeClass: UIUserInterfaceSizeClass?) {
+    root.forEachViewInSubtree { view in
+      guard let controller = view.owningViewController else { return }
+      guard let previousSizeClass else { return view.refreshGuideConstants() }
+      view.marginsMayHaveChanged(
+        from: view.effectiveDirectionalMargins(
+          respecting: controller.viewRespectsSystemMinimumLayoutMargins,
+          sizeClass: previousSizeClass))
+    }
   }
 
   // MARK: - layoutSubviews

@@ -5,24 +5,62 @@ import Foundation
 extension UIView {
   // MARK: - Layout margins
 
-  /// The margins in leading / trailing terms (8 points all round by default).
+  /// The margins in leading / trailing terms: 8 points all round by default. A view
+  /// controller's root view reads the controller's `systemMinimumLayoutMargins` until the app
+  /// sets its own, and then, while `viewRespectsSystemMinimumLayoutMargins`, the larger of the
+  /// two per edge (as UIKit's documentation of `systemMinimumLayoutMargins` says).
   public var directionalLayoutMargins: NSDirectionalEdgeInsets {
-    get { storedDirectionalMargins }
+    get { effectiveDirectionalMargins }
     set {
-      guard newValue != storedDirectionalMargins else { return }
+      let old = effectiveDirectionalMargins
       storedDirectionalMargins = newValue
-      refreshGuideConstants()
-      layoutMarginsDidChange()
-      owningViewController?.viewLayoutMarginsDidChange()
+      marginsSetByApp = true
+      marginsMayHaveChanged(from: old)
     }
   }
 
   /// The margins in left / right terms for the current layout direction.
   public var layoutMargins: UIEdgeInsets {
-    get { storedDirectionalMargins.absolute(for: effectiveUserInterfaceLayoutDirection) }
+    get { effectiveDirectionalMargins.absolute(for: effectiveUserInterfaceLayoutDirection) }
     set {
       directionalLayoutMargins = newValue.directional(for: effectiveUserInterfaceLayoutDirection)
     }
+  }
+
+  /// The margins in force: the app's (or the 8 pt default), or for a view controller's root
+  /// view the system minimum combined with the app's.
+  var effectiveDirectionalMargins: NSDirectionalEdgeInsets {
+    guard let controller = owningViewController else { return storedDirectionalMargins }
+    return effectiveDirectionalMargins(
+      respecting: controller.viewRespectsSystemMinimumLayoutMargins,
+      sizeClass: controller.traitCollection.horizontalSizeClass)
+  }
+
+  /// The margins in force were `viewRespectsSystemMinimumLayoutMargins` `respecting` and the
+  /// horizontal size class `sizeClass`.
+  func effectiveDirectionalMargins(
+    respecting: Bool, sizeClass: UIUserInterfaceSizeClass
+  ) -> NSDirectionalEdgeInsets {
+    guard owningViewController != nil else { return storedDirectionalMargins }
+    let minimum = UIViewController.systemMinimumLayoutMargins(for: sizeClass)
+    guard marginsSetByApp else { return minimum }
+    guard respecting else {
+      return storedDirectionalMargins
+    }
+    let own = storedDirectionalMargins
+    return NSDirectionalEdgeInsets(
+      top: max(own.top, minimum.top), leading: max(own.leading, minimum.leading),
+      bottom: max(own.bottom, minimum.bottom), trailing: max(own.trailing, minimum.trailing))
+  }
+
+  /// Moves the margins guide and tells the view and its controller when the margins in force
+  /// are no longer `old` (the app set them, the view became a controller's root view, its
+  /// size class changed).
+  func marginsMayHaveChanged(from old: NSDirectionalEdgeInsets) {
+    guard effectiveDirectionalMargins != old else { return }
+    refreshGuideConstants()
+    layoutMarginsDidChange()
+    owningViewController?.viewLayoutMarginsDidChange()
   }
 
   /// Whether the margins guide sits inside the safe area (margins add to the safe area

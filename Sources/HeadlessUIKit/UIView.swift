@@ -34,6 +34,9 @@ open class UIView: NSObject, LayoutItem {
     horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
   var storedDirectionalMargins = NSDirectionalEdgeInsets(
     top: 8, leading: 8, bottom: 8, trailing: 8)
+  /// Whether app code set the margins (a controller's root view then stops reading the system
+  /// minimum alone).
+  var marginsSetByApp = false
   var storedInsetsMarginsFromSafeArea = true
   var storedAdditionalSafeAreaInsets = UIEdgeInsets.zero
   /// Computed by the layout pass from the frames and the ancestors' safe areas.
@@ -54,7 +57,12 @@ open class UIView: NSObject, LayoutItem {
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?
   /// The view controller whose `view` this is (it hears of this view's layout passes).
-  package weak var owningViewController: UIViewController?
+  package weak var owningViewController: UIViewController? {
+    didSet {
+      guard owningViewController !== oldValue else { return }
+      refreshGuideConstants()
+    }
+  }
   /// The device kind a host says this hierarchy's root stands for (`unspecified`: inferred
   /// from the root's size, `traitCollection`).
   package var hostIdiom = UIUserInterfaceIdiom.unspecified

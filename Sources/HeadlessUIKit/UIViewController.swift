@@ -131,6 +131,34 @@ open class UIViewController: NSObject, UITraitEnvironment {
     loadedView?.updateConstraints()
   }
 
+  /// The smallest margins the root view has while `viewRespectsSystemMinimumLayoutMargins`:
+  /// 0 top and bottom (beyond the safe area), 16 pt leading and trailing in a compact-width
+  /// environment and 20 pt in a regular-width one (UIKit's documentation of
+  /// `UIView.layoutMargins`: "The side margins vary depending on the current size class, but
+  /// can be either 16 or 20 points").
+  public var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+    Self.systemMinimumLayoutMargins(for: traitCollection.horizontalSizeClass)
+  }
+
+  /// The system minimum margins in an environment of this horizontal size class.
+  static func systemMinimumLayoutMargins(
+    for sizeClass: UIUserInterfaceSizeClass
+  ) -> NSDirectionalEdgeInsets {
+    let side: CGFloat = sizeClass == .regular ? 20 : 16
+    return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+  }
+
+  /// Whether the root view's margins are at least `systemMinimumLayoutMargins` (true by
+  /// default); when false, margins the app set on the root view are used as they are.
+  public var viewRespectsSystemMinimumLayoutMargins = true {
+    didSet {
+      guard viewRespectsSystemMinimumLayoutMargins != oldValue, let loadedView else { return }
+      let old = loadedView.effectiveDirectionalMargins(
+        respecting: oldValue, sizeClass: traitCollection.horizontalSizeClass)
+      loadedView.marginsMayHaveChanged(from: old)
+    }
+  }
+
   /// Called when the view's safe area insets change.
   open func viewSafeAreaInsetsDidChange() {}
   /// Called when the view's layout margins change.
