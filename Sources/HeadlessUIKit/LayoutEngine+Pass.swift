@@ -73,7 +73,9 @@ extension LayoutEngine {
     engine.flush(audit: nil)
     engine.solver.updateVariables()
     let slot = engine.slot(for: view)
-    return CGSize(width: snap(slot.width.value), height: snap(slot.height.value))
+    // Rounded to the pixel as UIKit's is: 173.5 pt at 3x fits as 173.666...
+    let size = CGRect(x: 0, y: 0, width: snap(slot.width.value), height: snap(slot.height.value))
+    return pixelAligned(size, scale: Double(view.layoutRoot.displayScale)).size
   }
 
   // MARK: - The pass
@@ -130,38 +132,82 @@ extension LayoutEngine {
 
   /// Writes every view's frame (but the root's) and every guide's layout frame from the
   /// solution, parents first, computing each view's safe area insets on the way. Views the
-  /// solver doesn't know keep their frames.
+  /// solver doesn't know keep their frames. Frames Auto Layout solves go on the root's pixel
+  /// grid, as UIKit places them (`pixelAligned`); autoresizing ones stay as computed.
   private func writeFrames() {
     let rootRect = CGRect(origin: .zero, size: root.storedFrame.size)
+    let scale = Double(root.displayScale)
     root.updateSafeAreaInsets(root.storedAdditionalSafeAreaInsets)
     writeGuideFrames(of: root, viewRect: rootRect)
     let safe = rootRect.inset(by: root.computedSafeAreaInsets)
     for subview in root.subviewStorage {
-      writeFrames(subview, parentRect: rootRect, parentSafe: safe)
+      writeFrames(subview, parentRect: rootRect, parentSafe: safe, scale: scale)
     }
   }
 
   /// - Parameters:
   ///   - parentRect: the superview's rectangle in root coordinates.
   ///   - parentSafe: the superview's safe area in its own coordinates.
-  private func writeFrames(_ view: UIView, parentRect: CGRect, parentSafe: CGRect) {
+  ///   - scale: pixels per point of the root's screen.
+  private func writeFrames(
+    _ view: UIView, parentRect: CGRect, parentSafe: CGRect, scale: Double
+  ) {
     let rect: CGRect
-    if let slot = solvedSlot(view) {
+    let frame: CGRect
+    if let slot = solvedSlot(view), !view.storedTranslatesAutoresizingMask {
+      rect = Self.pixelAligned(Self.rect(of: slot), scale: scale)
+      frame = Self.frame(of: rect, in: parentRect, scale: scale)
+    } else if let slot = solvedSlot(view) {
+      // A frame app code set (and its autoresizing) stays as computed, as UIKit's does.
       rect = Self.rect(of: slot)
+      frame = CGRect(
+        x: Self.snap(Double(rect.minX - parentRect.minX)),
+        y: Self.snap(Double(rect.minY - parentRect.minY)), width: rect.width,
+        height: rect.height)
     } else {
       rect = view.storedFrame.offsetBy(dx: parentRect.minX, dy: parentRect.minY)
+      frame = view.storedFrame
     }
-    let frame = CGRect(
-      x: Self.snap(Double(rect.minX - parentRect.minX)),
-      y: Self.snap(Double(rect.minY - parentRect.minY)),
-      width: rect.width, height: rect.height)
     view.setFrame(frame, byLayout: true)
     view.updateSafeAreaInsets(Self.safeAreaInsets(of: frame, in: parentSafe, adding: view))
     writeGuideFrames(of: view, viewRect: rect)
     let subviews = view.subviewStorage
     guard !subviews.isEmpty else { return }
     let safe = CGRect(origin: .zero, size: frame.size).inset(by: view.computedSafeAreaInsets)
-    for subview in subviews { writeFrames(subview, parentRect: rect, parentSafe: safe) }
+    for subview in subviews {
+      writeFrames(subview, parentRect: rect, parentSafe: safe, scale: scale)
+    }
+  }
+
+  /// `rect` (root coordinates) with each edge moved to the nearest pixel boundary, halves away
+  /// from zero, as UIKit rounds what Auto Layout solves: at 3x a width of 388.5 from 0 ends at
+  /// 1166 pixels, 388.667 points; three equal parts of 100 points at 2x are 33.5, 33 and 33.5.
+  static func pixelAligned(_ rect: CGRect, scale: Double) -> CGRect {
+    func pixels(_ value: CGFloat) -> Double {
+      (Double(value) * scale).rounded(.toNearestOrAwayFromZero)
+    }
+    let minX = pixels(rect.minX)
+    let minY = pixels(rect.minY)
+    let maxX = max(pixels(rect.maxX), minX)
+    let maxY = max(pixels(rect.maxY), minY)
+    return CGRect(
+      x: minX / scale, y: minY / scale, width: (maxX - minX) / scale,
+      height: (maxY - minY) / scale)
+  }
+
+  /// A pixel-aligned rectangle (root coordinates) as a frame in its superview at `parentRect`:
+  /// whole pixels over the scale, so 1/3 pt reads 0.333... exactly as UIKit reports it.
+  private static func frame(of rect: CGRect, in parentRect: CGRect, scale: Double) -> CGRect {
+    func offset(_ value: CGFloat, _ origin: CGFloat) -> CGFloat {
+      let pixels = (Double(value) - Double(origin)) * scale
+      let whole = pixels.rounded()
+      // A superview off the grid (a frame app code set) leaves its subviews off it too.
+      guard abs(pixels - whole) < 1e-6 else { return snap(pixels / scale) }
+      return CGFloat(whole == 0 ? 0 : whole / scale)
+    }
+    return CGRect(
+      x: offset(rect.minX, parentRect.minX), y: offset(rect.minY, parentRect.minY),
+      width: rect.width, height: rect.height)
   }
 
   /// The insets of `frame` that lie outside the superview's safe area, plus the view's own

@@ -249,7 +249,7 @@ extension UIView: UITraitEnvironment {
     let root = layoutRoot
     let window = UITraitCollection.window(
       size: root.storedFrame.size, idiom: root.interfaceIdiom,
-      direction: effectiveUserInterfaceLayoutDirection, scale: UIScreen.main.scale)
+      direction: effectiveUserInterfaceLayoutDirection, scale: root.displayScale)
     guard let style = overriddenUserInterfaceStyle else { return window }
     return UITraitCollection(traitsFrom: [window, UITraitCollection(userInterfaceStyle: style)])
   }
@@ -270,6 +270,20 @@ extension UIView: UITraitEnvironment {
       view = current.superview
     }
     return nil
+  }
+
+  /// Pixels per point of the screen the hierarchy rooted here is shown on: `hostScale` when
+  /// the host set it, else 2 for an iPad and for a root the size of a 2x iPhone's screen (320
+  /// x 568, 375 x 667, either way up), else the main screen's (3). Layout places frames on
+  /// this pixel grid.
+  var displayScale: CGFloat {
+    if hostScale > 0 { return hostScale }
+    if interfaceIdiom == .pad { return 2 }
+    let size = storedFrame.size
+    let sides = (min(size.width, size.height), max(size.width, size.height))
+    let twoTimesPhones: [(CGFloat, CGFloat)] = [(320, 568), (375, 667)]
+    if twoTimesPhones.contains(where: { $0 == sides }) { return 2 }
+    return UIScreen.main.scale
   }
 
   /// The device kind the hierarchy rooted here stands for: `hostIdiom` when the host set it,

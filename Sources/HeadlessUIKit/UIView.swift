@@ -66,6 +66,9 @@ open class UIView: NSObject, LayoutItem {
   /// The device kind a host says this hierarchy's root stands for (`unspecified`: inferred
   /// from the root's size, `traitCollection`).
   package var hostIdiom = UIUserInterfaceIdiom.unspecified
+  /// Pixels per point of the screen a host says this hierarchy's root is shown on (0:
+  /// inferred from the root's size, `displayScale`).
+  package var hostScale: CGFloat = 0 { didSet { if hostScale != oldValue { setNeedsLayout() } } }
   /// The interface style this view and its subviews use instead of the inherited one
   /// (`.unspecified`: inherit), as in UIKit; it shows in `traitCollection.userInterfaceStyle`.
   public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
