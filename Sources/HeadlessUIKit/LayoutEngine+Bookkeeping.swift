@@ -108,10 +108,10 @@ extension LayoutEngine {
       || root.storedBaseLayoutDirection != .leftToRight
     {
       view.refreshGuideConstantsInSubtree()
-    } else {
-      // A controller's root view takes the size class of the hierarchy it joined.
-      view.forEachViewInSubtree { if $0.owningViewController != nil { $0.refreshGuideConstants() } }
     }
+    // The subtree hears of the traits of the hierarchy it joined (a controller's root view
+    // takes its size class's margins then).
+    root.engine?.traitSubtrees.append(view)
     root.engine?.needsPass = true
   }
 

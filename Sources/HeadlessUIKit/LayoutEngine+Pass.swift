@@ -259,38 +259,69 @@ extension LayoutEngine {
 
   // MARK: - Traits
 
-  /// Tells every view (parents first) and its controller when the hierarchy's traits changed
-  /// since the last pass; the first pass only notes them.
-  private func notifyTraitChanges() {
-    // Traits follow from the root's size, idiom and direction: while those stay, nothing
-    // is built (most passes, one per event under replay).
-    let inputs = TraitInputs(
-      size: root.storedFrame.size, idiom: root.interfaceIdiom,
-      direction: root.effectiveUserInterfaceLayoutDirection)
-    guard inputs != lastTraitInputs else { return }
-    lastTraitInputs = inputs
-    let traits = root.traitCollection
-    defer { lastTraits = traits }
-    refreshRootViewMargins(previousSizeClass: lastTraits?.horizontalSizeClass)
-    guard let previous = lastTraits, previous != traits else { return }
-    func visit(_ view: UIView) {
-      view.traitCollectionDidChange(previous)
-      view.owningViewController?.traitCollectionDidChange(previous)
-      for subview in view.subviewStorage where subview.storedSuperview === view { visit(subview) }
-    }
-    visit(root)
+  /// Overrides changed in `view`'s subtree: its views hear of their new traits at the next
+  /// pass.
+  static func traitsDidChange(in view: UIView) {
+    view.setNeedsLayout()
+    guard let engine = view.layoutRoot.engine else { return }
+    engine.traitSubtrees.append(view)
+    engine.needsPass = true
   }
 
-  /// Moves the margins guides of view controllers' root views to the system minimum of the
-  /// current size class (16 or 20 pt), telling them when their margins changed.
-  private func refreshRootViewMargins(previousSizeClass: UIUserInterfaceSizeClass?) {
-    root.forEachViewInSubtree { view in
-      guard let controller = view.owningViewController else { return }
-      guard let previousSizeClass else { return view.refreshGuideConstants() }
-      view.marginsMayHaveChanged(
-        from: view.effectiveDirectionalMargins(
-          respecting: controller.viewRespectsSystemMinimumLayoutMargins,
-          sizeClass: previousSizeClass))
+  /// Tells every view (parents first) and its controller whose traits changed since they were
+  /// last told, as UIKit does at layout time: at a view's first pass (previous traits nil),
+  /// and after the root's size, idiom, direction, scale or the content size category changed
+  /// or an override was set.
+  private func notifyTraitChanges() {
+    // Traits follow from the root's inputs and the overrides: while those stay, nothing is
+    // built (most passes, one per event under replay).
+    let inputs = TraitInputs(
+      size: root.storedFrame.size, idiom: root.interfaceIdiom,
+      direction: root.effectiveUserInterfaceLayoutDirection, scale: root.displayScale,
+      contentSize: DynamicTypeSetting.current)
+    let subtrees = traitSubtrees
+    traitSubtrees = []
+    if inputs != lastTraitInputs {
+      lastTraitInputs = inputs
+      lastTraits = root.traitCollection
+      deliverTraits(from: root)
+    } else {
+      for subtree in subtrees where subtree.layoutRoot === root { deliverTraits(from: subtree) }
+    }
+  }
+
+  /// Tells `view` and its subtree of changed traits, parents first.
+  private func deliverTraits(from view: UIView) {
+    let traits = view.traitCollection
+    let previous = view.deliveredTraits
+    if previous.map({ $0 != traits }) ?? true {
+      view.deliveredTraits = traits
+      let controller = view.owningViewController
+      if let controller {
+        // The root view's system minimum margins follow the size class.
+        if let previous {
+          view.marginsMayHaveChanged(
+            from: view.effectiveDirectionalMargins(
+              respecting: controller.viewRespectsSystemMinimumLayoutMargins,
+              sizeClass: previous.horizontalSizeClass))
+        } else {
+          view.refreshGuideConstants()
+        }
+      }
+      view.traitsDidChange(from: previous)
+      view.traitCollectionDidChange(previous)
+      controller?.traitCollectionDidChange(previous)
+      if let previous {
+        for registration in view.traitRegistrations {
+          registration.notify(view, previous: previous, current: traits)
+        }
+        for registration in controller?.traitRegistrations ?? [] {
+          registration.notify(controller!, previous: previous, current: traits)
+        }
+      }
+    }
+    for subview in view.subviewStorage where subview.storedSuperview === view {
+      deliverTraits(from: subview)
     }
   }
 

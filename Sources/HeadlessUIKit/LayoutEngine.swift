@@ -59,10 +59,16 @@ final class LayoutEngine {
   /// What `lastTraits` was derived from.
   var lastTraitInputs: TraitInputs?
 
+  /// Subtrees whose traits may have changed without the root's (an override was set, a
+  /// subtree joined), in the order marked: told at the next pass.
+  var traitSubtrees: [UIView] = []
+
   struct TraitInputs: Equatable {
     var size: CGSize
     var idiom: UIUserInterfaceIdiom
     var direction: UIUserInterfaceLayoutDirection
+    var scale: CGFloat
+    var contentSize: UIContentSizeCategory
   }
   /// Whether this is a throw-away `systemLayoutSizeFitting` engine, which keeps its variables
   /// to itself and solves only its root's subtree.

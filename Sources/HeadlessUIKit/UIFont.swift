@@ -7,11 +7,21 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
   public let pointSize: CGFloat
   public let weight: Weight
   public let fontName: String
+  /// Where a Dynamic Type font came from, so it can follow the content size category.
+  let dynamic: Dynamic?
 
-  private init(size: CGFloat, weight: Weight, name: String) {
+  /// A text style's font (`base` nil) or a `UIFontMetrics`-scaled font of `base` points.
+  struct Dynamic: Hashable, Sendable {
+    var style: TextStyle
+    var base: CGFloat?
+    var maximum: CGFloat?
+  }
+
+  init(size: CGFloat, weight: Weight, name: String, dynamic: Dynamic? = nil) {
     self.pointSize = max(size, 0)
     self.weight = weight
     self.fontName = name
+    self.dynamic = dynamic
   }
 
   /// The system font at `fontSize`, regular weight.
@@ -39,12 +49,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     UIFont(size: fontSize, weight: weight, name: ".SFUI-MonospacedDigits")
   }
 
-  /// The font of a text style at the default (large) content size category.
-  public class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-    UIFont(size: style.defaultPointSize, weight: style.defaultWeight, name: ".SFUI-\(style.rawValue)")
-  }
-
-  /// The same font at another size.
+  /// The same font at another size (no longer following the content size category).
   public func withSize(_ fontSize: CGFloat) -> UIFont {
     UIFont(size: fontSize, weight: weight, name: fontName)
   }
@@ -62,12 +67,14 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 
   public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
     lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.fontName == rhs.fontName
+      && lhs.dynamic == rhs.dynamic
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(pointSize)
     hasher.combine(weight)
     hasher.combine(fontName)
+    hasher.combine(dynamic)
   }
 
   public var description: String { "\(fontName) \(pointSize.layoutText)pt" }
@@ -116,22 +123,6 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     public static let footnote = TextStyle(rawValue: "footnote")
     public static let caption1 = TextStyle(rawValue: "caption1")
     public static let caption2 = TextStyle(rawValue: "caption2")
-
-    /// UIKit's sizes at the default content size category (unknown styles: 17).
-    var defaultPointSize: CGFloat {
-      switch rawValue {
-      case "largeTitle": 34
-      case "title1": 28
-      case "title2": 22
-      case "title3": 20
-      case "callout": 16
-      case "subheadline": 15
-      case "footnote": 13
-      case "caption1": 12
-      case "caption2": 11
-      default: 17
-      }
-    }
 
     var defaultWeight: Weight { self == .headline ? .semibold : .regular }
   }

@@ -50,6 +50,9 @@ open class UILabel: UIView {
   open var textAlignment = NSTextAlignment.natural
   open var lineBreakMode = NSLineBreakMode.byTruncatingTail
   open var adjustsFontSizeToFitWidth = false
+  /// Whether a Dynamic Type font (`preferredFont(forTextStyle:)`, or scaled by
+  /// `UIFontMetrics`) follows the label's content size category when it changes; false by
+  /// default, as in UIKit.
   open var adjustsFontForContentSizeCategory = false
   open var minimumScaleFactor: CGFloat = 0
 
@@ -105,6 +108,12 @@ open class UILabel: UIView {
 
   override func boundsSizeDidChange() {
     if numberOfLines != 1, preferredMaxLayoutWidth <= 0 { invalidateIntrinsicContentSize() }
+  }
+
+  override func traitsDidChange(from previous: UITraitCollection?) {
+    guard adjustsFontForContentSizeCategory else { return }
+    let adjusted = font.adjusted(to: traitCollection.preferredContentSizeCategory)
+    if adjusted != font { font = adjusted }
   }
 
   override var baselineInsets: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {

@@ -199,13 +199,15 @@ public final class UITraitCollection: NSObject, Sendable {
     hasher.combine(verticalSizeClass)
     hasher.combine(userInterfaceIdiom)
     hasher.combine(layoutDirection)
+    hasher.combine(preferredContentSizeCategory)
     return hasher.finalize()
   }
 
   public override var description: String {
     "<UITraitCollection: horizontalSizeClass = \(horizontalSizeClass), verticalSizeClass = "
       + "\(verticalSizeClass), userInterfaceIdiom = \(userInterfaceIdiom), layoutDirection = "
-      + "\(layoutDirection), displayScale = \(displayScale)>"
+      + "\(layoutDirection), displayScale = \(displayScale), preferredContentSizeCategory = "
+      + "\(preferredContentSizeCategory.name)>"
   }
 
   /// The traits of a full-screen window of `size` points on a device of `idiom` (NavSim's
@@ -231,7 +233,7 @@ public final class UITraitCollection: NSObject, Sendable {
     return UITraitCollection(
       horizontal: horizontal, vertical: vertical, idiom: idiom, style: .light,
       direction: direction == .rightToLeft ? .rightToLeft : .leftToRight, scale: scale,
-      contentSize: .large)
+      contentSize: DynamicTypeSetting.current)
   }
 }
 
@@ -240,56 +242,4 @@ public final class UITraitCollection: NSObject, Sendable {
 public protocol UITraitEnvironment: NSObjectProtocol {
   var traitCollection: UITraitCollection { get }
   func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
-}
-
-extension UIView: UITraitEnvironment {
-  /// The view's traits: those of its hierarchy's root, as a window of the root's size
-  /// (docs/uikit-model.md, "Trait collections"), with this view's own layout direction.
-  public var traitCollection: UITraitCollection {
-    let root = layoutRoot
-    let window = UITraitCollection.window(
-      size: root.storedFrame.size, idiom: root.interfaceIdiom,
-      direction: effectiveUserInterfaceLayoutDirection, scale: root.displayScale)
-    guard let style = overriddenUserInterfaceStyle else { return window }
-    return UITraitCollection(traitsFrom: [window, UITraitCollection(userInterfaceStyle: style)])
-  }
-
-  /// The nearest override of the interface style, from this view up: a view's own, then its
-  /// controller's (`overrideUserInterfaceStyle`); nil when none is set.
-  private var overriddenUserInterfaceStyle: UIUserInterfaceStyle? {
-    var view: UIView? = self
-    while let current = view {
-      if current.overrideUserInterfaceStyle != .unspecified {
-        return current.overrideUserInterfaceStyle
-      }
-      if let controller = current.owningViewController,
-        controller.overrideUserInterfaceStyle != .unspecified
-      {
-        return controller.overrideUserInterfaceStyle
-      }
-      view = current.superview
-    }
-    return nil
-  }
-
-  /// Pixels per point of the screen the hierarchy rooted here is shown on: `hostScale` when
-  /// the host set it, else 2 for an iPad and for a root the size of a 2x iPhone's screen (320
-  /// x 568, 375 x 667, either way up), else the main screen's (3). Layout places frames on
-  /// this pixel grid.
-  var displayScale: CGFloat {
-    if hostScale > 0 { return hostScale }
-    if interfaceIdiom == .pad { return 2 }
-    let size = storedFrame.size
-    let sides = (min(size.width, size.height), max(size.width, size.height))
-    let twoTimesPhones: [(CGFloat, CGFloat)] = [(320, 568), (375, 667)]
-    if twoTimesPhones.contains(where: { $0 == sides }) { return 2 }
-    return UIScreen.main.scale
-  }
-
-  /// The device kind the hierarchy rooted here stands for: `hostIdiom` when the host set it,
-  /// else an iPad for a root at least 1000 points long on either side, else a phone.
-  var interfaceIdiom: UIUserInterfaceIdiom {
-    if hostIdiom != .unspecified { return hostIdiom }
-    return max(storedFrame.width, storedFrame.height) >= 1000 ? .pad : .phone
-  }
 }

@@ -72,8 +72,17 @@ open class UIView: NSObject, LayoutItem {
   /// The interface style this view and its subviews use instead of the inherited one
   /// (`.unspecified`: inherit), as in UIKit; it shows in `traitCollection.userInterfaceStyle`.
   public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
-    didSet { UIView.noteVisibleChange() }
+    didSet {
+      UIView.noteVisibleChange()
+      if overrideUserInterfaceStyle != oldValue { LayoutEngine.traitsDidChange(in: self) }
+    }
   }
+  /// `traitOverrides` (UIView+Traits.swift).
+  var storedTraitOverrides = UITraitOverrides()
+  /// Handlers `registerForTraitChanges` added, in the order added.
+  var traitRegistrations: [TraitChangeRegistration] = []
+  /// The traits the last trait-change delivery told this view of (nil before the first).
+  var deliveredTraits: UITraitCollection?
 
   // MARK: - Appearance
 
@@ -408,6 +417,10 @@ open class UIView: NSObject, LayoutItem {
   /// Called at the start of a layout pass when the hierarchy's traits changed (size class,
   /// idiom or direction: a rotation, split screen), parents first.
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+  /// Called at a layout pass when the view's traits changed (its first traits included),
+  /// before `traitCollectionDidChange(_:)`: a label's Dynamic Type font adjusts here.
+  func traitsDidChange(from previous: UITraitCollection?) {}
 
   /// Called when the bounds size changed (by layout or by app code); `UILabel` re-wraps.
   func boundsSizeDidChange() {}

@@ -18,8 +18,23 @@ open class UIViewController: NSObject, UITraitEnvironment {
   open var modalPresentationStyle = UIModalPresentationStyle.automatic
   /// The interface style of this controller's view hierarchy (`.unspecified`: inherit).
   public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
-    didSet { UIView.noteVisibleChange() }
+    didSet {
+      UIView.noteVisibleChange()
+      if overrideUserInterfaceStyle != oldValue, let loadedView {
+        LayoutEngine.traitsDidChange(in: loadedView)
+      }
+    }
   }
+  /// Traits the controller's view hierarchy uses instead of the inherited ones (iOS 17).
+  public var traitOverrides = UITraitOverrides() {
+    didSet {
+      if traitOverrides != oldValue, let loadedView { LayoutEngine.traitsDidChange(in: loadedView) }
+    }
+  }
+  /// Overrides set with `setOverrideTraitCollection(_:forChild:)`, in the order set.
+  private var childTraitOverrides: [(child: UIViewController, traits: UITraitCollection)] = []
+  /// Handlers `registerForTraitChanges` added, in the order added.
+  var traitRegistrations: [TraitChangeRegistration] = []
   /// The nib's name; NavSim loads no nibs, so a controller with one gets a plain view.
   public let nibName: String?
   public let nibBundle: Bundle?
@@ -180,12 +195,48 @@ open class UIViewController: NSObject, UITraitEnvironment {
     if let loadedView { return loadedView.traitCollection }
     return UITraitCollection.window(
       size: UIScreen.main.bounds.size, idiom: .phone, direction: .leftToRight,
-      scale: UIScreen.main.scale)
+      scale: UIScreen.main.scale
+    ).applying(traitOverrides)
   }
 
-  /// Called when the traits changed (the view's hierarchy changed size class, idiom or
-  /// direction).
+  /// Called when the traits changed: at the first layout pass of the view (with nil), and at
+  /// a pass after the hierarchy changed size class, idiom, direction, content size or an
+  /// override.
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+  /// Gives `child` these traits over the ones it inherits (nil: stop), as UIKit's container
+  /// controllers do.
+  public func setOverrideTraitCollection(
+    _ collection: UITraitCollection?, forChild child: UIViewController
+  ) {
+    childTraitOverrides.removeAll { $0.child === child }
+    if let collection { childTraitOverrides.append((child, collection)) }
+    if let childView = child.viewIfLoaded { LayoutEngine.traitsDidChange(in: childView) }
+  }
+
+  /// The traits set for `child` with `setOverrideTraitCollection(_:forChild:)`.
+  public func overrideTraitCollection(forChild child: UIViewController) -> UITraitCollection? {
+    childTraitOverrides.first { $0.child === child }?.traits
+  }
+
+  /// Calls `handler` with the controller and its previous traits when one of `traits`
+  /// changes (at layout passes; not for the first traits).
+  @discardableResult
+  public func registerForTraitChanges<Environment: UITraitEnvironment>(
+    _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void
+  ) -> any UITraitChangeRegistration {
+    let registration = TraitChangeRegistration(traits: traits.map { $0.traitKey }) {
+      object, previous in
+      if let environment = object as? Environment { handler(environment, previous) }
+    }
+    traitRegistrations.append(registration)
+    return registration
+  }
+
+  /// Stops a registration made by `registerForTraitChanges`.
+  public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
+    traitRegistrations.removeAll { $0 === registration }
+  }
 
   // MARK: - Children
 
