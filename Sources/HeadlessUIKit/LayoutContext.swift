@@ -24,6 +24,9 @@ public final class LayoutContext {
   /// Views whose private insides app code read while `appCodeRunning`, each once, not yet
   /// reported.
   @exclusivity(unchecked) public var privateReads: [UIView] = []
+  /// The text size the user chose, while this context is bound (`DynamicTypeSetting.current`:
+  /// window traits, preferred fonts); `large` by default. Set it before the screen is built.
+  public var contentSizeCategory = UIContentSizeCategory.large
 
   public init() {}
 
@@ -74,6 +77,8 @@ public final class LayoutContext {
   /// Already bound, it just runs `work` (a replay's event inside its `apply`).
   public func run<T>(_ work: () throws -> T) rethrows -> T {
     if Self.bound === self { return try work() }
-    return try Self.$bound.withValue(self) { try work() }
+    return try Self.$bound.withValue(self) {
+      try DynamicTypeSetting.with(contentSizeCategory) { try work() }
+    }
   }
 }

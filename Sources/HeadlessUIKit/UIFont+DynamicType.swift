@@ -127,34 +127,21 @@ enum DynamicTypeTable {
 // MARK: - The app's setting
 
 /// The content size category the user chose for the app (`UIApplication`'s
-/// `preferredContentSizeCategory`): `large` unless a host (a replay with `--content-size`)
-/// says otherwise. Window traits and fonts made without traits read it.
+/// `preferredContentSizeCategory`): `large` unless the running code is bound to another, by a
+/// replay's `LayoutContext` (`--content-size`) or `with(_:_:)`. Scoped like a task-local
+/// value, never a process-wide variable, so replays at different sizes don't disturb each
+/// other. Window traits and fonts made without traits read it.
 public enum DynamicTypeSetting {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var stored = UIContentSizeCategory.large
+  @TaskLocal private static var bound: UIContentSizeCategory?
 
   /// The category in force.
-  public static var current: UIContentSizeCategory {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
+  public static var current: UIContentSizeCategory { bound ?? .large }
 
-  /// Runs `body` with `category` in force, restoring the previous one after it.
+  /// Runs `body` with `category` in force.
   public static func with<T>(
     _ category: UIContentSizeCategory, _ body: () throws -> T
   ) rethrows -> T {
-    let previous = swap(category)
-    defer { _ = swap(previous) }
-    return try body()
-  }
-
-  private static func swap(_ category: UIContentSizeCategory) -> UIContentSizeCategory {
-    lock.lock()
-    defer { lock.unlock() }
-    let previous = stored
-    stored = category
-    return previous
+    try $bound.withValue(category) { try body() }
   }
 }
 

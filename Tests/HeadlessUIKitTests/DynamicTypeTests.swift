@@ -60,6 +60,23 @@ import Testing
     #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 17)
   }
 
+  @Test func eachLayoutContextCarriesItsOwnContentSize() {
+    let large = LayoutContext()
+    let accessible = LayoutContext()
+    accessible.contentSizeCategory = .accessibilityMedium
+    let sizes = [accessible, large, accessible].map { context in
+      context.run { UIFont.preferredFont(forTextStyle: .body).pointSize }
+    }
+    #expect(sizes == [28, 17, 28])  // [C]
+    let root = accessible.run { () -> UIView in
+      let root = makeRoot()
+      root.layoutIfNeeded()
+      return root
+    }
+    #expect(accessible.run { root.traitCollection.preferredContentSizeCategory }
+      == .accessibilityMedium)
+  }
+
   @Test func fontMetricsScaleAsTheirTextStyle() {
     let xxxLarge = UITraitCollection(preferredContentSizeCategory: .extraExtraExtraLarge)
     let metrics = UIFontMetrics(forTextStyle: .body)
