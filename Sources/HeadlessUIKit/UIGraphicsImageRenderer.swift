@@ -18,11 +18,32 @@ public final class UIGraphicsImageRendererFormat: NSObject {
   public class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
-/// What a drawing block gets: the format and the fills it made (NavSim's: a test may read them).
-public final class UIGraphicsImageRendererContext: NSObject {
+/// What a drawing block gets: the format and what it drew (NavSim's: a test may read them).
+///
+/// `@unchecked Sendable`: bound task-locally for the duration of one `image(actions:)` call and
+/// used by that call's code only.
+public final class UIGraphicsImageRendererContext: NSObject, @unchecked Sendable {
   public let format: UIGraphicsImageRendererFormat
   /// The rectangles filled, in order.
   public private(set) var filledRects: [CGRect] = []
+  /// The paths filled and stroked (`UIBezierPath.fill()` / `stroke()`), in order.
+  public private(set) var drawnPaths: [DrawnPath] = []
+  /// The view whose `draw(_:)` runs (`UIView.drawHierarchy`), by its debug name.
+  var drawingView: String?
+
+  /// A path drawn: how, its elements and line width, and the view that drew it.
+  public struct DrawnPath: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case fill, stroke }
+    public var kind: Kind
+    public var elements: [UIBezierPath.Element]
+    public var bounds: CGRect
+    public var lineWidth: CGFloat
+    /// The `layoutDebugName` of the view whose `draw(_:)` drew it; nil for the block's own.
+    public var view: String?
+  }
+
+  /// The context of the drawing running now, if any.
+  @TaskLocal static var current: UIGraphicsImageRendererContext?
 
   init(format: UIGraphicsImageRendererFormat) {
     self.format = format
@@ -30,6 +51,13 @@ public final class UIGraphicsImageRendererContext: NSObject {
   }
 
   public func fill(_ rect: CGRect) { filledRects.append(rect) }
+
+  func record(_ kind: DrawnPath.Kind, _ path: UIBezierPath) {
+    drawnPaths.append(
+      DrawnPath(
+        kind: kind, elements: path.elements, bounds: path.bounds, lineWidth: path.lineWidth,
+        view: drawingView))
+  }
 }
 
 /// Makes images of a fixed size by running drawing blocks.
@@ -50,7 +78,7 @@ public final class UIGraphicsImageRenderer: NSObject {
   /// Runs `actions` once and returns an image of the renderer's size and format's scale.
   public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
     let context = UIGraphicsImageRendererContext(format: format)
-    actions(context)
+    UIGraphicsImageRendererContext.$current.withValue(context) { actions(context) }
     return UIImage(size: size, name: nil, scale: format.scale)
   }
 }

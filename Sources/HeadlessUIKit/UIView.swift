@@ -83,6 +83,8 @@ open class UIView: NSObject, LayoutItem {
   var traitRegistrations: [TraitChangeRegistration] = []
   /// The traits the last trait-change delivery told this view of (nil before the first).
   var deliveredTraits: UITraitCollection?
+  /// Set by `setNeedsDisplay()`, cleared when a drawing draws the view.
+  var needsDisplay = false
 
   // MARK: - Appearance
 
@@ -417,6 +419,11 @@ open class UIView: NSObject, LayoutItem {
   /// Called at the start of a layout pass when the hierarchy's traits changed (size class,
   /// idiom or direction: a rotation, split screen), parents first.
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+  /// Draws the view's content in `rect` (its bounds): called by
+  /// `drawHierarchy(in:afterScreenUpdates:)` inside a drawing, where `UIBezierPath`'s `fill()`
+  /// and `stroke()` are recorded. Override for custom drawing; the default draws nothing.
+  open func draw(_ rect: CGRect) {}
 
   /// Called at a layout pass when the view's traits changed (its first traits included),
   /// before `traitCollectionDidChange(_:)`: a label's Dynamic Type font adjusts here.

@@ -99,8 +99,16 @@ open class UIViewController: NSObject, UITraitEnvironment {
   /// Called once, after the view was loaded.
   open func viewDidLoad() {}
 
-  /// A title for containers to show.
-  open var title: String?
+  /// A title for containers to show; setting it sets `navigationItem.title` too, as in UIKit.
+  open var title: String? {
+    didSet { navigationItem.title = title }
+  }
+
+  /// What a navigation bar shows for this controller (NavSim lays out no bar).
+  public private(set) lazy var navigationItem = UINavigationItem()
+  /// Items a navigation controller's toolbar shows for this controller.
+  open var toolbarItems: [UIBarButtonItem]?
+  open var hidesBottomBarWhenPushed = false
 
   // MARK: - Appearance
 
