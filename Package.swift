@@ -89,7 +89,8 @@ let package = Package(
 
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
-    .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver"]),
+    // Text is measured with HarfBuzz, loaded at the first measure (TextShaper.swift).
+    .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver", "SharedLibrary"]),
     // The one vocabulary of findings (`Finding`, `Severity`): what rules raise, snapshots
     // carry, stores keep and reports list.
     .target(name: "Findings"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
 # toolchain: the system SQLite, PostgreSQL client (libpq), OpenSSL (libcrypto) and librsvg
-# libraries, DejaVu fonts, and zsh and fish (the completion scripts' tests). Idempotent;
+# libraries, DejaVu fonts, HarfBuzz and the Inter font (text measuring), and zsh and fish (the completion scripts' tests). Idempotent;
 # run as root (or with sudo available). The PostgreSQL server for the tests is
 # tools/postgres-test-server.sh.
 set -euo pipefail
@@ -18,6 +18,10 @@ command -v setpriv >/dev/null 2>&1 || need+=(util-linux)   # tools/hazards: run 
 # (not linked: SnapshotRaster/RSVGLibrary.swift), and the fonts pictures are drawn with.
 ldconfig -p 2>/dev/null | grep -q 'librsvg-2\.so\.2 ' || need+=(librsvg2-2)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# Text measuring (UILabel, UIButton): HarfBuzz shapes text in Inter, loaded at the first
+# measure (not linked: HeadlessUIKit/TextShaper.swift).
+ldconfig -p 2>/dev/null | grep -q 'libharfbuzz\.so\.0 ' || need+=(libharfbuzz0b)
+[ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] || need+=(fonts-inter)
 # `navsim --generate-completion-script zsh|fish` is checked by each shell.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 command -v fish >/dev/null 2>&1 || need+=(fish)

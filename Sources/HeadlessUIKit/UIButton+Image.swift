@@ -220,8 +220,12 @@ open class UIButton: UIControl {
   open override var intrinsicContentSize: CGSize {
     let insets = contentEdgeInsets
     let text = currentTitle ?? ""
-    let titleWidth = text.isEmpty ? 0 : TextModel.width(of: text, font: titleFont).rounded(.up)
-    let titleHeight = text.isEmpty ? 0 : titleFont.lineHeight.rounded(.up)
+    let scale = layoutRoot.displayScale
+    let titleWidth =
+      text.isEmpty
+      ? 0 : TextModel.pixelCeiling(TextModel.width(of: text, font: titleFont), scale: scale)
+    let titleHeight =
+      text.isEmpty ? 0 : TextModel.pixelCeiling(titleFont.lineHeight, scale: scale)
     let image = currentImage?.size ?? .zero
     var height = max(titleHeight, image.height)
     if height == 0, buttonType == .system { height = 30 }

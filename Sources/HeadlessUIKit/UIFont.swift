@@ -1,4 +1,4 @@
-// Fonts: a point size and a weight, which is all the deterministic text model needs.
+// Fonts: a point size and a weight, which is what the text model measures with.
 
 import Foundation
 
@@ -54,16 +54,20 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     UIFont(size: fontSize, weight: weight, name: fontName)
   }
 
-  // MARK: - Metrics (the text model; see UILabel)
+  // MARK: - Metrics (the system font's; see SystemFontMetrics)
 
-  /// Advance of every character: 0.5 x the point size, 0.55 x for semibold and heavier.
-  public var glyphAdvance: CGFloat { pointSize * (weight.rawValue >= Weight.semibold.rawValue ? 0.55 : 0.5) }
-  /// Height of one line: 1.2 x the point size.
-  public var lineHeight: CGFloat { pointSize * 1.2 }
-  /// From a line's top to its baseline: 0.95 x the point size.
-  public var ascender: CGFloat { pointSize * 0.95 }
-  /// From the baseline to the line's bottom, negative as in UIKit: -0.25 x the point size.
-  public var descender: CGFloat { -pointSize * 0.25 }
+  /// Height of one line: ascender + descender (20.287109375 for 17 pt, as UIKit reports).
+  public var lineHeight: CGFloat { ascender - descender }
+  /// From a line's top to its baseline.
+  public var ascender: CGFloat { pointSize * SystemFontMetrics.ascender }
+  /// From the baseline to the line's bottom, negative as in UIKit.
+  public var descender: CGFloat { -pointSize * SystemFontMetrics.descender }
+  /// Extra space between lines: none for the system font.
+  public var leading: CGFloat { 0 }
+  /// Height of capital letters above the baseline.
+  public var capHeight: CGFloat { pointSize * SystemFontMetrics.capHeight }
+  /// Height of lower-case x above the baseline.
+  public var xHeight: CGFloat { pointSize * SystemFontMetrics.xHeight }
 
   public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
     lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.fontName == rhs.fontName

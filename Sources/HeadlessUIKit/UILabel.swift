@@ -1,20 +1,21 @@
-// UILabel with a deterministic text-measuring model, so custom content has real intrinsic
-// sizes without a font renderer.
+// UILabel with text measured from real glyphs (TextModel), so custom content has the
+// intrinsic sizes UIKit gives it.
 
 import Foundation
 
-/// A read-only text view whose size comes from a documented text model.
+/// A read-only text view whose size comes from its text measured as UIKit measures it.
 ///
-/// The text model (`UIFont` metrics):
-/// * every character (extended grapheme cluster) advances `glyphAdvance` = 0.5 x the point
-///   size (0.55 x for semibold and heavier);
-/// * each line is `lineHeight` = 1.2 x the point size tall;
+/// The text model (`TextModel`, docs/uikit-model.md "Text"):
+/// * a line is as wide as HarfBuzz shapes it in Inter at the font's size and weight (kerning,
+///   ligatures, Arabic joining), plus the system font's published tracking for that size per
+///   character; a line is `font.lineHeight` tall (the system font's ascender + descender);
 /// * with `numberOfLines == 1` the text is one line (newlines count as spaces); otherwise it
-///   breaks at newlines and wraps greedily at spaces to the wrap width (a word longer than a
-///   line breaks between characters), keeping at most `numberOfLines` lines (0: all);
+///   breaks at newlines and wraps greedily between words at the wrap width (a word longer than
+///   a line breaks between characters), keeping at most `numberOfLines` lines (0: all);
 /// * the wrap width is `preferredMaxLayoutWidth` when positive, else the label's current
 ///   width (a wrapping label re-measures when its width changes, as UIKit's does), else none;
-/// * sizes are rounded up to whole points; empty text measures zero by zero.
+/// * sizes are rounded up to the screen's pixel (20.333 pt for one 17 pt line at 3x); empty
+///   text measures zero by zero; `textLines` shows what is cut off with a trailing ellipsis.
 @preconcurrency @MainActor
 open class UILabel: UIView {
   /// The text; changing it invalidates the intrinsic size (and shows in screen snapshots).
@@ -80,10 +81,20 @@ open class UILabel: UIView {
     measure(wrapWidth: numberOfLines != 1 && size.width > 0 ? size.width : nil)
   }
 
-  /// The lines the text breaks into at the current wrap width.
+  /// The lines the text shows as at the label's current size: wrapped at the wrap width and,
+  /// where the text doesn't fit the width or the line limit, truncated with "…" at the end.
   public var textLines: [String] {
-    TextModel.lines(
-      of: text ?? "", font: font, numberOfLines: numberOfLines, wrapWidth: wrapWidth)
+    let full = TextModel.lines(
+      of: text ?? "", font: font, numberOfLines: 0, wrapWidth: wrapWidth)
+    var shown = numberOfLines > 0 ? Array(full.prefix(numberOfLines)) : full
+    let width = storedFrame.width
+    guard !shown.isEmpty, width > 0 else { return shown }
+    let cut = shown.count < full.count
+    let last = shown.count - 1
+    if cut || TextModel.width(of: shown[last], font: font) > width {
+      shown[last] = TextModel.truncated(shown[last], toFit: width, font: font, forced: cut)
+    }
+    return shown
   }
 
   private var wrapWidth: CGFloat? {
@@ -97,8 +108,10 @@ open class UILabel: UIView {
       of: text ?? "", font: font, numberOfLines: numberOfLines, wrapWidth: wrapWidth)
     guard !lines.isEmpty else { return .zero }
     let widest = lines.map { TextModel.width(of: $0, font: font) }.max() ?? 0
+    let scale = layoutRoot.displayScale
     return CGSize(
-      width: widest.rounded(.up), height: (CGFloat(lines.count) * font.lineHeight).rounded(.up))
+      width: TextModel.pixelCeiling(widest, scale: scale),
+      height: TextModel.pixelCeiling(CGFloat(lines.count) * font.lineHeight, scale: scale))
   }
 
   private func textLayoutDidChange() {
@@ -123,11 +136,40 @@ open class UILabel: UIView {
 
 // MARK: - Text model
 
-/// Breaks and measures text with the documented model.
+/// Breaks and measures text with shaped glyphs (`TextShaper`) and the system font's metrics.
+@MainActor
 enum TextModel {
-  /// The width of one line.
+  /// The width of one line: shaped advance at the font's size plus its tracking per character.
   static func width(of line: String, font: UIFont) -> CGFloat {
-    CGFloat(line.count) * font.glyphAdvance
+    guard !line.isEmpty else { return 0 }
+    let ems: Double
+    do {
+      ems = try TextShaper.shared().advance(of: line, in: FontFace(weight: font.weight))
+    } catch {
+      TextMeasuring.fail(error)
+    }
+    let size = Double(font.pointSize)
+    let tracking = SystemFontMetrics.tracking(atSize: size) * Double(line.count)
+    return CGFloat(ems * size + tracking)
+  }
+
+  /// `value` rounded up to the next pixel at `scale` (a hair over a pixel doesn't count).
+  static func pixelCeiling(_ value: CGFloat, scale: CGFloat) -> CGFloat {
+    let pixels = Double(value * scale)
+    return CGFloat((pixels - 1e-6).rounded(.up) / Double(scale))
+  }
+
+  /// `line` cut at the end to fit `width` with an ellipsis ("…" alone if nothing fits);
+  /// `forced` adds the ellipsis even when the line fits (text below it was cut off).
+  static func truncated(_ line: String, toFit width: CGFloat, font: UIFont, forced: Bool) -> String {
+    if !forced, self.width(of: line, font: font) <= width { return line }
+    var kept = Substring(line)
+    while !kept.isEmpty {
+      let candidate = String(kept.trimmingTrailingSpaces) + "…"
+      if self.width(of: candidate, font: font) <= width { return candidate }
+      kept = kept.dropLast()
+    }
+    return "…"
   }
 
   /// The lines `text` shows as, given the line limit and an optional wrap width.
@@ -151,25 +193,43 @@ enum TextModel {
 
   /// Greedy word wrap of one paragraph at `width`; over-long words break between characters.
   private static func wrap(_ paragraph: String, font: UIFont, width: CGFloat) -> [String] {
-    let perLine = max(1, Int((width / font.glyphAdvance).rounded(.down)))
     var lines: [String] = []
     var current = ""
+    func fits(_ candidate: String) -> Bool { self.width(of: candidate, font: font) <= width }
     for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = Substring(word)
       let candidate = current.isEmpty ? String(word) : current + " " + word
-      if candidate.count <= perLine {
+      if fits(candidate) {
         current = candidate
         continue
       }
       if !current.isEmpty { lines.append(current) }
       current = ""
-      while word.count > perLine {
-        lines.append(String(word.prefix(perLine)))
-        word = word.dropFirst(perLine)
+      var rest = Substring(word)
+      while !rest.isEmpty, !fits(String(rest)) {
+        var cut = rest.count - 1
+        while cut > 1, !fits(String(rest.prefix(cut))) { cut -= 1 }
+        lines.append(String(rest.prefix(max(cut, 1))))
+        rest = rest.dropFirst(max(cut, 1))
       }
-      current = String(word)
+      current = String(rest)
     }
     if !current.isEmpty || lines.isEmpty { lines.append(current) }
     return lines
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingTrailingSpaces: Substring {
+    var result = self
+    while result.last == " " { result = result.dropLast() }
+    return result
+  }
+}
+
+/// What to do when text can't be measured: say so in one line and stop, never guess.
+enum TextMeasuring {
+  static func fail(_ error: TextMeasuringError) -> Never {
+    FileHandle.standardError.write(Data(("navsim: " + error.message + "\n").utf8))
+    exit(70)  // EX_SOFTWARE: the environment lacks what the program needs
   }
 }

@@ -267,7 +267,7 @@ import Testing
     let root = makeRoot()
     let label = UILabel()
     label.numberOfLines = 2
-    label.text = String(repeating: "x", count: 30)  // 255 pt on one line at 17 pt
+    label.text = String(repeating: "x", count: 30)  // about 270 pt on one line at 17 pt
     label.translatesAutoresizingMaskIntoConstraints = false
     label.setContentHuggingPriority(UILayoutPriority(1), for: .horizontal)
     label.setContentCompressionResistancePriority(UILayoutPriority(1), for: .horizontal)
@@ -284,7 +284,10 @@ import Testing
       UIView.animate(withDuration: 0.3) { root.layoutIfNeeded() }
     }
     #expect(auditor.events.filter { $0.hasPrefix("misuse") }.isEmpty, "\(auditor.events)")
-    #expect([21 * 8, 41 * 8].contains(label.frame.width), "\(label.frame)")
+    // One or two lines tall (rounded up to the pixel at 3x), eight times as wide.
+    let line = UIFont.systemFont(ofSize: 17).lineHeight
+    let heights = [line, 2 * line].map { TextModel.pixelCeiling($0, scale: 3) }
+    #expect(heights.map { $0 * 8 }.contains(label.frame.width), "\(label.frame)")
   }
 
   @Test func noAuditorMeansNoWorkAndNoCrash() {

@@ -10,10 +10,14 @@ import Testing
     let button = UIButton(type: .system)
     #expect(button.intrinsicContentSize == CGSize(width: 0, height: 30))
     button.setTitle("Call", for: .normal)
-    #expect(button.intrinsicContentSize == CGSize(width: 30, height: 18))
+    let title = button.intrinsicContentSize
+    // The title measured at 15 pt, rounded up to the pixel (one line: 17.9 -> 18 at 3x).
+    #expect(title.width == TextModel.pixelCeiling(
+      TextModel.width(of: "Call", font: .systemFont(ofSize: 15)), scale: 3))
+    #expect(title.height == 18)
     button.setImage(UIImage(systemName: "phone"), for: .normal)
     button.contentEdgeInsets = UIEdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
-    #expect(button.intrinsicContentSize == CGSize(width: 70, height: 32))
+    #expect(button.intrinsicContentSize == CGSize(width: title.width + 24 + 16, height: 32))
     #expect(button.title(for: .highlighted) == "Call", "falls back to the normal state")
   }
 
@@ -28,7 +32,8 @@ import Testing
       button.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
     ])
     root.layoutIfNeeded()
-    #expect(button.frame == CGRect(330, 10, 60, 18))
+    let size = button.intrinsicContentSize
+    #expect(button.frame == CGRect(390 - size.width, 10, size.width, 18))
     button.sendActions(for: .touchUpInside)
     button.isEnabled = false
     button.sendActions(for: .touchUpInside)

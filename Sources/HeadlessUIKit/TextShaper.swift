@@ -1,0 +1,239 @@
+// Text measured with real glyphs: HarfBuzz shapes text in Inter (Debian's fonts-inter), the
+// open face closest to the system font's design, and the widths carry SF Pro's published
+// tracking. HarfBuzz (libharfbuzz0b) is loaded when the first text is measured, as libpq and
+// librsvg are (SharedLibrary), with its own OpenType font functions: no FreeType needed.
+
+import Foundation
+import SharedLibrary
+
+/// Why text can't be measured: the font or HarfBuzz is missing. One line a user can act on.
+public struct TextMeasuringError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+/// Shapes text with HarfBuzz in the Inter weights and reports advances in ems.
+@MainActor
+public final class TextShaper {
+  /// Where Debian's fonts-inter puts the faces (NAVSIM_FONT_DIR overrides, for other
+  /// systems).
+  public static var defaultFontDirectory: String {
+    ProcessInfo.processInfo.environment["NAVSIM_FONT_DIR"] ?? "/usr/share/fonts/opentype/inter"
+  }
+
+  // MARK: - HarfBuzz
+
+  private typealias BlobFromFile = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+  private typealias BlobLength = @convention(c) (OpaquePointer?) -> UInt32
+  private typealias FaceCreate = @convention(c) (OpaquePointer?, UInt32) -> OpaquePointer?
+  private typealias FaceUPEM = @convention(c) (OpaquePointer?) -> UInt32
+  private typealias FontCreate = @convention(c) (OpaquePointer?) -> OpaquePointer?
+  private typealias BufferCreate = @convention(c) () -> OpaquePointer?
+  private typealias BufferAddUTF8 = @convention(c) (
+    OpaquePointer?, UnsafePointer<CChar>?, Int32, UInt32, Int32
+  ) -> Void
+  private typealias BufferFunction = @convention(c) (OpaquePointer?) -> Void
+  private typealias Shape = @convention(c) (
+    OpaquePointer?, OpaquePointer?, UnsafeRawPointer?, UInt32
+  ) -> Void
+  /// Returns `hb_glyph_position_t`s: x_advance, y_advance, x_offset, y_offset, var (5 x 4
+  /// bytes each).
+  private typealias GlyphPositions = @convention(c) (
+    OpaquePointer?, UnsafeMutablePointer<UInt32>?
+  ) -> UnsafeMutableRawPointer?
+  private static let positionStride = 20
+  private typealias VersionString = @convention(c) () -> UnsafePointer<CChar>?
+
+  private let bufferCreate: BufferCreate
+  private let bufferAddUTF8: BufferAddUTF8
+  private let bufferGuess: BufferFunction
+  private let bufferClear: BufferFunction
+  private let shape: Shape
+  private let glyphPositions: GlyphPositions
+  private let buffer: OpaquePointer
+
+  /// One face: its HarfBuzz font (scaled in font units) and units per em.
+  private struct Face {
+    var font: OpaquePointer
+    var unitsPerEm: Double
+  }
+  private var faces: [String: Face] = [:]
+  private let blobFromFile: BlobFromFile
+  private let blobLength: BlobLength
+  private let faceCreate: FaceCreate
+  private let faceUPEM: FaceUPEM
+  private let fontCreate: FontCreate
+  /// Advances already measured, by face and text.
+  private var cache: [String: [String: Double]] = [:]
+  /// HarfBuzz's version (`hb_version_string`).
+  public let harfBuzzVersion: String
+
+  /// The shaper of this process, made at first use.
+  /// - Throws: `TextMeasuringError` when HarfBuzz or the regular face is missing.
+  public static func shared() throws(TextMeasuringError) -> TextShaper {
+    if let made = sharedShaper { return made }
+    let made = try TextShaper(fontDirectory: defaultFontDirectory)
+    sharedShaper = made
+    return made
+  }
+  private static var sharedShaper: TextShaper?
+
+  /// The directory the faces are read from.
+  public let fontDirectory: String
+
+  /// A shaper reading the Inter faces from `fontDirectory`.
+  /// - Throws: `TextMeasuringError` when HarfBuzz or the regular face is missing.
+  init(fontDirectory: String) throws(TextMeasuringError) {
+    self.fontDirectory = fontDirectory
+    let library: SharedLibrary
+    do {
+      library = try SharedLibrary(
+        firstOf: [
+          "libharfbuzz.so.0", "libharfbuzz.0.dylib", "/opt/homebrew/lib/libharfbuzz.0.dylib",
+        ])
+    } catch {
+      throw TextMeasuringError(
+        message: "text measuring needs HarfBuzz (Debian: libharfbuzz0b; run tools/setup.sh): "
+          + error.message)
+    }
+    func look<F>(_ name: String, _ type: F.Type) -> F? { library.function(name, as: type) }
+    guard let bufferCreate = look("hb_buffer_create", BufferCreate.self),
+      let bufferAddUTF8 = look("hb_buffer_add_utf8", BufferAddUTF8.self),
+      let bufferGuess = look("hb_buffer_guess_segment_properties", BufferFunction.self),
+      let bufferClear = look("hb_buffer_clear_contents", BufferFunction.self),
+      let shape = look("hb_shape", Shape.self),
+      let glyphPositions = look("hb_buffer_get_glyph_positions", GlyphPositions.self),
+      let blobFromFile = look("hb_blob_create_from_file", BlobFromFile.self),
+      let blobLength = look("hb_blob_get_length", BlobLength.self),
+      let faceCreate = look("hb_face_create", FaceCreate.self),
+      let faceUPEM = look("hb_face_get_upem", FaceUPEM.self),
+      let fontCreate = look("hb_font_create", FontCreate.self),
+      let version = look("hb_version_string", VersionString.self),
+      let buffer = bufferCreate()
+    else {
+      throw TextMeasuringError(
+        message: "HarfBuzz lacks \(library.missing.joined(separator: ", ")) (need 2.0 or later)")
+    }
+    self.bufferCreate = bufferCreate
+    self.bufferAddUTF8 = bufferAddUTF8
+    self.bufferGuess = bufferGuess
+    self.bufferClear = bufferClear
+    self.shape = shape
+    self.glyphPositions = glyphPositions
+    self.blobFromFile = blobFromFile
+    self.blobLength = blobLength
+    self.faceCreate = faceCreate
+    self.faceUPEM = faceUPEM
+    self.fontCreate = fontCreate
+    self.buffer = buffer
+    harfBuzzVersion = version().map { String(cString: $0) } ?? "unknown"
+    _ = try face(named: FontFace.regular.fileName)
+  }
+
+  /// The face in `fileName` under `fontDirectory`, loaded on first use.
+  private func face(named fileName: String) throws(TextMeasuringError) -> Face {
+    if let face = faces[fileName] { return face }
+    let path = fontDirectory + "/" + fileName
+    guard let blob = blobFromFile(path), blobLength(blob) > 0,
+      let hbFace = faceCreate(blob, 0), let font = fontCreate(hbFace)
+    else {
+      throw TextMeasuringError(
+        message: "text measuring needs the Inter font: \(path) is missing "
+          + "(Debian: fonts-inter; run tools/setup.sh)")
+    }
+    let face = Face(font: font, unitsPerEm: Double(max(faceUPEM(hbFace), 1)))
+    faces[fileName] = face
+    return face
+  }
+
+  /// The advance of `text` shaped in `face`, in ems (kerning, ligatures and the script's
+  /// shaping included; no tracking).
+  public func advance(of text: String, in face: FontFace) throws(TextMeasuringError) -> Double {
+    if let known = cache[face.fileName]?[text] { return known }
+    let shaped = try self.face(named: face.fileName)
+    bufferClear(buffer)
+    var utf8 = text
+    utf8.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        bufferAddUTF8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+      }
+    }
+    bufferGuess(buffer)
+    shape(shaped.font, buffer, nil, 0)
+    var count: UInt32 = 0
+    var units: Int64 = 0
+    if let positions = glyphPositions(buffer, &count) {
+      for index in 0..<Int(count) {
+        units += Int64(
+          positions.load(fromByteOffset: index * Self.positionStride, as: Int32.self))
+      }
+    }
+    let ems = Double(units) / shaped.unitsPerEm
+    cache[face.fileName, default: [:]][text] = ems
+    return ems
+  }
+
+  /// Name, version and hash of the regular face: what a run records of the font it measured
+  /// with ("Inter 4.000;... fnv1a64 ...").
+  public func fontIdentity() -> String {
+    let path = fontDirectory + "/" + FontFace.regular.fileName
+    guard let data = FileManager.default.contents(atPath: path) else { return "missing \(path)" }
+    return "\(FontFace.regular.fileName) revision \(Self.fontRevision(data)) "
+      + "fnv1a64 \(Self.fnv1a64(data)) harfbuzz \(harfBuzzVersion)"
+  }
+
+  /// The `head` table's fontRevision (16.16 fixed), as three decimals.
+  static func fontRevision(_ data: Data) -> String {
+    let bytes = [UInt8](data)
+    func u16(_ at: Int) -> Int {
+      at + 1 < bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : 0
+    }
+    func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+    let tables = u16(4)
+    for index in 0..<tables {
+      let record = 12 + index * 16
+      guard record + 16 <= bytes.count else { break }
+      if bytes[record..<record + 4].elementsEqual("head".utf8) {
+        let offset = u32(record + 8)
+        let fixed = Double(u32(offset + 4)) / 65536
+        return String(format: "%.3f", fixed)
+      }
+    }
+    return "unknown"
+  }
+
+  /// 64-bit FNV-1a of the file, 16 hex digits.
+  static func fnv1a64(_ data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
+
+/// The Inter face standing in for each system font weight.
+public enum FontFace: String, Sendable, CaseIterable {
+  case thin = "Inter-Thin.otf"
+  case extraLight = "Inter-ExtraLight.otf"
+  case light = "Inter-Light.otf"
+  case regular = "Inter-Regular.otf"
+  case medium = "Inter-Medium.otf"
+  case semibold = "Inter-SemiBold.otf"
+  case bold = "Inter-Bold.otf"
+  case extraBold = "Inter-ExtraBold.otf"
+  case black = "Inter-Black.otf"
+
+  var fileName: String { rawValue }
+
+  /// The face nearest `weight` (UIKit's raw values: -0.8 ultra light ... 0.62 black).
+  init(weight: UIFont.Weight) {
+    let steps: [(CGFloat, FontFace)] = [
+      (-0.8, .extraLight), (-0.6, .thin), (-0.4, .light), (0, .regular), (0.23, .medium),
+      (0.3, .semibold), (0.4, .bold), (0.56, .extraBold), (0.62, .black),
+    ]
+    self = steps.min { abs($0.0 - weight.rawValue) < abs($1.0 - weight.rawValue) }!.1
+  }
+}
