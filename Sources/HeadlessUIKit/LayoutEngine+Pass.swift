@@ -308,6 +308,10 @@ extension LayoutEngine {
           view.refreshGuideConstants()
         }
       }
+      // Text sizes round up to the pixel: a new screen scale measures them again.
+      if let previous, previous.displayScale != traits.displayScale {
+        view.invalidateIntrinsicContentSize()
+      }
       view.traitsDidChange(from: previous)
       view.traitCollectionDidChange(previous)
       controller?.traitCollectionDidChange(previous)
