@@ -44,14 +44,16 @@ extension SVGRenderer {
 
   /// A label's text: wrapped to the frame's width into at most `lines` lines (0: as many as
   /// fit the height), the last cut with an ellipsis; centred vertically as UILabel does;
-  /// aligned as set. Lines break where HeadlessUIKit's label breaks them (its advance of 0.5 em,
-  /// 0.55 bold), so a label sized to its text shows it whole; a line DejaVu Sans draws wider
+  /// aligned as set. Labels' frames come from their shaped text (HeadlessUIKit's TextModel),
+  /// whose advance averages about 0.42 em at UI sizes (0.46 bold): lines break at 0.4 em
+  /// (0.44 bold) so a label sized to its text shows it whole; a line DejaVu Sans draws wider
   /// (0.6 em, 0.66 bold) is squeezed to the label's width (`textLength`), never drawn outside.
+  /// Lines are the system font's height (2444 / 2048 em).
   static func labelText(_ text: String, in f: SnapshotRect, size: Double, style: ViewStyle, rtl: Bool) -> String {
-    let advance = size * (style.isBold ? 0.55 : 0.5), drawn = size * (style.isBold ? 0.66 : 0.6)
+    let advance = size * (style.isBold ? 0.44 : 0.4), drawn = size * (style.isBold ? 0.66 : 0.6)
     let perLine = Int(f.width / advance)
     guard perLine >= 1, size >= 1 else { return "" }
-    let lineHeight = size * 1.2
+    let lineHeight = size * 2444 / 2048
     let fitting = max(1, Int(f.height / lineHeight))
     let wanted = style.lines ?? 1
     let limit = wanted == 0 ? fitting : min(wanted, fitting)
