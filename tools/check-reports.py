@@ -15,6 +15,7 @@ difference of a diff.
 
     tools/check-reports.py                    # runs `navsim demo` and checks its reports
     tools/check-reports.py A.html B.html      # checks these reports
+    tools/check-reports.py --self-test        # the readability checks catch made-up problems
     options: --screenshots DIR (default .build/report-check), --navsim PATH (binary),
              --snapshots DB (compare replay pictures with `navsim render`; the demo's
              store is used by default),
@@ -39,6 +40,8 @@ import tempfile
 import time
 import urllib.request
 import xml.etree.ElementTree as ET
+
+from report_readability import check_readable, self_test
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WIDTH, HEIGHT = 1280, 900  # the browser window; --window changes it
@@ -341,13 +344,25 @@ def check_report(browser, path, shots, render=None):
     if int(page.evaluate("Number(document.getElementById('scrubber').value)")) != count - 1:
         raise CheckFailure(f"{path}: the scrubber does not follow the keys")
 
+    # Every layout the trip shows reads cleanly: at each layout change, finding and difference
+    # (the first few of each), no two texts overlap and no panel overflows.
+    def goto(frame):
+        page.evaluate(f"document.getElementById('scrubber').value = {frame};"
+                      "document.getElementById('scrubber').dispatchEvent(new Event('input'))")
+
+    measured = 0
+    for frame in sorted(set([0] + changes + info["findings"][:20] + info["differences"][:20])):
+        goto(frame)
+        measured += check_readable(page, f"{path}: event {frame + 1}", CheckFailure)
+    if measured == 0:
+        raise CheckFailure(f"{path}: no text measured in any picture")
+
     base = os.path.splitext(os.path.basename(path))[0]
     saved = []
     labelled = []
 
     def shoot(frame, label):
-        page.evaluate(f"document.getElementById('scrubber').value = {frame};"
-                      "document.getElementById('scrubber').dispatchEvent(new Event('input'))")
+        goto(frame)
         labelled.append(check_picture(page, path, frame, render, info))
         data = page.call("Page.captureScreenshot", format="png")["data"]
         target = os.path.join(shots, f"{base}-{label}.png")
@@ -376,6 +391,7 @@ def check_report(browser, path, shots, render=None):
     if problems:
         raise CheckFailure(f"{path}:\n  " + "\n  ".join(problems))
     print(f"ok {path}: {count} events, {info['layouts']} layouts, ready in {ready:.2f} s; "
+          f"{measured} texts apart; "
           f"screenshots {', '.join(os.path.relpath(s) for s in saved)}")
     return saved
 
@@ -414,6 +430,7 @@ def check_picture(page, path, frame, render, info):
             if got is None or any(abs(a - b) > 0.01 for a, b in zip(got, rect)):
                 raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
                                    f"snapshot frame {rect}")
+    check_readable(page, f"{path}: event {frame + 1}", CheckFailure)
     labelled = check_label_texts(page, path, frame)
     check_screen_content(page, path, frame)
     check_app_styles(page, path, frame)
@@ -643,12 +660,19 @@ def main():
     parser.add_argument("--snapshots", help="the snapshot store the replay reports came from: "
                         "their pictures are compared with `navsim render` (automatic for the demo)")
     parser.add_argument("--window", default=f"{WIDTH}x{HEIGHT}", help="browser window, WxH")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the readability checks on hand-made pages, then stop")
     args = parser.parse_args()
     WIDTH, HEIGHT = (int(v) for v in args.window.split("x"))
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="navsim-report-check-")
     browser = None
     try:
+        if args.self_test:
+            browser = Browser(ensure_chromium())
+            cases = self_test(browser.page_socket, CheckFailure)
+            print(f"self-test: the readability checks caught all {cases - 1} problems, passed the clean page")
+            return 0
         reports, store = args.reports, args.snapshots
         if not reports:
             reports = demo_reports(navsim_binary(args.navsim), os.path.join(work, "demo"))
