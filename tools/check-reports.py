@@ -40,6 +40,8 @@ import time
 import urllib.request
 import xml.etree.ElementTree as ET
 
+from report_readability import check_readable
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WIDTH, HEIGHT = 1280, 900  # the browser window; --window changes it
 
@@ -341,13 +343,25 @@ def check_report(browser, path, shots, render=None):
     if int(page.evaluate("Number(document.getElementById('scrubber').value)")) != count - 1:
         raise CheckFailure(f"{path}: the scrubber does not follow the keys")
 
+    # Every layout the trip shows reads cleanly: at each layout change, finding and difference
+    # (the first few of each), no two texts overlap and no panel overflows.
+    def goto(frame):
+        page.evaluate(f"document.getElementById('scrubber').value = {frame};"
+                      "document.getElementById('scrubber').dispatchEvent(new Event('input'))")
+
+    measured = 0
+    for frame in sorted(set([0] + changes + info["findings"][:20] + info["differences"][:20])):
+        goto(frame)
+        measured += check_readable(page, f"{path}: event {frame + 1}", CheckFailure)
+    if measured == 0:
+        raise CheckFailure(f"{path}: no text measured in any picture")
+
     base = os.path.splitext(os.path.basename(path))[0]
     saved = []
     labelled = []
 
     def shoot(frame, label):
-        page.evaluate(f"document.getElementById('scrubber').value = {frame};"
-                      "document.getElementById('scrubber').dispatchEvent(new Event('input'))")
+        goto(frame)
         labelled.append(check_picture(page, path, frame, render, info))
         data = page.call("Page.captureScreenshot", format="png")["data"]
         target = os.path.join(shots, f"{base}-{label}.png")
@@ -376,6 +390,7 @@ def check_report(browser, path, shots, render=None):
     if problems:
         raise CheckFailure(f"{path}:\n  " + "\n  ".join(problems))
     print(f"ok {path}: {count} events, {info['layouts']} layouts, ready in {ready:.2f} s; "
+          f"{measured} texts apart; "
           f"screenshots {', '.join(os.path.relpath(s) for s in saved)}")
     return saved
 
@@ -414,6 +429,7 @@ def check_picture(page, path, frame, render, info):
             if got is None or any(abs(a - b) > 0.01 for a, b in zip(got, rect)):
                 raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
                                    f"snapshot frame {rect}")
+    check_readable(page, f"{path}: event {frame + 1}", CheckFailure)
     labelled = check_label_texts(page, path, frame)
     check_screen_content(page, path, frame)
     check_app_styles(page, path, frame)
