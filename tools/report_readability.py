@@ -43,9 +43,11 @@ TEXTS_JS = """(() => {
   };
   const own = (e) => e.closest("g.nv-node");
   // Filled view shapes a name caption must not run across: [view, box].
-  const shapes = (svg) => Array.from(svg.querySelectorAll("g.nv-node > .nv-shape")).filter((e) =>
-    getComputedStyle(e).fill !== "none" && e.checkVisibility({ opacityProperty: true }) &&
-    Number(getComputedStyle(e).fillOpacity) * opacity(e) >= 0.5).map((e) => [own(e), e.getBoundingClientRect()]);
+  const filled = (e) => getComputedStyle(e).fill !== "none" &&
+    e.checkVisibility({ opacityProperty: true }) &&
+    Number(getComputedStyle(e).fillOpacity) * opacity(e) >= 0.5;
+  const shapes = (svg) => Array.from(svg.querySelectorAll("g.nv-node > .nv-shape"))
+    .filter(filled).map((e) => [own(e), e.getBoundingClientRect()]);
   try {
     const panes = Array.from(document.querySelectorAll(".svg-host > svg"));
     return panes.map((svg, side) => {

@@ -48,12 +48,9 @@ extension HTMLReport {
         deltas.set(c.view, c.delta);
       }
     }
-    const placed = [];
     for (const [view, text] of deltas) {
       const n = pane.layout.nodes.find((m) => m.id === view);
-      if (!n) continue;
-      const y = n.y + n.h + 13 <= pane.layout.H ? n.y + n.h + 13 : Math.max(12, n.y - 4);
-      NV.placeLabel(pane.overlay, placed, Math.max(2, n.x + 4), y, view + ": " + text, "nv-delta", pane.layout.H);
+      if (n) NV.labelBeside(pane.overlay, pane.spots, n, view + ": " + text, "nv-delta", pane.layout.W);
     }
   }
 
@@ -103,8 +100,8 @@ extension HTMLReport {
       for (const f of sig.fixed) NV.htmlEl("li", "\u2212 only in A: " + f.rule + " (" + f.views.join(", ") + "): " + f.message, list, "fixed");
     }
     const findingsA = NV.findingSet(F.findings[0][i]), findingsB = NV.findingSet(F.findings[1][i]);
-    NV.fillFindings($("findings"), findingsB.map((f) => Object.assign({}, f, { rule: "B " + f.rule }))
-      .concat(findingsA.map((f) => Object.assign({}, f, { rule: "A " + f.rule }))));
+    const numbered = (list, side) => list.map((f, k) => Object.assign({}, f, { rule: side + " " + f.rule, number: k + 1 }));
+    NV.fillFindings($("findings"), numbered(findingsB, "B").concat(numbered(findingsA, "A")));
     $("findings-box").classList.toggle("empty", findingsA.length + findingsB.length === 0);
     NV.fillPayload($("payload"), NV.payload(F.detail[i]));
     const shown = layouts[1] || layouts[0];

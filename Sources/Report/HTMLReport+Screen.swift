@@ -102,7 +102,10 @@ extension SVGRenderer {
         view: "<g class=\"nv-c-map-view\"></g>" + mapMarks(maneuver: "", vehicle: ""))
       mapped = true
     }
-    out += nodesAndDevice(layout, device: true, slots: true, mapVehicle: mapped) { _, _ in nil }
+    var placer = LabelPlacer(layout, device: true)
+    out += nodesAndDevice(layout, device: true, slots: true, mapVehicle: mapped, placer: &placer) {
+      _, _ in nil
+    }
     return out + "</svg>"
   }
 }

@@ -132,42 +132,99 @@ const NV = (() => {
     const groups = new Map();
     for (const g of svg.querySelectorAll("g.nv-node")) groups.set(g.getAttribute("data-id"), g);
     const overlay = svgEl("g", { class: "nv-overlay" }, svg);
+    const spots = placer(L, svg);
     if (findings.length) {
       const fg = svgEl("g", { class: "nv-findings" }, svg);
-      const badges = [];
       findings.forEach((f, i) => {
         const g = svgEl("g", { class: "nv-finding nv-" + f.severity, "data-rule": f.rule }, fg);
         svgEl("title", {}, g).textContent = f.message;
         const frames = f.views.map((v) => L.nodes.find((n) => n.id === v)).filter((n) => n);
         for (const n of frames) rect(g, n.x - 2, n.y - 2, n.w + 4, n.h + 4, { class: "nv-finding-outline" });
-        const ax = frames.length ? frames[0].x + 8 : 10;
-        let ay = frames.length ? frames[0].y + 8 : 10;
-        while (badges.some((b) => Math.abs(b[0] - ax) < 1 && Math.abs(b[1] - ay) < 17)) ay += 18;
-        badges.push([ax, ay]);
+        const [ax, ay] = badgeCentre(frames[0], spots);
         svgEl("circle", { class: "nv-badge", cx: num(ax), cy: num(ay), r: "8" }, g);
         svgEl("text", { class: "nv-badge-text", x: num(ax), y: num(ay + 4), "text-anchor": "middle" }, g)
           .textContent = String(i + 1);
-        const room = Math.floor((L.W - (ax + 12) - 4) / (FONT * 0.6));
-        if (room >= 4) {
-          let message = Array.from(f.message.replace(/\n/g, " "));
-          if (message.length > room) message = message.slice(0, room - 1).concat(["\u2026"]);
-          svgEl("text", { class: "nv-finding-label", x: num(ax + 12), y: num(ay + 4) }, g)
-            .textContent = message.join("");
-        }
       });
     }
-    return { svg, groups, overlay, layout: L, route: -1 };
+    return { svg, groups, overlay, layout: L, route: -1, spots };
   }
 
-  // Places a one-line label near (x, y) where it covers no label placed before: `placed` holds
-  // their boxes; the label moves down a line at a time.
-  function placeLabel(parent, placed, x, y, text, cls, limit) {
-    const width = Array.from(text).length * FONT * 0.6, height = FONT + 2;
-    const hits = (b) => x < b[0] + b[2] && b[0] < x + width && y - FONT < b[1] + b[3] && b[1] < y - FONT + height;
-    while (placed.some(hits) && y + height < limit) y += height;
-    placed.push([x, y - FONT, width, height]);
-    const e = svgEl("text", { class: cls, x: num(x), y: num(y) }, parent);
-    e.textContent = text;
+  // Free places in a drawn layout, as Swift's `LabelPlacer` finds them for `navsim render`:
+  // a box is free inside the picture, over no caption or badge placed before and over no
+  // shown view (guides and the camera frame take no space). Boxes are [x, y, w, h].
+  const ADVANCE = 0.64;
+  const textBox = (text, x, y, size, advance) =>
+    [x - 1, y - size - 1, Array.from(text).length * size * (advance || ADVANCE) + 2, size * 1.35 + 2];
+  const meets = (a, b) => Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]) > 0.5 &&
+    Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) > 0.5;
+  function placer(L, svg) {
+    const blocks = L.nodes.filter((n) => n.role !== "guide" && n.role !== "viewport" && !n.hidden &&
+      n.alpha >= 0.01).map((n) => [n.x, n.y, n.w, n.h]).concat(deviceParts(L));
+    const placed = Array.from(svg.querySelectorAll(".nv-label"), (t) =>
+      textBox(t.textContent, Number(t.getAttribute("x")), Number(t.getAttribute("y")), FONT));
+    const inside = (b) => b[0] >= 0 && b[1] >= 0 && b[0] + b[2] <= L.W && b[1] + b[3] <= L.H;
+    const clear = (b) => !placed.some((p) => meets(p, b));
+    const free = (b) => inside(b) && clear(b) && !blocks.some((v) => meets(v, b));
+    return {
+      free, clear, W: L.W, H: L.H,
+      take(boxes) { const b = boxes.find(free); if (b) placed.push(b); return b || null; },
+      reserve(b) { placed.push(b); },
+    };
+  }
+  // The device's corners and camera island (Swift's `LabelPlacer.deviceParts`).
+  function deviceParts(L) {
+    const w = L.W, h = L.H, s = L.safe;
+    if (Math.max(s.top, s.leading, s.trailing) < 44) return [];
+    const r = Math.min(48, w / 4, h / 4);
+    const parts = [[0, 0, r, r], [w - r, 0, r, r], [0, h - r, r, r], [w - r, h - r, r, r]];
+    parts.push(s.top >= 44 ? [w / 2 - 62, 11, 124, 36] : [s.leading >= 44 ? 11 : w - 47, h / 2 - 62, 36, 124]);
+    return parts;
+  }
+  // A finding's badge beside its view on free map (at a corner, else up or down its sides),
+  // else over its view's corner (as Swift's `SVGRenderer.badgeCentre`).
+  function badgeCentre(n, spots) {
+    // Centres are kept 9 inside the picture, so a view at its edge still has a column.
+    const box = (x, y) => {
+      const cx = Math.min(Math.max(x, 9), spots.W - 9), cy = Math.min(Math.max(y, 9), spots.H - 9);
+      return [cx - 9, cy - 9, 18, 18];
+    };
+    if (!n) {
+      let y = 10;
+      while (!spots.free(box(10, y)) && y < 200) y += 18;
+      spots.reserve(box(10, y));
+      return [10, y];
+    }
+    const r = n.x + n.w, b = n.y + n.h;
+    const outside = [[n.x - 11, n.y + 8], [n.x + 8, n.y - 11], [r + 11, n.y + 8], [r - 8, n.y - 11],
+      [n.x + 8, b + 11], [n.x - 11, b - 8], [r + 11, b - 8], [r - 8, b + 11]];
+    for (let step = 18; step <= spots.H; step += 18) {
+      for (const y of [n.y + 8 - step, n.y + 8 + step]) outside.push([n.x + 8, y], [r - 8, y]);
+    }
+    const taken = spots.take(outside.map(([x, y]) => box(x, y)));
+    if (taken) return [taken[0] + 9, taken[1] + 9];
+    for (let dy = 0; dy < Math.max(1, n.h - 8); dy += 18) {
+      const own = box(n.x + 8, n.y + 8 + dy);
+      if (spots.clear(own)) { spots.reserve(own); return [own[0] + 9, own[1] + 9]; }
+    }
+    const last = box(n.x + 8, n.y + 8);
+    spots.reserve(last);
+    return [last[0] + 9, last[1] + 9];
+  }
+  // A one-line label for view n at the first free place around it (below, above, beside),
+  // cut to the picture's width; none when every place is taken (the panel lists it). Bold.
+  function labelBeside(parent, spots, n, text, cls, W) {
+    const BOLD = 0.72, room = Math.floor((W - 8) / (FONT * BOLD));
+    let chars = Array.from(text);
+    if (chars.length > room) chars = chars.slice(0, room - 1).concat(["\u2026"]);
+    const w = chars.length * FONT * BOLD, r = n.x + n.w, b = n.y + n.h;
+    const clamp = (x) => Math.max(2, Math.min(W - w - 4, x));
+    const spotsAt = [[n.x + 4, b + 13], [n.x + 4, n.y - 4], [r - w - 4, b + 13], [r - w - 4, n.y - 4],
+      [r + 4, n.y + 12], [n.x - w - 4, n.y + 12], [n.x + 4, b + 26], [n.x + 4, n.y - 17]];
+    const boxes = spotsAt.map(([x, y]) => textBox(chars.join(""), clamp(x), y, FONT, BOLD));
+    const box = spots.take(boxes);
+    if (!box) return null;
+    const e = svgEl("text", { class: cls, x: num(box[0] + 1), y: num(box[1] + FONT + 1) }, parent);
+    e.textContent = chars.join("");
     return e;
   }
 
@@ -286,31 +343,34 @@ const NV = (() => {
     }
     return facts;
   }
+  // Numbered as the badges in the picture (`f.number` when given, else in order).
   function fillFindings(ol, findings) {
     ol.replaceChildren();
     for (const f of findings) {
       const li = htmlEl("li", null, ol, "finding-" + f.severity);
+      if (f.number) li.value = f.number;
       htmlEl("strong", "[" + f.severity + "] " + f.rule, li);
       htmlEl("span", ": " + f.message, li);
       if (f.views.length) htmlEl("span", " (" + f.views.join(", ") + ")", li, "views");
     }
   }
-  // The views table; hovering a row outlines the view in every drawn pane.
+  // The views table; hovering a row outlines the view in every drawn pane. A view's flags
+  // (hidden, alpha, parent, text) go under its identity, so the table fits its panel.
   function fillViews(table, L, panes) {
     table.replaceChildren();
     if (!L) return;
     const head = htmlEl("tr", null, table);
-    for (const h of ["view", "kind", "x", "y", "w", "h", ""]) htmlEl("th", h, head, h.length === 1 ? "n" : "");
+    for (const h of ["view", "kind", "x", "y", "w", "h"]) htmlEl("th", h, head, h.length === 1 ? "n" : "");
     for (const n of L.nodes) {
       const tr = htmlEl("tr", null, table);
-      htmlEl("td", n.id, tr, "id"); htmlEl("td", n.kind, tr, "k");
+      const id = htmlEl("td", n.id, tr, "id"); htmlEl("td", n.kind, tr, "k");
       for (const v of [n.x, n.y, n.w, n.h]) htmlEl("td", num(v), tr, "n");
       const flags = [];
       if (n.hidden) flags.push("hidden");
       if (n.alpha < 1) flags.push("alpha " + num(n.alpha));
       if (n.parent !== "map") flags.push("in " + n.parent);
       if (n.label !== null) flags.push("text \u201c" + n.label + "\u201d");
-      htmlEl("td", flags.join(", "), tr);
+      if (flags.length) htmlEl("span", flags.join(", "), id, "flags");
       tr.addEventListener("mouseenter", () => panes().forEach((p) => p && p.groups.get(n.id) &&
         p.groups.get(n.id).classList.add("nv-hover")));
       tr.addEventListener("mouseleave", () => panes().forEach((p) => p && p.groups.get(n.id) &&
@@ -333,7 +393,7 @@ const NV = (() => {
   }
 
   return {
-    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, payload, findingSet, draw, paint, fit, placeLabel, rect, nextIn, previousIn,
+    D, S, $, svgEl, htmlEl, num, seconds, clock, layout, payload, findingSet, draw, paint, fit, labelBeside, rect, nextIn, previousIn,
     timeline, fillList, fillPayload, layoutFacts, fillFindings, fillViews, keys,
   };
 })();

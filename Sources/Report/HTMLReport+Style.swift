@@ -31,11 +31,12 @@ extension HTMLReport {
     .details dd{margin:0;overflow-wrap:anywhere}
     .details table{border-collapse:collapse;width:100%;font-size:12px}
     .details th,.details td{text-align:left;padding:1px 4px;border-bottom:1px solid #f1f3f4;
-      vertical-align:top;overflow-wrap:break-word}
+      vertical-align:top;overflow-wrap:anywhere}
     .details th{color:#5f6368;font-weight:normal;white-space:nowrap}
     .details td.n,.details th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     .details td.k{white-space:nowrap}
-    .details td.id{font-family:"DejaVu Sans Mono",monospace;font-size:11px;overflow-wrap:break-word}
+    .details td.id{font-family:"DejaVu Sans Mono",monospace;font-size:11px;width:100%}
+    .details td.id .flags{display:block;font-family:"DejaVu Sans",sans-serif;color:#5f6368}
     .details tr:hover td{background:#e8f0fe}
     #findings{margin:0;padding-left:20px}
     #findings li{margin-bottom:4px}

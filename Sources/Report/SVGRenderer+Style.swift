@@ -88,7 +88,7 @@ extension SVGRenderer {
     .nv-map{fill:#e8eee0}
     .nv-unsafe rect{fill:#3c4043;fill-opacity:.16}
     .nv-safe{fill:none;stroke:#5f6368;stroke-opacity:.5;stroke-width:1;stroke-dasharray:2 3}
-    .nv-shape{fill-opacity:.88;stroke-width:1.2}
+    .nv-shape{stroke-width:1.2}
     .nv-guide .nv-shape{fill:none;stroke-width:1}
     .nv-role-viewport .nv-shape{fill:#1a73e8;fill-opacity:.07;stroke-width:2.5;stroke-dasharray:8 4}
     .nv-vehicle{fill:#1a73e8;stroke:#fff;stroke-width:1.5}
@@ -103,8 +103,6 @@ extension SVGRenderer {
     .nv-warning .nv-badge{fill:#e8710a}
     .nv-badge-text{fill:#fff;font-size:10px;font-weight:bold}
     .nv-note{fill:#a50e0e;font-size:11px}
-    .nv-finding-label{fill:#a50e0e;font-size:11px;font-weight:bold;paint-order:stroke;stroke:#fff;
-      stroke-width:3;stroke-linejoin:round}
     .nv-changed .nv-shape{stroke:#d01884;stroke-width:3.5;stroke-dasharray:none}
     .nv-ghost{fill:none;stroke:#d01884;stroke-width:1.5;stroke-dasharray:4 3}
     .nv-delta{fill:#d01884;font-size:11px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:3}

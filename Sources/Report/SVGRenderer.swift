@@ -77,10 +77,12 @@ public enum SVGRenderer {
       out += map
       mapped = true
     }
-    out += nodesAndDevice(layout, device: content != nil, mapVehicle: mapped) { node, role in
+    var placer = LabelPlacer(layout, device: content != nil)
+    out += nodesAndDevice(layout, device: content != nil, mapVehicle: mapped, placer: &placer) {
+      node, role in
       content.flatMap { contentElement(node, role: role, content: $0, rtl: layout.direction == "rtl") }
     }
-    out += findingOutlines(findings, layout: layout)
+    out += findingOutlines(findings, layout: layout, placer: &placer)
     if !notes.isEmpty {
       out += "<g class=\"nv-notes\">\n"
       for (index, line) in notes.enumerated() {
@@ -138,25 +140,38 @@ public enum SVGRenderer {
   /// `drawn` gives an SDK view's content (nil: its name label).
   /// With `mapVehicle` the map draws the vehicle (where the camera puts it), so the map's
   /// viewport does not draw it at its centre.
+  /// Captions are placed (`captions(_:captioned:placer:)`) so that none covers another or runs
+  /// across another view; `placer` keeps their boxes for what is drawn over the views.
   static func nodesAndDevice(
     _ layout: LayoutState, device: Bool, slots: Bool = false, mapVehicle: Bool = false,
-    drawn: (SnapshotNode, String) -> String?
+    placer: inout LabelPlacer, drawn: (SnapshotNode, String) -> String?
   ) -> String {
+    var contents: [String?] = []
+    var captioned: [Int] = []
+    for (index, node) in layout.nodes.enumerated() {
+      let styled = device && node.kind == .appView && node.style != nil
+      let content = node.kind == .sdkView && !isCamera(node)
+        ? drawn(node, NodeStyle.role(of: node.id)) : nil
+      contents.append(content)
+      if !styled && content == nil { captioned.append(index) }
+    }
+    let placed = captions(layout, captioned: captioned, placer: &placer)
     var out = "<g class=\"nv-nodes\">\n"
-    for node in layout.nodes where !isCamera(node) {
+    for (index, node) in layout.nodes.enumerated() where !isCamera(node) {
       if device, node.kind == .appView, let recorded = node.style {
         out += appViewElement(node, style: recorded, rtl: layout.direction == "rtl")
         continue
       }
-      let style = NodeStyle(node)
       out += nodeElement(
-        node, style: style, drawn: node.kind == .sdkView ? drawn(node, style.role) : nil,
-        slot: slots && node.kind == .sdkView)
+        node, style: NodeStyle(node), drawn: contents[index], slot: slots && node.kind == .sdkView,
+        caption: placed[index])
     }
     out += "</g>\n<g class=\"nv-cameras\">\n"
     let map = mapVehicle ? mapViewport(layout).map(\.id) : nil
-    for node in layout.nodes where isCamera(node) {
-      out += nodeElement(node, style: NodeStyle(node), drawn: nil, slot: false, vehicle: node.id != map)
+    for (index, node) in layout.nodes.enumerated() where isCamera(node) {
+      out += nodeElement(
+        node, style: NodeStyle(node), drawn: nil, slot: false, caption: placed[index],
+        vehicle: node.id != map)
     }
     out += "</g>\n"
     if device { out += deviceFrame(layout) }
@@ -168,14 +183,16 @@ public enum SVGRenderer {
     let style = NodeStyle(node)
     let drawn = node.kind == .sdkView
       ? content.flatMap { contentElement(node, role: style.role, content: $0, rtl: rtl) } : nil
-    return nodeElement(node, style: style, drawn: drawn, slot: false)
+    return nodeElement(node, style: style, drawn: drawn, slot: false, caption: label(for: node, style: style))
   }
 
   /// One view: `drawn` (its content) instead of its label when given; with `slot` (the HTML
   /// report) its label is marked `nv-name` and an empty `nv-c-slot` group follows it, which the
-  /// report's script fills with the content of the event shown.
+  /// report's script fills with the content of the event shown. `caption`: where its label
+  /// goes and what it says (nil: none).
   static func nodeElement(
-    _ node: SnapshotNode, style: NodeStyle, drawn: String?, slot: Bool, vehicle: Bool = true
+    _ node: SnapshotNode, style: NodeStyle, drawn: String?, slot: Bool,
+    caption: (x: Double, y: Double, text: String)?, vehicle: Bool = true
   ) -> String {
     var classes = "nv-node nv-\(node.kind.rawValue) nv-role-\(style.role)"
     if node.isHidden { classes += " nv-hidden" }
@@ -195,7 +212,7 @@ public enum SVGRenderer {
     if isCamera(node) && vehicle { out += vehicleMarker(node.frame) }
     if let drawn {
       out += drawn
-    } else if let label = label(for: node, style: style) {
+    } else if let label = caption {
       out += "<text class=\"nv-label\(slot ? " nv-name" : "")\" x=\"\(num(label.x))\" y=\"\(num(label.y))\""
       out += " fill=\"\(style.text)\">\(escapeXML(label.text))</text>"
     }
@@ -236,11 +253,14 @@ public enum SVGRenderer {
     return "<polygon class=\"nv-vehicle\" points=\"\(points)\"/>"
   }
 
-  /// Red outlines around the views each finding names, with the finding's number.
-  static func findingOutlines(_ findings: [Finding], layout: LayoutState) -> String {
+  /// Red outlines around the views each finding names, with the finding's number in a badge
+  /// beside the first of them where it covers no caption, badge or other view; the messages
+  /// are listed, numbered alike, under the map (`findingNotes`) and in the report's panel.
+  static func findingOutlines(
+    _ findings: [Finding], layout: LayoutState, placer: inout LabelPlacer
+  ) -> String {
     guard !findings.isEmpty else { return "" }
     var out = "<g class=\"nv-findings\">\n"
-    var badges: [(Double, Double)] = []
     for (index, finding) in findings.enumerated() {
       let frames = finding.views.compactMap { layout.node($0)?.frame }
       out += "<g class=\"nv-finding nv-\(finding.severity.rawValue)\" data-rule=\""
@@ -250,30 +270,13 @@ public enum SVGRenderer {
           x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
         out += rectElement(outline, attributes: " class=\"nv-finding-outline\"")
       }
-      var anchor = frames.first.map { ($0.x + 8, $0.y + 8) } ?? (10.0, 10.0)
-      // Badges of findings on the same view stack downwards instead of covering each other.
-      while badges.contains(where: { abs($0.0 - anchor.0) < 1 && abs($0.1 - anchor.1) < 17 }) {
-        anchor.1 += 18
-      }
-      badges.append(anchor)
-      out += "<circle class=\"nv-badge\" cx=\"\(num(anchor.0))\" cy=\"\(num(anchor.1))\" r=\"8\"/>"
-      out += "<text class=\"nv-badge-text\" x=\"\(num(anchor.0))\" y=\"\(num(anchor.1 + 4))\""
+      let anchor = badgeCentre(frames.first, placer: &placer)
+      out += "<circle class=\"nv-badge\" cx=\"\(num(anchor.x))\" cy=\"\(num(anchor.y))\" r=\"8\"/>"
+      out += "<text class=\"nv-badge-text\" x=\"\(num(anchor.x))\" y=\"\(num(anchor.y + 4))\""
       out += " text-anchor=\"middle\">\(index + 1)</text>"
-      if let text = findingLabel(finding, x: anchor.0 + 12, mapWidth: layout.mapWidth) {
-        out += "<text class=\"nv-finding-label\" x=\"\(num(anchor.0 + 12))\" y=\"\(num(anchor.1 + 4))\">"
-          + "\(escapeXML(text))</text>"
-      }
       out += "</g>\n"
     }
     return out + "</g>\n"
-  }
-
-  /// The finding's message cut to the room right of its badge; nil when there is none.
-  static func findingLabel(_ finding: Finding, x: Double, mapWidth: Double) -> String? {
-    let room = Int(((mapWidth - x - 4) / (fontSize * 0.6)).rounded(.down))
-    guard room >= 4 else { return nil }
-    let message = finding.message.replacingOccurrences(of: "\n", with: " ")
-    return message.count > room ? String(message.prefix(room - 1)) + "…" : message
   }
 
   /// The finding notes under the map, wrapped to the map's width.

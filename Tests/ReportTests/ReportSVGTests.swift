@@ -150,9 +150,13 @@ private func number(_ element: ParsedSVG.Element, _ name: String) -> Double {
     let prompt = try #require(layout.node("prompt.incident#1")?.frame)
     #expect(number(outlines[0], "x") == prompt.x - 2 && number(outlines[0], "y") == prompt.y - 2)
     #expect(number(outlines[0], "width") == prompt.width + 4)
-    let label = svg.elements.first { $0.attributes["class"] == "nv-finding-label" }
-    #expect(label?.text == "The prompt covers the viewport.")
-    #expect(number(try #require(label), "x") == prompt.x + 8 + 12)
+    // The badge, numbered as the notes, sits beside the prompt on free map; the message is
+    // not written over the picture.
+    #expect(!svg.elements.contains { $0.attributes["class"] == "nv-finding-label" })
+    let badge = try #require(svg.elements.first { $0.attributes["class"] == "nv-badge" })
+    #expect(svg.elements.first { $0.attributes["class"] == "nv-badge-text" }?.text == "1")
+    let centre = (x: number(badge, "cx"), y: number(badge, "cy"))
+    #expect(centre.y + 8 <= prompt.y && abs(centre.x - (prompt.x + 9)) < 1)
     let notes = svg.elements.filter { $0.attributes["class"] == "nv-note" }.map(\.text)
     #expect(notes == ["1 [error] prompt-covers-viewport: The prompt covers the", "  viewport."])
     // The picture grows below the map to hold the notes; the map keeps its size.
