@@ -15,6 +15,7 @@ difference of a diff.
 
     tools/check-reports.py                    # runs `navsim demo` and checks its reports
     tools/check-reports.py A.html B.html      # checks these reports
+    tools/check-reports.py --self-test        # the readability checks catch made-up problems
     options: --screenshots DIR (default .build/report-check), --navsim PATH (binary),
              --snapshots DB (compare replay pictures with `navsim render`; the demo's
              store is used by default),
@@ -40,7 +41,7 @@ import time
 import urllib.request
 import xml.etree.ElementTree as ET
 
-from report_readability import check_readable
+from report_readability import check_readable, self_test
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WIDTH, HEIGHT = 1280, 900  # the browser window; --window changes it
@@ -659,12 +660,19 @@ def main():
     parser.add_argument("--snapshots", help="the snapshot store the replay reports came from: "
                         "their pictures are compared with `navsim render` (automatic for the demo)")
     parser.add_argument("--window", default=f"{WIDTH}x{HEIGHT}", help="browser window, WxH")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the readability checks on hand-made pages, then stop")
     args = parser.parse_args()
     WIDTH, HEIGHT = (int(v) for v in args.window.split("x"))
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="navsim-report-check-")
     browser = None
     try:
+        if args.self_test:
+            browser = Browser(ensure_chromium())
+            cases = self_test(browser.page_socket, CheckFailure)
+            print(f"self-test: the readability checks caught all {cases - 1} problems, passed the clean page")
+            return 0
         reports, store = args.reports, args.snapshots
         if not reports:
             reports = demo_reports(navsim_binary(args.navsim), os.path.join(work, "demo"))

@@ -154,3 +154,68 @@ def check_readable(page, where, failure):
     if problems:
         raise failure(f"{where}:\n  " + "\n  ".join(problems))
     return sum(len(p["texts"]) for p in pictures)
+
+
+# MARK: - Self-test
+
+_PAGE = """<!DOCTYPE html><html><head><style>
+body{margin:0;font:13px "DejaVu Sans",sans-serif} .details{width:200px;overflow:auto;padding:4px}
+.svg-host{width:400px;height:300px}
+</style></head><body><div class="svg-host"><svg viewBox="0 0 400 300" width="400" height="300"
+font-family="DejaVu Sans" font-size="11">
+<g class="nv-node" data-id="card"><rect class="nv-shape" x="0" y="0" width="200" height="60"
+fill="#1a73e8"/>%s</g>
+<g class="nv-node" data-id="bar"><rect class="nv-shape" x="190" y="100" width="10" height="100"
+fill="#7627bb"/></g>
+%s</svg></div><aside class="details">%s</aside></body></html>"""
+
+# Each case: the picture's extra content (card's texts, elements drawn above), the panel's
+# content, and what the failure must say (None: the page passes).
+_CASES = [
+    ("clean", '<text x="10" y="20">ETA</text>', '<text x="10" y="90">other</text>', "short", None),
+    ("overlap", '<text x="10" y="20">3 min</text>', '<text x="14" y="22">Slow traffic</text>', "",
+     "text '3 min' (card) and text 'Slow traffic' (picture) overlap"),
+    ("covered", '<text x="10" y="20">3 min</text>',
+     '<rect x="0" y="0" width="120" height="40" fill="#f9ab00"/><text x="60" y="22">Slow</text>', "",
+     None),
+    ("see-through", '<text x="10" y="20">3 min</text>',
+     '<g class="nv-node" data-id="prompt"><rect class="nv-shape" x="0" y="0" width="120" height="40"'
+     ' fill="#f9ab00" fill-opacity=".88"/></g>', "", "text '3 min' (card) shows through prompt"),
+    ("caption across", '', '<g class="nv-node" data-id="viewport"><text class="nv-label" x="150"'
+     ' y="120">viewport (camera)</text></g>', "", "caption 'viewport (camera)' (viewport) runs across bar"),
+    ("panel", '', '', '<table id="views"><tr><td style="white-space:nowrap">' + "x" * 80 +
+     '</td></tr></table>', "the side panel"),
+]
+
+
+def self_test(page_socket, failure):
+    """Checks the checks on hand-made pages: each problem is reported, a clean page passes.
+    Returns the number of cases; raises `failure` when a check misses or invents one."""
+    import os
+    import tempfile
+    import time
+    folder = tempfile.mkdtemp(prefix="navsim-readability-")
+    try:
+        for name, card, above, panel, want in _CASES:
+            path = os.path.join(folder, name.replace(" ", "-") + ".html")
+            with open(path, "w") as f:
+                f.write(_PAGE % (card, above, panel))
+            page = page_socket()
+            page.call("Page.enable")
+            page.call("Page.navigate", url="file://" + path)
+            page.wait_for("Page.loadEventFired")
+            time.sleep(0.05)
+            try:
+                check_readable(page, name, failure)
+                got = None
+            except failure as problem:
+                got = str(problem)
+            page.close()
+            if want is None and got is not None:
+                raise failure(f"self-test {name}: a clean page failed: {got}")
+            if want is not None and (got is None or want not in got):
+                raise failure(f"self-test {name}: expected {want!r}, got {got!r}")
+        return len(_CASES)
+    finally:
+        import shutil
+        shutil.rmtree(folder, ignore_errors=True)
