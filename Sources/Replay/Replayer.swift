@@ -41,6 +41,8 @@ public final class Replayer {
   ///   - watchers: what checks the app's code as events apply (Lint's `.layoutRules`).
   ///   - profile: the SDK's sizes and style values.
   ///   - direction: forces `rtl` or `ltr` whatever the recording says; nil follows it.
+  ///   - contentSize: the text size the user chose (Dynamic Type), `large` by default: window
+  ///     traits and preferred fonts follow it for the whole replay.
   ///   - screen: a screen factory: it gets the map view before the first event, once the
   ///     replay drives it, and sets it up as the app's view controller would (layout delegate,
   ///     listeners, its own views). The replay keeps the object it returns alive, and
@@ -51,12 +53,14 @@ public final class Replayer {
   public init(
     delegate: (any NavigationLayoutDelegate)?, watchers: ReplayWatchers,
     profile: SDKProfile = .default, direction: LayoutDirectionOverride? = nil,
+    contentSize: UIContentSizeCategory = .large,
     screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
-    // The replay's own context (clock, auditor): the map carries it, and the app's code runs
-    // with it bound - here, in `apply` and in `finish`.
+    // The replay's own context (clock, auditor, text size): the map carries it, and the app's
+    // code runs with it bound - here, in `apply` and in `finish`.
     let context = LayoutContext()
     context.clock.keepsStartedAnimations = false
+    context.contentSizeCategory = contentSize
     mapView = context.run {
       GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
