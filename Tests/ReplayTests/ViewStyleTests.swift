@@ -93,7 +93,7 @@ import Testing
       #"data-style="bg=#ffcc00ff r=12 bw=2 bc=#202124ff font=20 align=center lines=1 color=#000000ff""#))
     #expect(svg.contains(
       #"<rect class="nv-shape" style="fill:#ffcc00;fill-opacity:1;stroke:#202124;stroke-opacity:1;stroke-width:2" rx="12" x="10" y="600" width="200" height="60"/>"#))
-    // 17 characters of 10 pt (the label model's 0.5 em) fit 200 pt: whole, centred, at 20 pt.
+    // 17 characters of 10 pt (0.4 em, as measured text averages) fit 200 pt: whole, centred.
     #expect(svg.contains(#"text-anchor="middle" style="fill:#000000;fill-opacity:1">Arriving in 3 min</text>"#))
     #expect(svg.contains(#"<text class="nv-app-text" x="110" y="#))
     // Without content (the demo's wide-mode picture) the wireframe is unchanged.
