@@ -52,13 +52,20 @@ final class SnapshotStoreFileTests: XCTestCase {
   func testAStoreThatCouldNotBeCreatedIsRemoved() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     var saved = rlimit()
-    XCTAssertEqual(getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved), 0)
+    XCTAssertEqual(getrlimit(fileSizeLimit, &saved), 0)
     var limited = saved
     limited.rlim_cur = 512  // smaller than one page: the schema cannot be written
-    XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited), 0)
-    defer { _ = setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved) }
+    XCTAssertEqual(setrlimit(fileSizeLimit, &limited), 0)
+    defer { _ = setrlimit(fileSizeLimit, &saved) }
     XCTAssertThrowsError(try SnapshotStore(path: path, mode: .create))
-    _ = setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+    _ = setrlimit(fileSizeLimit, &saved)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
   }
 }
+
+/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
+#if os(Linux)
+  private let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
+#else
+  private let fileSizeLimit = RLIMIT_FSIZE
+#endif
