@@ -168,6 +168,16 @@ final class TraitChangeRegistration: UITraitChangeRegistration {
     self.handler = handler
   }
 
+  /// A registration for `registerForTraitChanges` on a view or a controller: `handler` hears
+  /// the object as the `Environment` it was registered for.
+  convenience init<Environment: UITraitEnvironment>(
+    _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void
+  ) {
+    self.init(traits: traits.map { $0.traitKey }) { object, previous in
+      if let environment = object as? Environment { handler(environment, previous) }
+    }
+  }
+
   /// Calls the handler on `environment` when a watched trait differs.
   func notify(
     _ environment: AnyObject, previous: UITraitCollection, current: UITraitCollection

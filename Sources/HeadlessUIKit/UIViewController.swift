@@ -233,10 +233,7 @@ open class UIViewController: NSObject, UITraitEnvironment {
   public func registerForTraitChanges<Environment: UITraitEnvironment>(
     _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void
   ) -> any UITraitChangeRegistration {
-    let registration = TraitChangeRegistration(traits: traits.map { $0.traitKey }) {
-      object, previous in
-      if let environment = object as? Environment { handler(environment, previous) }
-    }
+    let registration = TraitChangeRegistration(traits, handler: handler)
     traitRegistrations.append(registration)
     return registration
   }
