@@ -14,6 +14,7 @@ import argparse
 import os
 import shutil
 import sys
+import tempfile
 import time
 
 sys.dont_write_bytecode = True  # nothing written into the checkout
@@ -187,23 +188,54 @@ class Suite(SuiteBase):
         for hazard, body in zip(WRITER_HAZARDS, cells):
             self.cell(name, hazard, body)
 
+    def reader_run(self, spec, world):
+        """`spec`'s arguments for `world`'s inputs, its output path (in a fresh directory
+        outside `world` that anyone may write, or None), and a function that replaces both
+        directories in a text."""
+        out = None
+        if spec.output_name:
+            directory = tempfile.mkdtemp(prefix="output-", dir=self.base)
+            os.chmod(directory, 0o777)
+            out = directory + "/" + spec.output_name
+
+        def neutral(text):
+            text = text.replace(world, "WORLD")
+            return text.replace(os.path.dirname(out), "OUTPUT") if out else text
+        return spec.args(world + "/in", out), out, neutral
+
+    @staticmethod
+    def written(out):
+        """The files in the output directory `out` is in: name -> bytes."""
+        if out is None:
+            return {}
+        directory = os.path.dirname(out)
+        return {name: open(os.path.join(directory, name), "rb").read()
+                for name in sorted(os.listdir(directory))}
+
     def reader_cells(self, spec):
         name = spec.name
         world = self.world()
-        status0, stdout0, err0, _ = self.run(spec.args(world + "/in"), world)
-        stdout0 = stdout0.replace(world, "WORLD")
+        args, out, neutral = self.reader_run(spec, world)
+        status0, stdout0, err0, _ = self.run(args, world)
+        stdout0 = neutral(stdout0)
         if status0 not in (0, 1):
             sys.exit("hazards: a clean run of %s failed (exit %d): %s" % (name, status0, err0))
         spec.status = status0
+        written0 = self.written(out)
+        if spec.output_name and list(written0) != [spec.output_name]:
+            sys.exit("hazards: a clean run of %s wrote %s" % (name, sorted(written0)))
 
         def succeeds(world, as_nobody):
             before = self.snapshot(world)
-            status, stdout, err, _ = self.run(spec.args(world + "/in"), world, as_nobody=as_nobody)
+            args, out, neutral = self.reader_run(spec, world)
+            status, stdout, err, _ = self.run(args, world, as_nobody=as_nobody)
             if status != spec.status:
                 raise CellFailure("exit %d: %s" % (status, err.strip()[:300]))
             self.check_clean(err)
-            if stdout.replace(world, "WORLD") != stdout0:
+            if neutral(stdout) != stdout0:
                 raise CellFailure("the output differs from a run in a writable place")
+            if self.written(out) != written0:
+                raise CellFailure("the file written differs from a run in a writable place")
             self.expect_unchanged(before, world)
 
         def read_only_file():
@@ -228,9 +260,12 @@ class Suite(SuiteBase):
             path = world + "/in/" + spec.input
             make(path)
             before = self.snapshot(world)
-            status, _, err, _ = self.run(spec.args(world + "/in"), world)
+            args, out, _ = self.reader_run(spec, world)
+            status, _, err, _ = self.run(args, world)
             self.check_refusal(status, err, path)
             self.expect_unchanged(before, world)
+            if self.written(out):
+                raise CellFailure("wrote %s from a bad input" % ", ".join(self.written(out)))
 
         def zero_bytes():
             broken(lambda path: open(path, "wb").close())
@@ -264,7 +299,8 @@ class Suite(SuiteBase):
                     raise CellFailure("the writer never started")
                 time.sleep(0.02)
             time.sleep(0.2)
-            status, stdout, err, _ = self.run(spec.args(world + "/in"), world)
+            args, out, _ = self.reader_run(spec, world)
+            status, stdout, err, _ = self.run(args, world)
             writer_status = writer.wait(timeout=60)
             writer_err = writer.communicate()[1]
             if status not in (spec.status, spec.live_status):
@@ -274,6 +310,9 @@ class Suite(SuiteBase):
             self.check_clean(err)
             if writer_status != 0:
                 raise CellFailure("the writer failed (exit %d): %s" % (writer_status, writer_err))
+            wrote = list(self.written(out))
+            if out and wrote != ([spec.output_name] if status in (0, 1) else []):
+                raise CellFailure("exit %d, and the output directory holds %s" % (status, wrote))
             if os.path.exists(path + "-wal") or os.path.exists(path + "-shm"):
                 raise CellFailure("-wal/-shm left once the writer closed")
 

@@ -21,10 +21,14 @@ class Writer:
 
 class Reader:
     def __init__(self, name, args, input, status=0, live_writer=None, live_status=0,
-                 live_keeps_input=False):
+                 live_keeps_input=False, output_name=None):
         self.name = name
-        self.args = args
+        self.args = args  # (inputs directory, output path or None) -> arguments
         self.input = input  # the file under test, in the inputs directory
+        # A reader that also writes a file (a report, a picture, a profile) writes it in a
+        # fresh directory outside the cell's world: the world holds only inputs, so "nothing
+        # changed" still means no input changed and nothing was made beside one.
+        self.output_name = output_name
         self.status = status
         self.live_writer = live_writer  # a command that writes the input while this reads
         self.live_status = live_status  # also accepted while the input is being written
@@ -92,20 +96,31 @@ def replaying(i, path):
 
 
 READERS = [
-    Reader("log info", lambda i: ["log", "info", i + "/log.sqlite"], "log.sqlite",
+    Reader("log info", lambda i, out: ["log", "info", i + "/log.sqlite"], "log.sqlite",
            live_writer=recording),
-    Reader("log events", lambda i: ["log", "events", i + "/log.sqlite", "--limit", "5"],
+    Reader("log events", lambda i, out: ["log", "events", i + "/log.sqlite", "--limit", "5"],
            "log.sqlite", live_writer=recording),
-    Reader("log export", lambda i: ["log", "export", i + "/log.sqlite"], "log.sqlite",
+    Reader("log export", lambda i, out: ["log", "export", i + "/log.sqlite"], "log.sqlite",
            live_writer=recording),
-    Reader("replay", lambda i: ["replay", i + "/log.sqlite", "--delegate", "basic"],
+    Reader("replay", lambda i, out: ["replay", i + "/log.sqlite", "--delegate", "basic"],
            "log.sqlite", live_writer=recording),
-    Reader("lint", lambda i: ["lint", i + "/log.sqlite", "--delegate", "complete"],
+    Reader("lint", lambda i, out: ["lint", i + "/log.sqlite", "--delegate", "complete"],
            "log.sqlite", live_writer=recording),
-    Reader("check", lambda i: ["check", i + "/log.sqlite", "--delegate", "complete", "--jobs", "1"],
+    Reader("check",
+           lambda i, out: ["check", i + "/log.sqlite", "--delegate", "complete", "--jobs", "1"],
            "log.sqlite", live_writer=recording),
-    Reader("runs list", lambda i: ["runs", i + "/store.sqlite"], "store.sqlite",
+    Reader("runs list", lambda i, out: ["runs", i + "/store.sqlite"], "store.sqlite",
            live_writer=replaying, live_keeps_input=True),
-    Reader("diff", lambda i: ["diff", i + "/store.sqlite", "a", "b"], "store.sqlite",
+    Reader("diff", lambda i, out: ["diff", i + "/store.sqlite", "a", "b"], "store.sqlite",
            live_writer=replaying, live_keeps_input=True),
+    Reader("report",
+           lambda i, out: ["report", i + "/store.sqlite", "a", "--html", out], "store.sqlite",
+           live_writer=replaying, live_keeps_input=True, output_name="report.html"),
+    Reader("render",
+           lambda i, out: ["render", i + "/store.sqlite", "a", "--seq", "5", "--svg", out],
+           "store.sqlite", live_writer=replaying, live_keeps_input=True,
+           output_name="frame.svg"),
+    Reader("profile fit",
+           lambda i, out: ["profile", "fit", i + "/sizes.sqlite", "--out", out], "sizes.sqlite",
+           live_writer=recording, live_keeps_input=True, output_name="profile.json"),
 ]
