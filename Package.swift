@@ -123,7 +123,7 @@ let package = Package(
       ]),
     .target(
       name: "Snapshots",
-      dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings"]),
+      dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "OutputPolicy"]),
     .target(
       name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
     .target(

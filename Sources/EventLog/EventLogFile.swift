@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import SQLite
 import SessionEvents
 
@@ -73,6 +74,28 @@ public final class EventLogFile {
       if !exists { Self.removeFiles(of: path) }
       throw error
     }
+  }
+
+  /// A new, empty log in a temporary SQLite file with no name (`SQLiteConnection
+  /// (temporaryFor:)`), which `publish(to:inputs:)` writes to `path` whole: until then `path`
+  /// is untouched, and a failed or killed process leaves nothing anywhere.
+  /// - Parameter path: the file the log will become, named in every message.
+  /// - Throws: `EventLogError` naming `path`.
+  public init(temporaryFor path: String) throws {
+    self.path = path
+    self.mode = .create
+    connection = try mappingErrors(path: path) { try SQLiteConnection(temporaryFor: path) }
+    try mappingErrors(path: path) { try checkIdentity(mayInitialize: true) }
+  }
+
+  /// Writes this log (opened with `init(temporaryFor:)`, its writers finished) to `path`
+  /// under the output policy (`OutputFile.writeDatabase`): atomically, never over a directory, a special file or one of
+  /// `inputs`. The file is in WAL mode, like a log written in place.
+  /// - Throws: `OutputError` (nothing written), `EventLogError`.
+  /// - Complexity: O(n) time and memory in the log's size.
+  public func publish(to path: String, inputs: [String] = []) throws {
+    let image = try mappingErrors(path: path) { try connection.image(walMode: true) }
+    try OutputFile.writeDatabase(image, to: path, inputs: inputs)
   }
 
   /// Reads the 100-byte SQLite header of an existing file (`SQLiteFileHeader`): the magic

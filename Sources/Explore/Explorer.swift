@@ -104,6 +104,10 @@ public struct Explorer {
   /// - Throws: `CheckError` for a worker that failed, `NavigatorError` / `EventLogError` for
   ///   a trip that cannot be generated or written (a NavSim bug), file errors for the output.
   public func run() throws -> ExploreResult {
+    // The output directory is checked (made) and locked before the search, not after it: one
+    // explore at a time writes into it.
+    let lock = try outputDirectory.map { try OutputFile.lockDirectory($0) }
+    defer { lock?.release() }
     let scratch = try ExploreScratch()
     let duration = RouteDurations().duration
     var firstTrips:
@@ -237,35 +241,30 @@ public struct Explorer {
 
   // MARK: - Output
 
-  /// Writes the minimal trip, its scenario and its HTML report.
+  /// Writes the minimal trip, its scenario and its HTML report, each file replaced whole.
   private func write(_ found: inout ExploreFinding, number: Int, to directory: String) throws {
-    try OutputFile.prepareDirectory(directory)
     let base = directory + "/" + String(format: "%02d", number) + "-" + found.finding.ruleID
     var scenario = found.scenario
     scenario.name = "explore-\(seed)-\(found.tripIndex)-\(found.finding.ruleID)"
     found.scenario = scenario
     let trip = try RecordedTrip(scenario: scenario)
-    try trip.write(to: base + ".sqlite", limit: found.eventsAfter)
+    try trip.publish(to: base + ".sqlite", limit: found.eventsAfter)
     try OutputFile.write(scenario.canonicalJSON + "\n", to: base + ".json")
     if !found.profile.isEmpty {
       try OutputFile.write(found.profile.json(name: scenario.name), to: base + ".profile.json")
       found.profilePath = base + ".profile.json"
     }
-    let storePath = base + ".snapshots.sqlite"
-    try OutputFile.removeStore(storePath)
     try writeReport(
-      of: base + ".sqlite", draw: found.profile, name: scenario.name, store: storePath,
-      to: base + ".html")
-    try OutputFile.removeStore(storePath)
+      of: base + ".sqlite", draw: found.profile, name: scenario.name, to: base + ".html")
     found.logPath = base + ".sqlite"
   }
 
-  /// Replays the log into a scratch store and writes its HTML report; the store is closed
-  /// on return.
+  /// Replays the log into a scratch store (a temporary file with no name, gone on return)
+  /// and writes its HTML report.
   private func writeReport(
-    of log: String, draw: ProfileDraw, name: String, store path: String, to html: String
+    of log: String, draw: ProfileDraw, name: String, to html: String
   ) throws {
-    let store = try SnapshotStore(path: path, mode: .create)
+    let store = try SnapshotStore(temporaryFor: html)
     var job = job(drawing: draw, name: name)
     job.logPath = log
     job.recordingID = nil

@@ -20,12 +20,26 @@ public struct RecordedTrip: Sendable {
     self.events = events
   }
 
-  /// Writes the first `limit` events (all when nil) as a new log at `path`, replacing any
-  /// file there. A prefix of a trip is a valid log: an interrupted recording is one.
+  /// Writes the first `limit` events (all when nil) as a new log at `path` in a scratch
+  /// directory, replacing any file there. A prefix of a trip is a valid log: an interrupted
+  /// recording is one.
   /// - Throws: `EventLogError`.
   public func write(to path: String, limit: Int? = nil) throws {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    let log = try EventLogFile(path: path, mode: .create)
+    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    try record(into: try EventLogFile(path: path, mode: .create), limit: limit)
+  }
+
+  /// Writes the first `limit` events (all when nil) as a log at `path` for the user, the
+  /// file there replaced whole (`EventLogFile.publish`): never a directory, and a killed run
+  /// leaves the old file or the new one.
+  /// - Throws: `EventLogError`, `OutputError`.
+  public func publish(to path: String, limit: Int? = nil) throws {
+    let log = try EventLogFile(temporaryFor: path)
+    try record(into: log, limit: limit)
+    try log.publish(to: path)
+  }
+
+  private func record(into log: EventLogFile, limit: Int?) throws {
     let trip = try Trip(scenario: scenario)
     let writer = try log.beginRecording(
       RecordingMetadata(

@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Lint
 import Navigator
@@ -44,13 +45,18 @@ struct DemoCommand: NavSimCommand {
 
   static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let directory = parsed.value("--out") ?? "navsim-demo"
-    try OutputFile.prepareDirectory(directory)
+    // One demo at a time writes into a directory; each file there is replaced whole (the log
+    // and the store are built in temporary files that have no name), so a killed demo leaves
+    // every file old or new, and nothing else.
+    let lock = try OutputFile.lockDirectory(directory)
+    defer { lock.release() }
     let logPath = directory + "/trip.sqlite", storePath = directory + "/snapshots.sqlite"
-    for path in [logPath, storePath] { try OutputFile.removeStore(path) }
 
     // 1. Record.
     let scenario = try Scenario.parse(Array(Self.scenario.utf8), path: "demo-commute.json")
-    let recorded = try TripRecorder.record(try Trip(scenario: scenario), name: scenario.name, into: logPath)
+    let log = try EventLogFile(temporaryFor: logPath)
+    let recorded = try TripRecorder.record(try Trip(scenario: scenario), name: scenario.name, into: log)
+    try log.publish(to: logPath)
     let minutes = Double(recorded.summary.durationMilliseconds) / 60_000
     context.print("1. Recorded a trip: \(scenario.name), \(recorded.summary.eventCount) events over "
       + "\(formatted(minutes, 1)) min (\(formatted(recorded.summary.distance / 1000, 1)) km) into \(logPath)")
@@ -58,7 +64,7 @@ struct DemoCommand: NavSimCommand {
     context.print("   and back at 4:00; prompts replace each other; the driver speeds at 6:40.")
 
     // 2. Replay through every delegate.
-    let store = try SnapshotStore(path: storePath, mode: .create)
+    let store = try SnapshotStore(temporaryFor: storePath)
     let names = context.delegates.names
     context.print("")
     context.print("2. Replayed it through \(names.count) layouts, a snapshot after every event:")
@@ -97,6 +103,8 @@ struct DemoCommand: NavSimCommand {
           + counted(summary.findings.count, "finding")
           + " (a whole map screen: its labels' texts are in the snapshots)")
     }
+
+    try store.publish(to: storePath)
 
     // 3. Diff.
     let pairs = demoPairs(names)

@@ -63,7 +63,26 @@ public enum TripRecorder {
   ) throws -> Result {
     // The validating run also tells the trip's exact length, which progress is measured in.
     let validated = try trip.run { _, _ in }
-    let log = try EventLogFile(path: path, mode: .create)
+    return try record(
+      trip, name: name, into: try EventLogFile(path: path, mode: .create), batchSize: batchSize,
+      pacing: pacing, validated: validated, progress: progress)
+  }
+
+  /// Records `trip` as a new recording called `name` in `log` (see `record(_:name:into:...)`).
+  /// - Throws: `NavigatorError` for a trip that cannot run, `EventLogError` for the log.
+  public static func record(
+    _ trip: Trip, name: String, into log: EventLogFile, batchSize: Int = 4096,
+    pacing: Pacing? = nil, progress: ((Double) -> Void)? = nil
+  ) throws -> Result {
+    try record(
+      trip, name: name, into: log, batchSize: batchSize, pacing: pacing,
+      validated: try trip.run { _, _ in }, progress: progress)
+  }
+
+  private static func record(
+    _ trip: Trip, name: String, into log: EventLogFile, batchSize: Int, pacing: Pacing?,
+    validated: TripSummary, progress: ((Double) -> Void)?
+  ) throws -> Result {
     let writer = try log.beginRecording(metadata(for: trip, name: name), batchSize: batchSize)
     let expected = max(1, Double(validated.durationMilliseconds))
     var reported: Int64 = 0

@@ -20,6 +20,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
   case fileNotWritable(path: String)
   /// The path is a symbolic link to nothing.
   case danglingLink(path: String, target: String)
+  /// Another NavSim is writing into this directory of outputs.
+  case directoryBusy(path: String)
   /// The file-size limit (`ulimit -f`) was reached while writing.
   case fileTooLarge(path: String)
   /// The disk (or the user's quota) is full.
@@ -33,7 +35,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
     case .isDirectory(let path), .specialFile(let path), .isInput(let path),
       .missingDirectory(let path, _), .notADirectory(let path, _),
       .directoryNotWritable(let path, _), .fileWhereDirectoryBelongs(let path),
-      .fileNotWritable(let path), .danglingLink(let path, _),
+      .fileNotWritable(let path), .danglingLink(let path, _), .directoryBusy(let path),
       .fileTooLarge(let path), .noSpace(let path), .cannotWrite(let path, _):
       path
     }
@@ -60,6 +62,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
       "\(path): the file is read-only; make it writable or choose another path"
     case .danglingLink(let path, let target):
       "\(path): is a symbolic link to \(target), which does not exist"
+    case .directoryBusy(let path):
+      "\(path): another NavSim is writing into this directory; try again when it has finished"
     case .fileTooLarge(let path):
       "\(path): the file-size limit (ulimit -f) was reached; nothing was written"
     case .noSpace(let path):

@@ -45,7 +45,7 @@ public final class SQLiteConnection {
   /// - Throws: `OutputError` for a path the policy refuses (a directory, a special file, a
   ///   missing directory, a read-only file or directory); `SQLiteError` when the file cannot be
   ///   opened (missing, no access).
-  public init(path: String, mode: SQLiteOpenMode) throws {
+  public convenience init(path: String, mode: SQLiteOpenMode) throws {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     var location = path
     var immutable = false
@@ -64,6 +64,24 @@ public final class SQLiteConnection {
       flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       if Self.isFilePath(path) { try OutputFile.checkStore(path) }
     }
+    try self.init(location: location, flags: flags, path: path, mode: mode, immutable: immutable)
+  }
+
+  /// Opens a new, empty database in a temporary file that has no name: SQLite removes it from
+  /// its directory as it creates it, and the space is freed when the connection closes, so
+  /// nothing of it outlives the process, however it ends. `image(walMode:)` then gives its
+  /// bytes, to write where they belong with `OutputFile`.
+  /// - Parameter path: the file the database will become, for messages.
+  /// - Throws: `SQLiteError` naming `path`.
+  public convenience init(temporaryFor path: String) throws {
+    try self.init(
+      location: "", flags: SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE
+        | SQLITE_OPEN_CREATE, path: path, mode: .create, immutable: false)
+  }
+
+  private init(
+    location: String, flags: Int32, path: String, mode: SQLiteOpenMode, immutable: Bool
+  ) throws {
     var pointer: OpaquePointer?
     let code = sqlite3_open_v2(location, &pointer, flags, nil)
     guard code == SQLITE_OK, let pointer else {

@@ -1,5 +1,6 @@
 import Findings
 import Foundation
+import OutputPolicy
 import Replay
 import SQLite
 
@@ -120,6 +121,26 @@ public final class SnapshotStore {
       if !existed { Self.removeFiles(of: path) }
       throw error
     }
+  }
+
+  /// A new, empty store in a temporary SQLite file with no name (`SQLiteConnection
+  /// (temporaryFor:)`), which `publish(to:inputs:)` writes to `path` whole: until then `path`
+  /// is untouched, and a failed or killed process leaves nothing anywhere.
+  /// - Parameter path: the file the store will become, named in messages.
+  /// - Throws: `SQLiteError` naming `path`.
+  public init(temporaryFor path: String) throws {
+    self.path = path
+    db = try SQLiteConnection(temporaryFor: path)
+    try open(mode: .create, existed: false)
+  }
+
+  /// Writes this store (opened with `init(temporaryFor:)`) to `path` under the output policy:
+  /// atomically, never over a directory, a special file or one of `inputs`; in WAL mode, like a
+  /// store written in place.
+  /// - Throws: `OutputError` (nothing written), `SQLiteError`.
+  /// - Complexity: O(n) time and memory in the store's size.
+  public func publish(to path: String, inputs: [String] = []) throws {
+    try OutputFile.writeDatabase(try db.image(walMode: true), to: path, inputs: inputs)
   }
 
   /// Sets the connection up, and creates the schema in a new file or checks an existing one.

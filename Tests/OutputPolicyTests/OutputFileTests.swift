@@ -200,7 +200,7 @@ final class OutputFileTests: XCTestCase {
       .directoryNotWritable(path: "d/x", directory: "d"), .fileNotWritable(path: "r"),
       .danglingLink(path: "l", target: "t"), .fileTooLarge(path: "b"), .noSpace(path: "n"),
       .cannotWrite(path: "c", problem: "Input/output error"),
-      .fileWhereDirectoryBelongs(path: "o"),
+      .fileWhereDirectoryBelongs(path: "o"), .directoryBusy(path: "out"),
     ]
     for error in errors {
       XCTAssertTrue(error.description.hasPrefix(error.path + ": "), error.description)

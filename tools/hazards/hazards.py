@@ -19,14 +19,15 @@ import time
 
 sys.dont_write_bytecode = True  # nothing written into the checkout
 
-from specs import READERS, WRITERS
+from directories import DIRECTORY_HAZARDS, DirectoryCells
+from specs import DIRECTORY_WRITERS, READERS, WRITERS
 from suite import (
     KILL_POINTS, READER_HAZARDS, ROOT, WRITER_HAZARDS, CellFailure, SuiteBase, sidecars,
     temporaries,
 )
 
 
-class Suite(SuiteBase):
+class Suite(SuiteBase, DirectoryCells):
     def reference_run(self, spec):
         """A clean run of a writer: its output's bytes, for comparing, and its duration."""
         world = self.world()
@@ -365,6 +366,9 @@ def main():
         for spec in WRITERS:
             if options.only in spec.name:
                 suite.writer_cells(spec)
+        for spec in DIRECTORY_WRITERS:
+            if options.only in spec.name:
+                suite.directory_cells(spec)
         for spec in READERS:
             if options.only in spec.name:
                 suite.reader_cells(spec)
@@ -382,6 +386,8 @@ def main():
     if options.matrix:
         print()
         print(matrix(results, [s.name for s in WRITERS], WRITER_HAZARDS))
+        print()
+        print(matrix(results, [s.name for s in DIRECTORY_WRITERS], DIRECTORY_HAZARDS))
         print()
         print(matrix(results, [s.name for s in READERS], READER_HAZARDS))
     print("\nhazards: %d cells, %d passed, %d skipped, %d failed in %.0f s"

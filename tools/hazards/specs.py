@@ -124,3 +124,21 @@ READERS = [
            lambda i, out: ["profile", "fit", i + "/sizes.sqlite", "--out", out], "sizes.sqlite",
            live_writer=recording, live_keeps_input=True, output_name="profile.json"),
 ]
+
+
+class DirectoryWriter:
+    def __init__(self, name, args, kill_points):
+        self.name = name
+        self.args = args  # (inputs directory, output directory) -> arguments
+        self.kill_points = kill_points  # fractions of a clean run's duration
+        self.status = 0  # a clean run's exit status (set from one)
+
+
+# Commands that write a directory of outputs. explore runs one trip of the broken delegate:
+# its 17 findings, each shrunk and written as a log, a scenario and a report.
+DIRECTORY_WRITERS = [
+    DirectoryWriter("demo --out", lambda i, out: ["demo", "--out", out], [0.2, 0.5, 0.8]),
+    DirectoryWriter("explore --out",
+                    lambda i, out: ["explore", "--delegate", "broken", "--budget", "1",
+                                    "--jobs", "1", "--out", out], [0.4, 0.7]),
+]

@@ -1,0 +1,59 @@
+import Foundation
+import OutputPolicy
+import TestSupport
+import XCTest
+
+/// Directories of outputs (`OutputFile.lockDirectory`) and whole SQLite files
+/// (`OutputFile.writeDatabase`).
+final class DirectoryOutputTests: XCTestCase {
+  func testASecondWriterIntoALockedDirectoryIsRefusedUntilTheFirstReleasesIt() throws {
+    let directory = TemporaryDirectory()
+    let out = directory.file("results")
+    let first = try OutputFile.lockDirectory(out)  // made: the parent exists
+    XCTAssertThrowsError(try OutputFile.lockDirectory(out)) { error in
+      XCTAssertEqual(error as? OutputError, .directoryBusy(path: out))
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [])
+    first.release()
+    try OutputFile.lockDirectory(out).release()
+  }
+
+  func testLockingRefusesAFileAndAMissingParentBeforeLocking() throws {
+    let directory = TemporaryDirectory()
+    try "mine".write(toFile: directory.file("file"), atomically: false, encoding: .utf8)
+    XCTAssertThrowsError(try OutputFile.lockDirectory(directory.file("file"))) { error in
+      XCTAssertEqual(error as? OutputError, .fileWhereDirectoryBelongs(path: directory.file("file")))
+    }
+    XCTAssertThrowsError(try OutputFile.lockDirectory(directory.file("missing/out"))) { error in
+      XCTAssertEqual(
+        error as? OutputError,
+        .missingDirectory(path: directory.file("missing/out"), directory: directory.file("missing")))
+    }
+    XCTAssertEqual(try String(contentsOfFile: directory.file("file"), encoding: .utf8), "mine")
+  }
+
+  func testADatabaseReplacesTheOldFileAndRemovesWhatSQLiteWouldApplyToIt() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("trip.sqlite")
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try "old".write(toFile: path + suffix, atomically: false, encoding: .utf8)
+    }
+    try "mine".write(toFile: directory.file("trip.sqlite-notes"), atomically: false, encoding: .utf8)
+    try OutputFile.writeDatabase(Array("new image".utf8), to: path)
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new image")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+      ["trip.sqlite", "trip.sqlite-notes"])
+  }
+
+  func testARefusedDatabaseLeavesTheOldFilesAlone() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("trip.sqlite")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try "old".write(toFile: path + "-wal", atomically: false, encoding: .utf8)
+    XCTAssertThrowsError(try OutputFile.writeDatabase([1, 2, 3], to: path)) { error in
+      XCTAssertEqual(error as? OutputError, .isDirectory(path: path))
+    }
+    XCTAssertEqual(try String(contentsOfFile: path + "-wal", encoding: .utf8), "old")
+  }
+}
