@@ -136,7 +136,7 @@ let package = Package(
       name: "NavSimCheck",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
-        "JSON",
+        "JSON", "OutputPolicy",
       ]
     ),
     .target(

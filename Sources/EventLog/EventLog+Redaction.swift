@@ -40,12 +40,16 @@ extension EventLogFile {
     "coordinates offset, road names, prompt texts, marks, route ids, scenario, seed and time of day removed"
 
   /// Writes a redacted copy of every recording of the log at `inputPath` into a new log at
-  /// `outputPath`, atomically: a temporary sibling renamed into place when all is written.
+  /// `outputPath`, atomically: the new log is built in an SQLite temporary file that has no
+  /// name (nothing of it survives a failed or killed run) and written to `outputPath` whole
+  /// when complete (`EventLogFile.publish`).
   /// - Parameter seed: picks the offsets (mixed with each recording's id); nil derives each
   ///   recording's seed from its content.
   /// - Throws: `EventLogError` naming the file: the input's opening and reading errors,
-  ///   `.io` when `outputPath` exists or is the input. Nothing is left at `outputPath` then.
-  /// - Complexity: O(n) time (two passes per recording), constant memory.
+  ///   `.io` when `outputPath` exists; `OutputError` when the policy refuses `outputPath`
+  ///   (the input, a directory, a missing directory). Nothing is left at `outputPath` then.
+  /// - Complexity: O(n) time (two passes per recording); the new log is held in memory once,
+  ///   when it is written.
   public static func redact(from inputPath: String, to outputPath: String, seed: UInt64? = nil)
     throws -> [RedactionSummary]
   {
@@ -55,38 +59,15 @@ extension EventLogFile {
       throw EventLogError.io(
         path: outputPath, problem: "already exists; redact writes a new file (remove it first)")
     }
-    // A hidden sibling, renamed into place when complete; one a killed redact left is removed.
+    // A hidden sibling an earlier NavSim's redact (which wrote one) left when killed.
     OutputFile.removeStaleTemporaries(of: outputPath)
-    let temporary = OutputFile.temporaryName(for: outputPath, attempt: 0)
-    removeFiles(of: temporary)
+    let output = try EventLogFile(temporaryFor: outputPath)
     var summaries: [RedactionSummary] = []
-    do {
-      try withExtendedLifetime(try EventLogFile(path: temporary, mode: .create)) { output in
-        for info in try input.recordings() {
-          summaries.append(try redact(info, of: input, into: output, seed: seed))
-        }
-      }
-    } catch {
-      removeFiles(of: temporary)
-      throw naming(outputPath, insteadOf: temporary, error)
+    for info in try input.recordings() {
+      summaries.append(try redact(info, of: input, into: output, seed: seed))
     }
-    // The output's connection is closed here: it left WAL mode, so one file holds it all.
-    if rename(temporary, outputPath) != 0 {
-      let problem = String(cString: strerror(errno))
-      removeFiles(of: temporary)
-      throw EventLogError.io(path: outputPath, problem: problem)
-    }
+    try output.publish(to: outputPath, inputs: [inputPath])
     return summaries
-  }
-
-  /// `error`, with the temporary file's name replaced by the output's: a message never names
-  /// a temporary file.
-  private static func naming(_ output: String, insteadOf temporary: String, _ error: any Error)
-    -> any Error
-  {
-    let text = "\(error)"
-    guard text.hasPrefix(temporary + ": ") else { return error }
-    return EventLogError.io(path: output, problem: String(text.dropFirst(temporary.count + 2)))
   }
 
   private static func redact(

@@ -1,6 +1,7 @@
 import Foundation
 import NavSimCheck
 import Navigator
+import OutputPolicy
 import Replay
 
 // Running trips: in this process, or in worker processes that each take a run of consecutive
@@ -66,7 +67,7 @@ extension Explorer {
   /// - Throws: `NavigatorError` / `EventLogError` for a trip that cannot be generated or
   ///   written (a NavSim bug), `CheckError` for a replay that fails.
   public func runTrips(_ indices: Range<Int>) throws -> [TripOutcome] {
-    try runTrips(indices, scratch: try ExploreScratch())
+    try runTrips(indices, scratch: try ScratchDirectory(kind: "explore"))
   }
 
   /// The SDK-profile values trip `index` draws: none when the search was given a profile
@@ -84,7 +85,7 @@ extension Explorer {
     return job
   }
 
-  func runTrips(_ indices: Range<Int>, scratch: ExploreScratch) throws -> [TripOutcome] {
+  func runTrips(_ indices: Range<Int>, scratch: ScratchDirectory) throws -> [TripOutcome] {
     let duration = RouteDurations().duration
     return try indices.map { index in
       let trip = try TripGenerator.trip(seed: seed, index: index, space: space, duration: duration)
@@ -134,7 +135,7 @@ enum TripBatch {
     _ indices: Range<Int>, jobs: Int, launcher: ExploreWorkerLauncher, seed: UInt64,
     subject: LayoutSubject
   ) throws -> [TripOutcome] {
-    let scratch = try ExploreScratch()
+    let scratch = try ScratchDirectory(kind: "explore")
     let runs = split(indices, jobs: jobs)
     var processes: [WorkerProcess] = []
     for (number, run) in runs.enumerated() {

@@ -108,7 +108,7 @@ public struct Explorer {
     // explore at a time writes into it.
     let lock = try outputDirectory.map { try OutputFile.lockDirectory($0) }
     defer { lock?.release() }
-    let scratch = try ExploreScratch()
+    let scratch = try ScratchDirectory(kind: "explore")
     let duration = RouteDurations().duration
     var firstTrips:
       [(identity: String, finding: CheckFinding, trip: Int, scenario: Scenario, draw: ProfileDraw)] = []
@@ -199,7 +199,7 @@ public struct Explorer {
   }
 
   private func shrink(
-    _ scenario: Scenario, draw: ProfileDraw, identity: String, scratch: ExploreScratch,
+    _ scenario: Scenario, draw: ProfileDraw, identity: String, scratch: ScratchDirectory,
     cache: ShrinkCache
   ) throws
     -> ExploreFinding
@@ -283,20 +283,3 @@ final class ShrinkCache {
   var identities: [String: Set<String>] = [:]
 }
 
-/// A fresh directory for the trips being run, removed with everything in it on deinit.
-final class ExploreScratch {
-  let path: String
-
-  init() throws {
-    var base = NSTemporaryDirectory()
-    while base.hasSuffix("/") { base.removeLast() }
-    var template = Array((base + "/navsim-explore-XXXXXX").utf8CString)
-    guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
-    else { throw CheckError("\(base): cannot create a temporary directory (errno \(errno))") }
-    path = String(cString: created)
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}

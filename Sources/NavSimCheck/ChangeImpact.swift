@@ -4,6 +4,7 @@
 
 import Foundation
 import JSON
+import OutputPolicy
 import Replay
 import SessionEvents
 import Snapshots
@@ -219,7 +220,7 @@ extension ChangeImpact {
     _ a: RunInfo, in storeA: SnapshotStore, against b: RunInfo, in storeB: SnapshotStore,
     tolerance: Double
   ) throws -> RunDiff {
-    let scratch = try ScratchDirectory()
+    let scratch = try ScratchDirectory(kind: "check")
     let pair = try SnapshotStore(path: scratch.file("pair.sqlite"), mode: .create)
     try SnapshotMerge.copy(a, from: storeA, into: pair, label: "a")
     try SnapshotMerge.copy(b, from: storeB, into: pair, label: "b")

@@ -10,6 +10,7 @@
 // costly configurations (a delegate with many findings) does not hold the others up.
 
 import Foundation
+import OutputPolicy
 import Replay
 import Snapshots
 
@@ -76,7 +77,7 @@ extension CheckRunner {
     storePath: String?, labelPrefix: String?, progress: (Int) -> Void = { _ in },
     local: ((CheckConfiguration, SnapshotStore?) throws -> ConfigurationResult)? = nil
   ) throws -> [ConfigurationResult] {
-    let scratch = try ScratchDirectory()
+    let scratch = try ScratchDirectory(kind: "check")
     let workers: [Worker]
     /// The configurations in claiming order, and the claims file, when workers claim.
     var claiming: (order: [Int], claims: String)?
@@ -303,22 +304,4 @@ public final class CheckClaims {
     }
     return claimed
   }
-}
-
-/// A fresh directory under the temporary directory, removed with everything in it on deinit.
-final class ScratchDirectory {
-  let path: String
-
-  init() throws {
-    var base = NSTemporaryDirectory()
-    while base.hasSuffix("/") { base.removeLast() }
-    var template = Array((base + "/navsim-check-XXXXXX").utf8CString)
-    guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
-    else { throw CheckError("\(base): cannot create a temporary directory (errno \(errno))") }
-    path = String(cString: created)
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 }

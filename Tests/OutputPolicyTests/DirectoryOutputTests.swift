@@ -57,3 +57,31 @@ final class DirectoryOutputTests: XCTestCase {
     XCTAssertEqual(try String(contentsOfFile: path + "-wal", encoding: .utf8), "old")
   }
 }
+
+/// Scratch directories (`ScratchDirectory`): gone on deinit, and a killed process's removed by
+/// the next one of its kind.
+final class ScratchDirectoryTests: XCTestCase {
+  func testAScratchDirectoryIsGoneOnDeinitAndAStaleOneOfADeadProcessIsRemoved() throws {
+    let base = NSTemporaryDirectory()
+    // A process id that is not running: a child that has exited and been waited for.
+    var dead: pid_t = 0
+    XCTAssertEqual(posix_spawn(&dead, "/bin/true", nil, nil, [nil], nil), 0)
+    var status: Int32 = 0
+    waitpid(dead, &status, 0)
+    let kind = "test-\(getpid())"
+    let stale = base + "/navsim-\(kind)-\(dead)-abc123"
+    let live = base + "/navsim-\(kind)-\(getpid())-def456"
+    for path in [stale, live] {
+      try FileManager.default.createDirectory(
+        atPath: path + "/inner", withIntermediateDirectories: true)
+    }
+    defer { try? FileManager.default.removeItem(atPath: live) }
+    var scratch: ScratchDirectory? = try ScratchDirectory(kind: kind)
+    let path = try XCTUnwrap(scratch?.path)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: live))  // its process runs
+    try "x".write(toFile: path + "/trip.sqlite", atomically: false, encoding: .utf8)
+    scratch = nil
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+  }
+}

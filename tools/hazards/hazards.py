@@ -154,11 +154,8 @@ class Suite(SuiteBase, DirectoryCells):
                     raise CellFailure("killed at %d%%: a damaged store" % (point * 100))
                 if temporaries(world + "/out", spec.output_name):
                     # The killed run's hidden temporary file (killed in the instant between
-                    # naming it and renaming it, or a redact's SQLite file): the next run
-                    # of the same output removes it.
+                    # naming it and renaming it): the next run of the same output removes it.
                     self.leftovers.append(spec.name)
-                    if spec.temporary_until_next_run and os.path.exists(out):
-                        os.unlink(out)
                     status, _, err, _ = self.run(spec.args(world + "/in", out), world)
                     left = temporaries(world + "/out", spec.output_name)
                     if status != spec.status or left:

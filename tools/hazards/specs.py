@@ -6,7 +6,7 @@ other.sqlite), `out` the output path under test."""
 
 class Writer:
     def __init__(self, name, args, output_name, self_input, kind="file", status=0,
-                 appends=False, symlink_status=0, temporary_until_next_run=False):
+                 appends=False, symlink_status=0):
         self.name = name
         self.args = args
         self.output_name = output_name
@@ -15,8 +15,6 @@ class Writer:
         self.status = status  # a clean run's exit status (set from one: 0, or 1 for findings)
         self.appends = appends  # a store that takes more: the old one is a clean run's output
         self.symlink_status = symlink_status
-        # A killed run may leave its hidden temporary file, removed by the next run.
-        self.temporary_until_next_run = temporary_until_next_run
 
 
 class Reader:
@@ -71,8 +69,7 @@ WRITERS = [
            "imported.sqlite", "log.jsonl", kind="store", appends=True),
     Writer("log redact --out",
            lambda i, out: ["log", "redact", i + "/log.sqlite", "--out", out],
-           "redacted.sqlite", "log.sqlite", kind="store", symlink_status=2,
-           temporary_until_next_run=True),
+           "redacted.sqlite", "log.sqlite", kind="store", symlink_status=2),
     Writer("record --out",
            lambda i, out: ["record", "--scenario", i + "/scenario.json", "--out", out],
            "trip.sqlite", "scenario.json", kind="store", appends=True),
