@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 
 /// `navsim goldens`: the golden files no test uses any more, from a test run's usage file.
 struct GoldensCommand: NavSimCommand {
@@ -30,12 +31,22 @@ struct GoldensCommand: NavSimCommand {
       path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
     if parsed.flag("--delete") {
-      for path in unused {
-        do {
-          try FileManager.default.removeItem(atPath: path)
-        } catch {
-          throw CommandFailure("\(shown(path)): cannot delete: \(error.localizedDescription)")
+      // Every file is checked before any is deleted: one that cannot go stops the command
+      // with nothing deleted (one that fails in between still stops it, by name).
+      func failure(_ error: OutputError, _ more: String = "") -> CommandFailure {
+        guard case .cannotDelete(let path, let problem) = error else {
+          return CommandFailure("\(error)")
         }
+        return CommandFailure(
+          OutputError.cannotDelete(path: shown(path), problem: problem).description + more)
+      }
+      do {
+        for path in unused { try OutputFile.checkRemovable(path) }
+      } catch let error as OutputError {
+        throw failure(error, "; nothing was deleted")
+      }
+      for path in unused {
+        do { try OutputFile.remove(path) } catch let error as OutputError { throw failure(error) }
         context.print("deleted \(shown(path))")
       }
       context.print("\(unused.count) unused golden file\(unused.count == 1 ? "" : "s") deleted")
@@ -65,7 +76,8 @@ struct GoldensCommand: NavSimCommand {
       else { throw CommandFailure("\(directory): not a directory") }
       while let relative = enumerator.nextObject() as? String {
         let parts = relative.split(separator: "/")
-        guard relative.hasSuffix(".txt"), parts.count >= 2, parts[parts.count - 2] == "__Golden__"
+        guard relative.hasSuffix(".txt"), parts.count >= 2, parts[parts.count - 2] == "__Golden__",
+          enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular
         else { continue }
         let path = URL(fileURLWithPath: directory + "/" + relative).standardizedFileURL.path
         if !used.contains(path) { unused.append(path) }

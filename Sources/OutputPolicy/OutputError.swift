@@ -26,6 +26,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
   case fileTooLarge(path: String)
   /// The disk (or the user's quota) is full.
   case noSpace(path: String)
+  /// A file the command was asked to delete cannot be deleted.
+  case cannotDelete(path: String, problem: String)
   /// Any other failure of the operating system, with its own words.
   case cannotWrite(path: String, problem: String)
 
@@ -36,7 +38,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
       .missingDirectory(let path, _), .notADirectory(let path, _),
       .directoryNotWritable(let path, _), .fileWhereDirectoryBelongs(let path),
       .fileNotWritable(let path), .danglingLink(let path, _), .directoryBusy(let path),
-      .fileTooLarge(let path), .noSpace(let path), .cannotWrite(let path, _):
+      .fileTooLarge(let path), .noSpace(let path), .cannotWrite(let path, _),
+      .cannotDelete(let path, _):
       path
     }
   }
@@ -68,6 +71,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
       "\(path): the file-size limit (ulimit -f) was reached; nothing was written"
     case .noSpace(let path):
       "\(path): the disk is full; nothing was written"
+    case .cannotDelete(let path, let problem):
+      "\(path): cannot be deleted (\(problem))"
     case .cannotWrite(let path, let problem):
       "\(path): cannot be written (\(problem)); nothing was written"
     }

@@ -133,4 +133,20 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: golden + "/used.txt"))
     #expect(run(["goldens", usage, tests]).status == 0)
   }
+
+  @Test func aDirectoryNamedLikeAGoldenFileIsNeitherListedNorDeleted() throws {
+    let directory = TemporaryDirectory()
+    let golden = directory.path + "/Tests/A/__Golden__"
+    try FileManager.default.createDirectory(
+      atPath: golden + "/folder.txt", withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: golden + "/folder.txt/notes"))
+    try Data("x\n".utf8).write(to: URL(fileURLWithPath: golden + "/used.txt"))
+    let usage = directory.path + "/used.txt"
+    try Data((URL(fileURLWithPath: golden + "/used.txt").standardizedFileURL.path + "\n").utf8)
+      .write(to: URL(fileURLWithPath: usage))
+    let deleted = run(["goldens", usage, directory.path + "/Tests", "--delete"])
+    #expect(deleted.status == 0, "\(deleted.err)")
+    #expect(deleted.out == "0 unused golden files deleted\n")
+    #expect(FileManager.default.fileExists(atPath: golden + "/folder.txt/notes"))
+  }
 }

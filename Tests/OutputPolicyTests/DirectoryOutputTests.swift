@@ -22,12 +22,14 @@ final class DirectoryOutputTests: XCTestCase {
     let directory = TemporaryDirectory()
     try "mine".write(toFile: directory.file("file"), atomically: false, encoding: .utf8)
     XCTAssertThrowsError(try OutputFile.lockDirectory(directory.file("file"))) { error in
-      XCTAssertEqual(error as? OutputError, .fileWhereDirectoryBelongs(path: directory.file("file")))
+      XCTAssertEqual(
+        error as? OutputError, .fileWhereDirectoryBelongs(path: directory.file("file")))
     }
     XCTAssertThrowsError(try OutputFile.lockDirectory(directory.file("missing/out"))) { error in
       XCTAssertEqual(
         error as? OutputError,
-        .missingDirectory(path: directory.file("missing/out"), directory: directory.file("missing")))
+        .missingDirectory(
+          path: directory.file("missing/out"), directory: directory.file("missing")))
     }
     XCTAssertEqual(try String(contentsOfFile: directory.file("file"), encoding: .utf8), "mine")
   }
@@ -38,7 +40,8 @@ final class DirectoryOutputTests: XCTestCase {
     for suffix in ["", "-wal", "-shm", "-journal"] {
       try "old".write(toFile: path + suffix, atomically: false, encoding: .utf8)
     }
-    try "mine".write(toFile: directory.file("trip.sqlite-notes"), atomically: false, encoding: .utf8)
+    try "mine".write(
+      toFile: directory.file("trip.sqlite-notes"), atomically: false, encoding: .utf8)
     try OutputFile.writeDatabase(Array("new image".utf8), to: path)
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new image")
     XCTAssertEqual(
@@ -55,6 +58,44 @@ final class DirectoryOutputTests: XCTestCase {
       XCTAssertEqual(error as? OutputError, .isDirectory(path: path))
     }
     XCTAssertEqual(try String(contentsOfFile: path + "-wal", encoding: .utf8), "old")
+  }
+}
+
+/// Deleting files (`OutputFile.remove`): never a directory, refusals in the user's words.
+final class RemovingFilesTests: XCTestCase {
+  func testADirectoryAndAMissingFileAreRefusedByNameAndNothingIsRemoved() throws {
+    let directory = TemporaryDirectory()
+    let golden = directory.file("stale.txt")
+    try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: false)
+    try "keep".write(toFile: golden + "/inside", atomically: false, encoding: .utf8)
+    XCTAssertThrowsError(try OutputFile.remove(golden)) { error in
+      XCTAssertEqual("\(error)", "\(golden): cannot be deleted (it is a directory)")
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/inside"))
+    XCTAssertThrowsError(try OutputFile.remove(directory.file("gone.txt"))) { error in
+      XCTAssertEqual(
+        "\(error)", "\(directory.file("gone.txt")): cannot be deleted (it is not there any more)")
+    }
+    try "x".write(toFile: directory.file("old.txt"), atomically: false, encoding: .utf8)
+    try OutputFile.remove(directory.file("old.txt"))
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path), ["stale.txt"])
+  }
+
+  func testAFileInADirectoryThisUserCannotWriteIsRefusedInPlainWords() throws {
+    // Root may delete anywhere; the hazard suite runs this case as nobody (goldens --delete).
+    try XCTSkipIf(geteuid() == 0, "root ignores permissions")
+    let directory = TemporaryDirectory()
+    try "x".write(toFile: directory.file("a.txt"), atomically: false, encoding: .utf8)
+    chmod(directory.path, 0o555)
+    defer { chmod(directory.path, 0o755) }
+    XCTAssertThrowsError(try OutputFile.remove(directory.file("a.txt"))) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "\(directory.file("a.txt")): cannot be deleted (permission denied: this user cannot "
+          + "remove files from \(directory.path))")
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: directory.file("a.txt")))
   }
 }
 

@@ -319,6 +319,26 @@ class Suite(SuiteBase, DirectoryCells):
         for hazard, body in zip(READER_HAZARDS, cells):
             self.cell(name, hazard, body)
 
+    def goldens_cell(self):
+        """`goldens --delete` where this user may not delete: one line naming the golden file,
+        no Foundation text, nothing deleted."""
+        def body():
+            world = self.world()
+            golden = world + "/tests/A/__Golden__"
+            os.makedirs(golden)
+            for name in ("used.txt", "stale.txt"):
+                with open(os.path.join(golden, name), "w") as handle:
+                    handle.write("event 1 t=0.000 x\n")
+            with open(world + "/used.txt", "w") as handle:
+                handle.write(golden + "/used.txt\n")
+            os.chmod(golden, 0o555)
+            before = self.snapshot(world)
+            status, _, err, _ = self.run(["goldens", world + "/used.txt", "tests", "--delete"],
+                                         world, as_nobody=True)
+            self.check_refusal(status, err, "tests/A/__Golden__/stale.txt")
+            self.expect_unchanged(before, world)
+        self.cell("goldens --delete", "read-only directory", body)
+
     def committed_recordings(self):
         """Reading the committed recordings in place makes nothing beside them."""
         def body():
@@ -363,6 +383,8 @@ def main():
         for spec in WRITERS:
             if options.only in spec.name:
                 suite.writer_cells(spec)
+        if options.only in "goldens --delete":
+            suite.goldens_cell()
         for spec in DIRECTORY_WRITERS:
             if options.only in spec.name:
                 suite.directory_cells(spec)

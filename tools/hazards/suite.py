@@ -15,10 +15,12 @@ import time
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# Internal text that must never reach a user: SQL, Foundation's error domains, raw ids and
-# result codes, temporary-file names, crash output.
+# Internal text that must never reach a user: SQL, Foundation's error domains and wording
+# ("“x” couldn’t be removed because..."), raw ids and result codes, temporary-file names,
+# crash output.
 FORBIDDEN = re.compile(
-    r"PRAGMA|NSCocoaErrorDomain|Error Domain|application_id|0x[0-9a-fA-F]{4,}|\.tmp\b"
+    r"PRAGMA|NSCocoaErrorDomain|Error Domain|couldn[’']t be|“|application_id|0x[0-9a-fA-F]{4,}"
+    r"|\.tmp\b"
     r"|navsim-partial|\(code \d+\)|SQLITE_|Fatal error|Stack dump|backtrace|Swift runtime"
     r"|\.swift:\d+")
 WRITER_HAZARDS = ["existing directory", "read-only directory", "input as output", "symlink",
