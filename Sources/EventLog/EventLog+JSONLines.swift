@@ -99,14 +99,51 @@ extension EventLogFile {
   ///   `.io` when the file cannot be read, `.readOnly`.
   /// - Complexity: O(n) time, constant memory.
   public func importJSONLines(from jsonPath: String) throws -> RecordingInfo {
+    try importJSONLines(try LineReader(path: jsonPath))
+  }
+
+  private func importJSONLines(_ lines: LineReader) throws -> RecordingInfo {
     guard mode != .readOnly else { throw EventLogError.readOnly(path: path) }
-    let lines = try LineReader(path: jsonPath)
     let id = try mappingErrors(path: path) {
       try connection.transaction(.immediate) {
-        try JSONLinesImport(log: self, jsonPath: jsonPath, lines: lines).run()
+        try JSONLinesImport(log: self, jsonPath: lines.path, lines: lines).run()
       }
     }
     return try recording(id)
+  }
+
+  /// Imports the JSON Lines `produce` hands its argument (chunks of whole lines) into the log
+  /// at `logPath`, like `importJSONLines(from:intoLogAt:)`. The lines wait in a temporary file
+  /// that has no name (`tmpfile`): nothing of them outlives the process, however it ends.
+  /// - Parameter name: what messages call the lines (say, a library's recording).
+  /// - Throws: as `importJSONLines(from:intoLogAt:)`, or what `produce` throws; the log is
+  ///   left as it was then.
+  public static func importJSONLines(
+    named name: String, intoLogAt logPath: String,
+    _ produce: ((String) throws -> Void) throws -> Void
+  ) throws -> RecordingInfo {
+    try OutputFile.checkStore(logPath)
+    guard let file = tmpfile() else {
+      throw EventLogError.io(
+        path: logPath, problem: "cannot make a temporary file: \(String(cString: strerror(errno)))")
+    }
+    let lines = LineReader(file: file, name: name)
+    try produce { chunk in
+      var text = chunk
+      let count = text.utf8.count
+      let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+      if written != count {
+        let problem = errno == EFBIG
+          ? "the file-size limit (ulimit -f) was reached; nothing was written"
+          : String(cString: strerror(errno))
+        throw EventLogError.io(path: logPath, problem: problem)
+      }
+    }
+    if fflush(file) != 0 {
+      throw EventLogError.io(path: logPath, problem: String(cString: strerror(errno)))
+    }
+    rewind(file)
+    return try importJSONLines(lines, intoLogAt: logPath)
   }
 
   /// Imports a JSON Lines file into the log at `logPath`, creating the log when it is missing;
@@ -116,12 +153,18 @@ extension EventLogFile {
     -> RecordingInfo
   {
     // Read the input's first line before creating anything: a missing input creates no log.
-    _ = try LineReader(path: jsonPath)
+    let lines = try LineReader(path: jsonPath)
     try OutputFile.checkStore(logPath, inputs: [jsonPath])
+    return try importJSONLines(lines, intoLogAt: logPath)
+  }
+
+  private static func importJSONLines(_ lines: LineReader, intoLogAt logPath: String) throws
+    -> RecordingInfo
+  {
     let existed = FileManager.default.fileExists(atPath: logPath)
     do {
       let log = try EventLogFile(path: logPath, mode: .create)
-      return try log.importJSONLines(from: jsonPath)
+      return try log.importJSONLines(lines)
     } catch {
       if !existed { removeFiles(of: logPath) }
       throw error
@@ -309,6 +352,13 @@ final class LineReader {
   private var capacity = 0
   /// The 1-based number of the line last returned (0 before the first).
   private(set) var lineNumber = 0
+
+  /// Reads `file` (open for reading, positioned at its start), which it closes; messages
+  /// call it `name`.
+  init(file: UnsafeMutablePointer<FILE>, name: String) {
+    self.path = name
+    self.file = file
+  }
 
   /// - Throws: `EventLogError.fileNotFound` or `.io`.
   init(path: String) throws {

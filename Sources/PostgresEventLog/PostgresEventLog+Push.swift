@@ -175,13 +175,15 @@ extension PostgresEventLog {
   /// Copies the complete recording `id` into the SQLite log at `path` (created when missing),
   /// through its JSON Lines export, so what arrives is exactly what was pushed. Nothing is
   /// written when anything fails (the import is one transaction; a log created here is
-  /// removed again).
+  /// removed again), and the export waits in a temporary file with no name, so nothing of it
+  /// outlives the process.
   /// - Returns: the new recording in the SQLite log.
-  /// - Throws: `EventLogError.unknownRecording`, `PostgresEventLogError`, `EventLogError`.
+  /// - Throws: `EventLogError.unknownRecording`, `PostgresEventLogError`, `EventLogError`,
+  ///   `OutputError` for a path the output policy refuses.
   public func pull(recording id: Int64, intoLogAt path: String) throws -> RecordingInfo {
-    let temporary = path + ".navsim-pull.jsonl"
-    defer { unlink(temporary) }
-    try exportJSONLines(recording: id, toFile: temporary)
-    return try EventLogFile.importJSONLines(from: temporary, intoLogAt: path)
+    try EventLogFile.importJSONLines(named: "\(location) recording \(id)", intoLogAt: path) {
+      write in
+      try exportJSONLines(recording: id) { chunk in try write(chunk) }
+    }
   }
 }

@@ -1,16 +1,25 @@
 """The commands the hazard suite drives: every command that writes a file, every command that
 reads a log or a snapshot store. Paths: `i` is the directory of inputs (fixtures: log.sqlite,
 store.sqlite with runs a and b, log.jsonl, sizes.sqlite with viewSize events, scenario.json,
-other.sqlite), `out` the output path under test."""
+other.sqlite), `out` the output path under test. `library()` is the suite's recording library
+on the PostgreSQL test server (holding log.sqlite's recording as recording 1), when one runs."""
+import os
+
+
+def library():
+    """The suite's recording library (a database on NAVSIM_TEST_POSTGRES_URL's server)."""
+    return os.environ.get("NAVSIM_HAZARDS_LIBRARY", "")
 
 
 class Writer:
     def __init__(self, name, args, output_name, self_input, kind="file", status=0,
-                 appends=False, symlink_status=0):
+                 appends=False, symlink_status=0, uses_library=False):
         self.name = name
+        self.uses_library = uses_library  # needs the PostgreSQL test server
         self.args = args
         self.output_name = output_name
-        self.self_input = self_input  # the input given as the output in "input as output"
+        # The input given as the output in "input as output" (None: it reads no file).
+        self.self_input = self_input
         self.kind = kind  # "file": replaced whole; "store": an SQLite file written in place
         self.status = status  # a clean run's exit status (set from one: 0, or 1 for findings)
         self.appends = appends  # a store that takes more: the old one is a clean run's output
@@ -19,8 +28,9 @@ class Writer:
 
 class Reader:
     def __init__(self, name, args, input, status=0, live_writer=None, live_status=0,
-                 live_keeps_input=False, output_name=None):
+                 live_keeps_input=False, output_name=None, uses_library=False):
         self.name = name
+        self.uses_library = uses_library  # needs the PostgreSQL test server
         self.args = args  # (inputs directory, output path or None) -> arguments
         self.input = input  # the file under test, in the inputs directory
         # A reader that also writes a file (a report, a picture, a profile) writes it in a
@@ -77,6 +87,8 @@ WRITERS = [
            lambda i, out: ["replay", i + "/log.sqlite", "--delegate", "basic", "--snapshots", out,
                            "--label", "z"],
            "snapshots.sqlite", "log.sqlite", kind="store"),
+    Writer("log pull --out", lambda i, out: ["log", "pull", library(), "1", "--out", out],
+           "pulled.sqlite", None, kind="store", appends=True, uses_library=True),
 ]
 
 
@@ -120,6 +132,8 @@ READERS = [
     Reader("profile fit",
            lambda i, out: ["profile", "fit", i + "/sizes.sqlite", "--out", out], "sizes.sqlite",
            live_writer=recording, live_keeps_input=True, output_name="profile.json"),
+    Reader("log push", lambda i, out: ["log", "push", i + "/log.sqlite", library()],
+           "log.sqlite", live_writer=recording, uses_library=True),
 ]
 
 
