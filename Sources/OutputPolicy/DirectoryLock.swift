@@ -7,6 +7,7 @@
 /// A directory of outputs this process writes into, locked against another NavSim writing
 /// into it at the same time (`flock` on the directory itself: no lock file is made, and the
 /// lock goes when the process ends, however it ends). Held until released or deinitialised.
+/// On a file system that has no locks the directory is written unlocked.
 public final class DirectoryLock {
   private var descriptor: Int32
 
@@ -23,6 +24,8 @@ public final class DirectoryLock {
       close(descriptor)
       descriptor = -1
       if code == EWOULDBLOCK { throw OutputError.directoryBusy(path: path) }
+      // A file system without locks (NFS with no lock service): write unlocked, as before.
+      if code == ENOLCK || code == EOPNOTSUPP || code == EINVAL { return }
       throw OutputError.cannotWrite(path: path, problem: systemMessage(code))
     }
   }
