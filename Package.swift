@@ -14,9 +14,11 @@ let platformShims: [Target] = [
   .target(name: "_Testing_UIKit", dependencies: ["UIKit"], path: "Sources/Shims/_Testing_UIKit"),
 ]
 let coreLocation: [Target.Dependency] = ["CoreLocation"]
+let userNotifications: [Target.Dependency] = ["UserNotifications"]
 #else
 let platformShims: [Target] = []
 let coreLocation: [Target.Dependency] = []
+let userNotifications: [Target.Dependency] = []
 #endif
 let sdkModules = ["GoogleNavigation", "GoogleMaps"] + platformShims.map(\.name)
 let shimDependencies: [Target.Dependency] = platformShims.map { .target(name: $0.name) }
@@ -96,7 +98,9 @@ let package = Package(
     .target(name: "Findings"),
     .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "Findings"] + coreLocation),
     .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
-    .target(name: "GoogleMaps", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
+    .target(
+      name: "GoogleMaps",
+      dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation + userNotifications),
     .target(name: "GoogleNavigation", dependencies: ["GoogleMaps"]),
     .target(name: "SampleDelegates", dependencies: ["NavSim"]),
     // On iOS the recorder builds against Google's GoogleNavigation (when the app has it) and

@@ -47,6 +47,9 @@ public final class GMSUISettings: NSObject {
   /// Whether tapping an incident shows its card. Default true. Taps are not modelled: no
   /// effect on the layout.
   public var showsIncidentCards = true
+  /// The indoor floor picker. Default true. The SDK shows it only over a building with indoor
+  /// data; NavSim has none (`GMSIndoorDisplay`), so it never appears: no effect on the layout.
+  public var indoorPicker = true
 
   // MARK: - Gestures (they never limit programmatic camera changes)
 

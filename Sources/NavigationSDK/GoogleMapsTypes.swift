@@ -362,6 +362,8 @@ open class GMSOverlay: NSObject {
   public var title: String?
   public var isTappable = true
   public var zIndex: Int32 = 0
+  /// Whatever the app attaches (a stop's id, a model object); the SDK never reads it.
+  public var userData: Any?
   /// The map it shows on; setting it adds it to (or removes it from) that map.
   public var map: GMSMapView? {
     didSet {
@@ -379,7 +381,6 @@ open class GMSOverlay: NSObject {
 open class GMSMarker: GMSOverlay {
   public var position: CLLocationCoordinate2D
   public var snippet: String?
-  public var userData: Any?
   /// The pin's image; nil: the default red pin.
   public var icon: UIImage?
   /// A view shown instead of `icon`.
@@ -437,6 +438,11 @@ public protocol GMSMapViewDelegate: NSObjectProtocol {
   func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition)
   func mapView(_ mapView: GMSMapView, didTapMyLocation location: CLLocationCoordinate2D)
   func didTapMyLocationButton(for mapView: GMSMapView) -> Bool
+  /// A tap on a point of interest. Never called: replays have no taps and recordings carry
+  /// none.
+  func mapView(
+    _ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String,
+    location: CLLocationCoordinate2D)
 }
 
 extension GMSMapViewDelegate {
@@ -450,6 +456,10 @@ extension GMSMapViewDelegate {
   public func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) {}
   public func mapView(_ mapView: GMSMapView, didTapMyLocation location: CLLocationCoordinate2D) {}
   public func didTapMyLocationButton(for mapView: GMSMapView) -> Bool { false }
+  public func mapView(
+    _ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String,
+    location: CLLocationCoordinate2D
+  ) {}
 }
 
 /// The GoogleMaps side of a map view, held by `GMSMapView.mapsState`.

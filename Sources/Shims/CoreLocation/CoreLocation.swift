@@ -16,6 +16,15 @@ public typealias CLLocationDirection = Double
 /// An accuracy, in metres.
 public typealias CLLocationAccuracy = Double
 
+/// Accuracy requests for `CLLocationManager.desiredAccuracy` (Apple's values).
+public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
+public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
+public let kCLLocationAccuracyNearestTenMeters: CLLocationAccuracy = 10
+public let kCLLocationAccuracyHundredMeters: CLLocationAccuracy = 100
+public let kCLLocationAccuracyKilometer: CLLocationAccuracy = 1000
+public let kCLLocationAccuracyThreeKilometers: CLLocationAccuracy = 3000
+public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
+
 /// The largest distance: `GMSNavigator` reports it when there is no route.
 public let CLLocationDistanceMax: CLLocationDistance = .greatestFiniteMagnitude
 /// The largest time interval: `GMSNavigator` reports it when there is no route.
@@ -144,6 +153,12 @@ public enum CLAuthorizationStatus: Int32, Sendable {
   case authorizedWhenInUse = 4
 }
 
+/// Whether the app may read precise locations (iOS 14+).
+public enum CLAccuracyAuthorization: Int, Sendable {
+  case fullAccuracy = 0
+  case reducedAccuracy = 1
+}
+
 /// Receives authorization changes. Every method has an empty default (Apple's are optional).
 public protocol CLLocationManagerDelegate: NSObjectProtocol {
   func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
@@ -167,7 +182,13 @@ open class CLLocationManager: NSObject {
     Self.appAuthorization.withLock { $0 }
   }
   private static let appAuthorization = AppAuthorization()
-  public var desiredAccuracy: CLLocationAccuracy = -1
+  /// Precise locations: granted headless, as the permission is.
+  public var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
+  /// The last fix this manager received: always nil, because NavSim's managers receive none
+  /// (a replay drives the SDK's road-snapped provider, not CoreLocation).
+  public var location: CLLocation? { nil }
+  /// Default `kCLLocationAccuracyBest`, as on iOS.
+  public var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
   public var distanceFilter: CLLocationDistance = -1
   public var allowsBackgroundLocationUpdates = false
 
