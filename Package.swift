@@ -55,6 +55,10 @@ let package = Package(
     .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
     .library(name: "NavSimRecorder", targets: ["NavSimRecorder"]),
     .executable(name: "navsim", targets: ["navsim"]),
+    // Copies of app files with `@objc`, `#selector`, `@IBOutlet`... removed, for a Linux
+    // test target (docs/real-app-code.md).
+    .executable(name: "navsim-objc-free", targets: ["navsim-objc-free"]),
+    .plugin(name: "ObjCFreeCopies", targets: ["ObjCFreeCopies"]),
   ],
   targets: [
     // MARK: - Storage
@@ -164,6 +168,11 @@ let package = Package(
     // text into pixels and knows nothing of layouts.
     .target(name: "SnapshotRaster", dependencies: ["SharedLibrary"]),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
+    // The "compiles with Objective-C markers removed" tier: a Swift tokenizer and the rewrite.
+    .target(name: "ObjCMarkers"),
+    .executableTarget(name: "navsim-objc-free", dependencies: ["ObjCMarkers"]),
+    .plugin(
+      name: "ObjCFreeCopies", capability: .buildTool(), dependencies: ["navsim-objc-free"]),
     .executableTarget(
       name: "navsim-bench",
       dependencies: ["SQLite", "EventLog", "SessionEvents", "ConstraintSolver", "SeededRandom",
@@ -194,6 +203,7 @@ let package = Package(
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    .testTarget(name: "ObjCMarkersTests", dependencies: ["ObjCMarkers"]),
     // A session driven by events, a scripted delegate, a layout that breaks no rule and a
     // sample snapshot layout: what the SDK model's, rules', store's and report's tests share.
     .target(

@@ -1,0 +1,181 @@
+// The "compiles with Objective-C markers removed" tier: a copy of a Swift file without the
+// markers that need the Objective-C runtime, which no Swift on Linux has. `@objc`,
+// `@objc(name)`, `@objcMembers` and the Interface Builder attributes are removed;
+// `#selector(...)` becomes `Selector("name")` with the Objective-C name the compiler would
+// give. Line numbers are kept (a removed span's newlines stay), so compiler errors in the
+// copy point at the user's lines.
+
+/// One marker taken out of a file.
+public struct RemovedMarker: Equatable, Sendable {
+  /// What was there: `@objc`, `@objc(name)`, `@IBOutlet`, `#selector(didTap(_:))`...
+  public let text: String
+  /// What replaced it: "" for an attribute, `Selector("didTap:")` for a selector.
+  public let replacement: String
+  public let line: Int
+  public let column: Int
+}
+
+/// A file with its Objective-C markers removed, and what was removed where.
+public struct ObjCMarkerRemoval: Sendable {
+  /// The rewritten source.
+  public let source: String
+  /// The markers removed, in source order.
+  public let removed: [RemovedMarker]
+
+  /// The attributes removed: they only expose a declaration to the Objective-C runtime (or to
+  /// Interface Builder), so without them the declaration means the same to Swift.
+  public static let removableAttributes: Set<String> = [
+    "@objc", "@objcMembers", "@IBOutlet", "@IBAction", "@IBInspectable", "@IBDesignable",
+    "@IBSegueAction", "@GKInspectable",
+  ]
+
+  /// Rewrites `source`.
+  /// - Throws: `SwiftTokenizerError` when the source cannot be tokenized, or an
+  ///   `ObjCMarkerError` for a `#selector(` without its `)`.
+  public init(source: String) throws {
+    let tokens = try SwiftTokenizer.tokens(of: source)
+    let bytes = Array(source.utf8)
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    var out: [UInt8] = []
+    var removed: [RemovedMarker] = []
+    var index = 0, copied = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      let word = text(token.start..<token.end)
+      var end: Int?  // byte offset where the replaced span ends
+      var replacement = ""
+      var lastToken = index
+      if token.kind == .attribute, Self.removableAttributes.contains(word) {
+        lastToken = index
+        if index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
+          bytes[tokens[index + 1].start] == UInt8(ascii: "("),
+          let close = Self.matchingParen(tokens, bytes, from: index + 1)
+        {
+          lastToken = close
+        }
+        end = tokens[lastToken].end
+        // The whitespace after an attribute goes with it, unless it holds a newline.
+        if lastToken + 1 < tokens.count, tokens[lastToken + 1].kind == .whitespace,
+          !bytes[tokens[lastToken + 1].start..<tokens[lastToken + 1].end]
+            .contains(UInt8(ascii: "\n"))
+        {
+          lastToken += 1
+          end = tokens[lastToken].end
+        }
+      } else if token.kind == .poundWord, word == "#selector" {
+        var open = index + 1
+        while open < tokens.count, tokens[open].kind == .whitespace
+          || tokens[open].kind == .comment
+        {
+          open += 1
+        }
+        guard open < tokens.count, bytes[tokens[open].start] == UInt8(ascii: "("),
+          let close = Self.matchingParen(tokens, bytes, from: open)
+        else {
+          throw ObjCMarkerError(
+            line: token.line, column: token.column, message: "#selector without its ( ... )")
+        }
+        let inner = tokens[(open + 1)..<close].filter {
+          $0.kind != .whitespace && $0.kind != .comment
+        }.map { text($0.start..<$0.end) }
+        replacement = "Selector(\"\(Self.objcSelectorName(inner))\")"
+        lastToken = close
+        end = tokens[close].end
+      }
+      guard let end else {
+        index += 1
+        continue
+      }
+      out += bytes[copied..<token.start]
+      let span = bytes[token.start..<end]
+      out += Array(replacement.utf8)
+      out += span.filter { $0 == UInt8(ascii: "\n") }  // keep line numbers
+      removed.append(
+        RemovedMarker(
+          text: text(token.start..<tokens[lastToken].end).trimmingTrailingWhitespace,
+          replacement: replacement, line: token.line, column: token.column))
+      copied = end
+      index = lastToken + 1
+    }
+    out += bytes[copied...]
+    self.source = String(decoding: out, as: UTF8.self)
+    self.removed = removed
+  }
+
+  /// The index of the `)` closing the `(` at `from`, counting nested parentheses.
+  static func matchingParen(_ tokens: [SwiftToken], _ bytes: [UInt8], from: Int) -> Int? {
+    var depth = 0
+    for index in from..<tokens.count where tokens[index].kind == .punctuation {
+      switch bytes[tokens[index].start] {
+      case UInt8(ascii: "("): depth += 1
+      case UInt8(ascii: ")"):
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The Objective-C selector Swift gives a `#selector` expression's tokens: the method's base
+  /// name, then one `label:` per argument, the first label joined with `With` (`fooWithBar:`);
+  /// `getter: x` is `x`, `setter: x` is `setX:`. A type prefix (`Self.`, `Screen.`) and a
+  /// trailing `as` type are dropped.
+  public static func objcSelectorName(_ tokens: [String]) -> String {
+    var words = tokens
+    if let cast = words.firstIndex(of: "as") { words = Array(words[..<cast]) }
+    if words.count >= 2, words[0] == "getter" || words[0] == "setter", words[1] == ":" {
+      let property = words.dropFirst(2).split(separator: ".").last?.joined() ?? ""
+      guard words[0] == "setter", let first = property.first else { return property }
+      return "set" + first.uppercased() + property.dropFirst() + ":"
+    }
+    // The last `.`-separated component at depth 0: `self.map.didTap(_:)` -> `didTap(_:)`.
+    var start = 0, depth = 0
+    for (index, word) in words.enumerated() {
+      if word == "(" { depth += 1 }
+      if word == ")" { depth -= 1 }
+      if word == ".", depth == 0 { start = index + 1 }
+    }
+    let member = Array(words[start...])
+    guard let open = member.firstIndex(of: "(") else { return member.joined() }
+    let base = member[..<open].joined()
+    let labels = member[(open + 1)...].filter { $0 != ")" }.split(separator: ":").map {
+      $0.joined()
+    }
+    var name = base
+    for (index, label) in labels.enumerated() {
+      if index == 0 {
+        if label != "_", let first = label.first {
+          name += "With" + first.uppercased() + label.dropFirst()
+        }
+      } else {
+        name += label == "_" ? "" : label
+      }
+      name += ":"
+    }
+    return name
+  }
+}
+
+/// A marker the rewrite cannot handle, with its place.
+public struct ObjCMarkerError: Error, Equatable, CustomStringConvertible {
+  public let line: Int
+  public let column: Int
+  public let message: String
+
+  public init(line: Int, column: Int, message: String) {
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+extension String {
+  fileprivate var trimmingTrailingWhitespace: String {
+    var text = self
+    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    return text
+  }
+}
