@@ -49,10 +49,11 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
     (.second, 1, ["s", "sec", "second", "sec"]),
   ]
 
-  /// The duration as text; nil when no unit this formatter knows is allowed.
+  /// The duration as text; nil when no unit this formatter knows is allowed or the duration
+  /// is not finite (or beyond 10^15 seconds, as `CLTimeIntervalMax` is).
   open func string(from ti: TimeInterval) -> String? {
     let units = Self.units.filter { allowedUnits.contains($0.unit) }
-    guard !units.isEmpty, ti.isFinite else { return nil }
+    guard !units.isEmpty, ti.isFinite, abs(ti) < 1e15 else { return nil }
     var rest = Int(abs(ti))
     var values: [(names: [String], value: Int)] = []
     for entry in units {

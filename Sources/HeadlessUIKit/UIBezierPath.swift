@@ -183,10 +183,10 @@ open class UIBezierPath: NSObject {
   // MARK: - Drawing
 
   /// Records a fill of the path on the current drawing's context (if any).
-  open func fill() { UIGraphicsImageRendererContext.current?.record(.fill, self) }
+  open func fill() { UIGraphicsImageRendererContext.drawing?.record(.fill, self) }
 
   /// Records a stroke of the path on the current drawing's context (if any).
-  open func stroke() { UIGraphicsImageRendererContext.current?.record(.stroke, self) }
+  open func stroke() { UIGraphicsImageRendererContext.drawing?.record(.stroke, self) }
 
   // MARK: - Rounded rectangles
 

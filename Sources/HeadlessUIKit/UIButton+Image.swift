@@ -121,6 +121,8 @@ open class UIControl: UIView {
   open var isSelected = false
   open var isHighlighted = false
   private var actions: [(action: UIAction, events: Event)] = []
+  /// Target-action pairs (Selector+TargetAction.swift): stored, never invoked.
+  var targetActions: [ControlTargetAction] = []
 
   /// Runs `action` when one of `events` is sent.
   open func addAction(_ action: UIAction, for events: Event) {
@@ -165,6 +167,12 @@ open class UIButton: UIControl {
     didSet { if titleFont != oldValue { invalidateIntrinsicContentSize() } }
   }
   private var titles: [(state: State, title: String?)] = []
+  /// iOS 15 configuration (UIButton+Configuration.swift); when set it decides the size.
+  public var configuration: Configuration? {
+    didSet { invalidateIntrinsicContentSize() }
+  }
+  var titleColors: [(state: State, color: UIColor?)] = []
+  var storedTitleLabel: UILabel?
   private var images: [(state: State, image: UIImage?)] = []
 
   public init(type buttonType: ButtonType) {
@@ -218,6 +226,7 @@ open class UIButton: UIControl {
   public var currentImage: UIImage? { image(for: .normal) }
 
   open override var intrinsicContentSize: CGSize {
+    if let configuration { return configuration.intrinsicSize(scale: layoutRoot.displayScale) }
     let insets = contentEdgeInsets
     let text = currentTitle ?? ""
     let scale = layoutRoot.displayScale

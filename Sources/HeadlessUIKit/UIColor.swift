@@ -8,12 +8,23 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
   public let green: CGFloat
   public let blue: CGFloat
   public let alpha: CGFloat
+  /// A dynamic colour's provider (UIColor+Dynamic.swift); the components are its light value.
+  let dynamicProvider: (@Sendable (UITraitCollection) -> UIColor)?
 
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
     self.red = Self.clamp(red)
     self.green = Self.clamp(green)
     self.blue = Self.clamp(blue)
     self.alpha = Self.clamp(alpha)
+    dynamicProvider = nil
+  }
+
+  init(light: UIColor, provider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+    red = light.red
+    green = light.green
+    blue = light.blue
+    alpha = light.alpha
+    dynamicProvider = provider
   }
 
   /// A grey: `white` 0 is black, 1 is white.

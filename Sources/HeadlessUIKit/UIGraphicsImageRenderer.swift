@@ -28,6 +28,8 @@ public final class UIGraphicsImageRendererContext: NSObject, @unchecked Sendable
   public private(set) var filledRects: [CGRect] = []
   /// The paths filled and stroked (`UIBezierPath.fill()` / `stroke()`), in order.
   public private(set) var drawnPaths: [DrawnPath] = []
+  /// The images drawn (`UIImage.draw(in:)`), with their rectangles, in order.
+  public private(set) var drawnImages: [(image: UIImage, rect: CGRect)] = []
   /// The view whose `draw(_:)` runs (`UIView.drawHierarchy`), by its debug name.
   var drawingView: String?
 
@@ -51,6 +53,8 @@ public final class UIGraphicsImageRendererContext: NSObject, @unchecked Sendable
   }
 
   public func fill(_ rect: CGRect) { filledRects.append(rect) }
+
+  func recordImage(_ image: UIImage, in rect: CGRect) { drawnImages.append((image, rect)) }
 
   func record(_ kind: DrawnPath.Kind, _ path: UIBezierPath) {
     drawnPaths.append(

@@ -27,9 +27,10 @@ open class UILabel: UIView {
     }
   }
 
-  /// The font (system 17 pt by default).
-  open var font: UIFont = .systemFont(ofSize: 17) {
+  /// The font (system 17 pt by default; setting nil restores that, as in UIKit).
+  open var font: UIFont! = .systemFont(ofSize: 17) {
     didSet {
+      if font == nil { font = .systemFont(ofSize: 17) }
       if font != oldValue {
         textLayoutDidChange()
         LayoutEngine.baselinesDidChange(self)

@@ -32,6 +32,9 @@ open class UIBarButtonItem: NSObject {
   open var customView: UIView?
   /// The action run when the item is chosen.
   open var primaryAction: UIAction?
+  /// Target-action (Selector+TargetAction.swift): stored, never invoked by name.
+  open weak var target: AnyObject?
+  open var action: Selector?
   open var accessibilityIdentifier: String?
   open var accessibilityLabel: String?
   /// The stock item this was made as, if any.
