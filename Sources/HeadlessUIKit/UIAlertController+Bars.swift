@@ -204,6 +204,36 @@ open class UITextField: UIControl {
   public static let roundedRectHeight: CGFloat = 34
   static let horizontalPadding: CGFloat = 7
 
+  /// The text field being edited, if any (one at a time, as UIKit's first responder).
+  private static weak var editing: UITextField?
+
+  /// Whether this field is being edited.
+  open var isEditing: Bool { Self.editing === self }
+  open var isFirstResponder: Bool { isEditing }
+  open var canBecomeFirstResponder: Bool { isEnabled }
+
+  /// Starts editing: the field being edited stops first, then the delegate hears
+  /// `textFieldDidBeginEditing` and `.editingDidBegin` actions run. No keyboard appears and
+  /// no keyboard notification is posted.
+  @discardableResult open func becomeFirstResponder() -> Bool {
+    guard canBecomeFirstResponder else { return false }
+    guard !isEditing else { return true }
+    Self.editing?.resignFirstResponder()
+    Self.editing = self
+    delegate?.textFieldDidBeginEditing(self)
+    sendActions(for: .editingDidBegin)
+    return true
+  }
+
+  /// Stops editing: the delegate hears `textFieldDidEndEditing`, `.editingDidEnd` actions run.
+  @discardableResult open func resignFirstResponder() -> Bool {
+    guard isEditing else { return true }
+    Self.editing = nil
+    delegate?.textFieldDidEndEditing(self)
+    sendActions(for: .editingDidEnd)
+    return true
+  }
+
   open override var intrinsicContentSize: CGSize {
     let font = font ?? .systemFont(ofSize: 17)
     let shown = (text?.isEmpty ?? true) ? (placeholder ?? "") : (text ?? "")
@@ -212,6 +242,19 @@ open class UITextField: UIControl {
     let line = TextModel.pixelCeiling(font.lineHeight, scale: scale)
     let height = borderStyle == .roundedRect ? max(line, Self.roundedRectHeight) : line
     return CGSize(width: width + 2 * Self.horizontalPadding, height: height)
+  }
+}
+
+extension UIView {
+  /// Ends editing of the text field being edited in this view's subtree; true when none is
+  /// left editing there.
+  @discardableResult public func endEditing(_ force: Bool) -> Bool {
+    var stack: [UIView] = [self]
+    while let view = stack.popLast() {
+      if let field = view as? UITextField, field.isEditing { return field.resignFirstResponder() }
+      stack += view.subviews
+    }
+    return true
   }
 }
 

@@ -30,6 +30,8 @@ public final class UIGraphicsImageRendererContext: NSObject, @unchecked Sendable
   public private(set) var drawnPaths: [DrawnPath] = []
   /// The images drawn (`UIImage.draw(in:)`), with their rectangles, in order.
   public private(set) var drawnImages: [(image: UIImage, rect: CGRect)] = []
+  /// The Core Graphics context over this one (CGContext.swift), made on first use.
+  var storedCGContext: CGContext?
   /// The view whose `draw(_:)` runs (`UIView.drawHierarchy`), by its debug name.
   var drawingView: String?
 

@@ -111,3 +111,29 @@ import Testing
     #expect(detail.parent == nil && root.view.superview === navigation.view)
   }
 }
+
+@MainActor
+@Suite struct TextFieldEditingTests {
+  final class Listener: NSObject, UITextFieldDelegate {
+    var events: [String] = []
+    func textFieldDidBeginEditing(_ textField: UITextField) { events.append("begin \(textField.placeholder ?? "")") }
+    func textFieldDidEndEditing(_ textField: UITextField) { events.append("end \(textField.placeholder ?? "")") }
+  }
+
+  @Test func oneFieldEditsAtATimeAndEndEditingStopsIt() {
+    let root = makeRoot()
+    let from = UITextField(frame: .zero), to = UITextField(frame: .zero)
+    from.placeholder = "from"
+    to.placeholder = "to"
+    root.addSubview(from)
+    root.addSubview(to)
+    let listener = Listener()
+    from.delegate = listener
+    to.delegate = listener
+    #expect(from.becomeFirstResponder() && from.isEditing)
+    to.becomeFirstResponder()
+    #expect(!from.isEditing && to.isFirstResponder)
+    #expect(root.endEditing(true) && !to.isEditing)
+    #expect(listener.events == ["begin from", "end from", "begin to", "end to"])
+  }
+}

@@ -40,6 +40,27 @@ import Testing
     #expect(UIGraphicsImageRendererContext.drawing == nil)
   }
 
+  @Test func coreGraphicsCallsAreRecordedInTheCurrentImageContext() throws {
+    #expect(UIGraphicsGetCurrentContext() == nil)
+    let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { renderer in
+      let context = UIGraphicsGetCurrentContext()!
+      #expect(context === renderer.cgContext)
+      context.setFillColor(UIColor.systemBlue.cgColor)
+      context.saveGState()
+      context.setLineWidth(3)
+      context.addEllipse(in: CGRect(x: 0, y: 0, width: 40, height: 40))
+      context.drawPath(using: .fillStroke)
+      context.restoreGState()
+      #expect(context.graphicsState.lineWidth == 1)
+      context.fill(CGRect(x: 10, y: 10, width: 20, height: 20))
+      #expect(renderer.drawnPaths.map(\.kind) == [.fill, .stroke])
+      #expect(renderer.drawnPaths.last?.lineWidth == 3)
+      #expect(renderer.drawnPaths.last?.bounds == CGRect(x: 0, y: 0, width: 40, height: 40))
+      #expect(renderer.filledRects == [CGRect(x: 10, y: 10, width: 20, height: 20)])
+    }
+    #expect(image.size == CGSize(width: 40, height: 40))
+  }
+
   @Test func dynamicColoursResolveByTraitsAndFontsByName() {
     let color = UIColor { traits in traits.userInterfaceStyle == .dark ? .black : .white }
     #expect(color == .white)
