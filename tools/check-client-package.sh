@@ -9,8 +9,39 @@ mkdir -p tools/client-package/Sources/ClientScreen
 cp Tests/ReplayTests/GuideStyleScreen.swift Tests/ReplayTests/NavigationViewController.swift \
   Tests/ReplayTests/CourierTripScreen.swift Tests/ReplayTests/DeliveryStopsScreen.swift \
   tools/client-package/Sources/ClientScreen/
+# The app screens (tools/client-package/AppScreens): a file in which navsim-objc-free finds
+# no Objective-C marker is copied, unchanged, into the Swift 5 and Swift 6 targets; every file
+# is compiled with its markers removed by the ObjCFreeCopies plugin (objc-free-sources/).
+swift build --product navsim-objc-free >/dev/null
+objc_free=$(swift build --show-bin-path)/navsim-objc-free
+unchanged=0; marked=0; total=0
+for dir in AppScreensUnchanged5 AppScreensUnchanged6; do
+  mkdir -p "tools/client-package/Sources/$dir"
+  rm -f "tools/client-package/Sources/$dir"/*.swift
+done
+for screen in tools/client-package/AppScreens/*.swift; do
+  total=$((total + 1))
+  report=$("$objc_free" "$screen" ".build/client-package/objc-free/$(basename "$screen")")
+  if [ -z "$report" ]; then
+    unchanged=$((unchanged + 1))
+    cp "$screen" tools/client-package/Sources/AppScreensUnchanged5/
+    cp "$screen" tools/client-package/Sources/AppScreensUnchanged6/
+    echo "check-client-package: $(basename "$screen"): no Objective-C markers: compiled unchanged"
+  else
+    marked=$((marked + 1))
+    echo "check-client-package: $(basename "$screen"): compiled with these markers removed:"
+    echo "$report" | sed 's/^/  /'
+  fi
+done
 swift build --package-path tools/client-package --scratch-path .build/client-package
 echo "check-client-package: the guide-style and courier screens (Swift 6), the plugin-style clients (Swift 5) and the main-actor clients (Swift 6, no warnings) compile from a client package"
+echo "check-client-package: app screens in Swift 5 and Swift 6 modes: $unchanged of $total compile unchanged, $total of $total with Objective-C markers removed ($marked needed it)"
+swift test --package-path tools/client-package --scratch-path .build/client-package \
+  --filter AppScreensTests >.build/client-package/app-screens.log 2>&1 \
+  || { cat .build/client-package/app-screens.log >&2; echo "check-client-package: the app screens' tests failed" >&2; exit 1; }
+grep -q "Test run with 3 tests.* passed" .build/client-package/app-screens.log \
+  || { cat .build/client-package/app-screens.log >&2; echo "check-client-package: the app screens' tests did not run" >&2; exit 1; }
+echo "check-client-package: a team's Linux test target runs two screens written with @objc / #selector / @IBOutlet through the ObjCFreeCopies plugin"
 
 # A team's first hour (README, "Use NavSim in your package"): golden tests in XCTest and Swift
 # Testing, written as plain synchronous test functions, record, pass, then fail readably after

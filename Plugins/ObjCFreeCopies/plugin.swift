@@ -2,22 +2,22 @@
 // with their Objective-C markers removed (`navsim-objc-free`), so screens written with
 // `@objc`, `#selector` or `@IBOutlet` run under NavSim where Swift has no Objective-C runtime.
 //
-// The target names the app files in `objc-free-sources.txt` in its folder: one path a line,
-// relative to the package root; blank lines and `#` comments are ignored. (Exclude that file
-// from the target in Package.swift: it is read by the plugin, not compiled.) The copies are
-// written to the plugin's work folder, never over the app's files.
+// The target's app files are listed in `objc-free-sources/<target name>.txt` at the package
+// root: one path a line, relative to the package root; blank lines and `#` comments are
+// ignored. The copies are written to the plugin's work folder, never over the app's files.
 import Foundation
 import PackagePlugin
 
 @main
 struct ObjCFreeCopies: BuildToolPlugin {
-  static let listName = "objc-free-sources.txt"
+  static let listFolder = "objc-free-sources"
 
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
-    let list = URL(fileURLWithPath: "\(target.directory)").appending(path: Self.listName)
+    let list = context.package.directoryURL.appending(path: Self.listFolder)
+      .appending(path: "\(target.name).txt")
     guard let text = try? String(contentsOf: list, encoding: .utf8) else {
-      throw PluginError("\(target.name): no \(Self.listName) naming the app files to copy")
+      throw PluginError("\(target.name): no \(list.path) naming the app files to copy")
     }
     let tool = try context.tool(named: "navsim-objc-free")
     var commands: [Command] = []

@@ -7,7 +7,9 @@ import Foundation
 // MARK: - UISwitch
 
 /// An on / off switch. Its size is fixed at 51 x 31 points, UIKit's for every iOS release
-/// since iOS 7 (a frame given to it is ignored for the size, as UIKit does).
+/// since iOS 7: a frame given to it keeps only its origin, and under Auto Layout its
+/// intrinsic size is required (hugging and compression resistance 1000), so a stack view
+/// stretches its neighbours instead, as UIKit's switch keeps its size.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
   /// UIKit's fixed switch size.
@@ -22,9 +24,20 @@ open class UISwitch: UIControl {
 
   public override init(frame: CGRect) {
     super.init(frame: CGRect(origin: frame.origin, size: Self.fixedSize))
+    keepFixedSize()
   }
 
-  public required init?(coder: NSCoder) { super.init(coder: coder) }
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+    keepFixedSize()
+  }
+
+  private func keepFixedSize() {
+    for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
+      setContentHuggingPriority(.required, for: axis)
+      setContentCompressionResistancePriority(.required, for: axis)
+    }
+  }
 
   /// Sets the value; sends no event.
   open func setOn(_ on: Bool, animated: Bool) { isOn = on }

@@ -17,6 +17,20 @@ import Testing
     #expect(toggle.isOn && changes == 0)
   }
 
+  @Test func aSwitchInAStackKeepsItsSizeAndTheLabelStretches() {
+    let root = makeRoot()
+    let label = UILabel()
+    label.text = "Avoid tolls"
+    let toggle = UISwitch()
+    let row = UIStackView(arrangedSubviews: [label, toggle])
+    row.alignment = .center
+    row.frame = CGRect(x: 0, y: 0, width: 300, height: 44)
+    root.addSubview(row)
+    root.layoutIfNeeded()
+    #expect(toggle.frame.size == CGSize(width: 51, height: 31))
+    #expect(abs(label.frame.width - (300 - 51)) < 1e-9)  // pixel-grid arithmetic
+  }
+
   @Test func segmentsShareTheWidestTitlesWidth() {
     let control = UISegmentedControl(items: ["Car", "Two-wheeler"])
     let widest = TextModel.pixelCeiling(

@@ -34,6 +34,34 @@ let package = Package(
     .executableTarget(
       name: "TeamNavSim",
       dependencies: ["TeamLayout", .product(name: "NavSimCLI", package: "NavSim")]),
+    // App screens in the styles of Google's demo app, its fleet sample and storyboard apps
+    // (AppScreens/). Files without Objective-C markers compile unchanged (copied in by
+    // tools/check-client-package.sh) in Swift 5 and Swift 6 modes; every file compiles with
+    // its markers removed (the ObjCFreeCopies plugin; list in objc-free-sources/) in both.
+    .target(
+      name: "AppScreensUnchanged5", dependencies: [.product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .target(
+      name: "AppScreensUnchanged6", dependencies: [.product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
+    .target(
+      name: "AppScreensObjCFree5", dependencies: [.product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v5)],
+      plugins: [.plugin(name: "ObjCFreeCopies", package: "NavSim")]),
+    .target(
+      name: "AppScreensObjCFree6", dependencies: [.product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v6)],
+      plugins: [.plugin(name: "ObjCFreeCopies", package: "NavSim")]),
+    // `@main` on an app delegate, in an executable target as SwiftPM wants it.
+    .executableTarget(
+      name: "FleetApp", dependencies: [.product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // An app team's own test target over the marker-free copies of two screens.
+    .testTarget(
+      name: "AppScreensTests",
+      dependencies: ["FleetApp", .product(name: "NavSim", package: "NavSim")],
+      swiftSettings: [.swiftLanguageMode(.v6)],
+      plugins: [.plugin(name: "ObjCFreeCopies", package: "NavSim")]),
     .testTarget(
       name: "TeamLayoutTests",
       dependencies: ["TeamLayout", .product(name: "NavSimTesting", package: "NavSim")],
