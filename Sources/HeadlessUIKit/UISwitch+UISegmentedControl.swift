@@ -6,10 +6,11 @@ import Foundation
 
 // MARK: - UISwitch
 
-/// An on / off switch. Its size is fixed at 51 x 31 points, UIKit's for every iOS release
-/// since iOS 7: a frame given to it keeps only its origin, and under Auto Layout its
-/// intrinsic size is required (hugging and compression resistance 1000), so a stack view
-/// stretches its neighbours instead, as UIKit's switch keeps its size.
+/// An on / off switch. Its size is fixed at 51 x 31 points, UIKit's (a UISwitch's printed
+/// view hierarchy shows `frame = (0 0; 51 31)`: c4ios.com, "Hacking UISwitch"): a frame given
+/// to it keeps only its origin, and under Auto Layout its intrinsic size is required (hugging
+/// and compression resistance 1000), so a stack view stretches its neighbours instead, as
+/// UIKit's switch keeps its size.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
   /// UIKit's fixed switch size.
@@ -49,10 +50,10 @@ open class UISwitch: UIControl {
 
 // MARK: - UISegmentedControl
 
-/// A row of segments, one selected. Intrinsic size (NavSim's model): 32 points tall (UIKit's
-/// height since iOS 13); every segment as wide as the widest title in the 13 pt system font
-/// plus 16 points of padding (UIKit's default gives segments equal widths), images counting
-/// at their width.
+/// A row of segments, one selected. Intrinsic size: every segment as wide as the widest one
+/// ("all segments are equal in width": Apple's Human Interface Guidelines, "Segmented
+/// Controls"); NavSim's choices: 32 points tall, titles in the 13 pt system font plus 16
+/// points of padding, images counting at their width.
 @preconcurrency @MainActor
 open class UISegmentedControl: UIControl {
   /// No segment selected.

@@ -36,6 +36,7 @@ public struct ObjCMarkerRemoval: Sendable {
     let tokens = try SwiftTokenizer.tokens(of: source)
     let bytes = Array(source.utf8)
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    let explicitNames = Self.explicitObjCNames(tokens, bytes)
     var out: [UInt8] = []
     var removed: [RemovedMarker] = []
     var index = 0, copied = 0
@@ -78,7 +79,8 @@ public struct ObjCMarkerRemoval: Sendable {
         let inner = tokens[(open + 1)..<close].filter {
           $0.kind != .whitespace && $0.kind != .comment
         }.map { text($0.start..<$0.end) }
-        replacement = "Selector(\"\(Self.objcSelectorName(inner))\")"
+        replacement =
+          "Selector(\"\(Self.objcSelectorName(inner, explicitNames: explicitNames))\")"
         lastToken = close
         end = tokens[close].end
       }
@@ -117,11 +119,40 @@ public struct ObjCMarkerRemoval: Sendable {
     return nil
   }
 
+  /// The names `@objc(name) func f(...)` gives methods of this file, by base name (`f`).
+  static func explicitObjCNames(_ tokens: [SwiftToken], _ bytes: [UInt8]) -> [String: String] {
+    func text(_ token: SwiftToken) -> String {
+      String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+    }
+    let code = tokens.filter { $0.kind != .whitespace && $0.kind != .comment }
+    var names: [String: String] = [:]
+    for (index, token) in code.enumerated() where token.kind == .attribute && text(token) == "@objc" {
+      guard index + 1 < code.count, text(code[index + 1]) == "(" else { continue }
+      var close = index + 1
+      while close < code.count, text(code[close]) != ")" { close += 1 }
+      let name = code[(index + 2)..<min(close, code.count)].map(text).joined()
+      // The declaration after the attribute and its modifiers: `func NAME`.
+      var next = close + 1
+      while next < code.count, code[next].kind == .identifier || code[next].kind == .attribute,
+        text(code[next]) != "func", text(code[next]) != "var", text(code[next]) != "init"
+      {
+        next += 1
+      }
+      if next + 1 < code.count, text(code[next]) == "func" {
+        names[text(code[next + 1])] = name
+      }
+    }
+    return names
+  }
+
   /// The Objective-C selector Swift gives a `#selector` expression's tokens: the method's base
   /// name, then one `label:` per argument, the first label joined with `With` (`fooWithBar:`);
   /// `getter: x` is `x`, `setter: x` is `setX:`. A type prefix (`Self.`, `Screen.`) and a
-  /// trailing `as` type are dropped.
-  public static func objcSelectorName(_ tokens: [String]) -> String {
+  /// trailing `as` type are dropped. A method of the same file declared `@objc(name)` has
+  /// that name (`explicitNames`, by base name).
+  public static func objcSelectorName(
+    _ tokens: [String], explicitNames: [String: String] = [:]
+  ) -> String {
     var words = tokens
     if let cast = words.firstIndex(of: "as") { words = Array(words[..<cast]) }
     if words.count >= 2, words[0] == "getter" || words[0] == "setter", words[1] == ":" {
@@ -137,6 +168,8 @@ public struct ObjCMarkerRemoval: Sendable {
       if word == ".", depth == 0 { start = index + 1 }
     }
     let member = Array(words[start...])
+    let baseName = member.prefix { $0 != "(" }.joined()
+    if let explicit = explicitNames[baseName] { return explicit }
     guard let open = member.firstIndex(of: "(") else { return member.joined() }
     let base = member[..<open].joined()
     let labels = member[(open + 1)...].filter { $0 != ")" }.split(separator: ":").map {

@@ -52,6 +52,15 @@ import Testing
     #expect(removal.source.hasSuffix("\nfunc kept() {}"))
   }
 
+  @Test func aMethodsExplicitObjectiveCNameIsItsSelector() throws {
+    let source = """
+      let s = #selector(recenter(_:))
+      @objc(recenterWith:) private func recenter(_ sender: Any) {}
+      """
+    let removal = try ObjCMarkerRemoval(source: source)
+    #expect(removal.source.hasPrefix("let s = Selector(\"recenterWith:\")\n"))
+  }
+
   @Test func aSelectorSpanningLinesKeepsTheLinesAfterIt() throws {
     let source = "let s = #selector(\n  Screen.show(\n    sheet:))\nlet after = 1"
     let removal = try ObjCMarkerRemoval(source: source)
