@@ -70,6 +70,8 @@ final class PerformedSelectors: @unchecked Sendable {
 
 // MARK: - Selector-based notification observers
 
+// On Apple platforms Foundation has these, running on the Objective-C runtime.
+#if !canImport(ObjectiveC)
 extension NotificationCenter {
   /// Registers `observer` for `selector` (UIKit's keyboard and app-state observers). Stored,
   /// never called: posting a notification runs only block-based observers. The entry goes
@@ -140,6 +142,8 @@ final class SelectorObservers: @unchecked Sendable {
       .map { ($0.selector, $0.name) }
   }
 }
+
+#endif
 
 // MARK: - Control target-action
 
