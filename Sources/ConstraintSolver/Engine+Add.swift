@@ -87,7 +87,6 @@ extension Engine {
     guard constraint.isFinite, constant.isFinite else {
       throw .solver(.nonFiniteConstraint(constraint))
     }
-    let marker = equalityMarker == .always ? .always : marker
     var (row, tag, sign) = makeRow(for: constraint, constant: constant, marker: marker)
     var subject = chooseSubject(row, tag)
 

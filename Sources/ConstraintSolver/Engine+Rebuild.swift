@@ -62,11 +62,10 @@ extension Engine {
     return true
   }
 
-  /// An engine without constraints that rebuilds this one: same marker policy, same record of
+  /// An engine without constraints that rebuilds this one, with the same record of
   /// constraints lost in earlier rebuilds.
   func emptied() -> Engine {
     var fresh = Engine()
-    fresh.equalityMarker = equalityMarker
     fresh.lostInRebuild = lostInRebuild
     return fresh
   }

@@ -51,8 +51,8 @@ extension Engine {
       }
       let scale = constantScale(of: constraint.expression, constant: constant)
       guard isRoundingNoise(row.constant - delta, scale: scale) else {
-        guard let original else { throw unsatisfiable(constraint, constant: constant, certificate: row) }
-        return try refuseUpdate(constraint, constant, certificate: row, original)
+        guard let original else { throw unsatisfiable(constraint, constant: constant) }
+        return try refuseUpdate(constraint, constant, original)
       }
       setConstant(constant, of: entry)
       rows[slot].constant = 0
@@ -63,34 +63,33 @@ extension Engine {
     let broken = shift(
       tag, of: constraint, by: delta,
       scale: constantScale(of: constraint.expression, constant: constant))
-    if let broken, let original {
+    if broken, let original {
       // A redundant equality that follows from this one no longer holds.
-      return try refuseUpdate(constraint, constant, certificate: broken, original)
+      return try refuseUpdate(constraint, constant, original)
     }
     do {
       try dualOptimize()
       try checkHealth()
     } catch {
       guard let original else { throw .internalFailure(error.message) }
-      return try refuseUpdate(constraint, constant, certificate: Row(), original)
+      return try refuseUpdate(constraint, constant, original)
     }
     if let original, !verifiedAccept() || !requiredConstraintsHoldRefined() {
       // As for a phase-one add: the dual simplex repaired the rows along drifted coefficients
       // (seed 2000163: a change 1.6e-3 of its terms from feasible, accepted).
-      return try refuseUpdate(constraint, constant, certificate: Row(), original)
+      return try refuseUpdate(constraint, constant, original)
     }
   }
 
   /// Applies `0 = c + delta + ...` to the tableau of `0 = c + ...` through the constraint's
   /// own symbols, queueing rows that turn infeasible.
   /// - Parameter scale: the size of the constraint's numbers (`constantScale`).
-  /// - Returns: the first row of a redundant required equality (a basic dummy over dummies
-  ///   only) that the shift left beyond rounding noise of zero, if any: no pivot can repair
-  ///   it, so the new constant contradicts the required equalities.
-  @discardableResult
+  /// - Returns: whether the shift left the row of a redundant required equality (a basic
+  ///   dummy over dummies only) beyond rounding noise of zero: no pivot can repair it, so the
+  ///   new constant contradicts the required equalities.
   mutating func shift(
     _ tag: Tag, of constraint: Constraint, by delta: Double, scale: Double
-  ) -> Row? {
+  ) -> Bool {
     // The coefficients the marker and other symbol got in `makeRow` (before sign fixing,
     // which scales the whole equation and so doesn't change the ratio used here).
     let markerCoefficient = markerCoefficient(constraint)
@@ -98,15 +97,15 @@ extension Engine {
     if let slot = slot(of: tag.marker) {
       rows[slot].constant -= delta / markerCoefficient
       if rows[slot].constant < 0 { infeasible.append(tag.marker) }
-      return nil
+      return false
     }
     if tag.other.isValid, let slot = slot(of: tag.other) {
       rows[slot].constant -= delta / otherCoefficient
       if rows[slot].constant < 0 { infeasible.append(tag.other) }
-      return nil
+      return false
     }
     let factor = delta / markerCoefficient
-    var broken: Row?
+    var broken = false
     // The marker's column as recorded, each slot once (first occurrence) and looked up once:
     // the slots and order of the compacted column, without rewriting it (edit variables
     // shift on every suggestion).
@@ -122,7 +121,7 @@ extension Engine {
       rows[slot].constant += coefficient * factor
       if basic.isDummy, rows[slot].hasOnlyDummies {
         let noise = isRoundingNoise(rows[slot].constant, scale: scale + abs(coefficient * factor))
-        if !noise, broken == nil { broken = rows[slot] }
+        if !noise { broken = true }
         if noise { rows[slot].constant = 0 }
       } else if !basic.isExternal, rows[slot].constant < 0 {
         infeasible.append(basic)

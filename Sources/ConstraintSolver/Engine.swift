@@ -95,9 +95,6 @@ struct Engine {
   /// A constraint without a marker was removed: the tableau is stale and is rebuilt from
   /// `constraints` before it is next read (so a run of removals costs one rebuild).
   var needsRebuild = false
-  /// Which required equalities get a dummy marker (`.always`: the engine that names
-  /// conflicts).
-  var equalityMarker = EqualityMarker.whenNeeded
   /// Pivots since the tableau was last checked against its constraints (`checkHealth()`).
   var pivotsSinceHealthCheck = 0
   /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver

@@ -16,33 +16,25 @@ extension Engine {
     _ editVariable: Variable?, _ marker: EqualityMarker, _ order: Int?
   ) throws(EngineError) {
     if refusal.kind == .inconsistentEquality {
-      throw unsatisfiable(constraint, constant: constant, certificate: refusal.certificate)
+      throw unsatisfiable(constraint, constant: constant)
     }
-    guard let error = self.refusal(
-      constraint, constant: constant, certificate: refusal.certificate)
-    else {
+    guard let error = self.refusal(constraint, constant: constant) else {
       return try addToFreshTableau(constraint, constant, editVariable, marker, order)
     }
     throw error
   }
 
-  /// The error for unsatisfiable `constraint`: the required constraints in its way, from
-  /// the markers of `certificate` (the failed row) when every equality has one, else from
-  /// an engine that gives them markers.
-  func unsatisfiable(_ constraint: Constraint, constant: Double, certificate: Row) -> EngineError {
-    refusal(constraint, constant: constant, certificate: certificate)
+  /// The error for unsatisfiable `constraint`, naming the required constraints in its way
+  /// (`explainConflict`).
+  func unsatisfiable(_ constraint: Constraint, constant: Double) -> EngineError {
+    refusal(constraint, constant: constant)
       ?? .solver(.unsatisfiableConstraint(constraint, conflicting: []))
   }
 
-  /// `unsatisfiable(_:constant:certificate:)`, or nil when the engine that explains the
-  /// conflict (a fresh tableau) accepts the constraint after all: the refusal came from
-  /// rounding this tableau gathered over many pivots, not from the constraints.
-  func refusal(_ constraint: Constraint, constant: Double, certificate: Row) -> EngineError? {
-    if equalityMarker == .always {
-      let key = ObjectIdentifier(constraint)
-      let conflicting = requiredOwners(of: certificate, excluding: key)
-      return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
-    }
+  /// `unsatisfiable(_:constant:)`, or nil when the engine that explains the conflict (a fresh
+  /// tableau) accepts the constraint after all: the refusal came from rounding this tableau
+  /// gathered over many pivots, not from the constraints.
+  func refusal(_ constraint: Constraint, constant: Double) -> EngineError? {
     guard let conflicting = explainConflict(constraint, constant: constant) else { return nil }
     return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
   }
@@ -95,8 +87,8 @@ extension Engine {
   }
 
   /// Why `constraint` (with `constant`) can't be added: replays the required constraints
-  /// into an engine where every equality has a marker and reads the failed row there; nil
-  /// when that engine accepts it.
+  /// into an engine where every equality has a marker and reads the markers of the row it
+  /// refuses (`Refusal.certificate`, `requiredOwners`); nil when that engine accepts it.
   ///
   /// An engine that could not re-add every required constraint in force proves nothing by
   /// accepting: the refusal stands, its culprits unknown (`[]`). Taking that accept for a
@@ -105,23 +97,26 @@ extension Engine {
   /// - Complexity: a rebuild; paid only when a call fails.
   func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
-    probe.equalityMarker = .always
     var complete = true
     for entry in constraints.values.sorted(by: { $0.order < $1.order })
     where entry.constraint.isRequired && entry.constraint !== constraint {
       do {
-        try probe.add(entry.constraint, constant: entry.constant, order: entry.order)
+        let refusal = try probe.insertRetryingRefactored(
+          entry.constraint, constant: entry.constant, editVariable: nil, marker: .always,
+          order: entry.order)
+        if refusal != nil { complete = false }
       } catch {
         complete = false
       }
     }
     do {
-      try probe.add(constraint, constant: constant)
+      guard let refusal = try probe.insertRetryingRefactored(
+        constraint, constant: constant, editVariable: nil, marker: .always, order: nil)
+      else { return complete ? nil : [] }
+      return probe.requiredOwners(of: refusal.certificate, excluding: ObjectIdentifier(constraint))
     } catch {
-      if case .solver(.unsatisfiableConstraint(_, let conflicting)) = error { return conflicting }
       return []
     }
-    return complete ? nil : []
   }
 
   // MARK: - Phase one on a refactored tableau

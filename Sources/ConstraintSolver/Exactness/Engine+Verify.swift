@@ -64,10 +64,10 @@ extension Engine {
   /// new constant, as `addToFreshTableau` does for an add. Refused for good if that rebuild
   /// can't re-add them all.
   mutating func refuseUpdate(
-    _ constraint: Constraint, _ constant: Double, certificate: Row, _ original: Engine
+    _ constraint: Constraint, _ constant: Double, _ original: Engine
   ) throws(EngineError) {
     self = original
-    if let error = refusal(constraint, constant: constant, certificate: certificate) {
+    if let error = refusal(constraint, constant: constant) {
       throw error
     }
     let key = ObjectIdentifier(constraint)
