@@ -13,6 +13,15 @@ enum EqualityMarker {
   case always
 }
 
+/// What the core made of a new constraint (`insert`).
+enum Insertion {
+  /// In the tableau. `beforePhaseOne` is the engine before phase one when a required
+  /// constraint went through it: such an accept is checked against the constraints
+  /// (`insertVerified`) and this engine restored if it doesn't hold.
+  case added(beforePhaseOne: Engine?)
+  case refused(Refusal)
+}
+
 /// Why the core refused a constraint, with the row that shows it (its markers name the
 /// required constraints in the way).
 struct Refusal {
@@ -31,55 +40,19 @@ struct Refusal {
 }
 
 extension Engine {
-  // MARK: - Adding
-
-  /// Adds `constraint` (with expression constant `constant`, else its own) and re-optimises.
-  /// A refusal stands only once a fresh tableau confirms it (`confirm`).
-  ///
-  /// On `unsatisfiableConstraint` the engine is restored exactly (the phase-one pivots are
-  /// undone by restoring a copy-on-write copy taken before them).
-  /// - Throws: `SolverError` for a duplicate, non-finite or unsatisfiable constraint;
-  ///   `.internalFailure` when the dual simplex can't repair a row (excluded by the
-  ///   algorithm); the caller then rebuilds.
-  mutating func add(
-    _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil,
-    marker: EqualityMarker = .whenNeeded, order: Int? = nil
-  ) throws(EngineError) {
-    let constant = constant ?? constraint.expression.constant
-    guard let refusal = try insertRetryingRefactored(
-      constraint, constant: constant, editVariable: editVariable, marker: marker, order: order)
-    else { return }
-    try confirm(refusal, of: constraint, constant, editVariable, marker, order)
-  }
-
-  /// `add`, taking a refusal as it comes: a rebuild re-adding constraints in force, or the
-  /// fresh tableau that confirms a refusal.
-  mutating func addWithoutConfirming(
-    _ constraint: Constraint, constant: Double? = nil, editVariable: Variable? = nil,
-    marker: EqualityMarker = .whenNeeded, order: Int? = nil
-  ) throws(EngineError) {
-    let constant = constant ?? constraint.expression.constant
-    guard try insertRetryingRefactored(
-      constraint, constant: constant, editVariable: editVariable, marker: marker, order: order)
-      != nil
-    else { return }
-    throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
-  }
-
   // MARK: - The core
 
   /// Adds `constraint` (paper 4.1 and Kiwi's `addConstraint`): builds its row, solves it for
   /// a subject when `chooseSubject` finds one, else adds it through an artificial variable
-  /// (phase one); then registers it and re-optimises.
+  /// (phase one); then registers it and re-optimises. The exactness layer calls it
+  /// (`insertVerified`) and checks what it accepts.
   /// - Parameter phaseOneFloor: when positive, the share of its row from which phase one
   ///   pivots on a coefficient (`Row.isPivotSized(_:floor:)`; a refactored tableau's retry).
-  /// - Returns: nil when added, else why not; a phase-one refusal restores the engine.
+  /// - Returns: added, or why not; a phase-one refusal restores the engine.
   mutating func insert(
     _ constraint: Constraint, constant: Double, editVariable: Variable?,
     marker: EqualityMarker, order: Int?, phaseOneFloor: Double
-  ) throws(EngineError) -> Refusal? {
-    rebuildIfNeeded()
-    let pivotsBefore = pivotCount
+  ) throws(EngineError) -> Insertion {
     let key = ObjectIdentifier(constraint)
     guard constraints[key] == nil else {
       throw .solver(.duplicateConstraint(constraint))
@@ -96,19 +69,18 @@ extension Engine {
     // it instead of losing it.
     var marked = marker == .always
     if !subject.isValid, constraint.isRequired, constraint.relation == .equal,
-      looksDependent(row, constraint, constant: constant),
-      let consistent = dependence(of: constraint, constant: constant)
+      let consistent = dependence(of: constraint, row: row, constant: constant)
     {
       // It follows from the required equalities in force (exactly: `dependence`), whatever
       // residues the tableau's rounding left in its row.
-      guard consistent else { return Refusal(kind: .inconsistentEquality, certificate: row) }
+      guard consistent else { return .refused(Refusal(kind: .inconsistentEquality, certificate: row)) }
       row.cells.removeAll { !$0.symbol.isDummy }
       row.constant = 0
     }
     if !subject.isValid, row.hasOnlyDummies {
       let scale = constantScale(of: constraint.expression, constant: constant)
       guard isRoundingNoise(row.constant, scale: scale) else {
-        return Refusal(kind: .conflict, certificate: row)
+        return .refused(Refusal(kind: .conflict, certificate: row))
       }
       row.constant = 0  // it holds: the residual is rounding of the equalities it follows from
       if !tag.marker.isValid {
@@ -150,7 +122,7 @@ extension Engine {
         insertRow(row, for: tag.marker)
       case .unsatisfiable(let certificate):
         self = saved
-        return Refusal(kind: .phaseOne, certificate: certificate)
+        return .refused(Refusal(kind: .phaseOne, certificate: certificate))
       }
     }
 
@@ -165,19 +137,9 @@ extension Engine {
     do {
       try optimize()
       try dualOptimize()
-      try checkHealth()
     } catch {
       throw .internalFailure(error.message)
     }
-    if let saved = beforePhaseOne, !verifiedAccept() || !requiredConstraintsHoldRefined() {
-      // Phase one reached zero only along the tableau's drifted rows; the constraints
-      // themselves refuse it (LP oracle seed 2000053: a required equality 1.4 of its terms
-      // from any point the others allow, accepted after 300 calls).
-      self = saved
-      return Refusal(kind: .conflict, certificate: Row())
-    }
-    let pivots = pivotCount &- pivotsBefore
-    if pivots != 0 { constraints[key]?.addPivots = pivots }
-    return nil
+    return .added(beforePhaseOne: beforePhaseOne)
   }
 }

@@ -127,42 +127,6 @@ extension Engine {
     return marker
   }
 
-  /// Gives markerless required equality `key` the dummy marker it would have had from the
-  /// start (`materialiseMarker`) and keeps it in force with that marker, as an explicit
-  /// equality: what a rebuild with the equality marked does, without the rebuild
-  /// (`updateConstant(of:to:)`).
-  ///
-  /// The tableau is kept because a rebuild re-runs every pivot of the constraints' first
-  /// additions and can end elsewhere: on LP-oracle seed 1 001 353 the re-added pivots (38 in
-  /// phase one for `0.5 x3 + 119.229 == 0`) ended at a singular basis where the tableau before
-  /// was sound, and the solution then missed required constraints by 0.24 of their terms; on
-  /// seed 2 006 927 the rebuild lost a required inequality.
-  /// - Returns: whether it has a marker now; when false the engine is unchanged.
-  mutating func giveMarker(to key: ObjectIdentifier) -> Bool {
-    guard constraints[key] != nil else { return false }
-    let saved = self
-    var entry = constraints.removeValue(forKey: key)!
-    var column = materialiseMarker(for: entry, cheaperThan: Int.max)
-    if column == nil {
-      // The column is checked against the constraints (`B y = e_k`), which drifted rows fail
-      // (fresh LP-oracle seed 3 003 157): once more on the tableau refactored from them.
-      constraints[key] = entry
-      if refactor(), (try? dualOptimize()) != nil {
-        entry = constraints.removeValue(forKey: key)!
-        column = materialiseMarker(for: entry, cheaperThan: Int.max)
-      }
-    }
-    guard let marker = column else {
-      self = saved
-      return false
-    }
-    entry.tag.marker = marker
-    entry.isExplicit = true
-    constraints[key] = entry
-    ownerOfSymbol[marker.id] = key
-    return true
-  }
-
   /// The coefficient `makeRow` gives a constraint's marker (before sign normalisation).
   func markerCoefficient(_ constraint: Constraint) -> Double {
     switch constraint.relation {

@@ -230,4 +230,36 @@ extension Engine {
   func relativePivotSize(_ row: Row, _ coefficient: Double) -> Double {
     abs(coefficient) / max(1, row.largestCoefficient)
   }
+
+  /// The first of `skipped` (parameters with a negative objective coefficient that no
+  /// pivot-sized row bounds) that a row bounds with a coefficient above rounding of a
+  /// refactored tableau (`1e-11` of its row's largest), and whose move to that bound lowers
+  /// the objective by more than `1e-10` of it: the parameter and the bounding row (least
+  /// ratio, ties to the oldest basic symbol). Nil when none does: the skipped directions are
+  /// rounding residues.
+  func smallPivotDirection(among skipped: [Symbol]) -> (Symbol, Int)? {
+    let significant = Tolerance.standard.significantDecrease * max(1, abs(objective.constant))
+    for symbol in skipped {
+      let cost = objective.coefficient(for: symbol)
+      guard cost < 0 else { continue }
+      var best: Int?
+      var bestRatio = Double.infinity
+      // The column as recorded (stale and repeated entries can't change a least ratio).
+      for entry in columns[symbol.id] {
+        let slot = Int(entry)
+        guard !basics[slot].isExternal else { continue }
+        let coefficient = rows[slot].coefficient(for: symbol)
+        guard coefficient < 0, -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
+        else { continue }
+        let ratio = max(0, rows[slot].constant) / -coefficient
+        if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current])) {
+          continue
+        }
+        best = slot
+        bestRatio = ratio
+      }
+      if let best, -cost * bestRatio > significant { return (symbol, best) }
+    }
+    return nil
+  }
 }

@@ -6,9 +6,10 @@ extension Engine {
   /// Removes `constraint` (paper 4.4) and re-optimises. A required equality without a
   /// marker first gets the marker column it would have had (`materialiseMarker`); when that
   /// can't be computed it only leaves the tables and the tableau is rebuilt when next needed.
+  /// - Returns: whether it left the tableau now (false: a rebuild is pending).
   /// - Throws: `unknownConstraint`; `.internalFailure` when no row holds its marker or the
   ///   dual simplex fails, after the constraint is gone from the tables.
-  mutating func remove(_ constraint: Constraint) throws(EngineError) {
+  mutating func removeFromTableau(_ constraint: Constraint) throws(EngineError) -> Bool {
     let key = ObjectIdentifier(constraint)
     guard let entry = constraints.removeValue(forKey: key) else {
       throw .solver(.unknownConstraint(constraint))
@@ -22,7 +23,7 @@ extension Engine {
       tag.marker = marker  // now removed like any constraint with a marker
     } else if needsRebuild || entry.isImplicit {
       needsRebuild = true
-      return
+      return false
     }
     let strength = constraint.strength.value
     removeEffects(of: tag.marker, strength: strength)
@@ -45,12 +46,10 @@ extension Engine {
     do {
       try optimize()
       try dualOptimize()
-      try checkHealth()
     } catch {
       throw .internalFailure(error.message)
     }
-    // The tableau holds the rest: a rebuild that would lose one of them is not worth it.
-    if entry.isImplicit, hasDrifted() { _ = rebuildLosingNothing() }
+    return true
   }
 
   // MARK: - The marker's leaving row (paper 4.4)

@@ -290,6 +290,19 @@ struct Engine {
 }
 
 extension Engine {
+  /// Stores `entry` with its constant changed to `constant`, keeping the cached equations.
+  mutating func setConstant(_ constant: Double, of entry: ConstraintEntry) {
+    var entry = entry
+    entry.constant = constant
+    let key = ObjectIdentifier(entry.constraint)
+    let valid = equationsValid
+    constraints[key] = entry
+    if valid, let index = equationOfConstraint[key] {
+      equations[index].constant = constant
+      equationsValid = true
+    }
+  }
+
   // MARK: - Reading the solution
 
   /// Writes every variable's value: its row's constant when basic, else zero.

@@ -34,10 +34,12 @@ extension Engine {
     return true
   }
 
-  /// Whether required equality `constraint` (constant `constant`) is consistent with the
-  /// required equalities in force, if it depends on them; nil when it does not depend on them.
-  /// - Complexity: O(e² x v) for e equalities over v variables.
-  func dependence(of constraint: Constraint, constant: Double) -> Bool? {
+  /// Whether required equality `constraint` (constant `constant`), whose substituted row is
+  /// `row`, is consistent with the required equalities in force, if its row looks dependent
+  /// (`looksDependent`) and it depends on them; nil otherwise.
+  /// - Complexity: O(e² x v) for e equalities over v variables, when the row looks dependent.
+  func dependence(of constraint: Constraint, row: Row, constant: Double) -> Bool? {
+    guard looksDependent(row, constraint, constant: constant) else { return nil }
     var columnOf: [ObjectIdentifier: Int] = [:]
     func vector(_ expression: LinearExpression) -> [(Int, Double)] {
       var sums: [Int: Double] = [:]

@@ -143,19 +143,6 @@ extension Engine {
     equationsValid = true
   }
 
-  /// Stores `entry` with its constant changed to `constant`, keeping the cached equations.
-  mutating func setConstant(_ constant: Double, of entry: ConstraintEntry) {
-    var entry = entry
-    entry.constant = constant
-    let key = ObjectIdentifier(entry.constraint)
-    let valid = equationsValid
-    constraints[key] = entry
-    if valid, let index = equationOfConstraint[key] {
-      equations[index].constant = constant
-      equationsValid = true
-    }
-  }
-
   /// Solves `B d = -r` for the corrections `d` of the basic symbols' values and applies them.
   /// - Returns: false (nothing changed) when the system is not square, too large, or singular.
   mutating func correctBasicValues() -> Bool {

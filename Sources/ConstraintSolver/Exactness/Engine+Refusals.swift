@@ -121,8 +121,8 @@ extension Engine {
 
   // MARK: - Phase one on a refactored tableau
 
-  /// `insert`, and once more on the tableau refactored from the constraints when phase one
-  /// refused a required constraint with a small direction left (`hasSmallDirection`): a
+  /// `insertVerified`, and once more on the tableau refactored from the constraints when phase
+  /// one refused a required constraint with a small direction left (`hasSmallDirection`): a
   /// residue of rounding, or a genuine small coefficient of nearly dependent constraints. The
   /// refactored tableau has no residues, so its phase one may take every coefficient above
   /// `Tolerance.certifiedPivotFloor` (LP-oracle seeds 1 001 865 and 2 007 129: feasible
@@ -133,7 +133,7 @@ extension Engine {
     _ constraint: Constraint, constant: Double, editVariable: Variable?,
     marker: EqualityMarker, order: Int?
   ) throws(EngineError) -> Refusal? {
-    guard let refusal = try insert(
+    guard let refusal = try insertVerified(
       constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
       phaseOneFloor: 0)
     else { return nil }
@@ -143,7 +143,7 @@ extension Engine {
     var refactored = self
     guard refactored.refactor(), (try? refactored.dualOptimize()) != nil else { return refusal }
     self = refactored
-    return try insert(
+    return try insertVerified(
       constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
       phaseOneFloor: Tolerance.standard.certifiedPivotFloor)
   }
