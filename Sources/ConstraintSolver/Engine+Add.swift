@@ -15,10 +15,12 @@ enum EqualityMarker {
 
 /// What the core made of a new constraint (`insert`).
 enum Insertion {
-  /// In the tableau. `beforePhaseOne` is the engine before phase one when a required
-  /// constraint went through it: such an accept is checked against the constraints
-  /// (`insertVerified`) and this engine restored if it doesn't hold.
-  case added(beforePhaseOne: Engine?)
+  /// In the tableau.
+  case added
+  /// A required constraint in the tableau through phase one, with the engine before it: such
+  /// an accept is checked against the constraints (`insertVerified`) and that engine restored
+  /// if it doesn't hold.
+  indirect case addedThroughPhaseOne(before: Engine)
   case refused(Refusal)
 }
 
@@ -140,6 +142,6 @@ extension Engine {
     } catch {
       throw .internalFailure(error.message)
     }
-    return .added(beforePhaseOne: beforePhaseOne)
+    return beforePhaseOne.map { .addedThroughPhaseOne(before: $0) } ?? .added
   }
 }

@@ -218,17 +218,6 @@ struct Engine {
     return column
   }
 
-  /// The slots whose rows hold `symbol`, without compacting (for read-only queries).
-  func liveSlots(containing symbol: Symbol) -> [Int] {
-    var seen = Set<Int32>()
-    var live: [Int] = []
-    for entry in columns[symbol.id] where seen.insert(entry).inserted {
-      let slot = Int(entry)
-      if basics[slot].isValid, rows[slot].index(of: symbol) >= 0 { live.append(slot) }
-    }
-    return live
-  }
-
   /// Takes the row of basic `symbol` out of the tableau.
   mutating func takeRow(at slot: Int) -> Row {
     let row = rows[slot]

@@ -73,6 +73,17 @@ extension Engine {
     return !(cost > Tolerance.standard.zero) && !isBlocked(symbol, moving: 1)
   }
 
+  /// The slots whose rows hold `symbol`, without compacting (for read-only queries).
+  func liveSlots(containing symbol: Symbol) -> [Int] {
+    var seen = Set<Int32>()
+    var live: [Int] = []
+    for entry in columns[symbol.id] where seen.insert(entry).inserted {
+      let slot = Int(entry)
+      if basics[slot].isValid, rows[slot].index(of: symbol) >= 0 { live.append(slot) }
+    }
+    return live
+  }
+
   /// Whether a degenerate row stops `symbol` moving in `direction` (+1 up, -1 down).
   func isBlocked(_ symbol: Symbol, moving direction: Double) -> Bool {
     for slot in liveSlots(containing: symbol) {

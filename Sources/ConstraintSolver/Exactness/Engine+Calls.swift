@@ -54,16 +54,15 @@ extension Engine {
     let insertion = try insert(
       constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
       phaseOneFloor: phaseOneFloor)
-    guard case .added(let beforePhaseOne) = insertion else {
-      if case .refused(let refusal) = insertion { return refusal }
-      return nil
-    }
+    if case .refused(let refusal) = insertion { return refusal }
     do {
       try checkHealth()
     } catch {
       throw .internalFailure(error.message)
     }
-    if let saved = beforePhaseOne, !verifiedAccept() || !requiredConstraintsHoldRefined() {
+    if case .addedThroughPhaseOne(let saved) = insertion,
+      !verifiedAccept() || !requiredConstraintsHoldRefined()
+    {
       // Phase one reached zero only along the tableau's drifted rows; the constraints
       // themselves refuse it (LP oracle seed 2000053: a required equality 1.4 of its terms
       // from any point the others allow, accepted after 300 calls).
