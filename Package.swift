@@ -6,10 +6,14 @@ import PackageDescription
 // are NavSim's own on Linux only: on Apple platforms the system frameworks would clash.
 #if os(Linux)
 let platformShims: [Target] = [
-  .target(name: "CoreLocation", path: "Sources/Shims/CoreLocation"),
+  // The shims keep what the app observes (location permission, notification center) in the
+  // replay's `LayoutContext` (HeadlessUIKit), as the SDK model does.
+  .target(name: "CoreLocation", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/CoreLocation"),
   .target(name: "UIKit", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/UIKit"),
   // `import UserNotifications`: the notification-center calls apps make at start-up.
-  .target(name: "UserNotifications", path: "Sources/Shims/UserNotifications"),
+  .target(
+    name: "UserNotifications", dependencies: ["HeadlessUIKit"],
+    path: "Sources/Shims/UserNotifications"),
   // Swift Testing's cross-import overlay for UIKit (see the file).
   .target(name: "_Testing_UIKit", dependencies: ["UIKit"], path: "Sources/Shims/_Testing_UIKit"),
 ]
@@ -42,6 +46,7 @@ let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
   "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
   "CourierScreenReplayTests.swift", "DeliveryStopsScreen.swift", "DeliveryStopsScreenTests.swift",
+  "PermissionScreenTests.swift",
 ]
 #endif
 

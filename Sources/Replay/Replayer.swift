@@ -56,11 +56,13 @@ public final class Replayer {
     contentSize: UIContentSizeCategory = .large,
     screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
-    // The replay's own context (clock, auditor, text size): the map carries it, and the app's
-    // code runs with it bound - here, in `apply` and in `finish`.
+    // The replay's own context (clock, auditor, text size, SDK profile, and what the app
+    // observes of its process): the map carries it, and the app's code runs with it bound -
+    // here, in `apply` and in `finish`.
     let context = LayoutContext()
     context.clock.keepsStartedAnimations = false
     context.contentSizeCategory = contentSize
+    context.sdkProfile = profile
     mapView = context.run {
       GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)
