@@ -30,6 +30,11 @@ public final class LayoutContext {
   /// Views whose private insides app code read while `appCodeRunning`, each once, not yet
   /// reported.
   @exclusivity(unchecked) public var privateReads: [UIView] = []
+  /// Lays out, checks and reads everything after every event, where a replay normally skips
+  /// what did not change since the last time: the replay's one switch, read by its layout
+  /// pass (`UIView.forceFullLayoutPass()`), its rules and its snapshot reader. The results are
+  /// the same either way; this is the reference that the skipping is tested against.
+  @exclusivity(unchecked) public var forcesFullPass = false
   /// The text size the user chose, while this context is bound (`DynamicTypeSetting.current`:
   /// window traits, preferred fonts); `large` by default. Set it before the screen is built.
   public var contentSizeCategory = UIContentSizeCategory.large

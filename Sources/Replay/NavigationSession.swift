@@ -44,12 +44,6 @@ public final class NavigationSession {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
   let watcher: any ReplayWatching
-  /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
-  /// event, instead of only when something they read changed. The findings and frames are the
-  /// same either way; this is the reference the skipping is tested against.
-  @exclusivity(unchecked) public var forcesFullPass = false {
-    didSet { watcher.forcesFullChecks = forcesFullPass }
-  }
 
   /// Checks the app's calls against the recording (closed world).
   let control = ReplayControl()
@@ -166,7 +160,11 @@ public final class NavigationSession {
     lastSeq = event.seq
     for size in tick.sizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
     mapView.updateBuiltInLayout()
-    if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
+    if mapView.layoutContext.forcesFullPass {
+      mapView.forceFullLayoutPass()
+    } else {
+      mapView.layoutIfNeeded()
+    }
     // Most events find nothing: appending empty arrays still costs an allocation each.
     let found = watcher.finish()
     if !found.isEmpty { findings += found }
