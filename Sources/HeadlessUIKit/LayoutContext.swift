@@ -10,11 +10,10 @@
 ///
 /// A replay owns one (the map view it drives carries it) and binds it while its code runs:
 /// `run(_:)` makes it `LayoutContext.current` for the duration of the call, scoped like a
-/// task-local value - never swapped into a process-wide variable. It is the one task-local a
-/// replay binds: `UIAnimationClock.current`, `LayoutAudit.current`, `UIApplication.shared` and
-/// the environment's readers all read the bound context; code that runs outside any binding (a
-/// unit test that drives views by hand, app code outside a replay) uses
-/// `LayoutContext.unbound`, the process's default context.
+/// task-local value - never swapped into a process-wide variable. `UIAnimationClock.current`,
+/// `LayoutAudit.current`, `UIApplication.shared` and the environment's readers all read the
+/// bound context; code that runs outside any binding (a unit test that drives views by hand,
+/// app code outside a replay) uses `LayoutContext.unbound`, the process's default context.
 @preconcurrency @MainActor
 public final class LayoutContext {
   // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's

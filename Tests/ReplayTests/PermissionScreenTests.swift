@@ -17,7 +17,7 @@ import UserNotifications
 /// records a drop-off with a generated transaction ID at each arrival and schedules a
 /// notification for it, and signs the driver out when it is dismissed (terms reset, pending
 /// notifications kept for the next shift). Its labels show what it observed.
-final class PermissionGatedScreen: UIViewController, CLLocationManagerDelegate,
+final class PermissionGatedScreen: UIViewController, @preconcurrency CLLocationManagerDelegate,
   GMSNavigatorListener
 {
   private let makeMap: @MainActor () -> GMSMapView
@@ -127,7 +127,8 @@ final class PermissionGatedScreen: UIViewController, CLLocationManagerDelegate,
     let lines = first.golden.text.split(separator: "\n")
     for text in [
       "text=Location%20allowed", "text=Alerts%20on", "text=Terms%20accepted",
-      "text=Delivered%20navsim-transaction-1,%201%20pending",
+      "text=Delivered%20navsim-transaction-1%2C%201%20pending",
+      "text=Delivered%20navsim-transaction-2%2C%202%20pending",
     ] {
       #expect(lines.contains { $0.hasSuffix(text) }, "\(text) in the first replay")
     }
