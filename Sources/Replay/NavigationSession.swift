@@ -125,11 +125,6 @@ public final class NavigationSession {
     // (a screen made before the first event, dismissed after the last).
     let previous = context.exchangeAudit(watcher)
     defer { _ = context.exchangeAudit(previous) }
-    try applyEvent(tick)
-  }
-
-  /// The event's calls into the SDK model, its layout pass and its rules.
-  private func applyEvent(_ tick: ReplayTick) throws {
     let event = tick.event
     watcher.begin()
     // Calls made between events (a screen setting itself up before the first) are reported
@@ -144,7 +139,7 @@ public final class NavigationSession {
       failure = SessionError(
         seq: event.seq, message: "time \(event.t) ms is before the previous event's \(lastTime) ms")
     } else {
-      mapView.layoutContext.advanceClock(to: Double(event.t) / 1000)
+      context.advanceClock(to: Double(event.t) / 1000)
       watcher.recheckDeferredLeftovers()
       let shownPrompt = mapView.shownPromptID
       defer { mapView.replayNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
@@ -160,7 +155,7 @@ public final class NavigationSession {
     lastSeq = event.seq
     for size in tick.sizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
     mapView.updateBuiltInLayout()
-    if mapView.layoutContext.forcesFullPass {
+    if context.forcesFullPass {
       mapView.forceFullLayoutPass()
     } else {
       mapView.layoutIfNeeded()
