@@ -136,7 +136,9 @@ let package = Package(
       ]),
     .target(
       name: "Snapshots",
-      dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "OutputPolicy"]),
+      dependencies: [
+        "Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "JSON", "OutputPolicy",
+      ]),
     .target(
       name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
     .target(
@@ -259,7 +261,7 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents", "Lint", "Findings", "JSON",
+        "SessionEvents", "Lint", "Findings", "JSON", "NavigationSDK",
       ]),
     .testTarget(
       name: "NavSimCheckTests",

@@ -1,5 +1,5 @@
 import Foundation
-import NavigationSDK
+import NavSim
 import SessionEvents
 
 /// Fits `SDKProfile` keys to the sizes device recordings carry (`viewSize` events).
