@@ -30,6 +30,14 @@ let shimDependencies: [Target.Dependency] = platformShims.map { .target(name: $0
 // App files that keep `import UIKit` compile where NavSim provides UIKit: on Linux.
 let uikitAppCodeTests: [Target] = [
   .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + shimDependencies),
+  // App screens written with the SDK's and Apple's imports, and an app team's own `navsim`
+  // registering them (`check --jobs` starts workers of it).
+  .target(
+    name: "AppScreens", dependencies: ["GoogleNavigation"] + shimDependencies,
+    path: "Tests/AppScreens"),
+  .executableTarget(
+    name: "navsim-app-screens", dependencies: ["NavSimCLI", "AppScreens"],
+    path: "Tests/AppScreensCLI"),
   // Delegates written from the SDK's layout guide as app teams write them (their imports
   // included), replayed over every recording.
   .testTarget(
@@ -40,7 +48,9 @@ let uikitAppCodeTests: [Target] = [
     ] + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
+let appScreens: [Target.Dependency] = ["AppScreens"]
 #else
+let appScreens: [Target.Dependency] = []
 let uikitAppCodeTests: [Target] = []
 let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
@@ -241,7 +251,7 @@ let package = Package(
       dependencies: [
         "Lint", "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
         "GoogleNavigation", "Findings", "ReplayTestSupport",
-      ] + shimDependencies,
+      ] + shimDependencies + appScreens,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles
     ),
