@@ -33,7 +33,13 @@ public final class LayoutContext {
   /// what did not change since the last time: the replay's one switch, read by its layout
   /// pass (`UIView.forceFullLayoutPass()`), its rules and its snapshot reader. The results are
   /// the same either way; this is the reference that the skipping is tested against.
-  @exclusivity(unchecked) public var forcesFullPass = false
+  /// (Computed: its readers are in other modules, where the stored flag's access would be
+  /// checked on every event.)
+  public var forcesFullPass: Bool {
+    get { fullPass }
+    set { fullPass = newValue }
+  }
+  @exclusivity(unchecked) private var fullPass = false
   /// The text size the user chose, while this context is bound (`DynamicTypeSetting.current`:
   /// window traits, preferred fonts); `large` by default. Set it before the screen is built.
   public var contentSizeCategory = UIContentSizeCategory.large
