@@ -8,7 +8,8 @@ import PackageDescription
 let platformShims: [Target] = [
   // The shims keep what the app observes (location permission, notification center) in the
   // replay's `LayoutContext` (HeadlessUIKit), as the SDK model does.
-  .target(name: "CoreLocation", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/CoreLocation"),
+  .target(
+    name: "CoreLocation", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/CoreLocation"),
   .target(name: "UIKit", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/UIKit"),
   // `import UserNotifications`: the notification-center calls apps make at start-up.
   .target(

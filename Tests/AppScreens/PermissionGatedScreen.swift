@@ -13,8 +13,8 @@ import UserNotifications
 /// records a drop-off with a generated transaction ID at each arrival and schedules a
 /// notification for it, and signs the driver out when it is dismissed (terms reset, pending
 /// notifications kept for the next shift). Its labels show what it observed.
-public final class PermissionGatedScreen: UIViewController, @preconcurrency CLLocationManagerDelegate,
-  GMSNavigatorListener
+public final class PermissionGatedScreen: UIViewController,
+  @preconcurrency CLLocationManagerDelegate, GMSNavigatorListener
 {
   private let makeMap: @MainActor () -> GMSMapView
   private let locationManager = CLLocationManager()
@@ -41,13 +41,15 @@ public final class PermissionGatedScreen: UIViewController, @preconcurrency CLLo
 
   public override func viewDidLoad() {
     super.viewDidLoad()
-    let rows = UIStackView(arrangedSubviews: [locationLabel, alertsLabel, termsLabel, deliveryLabel])
+    let rows = UIStackView(
+      arrangedSubviews: [locationLabel, alertsLabel, termsLabel, deliveryLabel])
     rows.axis = .vertical
     rows.translatesAutoresizingMaskIntoConstraints = false
     mapView.addSubview(rows)
+    let safeArea = mapView.safeAreaLayoutGuide
     NSLayoutConstraint.activate([
-      rows.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 16),
-      rows.bottomAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.bottomAnchor, constant: -96),
+      rows.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor, constant: 16),
+      rows.bottomAnchor.constraint(equalTo: safeArea.bottomAnchor, constant: -96),
     ])
     for (label, id) in [
       (locationLabel, "location"), (alertsLabel, "alerts"), (termsLabel, "terms"),

@@ -61,7 +61,9 @@ import UserNotifications
     var snapshots: [[LayoutSnapshot]] = [[], []]
     for (index, event) in events.enumerated() {
       let next = index + 1 < events.count ? events[index + 1] : nil
-      for side in 0..<2 { snapshots[side].append(replayers[side].apply(ReplayTick(event, next: next))) }
+      for side in 0..<2 {
+        snapshots[side].append(replayers[side].apply(ReplayTick(event, next: next)))
+      }
     }
     #expect(snapshots[0] == aloneSnapshots)
     #expect(snapshots[1] == aloneSnapshots)
