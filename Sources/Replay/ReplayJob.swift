@@ -115,7 +115,9 @@ public struct ReplayJob {
       }
     }
     if let error = ticks.error { throw error }
-    _ = replayer.finish()  // after a recording without events: the last tick did it otherwise
+    // The last tick ended the replay, its findings in the last snapshot; a recording without
+    // events has no tick: what ending it raises is still counted.
+    output.takeEndOfTrip(replayer.finish())
     return try output.summary(of: recording, logFingerprint: stream.fingerprint.value)
   }
 
