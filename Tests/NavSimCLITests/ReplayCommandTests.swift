@@ -156,4 +156,39 @@ import Testing
       #expect([0, 1].contains(shell.terminationStatus), "\(command) exited \(shell.terminationStatus)")
     }
   }
+
+  /// NavSim's names of the content size categories, smallest first, as help lists them.
+  private enum UIContentSizeNames {
+    static let all = [
+      "extra-small", "small", "medium", "large", "extra-large", "extra-extra-large",
+      "extra-extra-extra-large", "accessibility-medium", "accessibility-large",
+      "accessibility-extra-large", "accessibility-extra-extra-large",
+      "accessibility-extra-extra-extra-large",
+    ]
+  }
+
+  /// `--content-size` takes UIKit's categories by NavSim's names (help lists them); the run
+  /// stores it as a variant, and `runs` shows it with the font text was measured with.
+  @Test func aReplayAtAnotherContentSizeIsStoredAsAVariant() throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("s.sqlite")
+    let replay = try launchProduct("navsim", [
+      "replay", ReplayCommandTests.commute, "--screen", "delivery", "--content-size",
+      "accessibility-extra-extra-extra-large", "--snapshots", store, "--label", "ax5",
+    ])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    let runs = try launchProduct("navsim", ["runs", store])
+    let fields = runs.standardOutput.split(separator: "\n")[0].split(separator: "\t")
+    #expect(fields.contains { $0 == "content-size=accessibility-extra-extra-extra-large" })
+    #expect(fields.contains { $0.hasPrefix("font=Inter-Regular.otf revision ") })
+    let bad = try launchProduct("navsim", [
+      "lint", ReplayCommandTests.commute, "--delegate", "complete", "--content-size", "huge",
+    ])
+    #expect(bad.status == 2)
+    let expected = "navsim lint: --content-size takes one of "
+      + UIContentSizeNames.all.joined(separator: ", ") + "; got 'huge'"
+    #expect(bad.standardError.split(separator: "\n").first.map(String.init) == expected)
+    let help = try launchProduct("navsim", ["replay", "--help"], environment: ["COLUMNS": "200"])
+    #expect(help.standardOutput.contains("Values: extra-small, small, medium, large"))
+  }
 }
