@@ -98,3 +98,18 @@ public struct RunInfo: Equatable, Sendable {
   /// The variants one by one (`direction=rtl`...), in their stored order.
   public var variantList: [String] { variants.split(separator: " ").map(String.init) }
 }
+
+extension RunInfo {
+  /// One line when two runs measured text with different fonts (both known), since every
+  /// text-dependent frame moves with the font alone; nil when they agree or one is unknown.
+  /// - Parameters:
+  ///   - a: the first run, called `nameA` (its label by default).
+  ///   - b: the second run, called `nameB`.
+  public static func fontNote(
+    _ a: RunInfo, _ b: RunInfo, nameA: String? = nil, nameB: String? = nil
+  ) -> String? {
+    guard let fontA = a.font, let fontB = b.font, fontA != fontB else { return nil }
+    return "note: \(nameA ?? "'\(a.label)'") measured text with \(fontA), "
+      + "\(nameB ?? "'\(b.label)'") with \(fontB); text-dependent frames differ with the font"
+  }
+}
