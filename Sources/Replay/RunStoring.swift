@@ -103,8 +103,10 @@ extension RunInfo {
   /// One line when two runs measured text with different fonts (both known), since every
   /// text-dependent frame moves with the font alone; nil when they agree or one is unknown.
   /// - Parameters:
-  ///   - a: the first run, called `nameA` (its label by default).
-  ///   - b: the second run, called `nameB`.
+  ///   - a: the first run.
+  ///   - b: the second run.
+  ///   - nameA: what the line calls `a` (a store's path); its quoted label by default.
+  ///   - nameB: what the line calls `b`; its quoted label by default.
   public static func fontNote(
     _ a: RunInfo, _ b: RunInfo, nameA: String? = nil, nameB: String? = nil
   ) -> String? {
