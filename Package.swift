@@ -162,7 +162,7 @@ let package = Package(
       name: "NavSimCheck",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
-        "JSON", "OutputPolicy",
+        "JSON", "OutputPolicy", "HeadlessUIKit",
       ]
     ),
     .target(

@@ -21,6 +21,9 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
+  /// The text size the replay runs at (`--content-size`); nil: `large`, UIKit's default. A
+  /// size given is stored with the run as the variant `content-size=NAME`, even `large`.
+  public var contentSize: UIContentSizeCategory?
   /// Rewrites each event before it is replayed (`navsim check --device` maps the recording's
   /// screen sizes onto another device); nil replays the events as recorded.
   public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
@@ -73,6 +76,8 @@ public struct ReplayJob {
     /// Findings, unique by rule and views, with how many events raised each and the first seq.
     public var findings: [(finding: Finding, count: Int, firstSeq: Int64)] = []
     public var run: RunInfo?
+    /// The font text was measured with (`ReplayJob.fontIdentity`).
+    public var font: String?
 
     public var errorCount: Int { findings.filter { $0.finding.severity == .error }.count }
   }
@@ -94,7 +99,7 @@ public struct ReplayJob {
     onStart(recording)
     let replayer = try Replayer(
       delegate: makeScreen == nil ? makeDelegate() : nil, watchers: watchers, profile: profile,
-      direction: direction, screen: makeScreen)
+      direction: direction, contentSize: contentSize ?? .large, screen: makeScreen)
     replayer.forcesFullPass = forcesFullPass
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and
@@ -118,7 +123,25 @@ public struct ReplayJob {
     // The last tick ended the replay, its findings in the last snapshot; a recording without
     // events has no tick: what ending it raises is still counted.
     output.takeEndOfTrip(replayer.finish())
-    return try output.summary(of: recording, logFingerprint: stream.fingerprint.value)
+    var summary = try output.summary(of: recording, logFingerprint: stream.fingerprint.value)
+    summary.font = Self.fontIdentity
+    return summary
+  }
+
+  /// The font text is measured with (`TextShaper.fontIdentity()`), read once a process;
+  /// nil when it can't be loaded (a replay that measures text then fails with that reason).
+  public static var fontIdentity: String? {
+    if let known = knownFontIdentity { return known }
+    let identity = try? TextShaper.shared().fontIdentity()
+    knownFontIdentity = identity
+    return identity
+  }
+  private static var knownFontIdentity: String??
+
+  /// The run's variants: `direction=rtl`, `content-size=NAME`, then `extraVariants`.
+  var variants: [String] {
+    (direction.map { ["direction=\($0.rawValue)"] } ?? [])
+      + (contentSize.map { ["content-size=\($0.name)"] } ?? []) + extraVariants
   }
 
   /// What the store records of a run of `recording`.
@@ -129,10 +152,9 @@ public struct ReplayJob {
       label: label ?? delegateName, delegate: delegateName, recordingID: recording.id,
       recordingName: recording.metadata.name, logFingerprint: "",
       navsimVersion: NavSimVersion.current, sdkProfile: profileName,
-      variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
-        .joined(separator: " "),
+      variants: variants.joined(separator: " "),
       logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil,
-      tripStart: recording.metadata.createdAt)
+      tripStart: recording.metadata.createdAt, font: Self.fontIdentity)
   }
 
   /// The recording `id`, or the only one, or the newest.
