@@ -213,7 +213,7 @@ func findingKeys(
 /// The built `navsim explore`: worker processes change nothing, bad input exits 2.
 @MainActor
 @Suite(.serialized) struct ExploreCommandTests {
-  @Test func theSameSearchPrintsTheSameBytesForAnyJobs() throws {
+  @Test func theSameSearchPrintsTheSameBytesForAnyJobs() async throws {
     guard Fixtures.executable("navsim") != nil else {
       print("skipped: the navsim executable is not built")
       return
@@ -221,7 +221,7 @@ func findingKeys(
     var outputs: [String] = []
     for jobs in ["1", "2"] {
       let out = TemporaryDirectory()
-      let result = try launchProduct(
+      let result = try await launchProduct(
         "navsim",
         ["explore", "--delegate", "broken", "--budget", "2", "--device", "iphone-se-portrait",
          "--jobs", jobs, "--json", "--out", out.path])
@@ -232,9 +232,9 @@ func findingKeys(
     #expect(outputs[0].contains("\"rule\":\"fixed-size-constraint\""))
   }
 
-  @Test func timeRunsAndSaysTheResultDependsOnTheMachine() throws {
+  @Test func timeRunsAndSaysTheResultDependsOnTheMachine() async throws {
     guard Fixtures.executable("navsim") != nil else { return }
-    let result = try launchProduct(
+    let result = try await launchProduct(
       "navsim",
       ["explore", "--delegate", "basic", "--time", "0.5", "--device", "iphone-se-portrait"])
     #expect(result.status == 0, "\(result.standardError)")
@@ -244,12 +244,12 @@ func findingKeys(
     #expect(result.standardOutput.contains("explored "), "\(result.standardOutput)")
   }
 
-  @Test func workersTakeRunsOfTripsAndThePrintedBytesStayTheSame() throws {
+  @Test func workersTakeRunsOfTripsAndThePrintedBytesStayTheSame() async throws {
     guard Fixtures.executable("navsim") != nil else { return }
     // More trips than one round of a worker (16), in both modes, on two devices.
     var outputs: [String] = []
     for jobs in ["1", "2"] {
-      let result = try launchProduct(
+      let result = try await launchProduct(
         "navsim",
         ["explore", "--delegate", "complete", "--budget", "20", "--device", "iphone-se-portrait",
          "--device", "ipad-mini-portrait", "--jobs", jobs, "--json"])
@@ -260,14 +260,14 @@ func findingKeys(
     #expect(outputs[0].contains("\"tripsRun\":20"), "\(outputs[0])")
   }
 
-  @Test func badInputExitsTwoWithOneLine() throws {
+  @Test func badInputExitsTwoWithOneLine() async throws {
     guard Fixtures.executable("navsim") != nil else { return }
     for arguments in [
       ["explore", "--delegate", "nope"], ["explore", "--delegate", "basic", "--budget", "0"],
       ["explore", "--delegate", "basic", "--device", "nokia-3310"],
       ["explore", "--delegate", "basic", "--budget", "3", "--time", "1"],
     ] {
-      let result = try launchProduct("navsim", arguments)
+      let result = try await launchProduct("navsim", arguments)
       #expect(result.status == 2, "\(arguments)")
       #expect(result.standardError.hasPrefix("navsim explore: "), "\(arguments)")
     }

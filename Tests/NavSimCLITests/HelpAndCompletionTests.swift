@@ -109,18 +109,18 @@ import Testing
   }
 
   /// The built binary: a misspelt option, help wrapped to `COLUMNS`.
-  @Test func theBinaryHonoursColumnsAndKeepsMistakesShort() throws {
+  @Test func theBinaryHonoursColumnsAndKeepsMistakesShort() async throws {
     guard Fixtures.executable("navsim") != nil else {
       Issue.record("navsim is not built")
       return
     }
     for columns in ["80", "60"] {
-      let help = try launchProduct("navsim", ["record", "--help"], environment: ["COLUMNS": columns])
+      let help = try await launchProduct("navsim", ["record", "--help"], environment: ["COLUMNS": columns])
       #expect(help.status == 0)
       let widest = help.standardOutput.split(separator: "\n").map(\.count).max() ?? 0
       #expect(widest <= Int(columns)! && widest > Int(columns)! - 10, "\(columns): \(widest)")
     }
-    let typo = try launchProduct("navsim", ["record", "--scenaro", "x.json"])
+    let typo = try await launchProduct("navsim", ["record", "--scenaro", "x.json"])
     #expect(typo.status == 2)
     #expect(typo.standardError.split(separator: "\n").count <= 3)
     #expect(typo.standardError.contains("'--scenaro' (did you mean '--scenario'?)"))

@@ -6,15 +6,15 @@ import Testing
 @Suite struct ReplayCommandTests {
   static let commute = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
 
-  @Test func replaysInTwoProcessesGiveByteIdenticalSnapshots() throws {
+  @Test func replaysInTwoProcessesGiveByteIdenticalSnapshots() async throws {
     let directory = TemporaryDirectory()
     var exports: [String] = []
     for index in 1...2 {
       let store = directory.file("run\(index).sqlite")
-      let replay = try launchProduct(
+      let replay = try await launchProduct(
         "navsim", ["replay", Self.commute, "--delegate", "complete", "--snapshots", store, "--label", "v"])
       #expect(replay.status == 0, "\(replay.standardError)")
-      let export = try launchProduct("navsim", ["runs", store, "export", "v"])
+      let export = try await launchProduct("navsim", ["runs", store, "export", "v"])
       #expect(export.status == 0)
       exports.append(export.standardOutput)
     }
@@ -22,29 +22,29 @@ import Testing
     #expect(exports[0] == exports[1])
   }
 
-  @Test func diffExitsZeroWhenIdenticalOneWhenDifferentTwoOnError() throws {
+  @Test func diffExitsZeroWhenIdenticalOneWhenDifferentTwoOnError() async throws {
     let directory = TemporaryDirectory()
     let store = directory.file("snapshots.sqlite")
     for (label, delegate) in [("a", "basic"), ("b", "basic"), ("c", "complete")] {
-      let result = try launchProduct(
+      let result = try await launchProduct(
         "navsim", ["replay", Self.commute, "--delegate", delegate, "--snapshots", store, "--label", label])
       #expect(result.status == 0, "\(result.standardError)")
     }
-    let same = try launchProduct("navsim", ["diff", store, "a", "b"])
+    let same = try await launchProduct("navsim", ["diff", store, "a", "b"])
     #expect(same.status == 0)
     #expect(same.standardOutput.hasPrefix("identical: a (basic) and b (basic) agree on all"))
-    let different = try launchProduct("navsim", ["diff", store, "a", "c", "--json"])
+    let different = try await launchProduct("navsim", ["diff", store, "a", "c", "--json"])
     #expect(different.status == 1)
     let json = try JSONSerialization.jsonObject(with: Data(different.standardOutput.utf8)) as? [String: Any]
     #expect(json?["identical"] as? Bool == false)
     #expect((json?["differingEvents"] as? Int ?? 0) > 0)
-    let unknown = try launchProduct("navsim", ["diff", store, "a", "zzz"])
+    let unknown = try await launchProduct("navsim", ["diff", store, "a", "zzz"])
     #expect(unknown.status == 2)
     #expect(unknown.standardError == "navsim diff: \(store): no run labelled 'zzz' (runs: a, b, c)\n")
   }
 
-  @Test func lintExitsOneOnErrorFindingsAndZeroOnACleanDelegate() throws {
-    let broken = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "broken"])
+  @Test func lintExitsOneOnErrorFindingsAndZeroOnACleanDelegate() async throws {
+    let broken = try await launchProduct("navsim", ["lint", Self.commute, "--delegate", "broken"])
     #expect(broken.status == 1)
     #expect(broken.standardOutput.contains("error: missing-viewport [viewport]"))
     let source = try String(
@@ -54,15 +54,15 @@ import Testing
     let line = try #require(source.firstIndex { $0.contains("heightAnchor.constraint(equalToConstant: 90)") }) + 1
     #expect(broken.standardOutput.contains(
       "error: fixed-size-constraint [turnCard] at BrokenLayoutDelegate.swift:\(line) first at event 22, 1 event"))
-    let clean = try launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
+    let clean = try await launchProduct("navsim", ["lint", Self.commute, "--delegate", "complete"])
     #expect(clean.status == 0)
     #expect(clean.standardOutput.contains(", 0 errors, 0 warnings"))
   }
 
-  @Test func screensReplayLintAndStoreWithTheirLabelTexts() throws {
+  @Test func screensReplayLintAndStoreWithTheirLabelTexts() async throws {
     let directory = TemporaryDirectory()
     let store = directory.file("screens.sqlite")
-    let replay = try launchProduct(
+    let replay = try await launchProduct(
       "navsim", ["replay", Self.commute, "--screen", "delivery", "--snapshots", store, "--print"])
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardOutput.contains(
@@ -71,42 +71,54 @@ import Testing
     #expect(replay.standardOutput.contains(
       "replayed recording 1 'city-commute' through 'screen:delivery': 1090 events"))
     #expect(replay.standardOutput.hasSuffix("stored run 'screen:delivery' in \(store)\n"))
-    let lint = try launchProduct("navsim", ["lint", Self.commute, "--screen", "delivery"])
+    let lint = try await launchProduct("navsim", ["lint", Self.commute, "--screen", "delivery"])
     #expect(lint.status == 0)
     #expect(lint.standardOutput.hasSuffix(
       "1090 events, 0 errors, 0 warnings ('screen:delivery' on recording 1)\n"))
-    let listed = try launchProduct("navsim", ["delegates"])
+    let listed = try await launchProduct("navsim", ["delegates"])
     #expect(listed.standardOutput.hasSuffix("complete-v2\nscreen:delivery\n"))
   }
 
-  @Test func badArgumentsAreOneLineErrors() throws {
-    let unknownScreen = try launchProduct("navsim", ["lint", Self.commute, "--screen", "nope"])
+  @Test func badArgumentsAreOneLineErrors() async throws {
+    let unknownScreen = try await launchProduct("navsim", ["lint", Self.commute, "--screen", "nope"])
     #expect(unknownScreen.status == 2)
     #expect(unknownScreen.standardError == "navsim lint: unknown screen 'nope' (known: delivery)\n")
-    let both = try launchProduct(
+    let both = try await launchProduct(
       "navsim", ["replay", Self.commute, "--screen", "delivery", "--delegate", "basic"])
     #expect(both.status == 2)
     #expect(both.standardError.hasPrefix(
       "navsim replay: give --delegate NAME or --screen NAME, not both\n"))
-    let unknownDelegate = try launchProduct("navsim", ["replay", Self.commute, "--delegate", "nope"])
+    let unknownDelegate = try await launchProduct("navsim", ["replay", Self.commute, "--delegate", "nope"])
     #expect(unknownDelegate.status == 2)
     #expect(unknownDelegate.standardError ==
       "navsim replay: unknown delegate 'nope' (known: basic, broken, builtin, complete, complete-v2)\n")
-    let missingLog = try launchProduct("navsim", ["replay", "/nonexistent.sqlite", "--delegate", "basic"])
+    let missingLog = try await launchProduct("navsim", ["replay", "/nonexistent.sqlite", "--delegate", "basic"])
     #expect(missingLog.status == 2)
     #expect(missingLog.standardError.contains("/nonexistent.sqlite"))
     #expect(missingLog.standardError.split(separator: "\n").count == 1)
-    let badRecording = try launchProduct("navsim", ["replay", Self.commute, "--delegate", "basic", "--recording", "7"])
+    let badRecording = try await launchProduct("navsim", ["replay", Self.commute, "--delegate", "basic", "--recording", "7"])
     #expect(badRecording.standardError == "navsim replay: \(Self.commute): no recording 7 (recordings: 1)\n")
   }
 }
 
 /// `navsim demo`, the newcomer's first command.
 @Suite struct DemoCommandTests {
-  @Test func demoRecordsReplaysDiffsAndWritesReports() throws {
-    let directory = TemporaryDirectory()
-    let out = directory.file("demo")
-    let result = try launchProduct("navsim", ["demo", "--out", out])
+  /// One `navsim demo` (a recording, 6 replays, diffs and reports: the slowest command) both
+  /// tests read, run once from the repository root as after `swift run`; `copy` is a copy of
+  /// its folder, taken before either test runs anything, for the test that demos into it again.
+  static let demo = Task {
+    () async throws -> (out: String, copy: String, result: ProcessResult, directory: TemporaryDirectory)
+    in
+    let directory = TemporaryDirectory.untilExit()
+    let out = directory.file("demo"), copy = directory.file("again")
+    let result = try await launchProduct(
+      "navsim", ["demo", "--out", out], currentDirectory: Fixtures.repositoryRoot)
+    if result.status == 0 { try FileManager.default.copyItem(atPath: out, toPath: copy) }
+    return (out, copy, result, directory)
+  }
+
+  @Test func demoRecordsReplaysDiffsAndWritesReports() async throws {
+    let (_, out, result, _) = try await Self.demo.value
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError == "")
     let story = result.standardOutput
@@ -121,20 +133,18 @@ import Testing
                  "diff-complete-broken.html", "wide-mode.svg", "report-screen-delivery.html"] {
       #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
     }
-    let runs = try launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
+    let runs = try await launchProduct("navsim", ["runs", out + "/snapshots.sqlite"])
     #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
       == ["basic", "broken", "builtin", "complete", "complete-v2", "screen:delivery"])
     #expect(story.contains("   screen:delivery "))
     // A second demo into the same folder replaces the first one's files.
-    let again = try launchProduct("navsim", ["demo", "--out", out])
+    let again = try await launchProduct("navsim", ["demo", "--out", out])
     #expect(again.status == 0, "\(again.standardError)")
   }
 
-  @Test func theNextCommandsWorkAsPrinted() throws {
+  @Test func theNextCommandsWorkAsPrinted() async throws {
     // As after `swift run`: the binary is not on the PATH, the shell runs the lines as shown.
-    let directory = TemporaryDirectory()
-    let result = try launchProduct("navsim", ["demo", "--out", directory.file("demo")],
-      currentDirectory: Fixtures.repositoryRoot)
+    let result = try await Self.demo.value.result
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     let start = try #require(lines.firstIndex { $0.hasPrefix("Next: ") })

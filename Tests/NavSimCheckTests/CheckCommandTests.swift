@@ -11,7 +11,7 @@ import Testing
 import TestSupport
 
 @MainActor
-@Suite(.serialized) struct CheckCommandTests {
+@Suite struct CheckCommandTests {
   let logs = ["rtl-city", "pan-reroute"].map(CanonicalRecordings.log)
 
   @Test func aCheckPrintsATableAndFailsOnErrors() {
@@ -60,18 +60,25 @@ import TestSupport
 
   /// `--profile` sizes the SDK's views from a profile file in every configuration, in this
   /// process and in workers alike, and the runs record the profile's name.
-  @Test func aProfileFileSizesEveryConfiguration() throws {
+  @Test func aProfileFileSizesEveryConfiguration() async throws {
     let directory = TemporaryDirectory()
     let profile = directory.file("tall-cards.json")
     try #"{"style": {"headerNominalHeight": 150}, "etaCardHeight": 90}"#
       .write(toFile: profile, atomically: true, encoding: .utf8)
     var exports: [String] = []
-    for jobs in ["1", "2"] {
+    // `--jobs 1` in this process; `--jobs 2` in worker processes of the built binary (a
+    // command run in this process knows no executable to start workers from).
+    let hasBinary = Fixtures.executable("navsim") != nil
+    if !hasBinary { print("workers not checked: the navsim executable is not built") }
+    for jobs in hasBinary ? ["1", "2"] : ["1"] {
       let store = directory.file("s\(jobs).sqlite")
-      let result = runCLI([
+      let arguments = [
         "check", logs[0], "--delegate", "complete", "--delegate", "basic", "--profile", profile,
         "--snapshots", store, "--jobs", jobs,
-      ])
+      ]
+      let result = jobs == "1"
+        ? runCLI(arguments)
+        : try await launchProduct("navsim", arguments).cliResult
       #expect(result.status == 0, "\(result.err)")
       let snapshots = try SnapshotStore(path: store, mode: .readOnly)
       let runs = try snapshots.runs()
@@ -84,7 +91,7 @@ import TestSupport
         "the turn card is the profile's 150 pt tall")
       exports.append(text)
     }
-    #expect(exports[0] == exports[1], "workers replay as this process does")
+    if hasBinary { #expect(exports[0] == exports[1], "workers replay as this process does") }
     let plain = directory.file("plain.sqlite")
     #expect(runCLI(["check", logs[0], "--delegate", "complete", "--snapshots", plain]).status == 0)
     var text = ""

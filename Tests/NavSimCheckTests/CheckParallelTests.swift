@@ -9,30 +9,56 @@ import TestSupport
 /// Parallel checks (worker processes of the built `navsim`) against serial ones, and shard
 /// stores merged against the unsharded store.
 @MainActor
-@Suite(.serialized) struct CheckParallelTests {
+@Suite struct CheckParallelTests {
   let logs = ["rtl-city", "pan-reroute", "city-commute"].map(CanonicalRecordings.log)
   let delegates = ["--delegate", "basic", "--delegate", "broken", "--delegate", "complete"]
 
-  @Test func parallelOutputEqualsSerialOutputByteForByte() throws {
+  /// The built `navsim check` of the 9-configuration matrix with `--jobs 1` and `--jobs 4`,
+  /// each writing every output: stdout (with annotations), SARIF, JUnit and a snapshot store.
+  struct SerialAndParallel {
+    var directory: TemporaryDirectory
+    var results: [ProcessResult]
+    func file(_ jobs: String, _ ext: String) -> String { directory.file("\(jobs).\(ext)") }
+  }
+
+  /// The two runs the byte-for-byte tests (and the shard test's whole store) compare, started
+  /// once for the suite; nil when `navsim` is not built.
+  private static var serialAndParallel: Task<SerialAndParallel, any Error>?
+
+  private func runSerialAndParallel() async throws -> SerialAndParallel? {
     guard Fixtures.executable("navsim") != nil else {
       print("skipped: the navsim executable is not built")
-      return
+      return nil
     }
-    let directory = TemporaryDirectory()
-    var outputs: [String] = []
-    for jobs in ["1", "4"] {
-      let reports = ["--sarif", directory.file("\(jobs).sarif"), "--junit", directory.file("\(jobs).xml")]
-      let result = try launchProduct(
-        "navsim", ["check"] + logs + delegates + ["--jobs", jobs, "--annotations", "github"] + reports,
-        currentDirectory: Fixtures.repositoryRoot)
-      #expect(result.status == 1, "\(result.standardError)")
-      outputs.append(result.standardOutput)
+    let task = Self.serialAndParallel ?? Task { [logs, delegates] in
+      let directory = TemporaryDirectory.untilExit()
+      func check(jobs: String) async throws -> ProcessResult {
+        let files = ["sarif", "xml", "sqlite"].map { directory.file("\(jobs).\($0)") }
+        return try await launchProduct(
+          "navsim",
+          ["check"] + logs + delegates + ["--jobs", jobs, "--annotations", "github"]
+            + ["--sarif", files[0], "--junit", files[1], "--snapshots", files[2]],
+          currentDirectory: Fixtures.repositoryRoot)
+      }
+      // The two runs share nothing but their inputs: they run at the same time.
+      async let serial = check(jobs: "1")
+      async let parallel = check(jobs: "4")
+      return SerialAndParallel(directory: directory, results: [try await serial, try await parallel])
     }
+    Self.serialAndParallel = task
+    let runs = try await task.value
+    for result in runs.results { #expect(result.status == 1, "\(result.standardError)") }
+    return runs
+  }
+
+  @Test func parallelOutputEqualsSerialOutputByteForByte() async throws {
+    guard let runs = try await runSerialAndParallel() else { return }
+    let outputs = runs.results.map(\.standardOutput)
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0].contains("9 configurations: 59 errors"))
     for ext in ["sarif", "xml"] {
-      let serial = try String(contentsOfFile: directory.file("1.\(ext)"), encoding: .utf8)
-      let parallel = try String(contentsOfFile: directory.file("4.\(ext)"), encoding: .utf8)
+      let serial = try String(contentsOfFile: runs.file("1", ext), encoding: .utf8)
+      let parallel = try String(contentsOfFile: runs.file("4", ext), encoding: .utf8)
       #expect(serial == parallel, "\(ext) differs")
     }
   }
@@ -40,7 +66,7 @@ import TestSupport
   /// A worker replays one screen after another in one process: with `--jobs 1` every
   /// configuration of a screen runs in the same process, with `--jobs 2` they are spread over
   /// two. Every sample screen, on every canonical recording, prints and writes the same bytes.
-  @Test func everySampleScreenChecksAlikeInOneProcessOrTwo() throws {
+  @Test func everySampleScreenChecksAlikeInOneProcessOrTwo() async throws {
     guard Fixtures.executable("navsim") != nil else {
       print("skipped: the navsim executable is not built")
       return
@@ -48,18 +74,21 @@ import TestSupport
     let screens = SampleDelegateCatalog.screens.keys.sorted().flatMap { ["--screen", $0] }
     #expect(!screens.isEmpty)
     let directory = TemporaryDirectory()
-    var outputs: [String] = []
-    for jobs in ["1", "2"] {
+    func check(jobs: String) async throws -> ProcessResult {
       let files = [
         "--sarif", directory.file("\(jobs).sarif"), "--junit", directory.file("\(jobs).xml"),
         "--snapshots", directory.file("\(jobs).sqlite"),
       ]
-      let result = try launchProduct(
+      return try await launchProduct(
         "navsim", ["check", "Recordings"] + screens + ["--jobs", jobs] + files,
         currentDirectory: Fixtures.repositoryRoot)
-      #expect(result.status == 0, "\(result.standardError)")
-      outputs.append(result.standardOutput)
     }
+    // Two independent processes, run at the same time.
+    async let serialRun = check(jobs: "1")
+    async let parallelRun = check(jobs: "2")
+    let results = [try await serialRun, try await parallelRun]
+    for result in results { #expect(result.status == 0, "\(result.standardError)") }
+    let outputs = results.map(\.standardOutput)
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0].contains("configurations: 0 errors"))
     for ext in ["sarif", "xml"] {
@@ -79,21 +108,9 @@ import TestSupport
 
   /// Workers claim configurations in whatever order they free up; the merged store still
   /// lists the runs in matrix order, each run as the serial check stored it.
-  @Test func parallelStoreEqualsSerialStoreRunForRun() throws {
-    guard Fixtures.executable("navsim") != nil else {
-      print("skipped: the navsim executable is not built")
-      return
-    }
-    let directory = TemporaryDirectory()
-    var stores: [SnapshotStore] = []
-    for jobs in ["1", "2"] {
-      let path = directory.file("\(jobs).sqlite")
-      let result = try launchProduct(
-        "navsim", ["check"] + logs + delegates + ["--jobs", jobs, "--snapshots", path],
-        currentDirectory: Fixtures.repositoryRoot)
-      #expect(result.status == 1, "\(result.standardError)")
-      stores.append(try SnapshotStore(path: path, mode: .readOnly))
-    }
+  @Test func parallelStoreEqualsSerialStoreRunForRun() async throws {
+    guard let runs = try await runSerialAndParallel() else { return }
+    let stores = try ["1", "4"].map { try SnapshotStore(path: runs.file($0, "sqlite"), mode: .readOnly) }
     let serial = try stores[0].runs(), parallel = try stores[1].runs()
     #expect(serial.map(\.label) == parallel.map(\.label))
     #expect(serial.count == 9)

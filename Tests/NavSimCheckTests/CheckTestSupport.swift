@@ -27,3 +27,10 @@ func brokenLine(_ fragment: String) -> Int {
 
 /// The line of the turn card's fixed height, the `broken` sample's `fixed-size-constraint`.
 var turnCardHeightLine: Int { brokenLine("turnCard.heightAnchor.constraint(equalToConstant: 90)") }
+
+extension ProcessResult {
+  /// The status, stdout and stderr as `runCLI` returns them.
+  var cliResult: (status: Int32, out: String, err: String) {
+    (status, standardOutput, standardError)
+  }
+}

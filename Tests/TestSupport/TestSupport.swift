@@ -26,6 +26,33 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
   /// The path of `name` inside the directory (the file is not created).
   public func file(_ name: String) -> String { path + "/" + name }
+
+  /// A fresh directory kept until the test process exits, for what a suite computes once and
+  /// several of its tests read (a static never releases it, so `deinit` cannot remove it).
+  public static func untilExit(prefix: String = "navsim-test") -> TemporaryDirectory {
+    let directory = TemporaryDirectory(prefix: prefix)
+    ExitCleanup.remove(directory.path)
+    return directory
+  }
+}
+
+/// Directories removed when the process exits.
+private enum ExitCleanup {
+  nonisolated(unsafe) static var paths: [String] = []
+  static let lock = NSLock()
+
+  static func remove(_ path: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    if paths.isEmpty {
+      atexit {
+        ExitCleanup.lock.lock()
+        defer { ExitCleanup.lock.unlock() }
+        for path in ExitCleanup.paths { try? FileManager.default.removeItem(atPath: path) }
+      }
+    }
+    paths.append(path)
+  }
 }
 
 /// A path for a new database file in a fresh temporary directory. Keep the directory alive
@@ -196,4 +223,23 @@ public func launchProduct(
   return ProcessResult(
     status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
     standardError: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the built executable `name` as the synchronous `launchProduct` does, waiting on a
+/// thread of its own: the caller's actor (the main actor of most suites) runs other tests
+/// while the child runs on the other cores.
+/// - Throws: when the executable is not built or cannot be started.
+public func launchProduct(
+  _ name: String, _ arguments: [String], currentDirectory: String? = nil,
+  environment: [String: String] = [:]
+) async throws -> ProcessResult {
+  try await withCheckedThrowingContinuation { continuation in
+    let waiter = Thread {
+      continuation.resume(with: Result {
+        try launchProduct(
+          name, arguments, currentDirectory: currentDirectory, environment: environment)
+      })
+    }
+    waiter.start()
+  }
 }
