@@ -106,9 +106,7 @@ import Testing
   /// One `navsim demo` (a recording, 6 replays, diffs and reports: the slowest command) both
   /// tests read, run once from the repository root as after `swift run`; `copy` is a copy of
   /// its folder, taken before either test runs anything, for the test that demos into it again.
-  static let demo = Task {
-    () async throws -> (out: String, copy: String, result: ProcessResult, directory: TemporaryDirectory)
-    in
+  static let demo = Task { () async throws -> DemoRun in
     let directory = TemporaryDirectory.untilExit()
     let out = directory.file("demo"), copy = directory.file("again")
     let result = try await launchProduct(
@@ -116,6 +114,7 @@ import Testing
     if result.status == 0 { try FileManager.default.copyItem(atPath: out, toPath: copy) }
     return (out, copy, result, directory)
   }
+  typealias DemoRun = (out: String, copy: String, result: ProcessResult, directory: TemporaryDirectory)
 
   @Test func demoRecordsReplaysDiffsAndWritesReports() async throws {
     let (_, out, result, _) = try await Self.demo.value

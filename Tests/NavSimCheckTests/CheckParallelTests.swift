@@ -43,7 +43,8 @@ import TestSupport
       // The two runs share nothing but their inputs: they run at the same time.
       async let serial = check(jobs: "1")
       async let parallel = check(jobs: "4")
-      return SerialAndParallel(directory: directory, results: [try await serial, try await parallel])
+      let results = [try await serial, try await parallel]
+      return SerialAndParallel(directory: directory, results: results)
     }
     Self.serialAndParallel = task
     let runs = try await task.value
@@ -110,7 +111,9 @@ import TestSupport
   /// lists the runs in matrix order, each run as the serial check stored it.
   @Test func parallelStoreEqualsSerialStoreRunForRun() async throws {
     guard let runs = try await runSerialAndParallel() else { return }
-    let stores = try ["1", "4"].map { try SnapshotStore(path: runs.file($0, "sqlite"), mode: .readOnly) }
+    let stores = try ["1", "4"].map {
+      try SnapshotStore(path: runs.file($0, "sqlite"), mode: .readOnly)
+    }
     let serial = try stores[0].runs(), parallel = try stores[1].runs()
     #expect(serial.map(\.label) == parallel.map(\.label))
     #expect(serial.count == 9)
