@@ -94,7 +94,7 @@ public struct ObjCMarkerRemoval: Sendable {
       out += span.filter { $0 == UInt8(ascii: "\n") }  // keep line numbers
       removed.append(
         RemovedMarker(
-          text: text(token.start..<tokens[lastToken].end).trimmingTrailingWhitespace,
+          text: text(token.start..<tokens[lastToken].end).collapsingWhitespace,
           replacement: replacement, line: token.line, column: token.column))
       copied = end
       index = lastToken + 1
@@ -206,9 +206,19 @@ public struct ObjCMarkerError: Error, Equatable, CustomStringConvertible {
 }
 
 extension String {
-  fileprivate var trimmingTrailingWhitespace: String {
-    var text = self
-    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+  /// One line: each run of spaces, tabs and line breaks is one space; none at the end.
+  fileprivate var collapsingWhitespace: String {
+    var text = ""
+    var pendingSpace = false
+    for character in self {
+      if character == " " || character == "\t" || character.isNewline {
+        pendingSpace = !text.isEmpty
+      } else {
+        if pendingSpace { text.append(" ") }
+        pendingSpace = false
+        text.append(character)
+      }
+    }
     return text
   }
 }

@@ -65,6 +65,8 @@ import Testing
     let source = "let s = #selector(\n  Screen.show(\n    sheet:))\nlet after = 1"
     let removal = try ObjCMarkerRemoval(source: source)
     #expect(removal.source == "let s = Selector(\"showWithSheet:\")\n\n\nlet after = 1")
+    // The report is one line: each run of spaces and line breaks is one space.
+    #expect(removal.removed.map(\.text) == ["#selector( Screen.show( sheet:))"])
   }
 
   @Test func propertySelectorsNameTheAccessor() {
