@@ -124,6 +124,24 @@ import Testing
     #expect(navigation.popViewController(animated: true) === detail)
     #expect(detail.parent == nil && root.view.superview === navigation.view)
   }
+
+  @Test func theBarAddsToTheAppsOwnSafeAreaInsetAndLeavesItWhenPopped() {
+    let root = UIViewController()
+    let navigation = UINavigationController(rootViewController: root)
+    navigation.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+    let detail = UIViewController()
+    detail.view.additionalSafeAreaInsets.top = 10  // the app's own, before it is pushed
+    navigation.pushViewController(detail, animated: false)
+    navigation.view.layoutIfNeeded()
+    #expect(detail.view.additionalSafeAreaInsets.top == 10)
+    #expect(abs(detail.view.safeAreaInsets.top - (10 + 44)) < 1e-9)
+    navigation.popViewController(animated: false)
+    #expect(detail.view.additionalSafeAreaInsets.top == 10)
+    detail.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+    detail.view.layoutIfNeeded()
+    #expect(detail.view.safeAreaInsets.top == 10, "the bar's 44 left with the bar")
+    #expect(root.view.additionalSafeAreaInsets.top == 0)
+  }
 }
 
 @MainActor
