@@ -11,6 +11,15 @@ import Testing
     let toggle = UISwitch(frame: CGRect(x: 5, y: 6, width: 200, height: 100))
     #expect(toggle.frame == CGRect(x: 5, y: 6, width: 51, height: 31))
     #expect(toggle.intrinsicContentSize == CGSize(width: 51, height: 31))
+    toggle.frame = CGRect(x: 1, y: 2, width: 300, height: 80)  // UIKit keeps its size
+    #expect(toggle.frame == CGRect(x: 1, y: 2, width: 51, height: 31))
+    toggle.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    #expect(toggle.frame.size == CGSize(width: 51, height: 31))
+    // Interface Builder's defaults for a switch: 750 on both axes, not required.
+    for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
+      #expect(toggle.contentHuggingPriority(for: axis) == .defaultHigh)
+      #expect(toggle.contentCompressionResistancePriority(for: axis) == .defaultHigh)
+    }
     var changes = 0
     toggle.addAction(UIAction { _ in changes += 1 }, for: .valueChanged)
     toggle.setOn(true, animated: true)
