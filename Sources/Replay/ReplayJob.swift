@@ -21,6 +21,8 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
+  /// The text size the user chose (Dynamic Type): `Replayer(contentSize:)`.
+  public var contentSize: UIContentSizeCategory = .large
   /// Rewrites each event before it is replayed (`navsim check --device` maps the recording's
   /// screen sizes onto another device); nil replays the events as recorded.
   public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
@@ -94,7 +96,7 @@ public struct ReplayJob {
     onStart(recording)
     let replayer = try Replayer(
       delegate: makeScreen == nil ? makeDelegate() : nil, watchers: watchers, profile: profile,
-      direction: direction, screen: makeScreen)
+      direction: direction, contentSize: contentSize, screen: makeScreen)
     replayer.forcesFullPass = forcesFullPass
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and

@@ -178,6 +178,49 @@ final class ChipUnderTurnCardDelegate: WrappingDelegate {
   }
 }
 
+/// Puts an opaque badge a fixed 176 pt below the top of the map, clear of the turn card on
+/// every phone it was tried on (the card's content ends at most 171 pt down, under the tallest
+/// notch): a header grown by a long road name or a lane row reaches under it.
+final class OffsetBadgeDelegate: WrappingDelegate {
+  private let badge = UIView()
+  override var guidanceOnlyViews: [UIView] { [badge] }
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    guard badge.superview == nil else { return }
+    badge.backgroundColor = .systemRed
+    badge.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(badge)
+    NSLayoutConstraint.activate([  // the bug: an offset from the map's top, not the card's
+      badge.topAnchor.constraint(equalTo: mapView.topAnchor, constant: 176),
+      badge.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 24),
+      badge.widthAnchor.constraint(equalToConstant: 48),
+      badge.heightAnchor.constraint(equalToConstant: 24),
+    ])
+  }
+}
+
+/// Shows the next stop in an opaque one-line label that ends 32 pt above the ETA card's top,
+/// its height left to its Dynamic Type font: at the largest accessibility text sizes the line
+/// is taller than the room left and the label covers the card.
+final class NextStopLabelDelegate: WrappingDelegate {
+  private let label = UILabel()
+  override var guidanceOnlyViews: [UIView] { [label] }
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    label.removeFromSuperview()
+    label.text = "Next stop: 14 Harbour St"
+    label.font = .preferredFont(forTextStyle: .body)
+    label.adjustsFontForContentSizeCategory = true
+    label.backgroundColor = .systemBackground
+    label.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(label)
+    NSLayoutConstraint.activate([  // the bug: room for the default text size only
+      label.topAnchor.constraint(equalTo: state.etaCard.topAnchor, constant: -32),
+      label.leadingAnchor.constraint(equalTo: state.etaCard.leadingAnchor, constant: 16),
+    ])
+  }
+}
+
 let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLayoutDelegate)] = [
   ("narrow-split", { NarrowSplitDelegate() }),
   ("prompt-into-wide", { PromptIntoWideDelegate() }),
@@ -185,4 +228,6 @@ let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLay
   ("short-container", { ShortContainerDelegate() }),
   ("resume-banner", { ResumeBannerDelegate() }),
   ("chip-under-turn-card", { ChipUnderTurnCardDelegate() }),
+  ("offset-badge", { OffsetBadgeDelegate() }),
+  ("next-stop-label", { NextStopLabelDelegate() }),
 ]
