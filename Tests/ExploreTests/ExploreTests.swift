@@ -57,12 +57,17 @@ func findingKeys(
       #expect(!trip.events.isEmpty)
       // Repair is rare: nearly every drawn trip is accepted as drawn.
       if scenario.events.count < drawn.events.count { repaired += 1 }
-      for event in scenario.events { kinds.insert("\(event.action)".prefix { $0 != "(" }.description) }
+      for event in scenario.events {
+        kinds.insert("\(event.action)".prefix { $0 != "(" }.description)
+        if case .setting(let change) = event.action, change.name == .headerAccessory {
+          kinds.insert("headerAccessory")
+        }
+      }
     }
     // The vocabulary the search draws from shows up within a few dozen trips.
     for kind in [
       "prompt", "rotate", "splitScreen", "setting", "pan", "recenter", "reroute", "lighting", "guidance",
-      "navigation",
+      "navigation", "headerAccessory",
     ] {
       #expect(kinds.contains(kind), "no \(kind) in 60 trips")
     }
@@ -104,7 +109,7 @@ func findingKeys(
     ("resume-banner", ["iphone-15-portrait", "ipad-mini-landscape"], "app-view-covers-sdk-view"),
     ("chip-under-turn-card", ["iphone-se-portrait", "ipad-pro-11-portrait"], "app-view-covers-sdk-view"),
     ("offset-badge", ["iphone-15-portrait", "iphone-se-portrait"], "app-view-covers-sdk-view"),
-    ("next-stop-label", ["iphone-15-portrait", "ipad-mini-landscape"], "app-view-covers-sdk-view"),
+    ("delay-label", ["iphone-15-portrait", "iphone-se-portrait"], "app-view-covers-sdk-view"),
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
     name: String, devices: [String], rule: String
@@ -114,7 +119,7 @@ func findingKeys(
     let space = TripSpace(devices: try devices.map(DeviceProfiles.profile(named:)))
     // A drawn SDK profile with a taller turn card comes on about 1 trip in 5, an accessibility
     // text size large enough for the label on 1 in 15.
-    let budget = ["chip-under-turn-card", "offset-badge", "next-stop-label"].contains(name) ? 30 : 10
+    let budget = ["chip-under-turn-card", "offset-badge", "delay-label"].contains(name) ? 30 : 10
     let explorer = Explorer(
       seed: 1, budget: budget, space: space, job: job(name, make), subject: .delegate(name),
       outputDirectory: out.path)
@@ -145,10 +150,10 @@ func findingKeys(
       // The grown header is what it needs: at the default sizes the trip is clean.
       #expect(found.profile.values.map(\.key) == ["style.headerNominalHeight"])
       #expect(try !findingKeys(of: log, make).contains(key))
-    case "next-stop-label":
+    case "delay-label":
       // The smallest text size that shows it, named in the replay command; clean at `large`.
-      #expect(found.contentSize == .accessibilityExtraLarge, "\(found.contentSize.name)")
-      #expect(result.replayCommand(found).hasSuffix(" --content-size accessibility-extra-large"))
+      #expect(found.contentSize == .accessibilityLarge, "\(found.contentSize.name)")
+      #expect(result.replayCommand(found).hasSuffix(" --content-size accessibility-large"))
       #expect(try !findingKeys(of: log, profile: found.profilePath, make).contains(key))
     default:
       #expect(found.contentSize == .large)
@@ -169,7 +174,7 @@ func findingKeys(
       "narrow-split": "fixed-size-constraint", "prompt-into-wide": "fixed-size-constraint",
       "rtl-pad": "left-right-anchor", "short-container": "app-view-covers-sdk-view",
       "resume-banner": "app-view-covers-sdk-view", "chip-under-turn-card": "app-view-covers-sdk-view",
-      "offset-badge": "app-view-covers-sdk-view", "next-stop-label": "app-view-covers-sdk-view",
+      "offset-badge": "app-view-covers-sdk-view", "delay-label": "app-view-covers-sdk-view",
     ]
     var sizes: [Int] = []
     for delegate in hiddenBugDelegates {

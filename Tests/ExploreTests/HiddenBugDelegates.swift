@@ -199,24 +199,26 @@ final class OffsetBadgeDelegate: WrappingDelegate {
   }
 }
 
-/// Shows the next stop in an opaque one-line label that ends 32 pt above the ETA card's top,
-/// its height left to its Dynamic Type font: at the largest accessibility text sizes the line
-/// is taller than the room left and the label covers the card.
-final class NextStopLabelDelegate: WrappingDelegate {
+/// Shows the delay ("+4 min") in a small opaque label under the turn card of a portrait phone,
+/// its bottom 30 pt below the card's and its height left to its Dynamic Type font: room for the
+/// default text size only, so at the larger accessibility sizes the label grows up over the
+/// card.
+final class DelayLabelDelegate: WrappingDelegate {
   private let label = UILabel()
   override var guidanceOnlyViews: [UIView] { [label] }
 
   override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
     label.removeFromSuperview()
-    label.text = "Next stop: 14 Harbour St"
+    guard mapView.bounds.width < 500, mapView.bounds.height > mapView.bounds.width else { return }
+    label.text = "+4 min"
     label.font = .preferredFont(forTextStyle: .body)
     label.adjustsFontForContentSizeCategory = true
     label.backgroundColor = .systemBackground
     label.translatesAutoresizingMaskIntoConstraints = false
     mapView.addSubview(label)
-    NSLayoutConstraint.activate([  // the bug: room for the default text size only
-      label.topAnchor.constraint(equalTo: state.etaCard.topAnchor, constant: -32),
-      label.leadingAnchor.constraint(equalTo: state.etaCard.leadingAnchor, constant: 16),
+    NSLayoutConstraint.activate([  // the bug: a constant that fits one size of text
+      label.bottomAnchor.constraint(equalTo: state.turnCard.bottomAnchor, constant: 30),
+      label.leadingAnchor.constraint(equalTo: state.turnCard.leadingAnchor, constant: 16),
     ])
   }
 }
@@ -229,5 +231,5 @@ let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLay
   ("resume-banner", { ResumeBannerDelegate() }),
   ("chip-under-turn-card", { ChipUnderTurnCardDelegate() }),
   ("offset-badge", { OffsetBadgeDelegate() }),
-  ("next-stop-label", { NextStopLabelDelegate() }),
+  ("delay-label", { DelayLabelDelegate() }),
 ]
