@@ -74,7 +74,8 @@ extension Explorer {
   /// given a profile (`--profile`: a calibrated profile is the device's truth), the default
   /// text size when it was given one (`--content-size`).
   func profileDraw(_ index: Int) -> ProfileDraw {
-    var draw = ProfileDraw.draw(seed: seed, index: index)
+    var draw = ProfileDraw.draw(
+      seed: seed, index: index, ranges: ProfileDraw.ranges(adding: fittedProfiles))
     if job.profile != .default { draw.values = [] }
     if !drawsContentSize { draw.contentSize = .large }
     return draw

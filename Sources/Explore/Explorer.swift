@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import HeadlessUIKit
+import NavigationSDK
 import Navigator
 import NavSimCheck
 import OutputPolicy
@@ -83,6 +84,9 @@ public struct Explorer {
   public var jobs: Int
   /// Where minimal trips (`.sqlite`, `.json`, `.html`) go; nil writes none.
   public var outputDirectory: String?
+  /// Profiles fitted to a device's recordings (`navsim profile fit`): their values join the
+  /// ranges trips draw SDK sizes from.
+  public var fittedProfiles: [SDKProfile] = []
   /// Whether trips draw their text size; false when the job's is the user's choice
   /// (`--content-size`), which every trip then replays at.
   public var drawsContentSize = true

@@ -71,9 +71,24 @@ public struct ProfileDraw: Equatable, Sendable {
   /// five Larger Accessibility Sizes (docs/explore.md).
   static let contentSizes = UIContentSizeCategory.allSizes.filter { $0 != .large }
 
-  /// Nothing drawn for 2 trips in 3; for the third, each key is drawn (a default drawn is
-  /// left out).
-  static func draw(seed: UInt64, index: Int) -> ProfileDraw {
+  /// `ranges` with the values of `fitted` profiles (`navsim profile fit` of a device's
+  /// recordings) added to each key's, in increasing order; the ranges themselves when none.
+  public static func ranges(adding fitted: [SDKProfile]) -> [(key: String, values: [Double])] {
+    guard !fitted.isEmpty else { return ranges }
+    return ranges.map { range in
+      var values = range.values
+      for profile in fitted where !values.contains(profile[range.key]) {
+        values.append(profile[range.key])
+      }
+      return (range.key, values.sorted())
+    }
+  }
+
+  /// Nothing drawn for 2 trips in 3; for the third, each key is drawn from `ranges` (a default
+  /// drawn is left out).
+  static func draw(
+    seed: UInt64, index: Int, ranges: [(key: String, values: [Double])] = ranges
+  ) -> ProfileDraw {
     var random = SeededGenerator(
       seed: (seed &+ 0x7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(index))
     let contentSize = drawContentSize(seed: seed, index: index)
@@ -96,6 +111,16 @@ public struct ProfileDraw: Equatable, Sendable {
     let accessibility = contentSizes.filter(\.isAccessibilityCategory)
     let pool = random.unit() < 2.0 / 3 ? standard : accessibility
     return pool[TripGenerator.pick(pool.count, &random)]
+  }
+
+  /// The values of `drawn`'s range a shrinker tries instead of it, between the default and
+  /// it, nearest the default first (the default itself is tried by dropping the value).
+  func plainerValues(of drawn: Value) -> [Double] {
+    let home = SDKProfile.default[drawn.key]
+    let values = Self.ranges.first { $0.key == drawn.key }?.values ?? []
+    return values.filter { value in
+      value != home && value != drawn.value && (value - home) * (drawn.value - value) > 0
+    }.sorted { abs($0 - home) < abs($1 - home) }
   }
 
   /// The sizes a shrinker tries instead of `contentSize`, toward `large`: `large` first, then

@@ -40,8 +40,8 @@ struct Shrinker {
   }
 
   /// The default profile at the default text size if the finding shows with them; else each
-  /// drawn value back to its default where the finding shows without it, and the text size
-  /// as near `large` as still shows it.
+  /// drawn value back to its default where the finding shows without it, else as near it as
+  /// still shows it, and the text size as near `large` as still shows it.
   private mutating func simplifyProfile(_ scenario: Scenario) {
     guard !draw.isDefault else { return }
     let drawn = draw
@@ -52,6 +52,15 @@ struct Shrinker {
       let kept = draw
       draw.values.removeAll { $0 == value }
       if !test(scenario) { draw = kept }
+    }
+    // A value still needed, as near its default as still shows it.
+    for index in draw.values.indices {
+      for nearer in draw.plainerValues(of: draw.values[index]) {
+        let kept = draw
+        draw.values[index].value = nearer
+        if test(scenario) { break }
+        draw = kept
+      }
     }
     for size in drawn.plainerContentSizes {
       let kept = draw

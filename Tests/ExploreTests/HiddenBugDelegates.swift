@@ -179,8 +179,8 @@ final class ChipUnderTurnCardDelegate: WrappingDelegate {
 }
 
 /// Puts an opaque badge a fixed 176 pt below the top of the map, clear of the turn card on
-/// every phone it was tried on (the card's content ends at most 171 pt down, under the tallest
-/// notch): a header grown by a long road name or a lane row reaches under it.
+/// every phone it was tried on (the card's content ends at most 163 pt down, under the tallest
+/// notch; 175 with a three-line road name): a header grown by a lane row reaches under it.
 final class OffsetBadgeDelegate: WrappingDelegate {
   private let badge = UIView()
   override var guidanceOnlyViews: [UIView] { [badge] }

@@ -59,3 +59,35 @@ import Testing
     #expect(draw.json(name: "drawn").contains("\"buttonSize\": 44"))
   }
 }
+
+@Suite struct FittedRangeTests {
+  /// A device's fitted sizes join the ranges, once each, in order; keys it did not fit keep
+  /// their ranges (a loaded profile has the defaults there, already among them).
+  @Test func aFittedProfilesValuesJoinTheRanges() {
+    var fitted = SDKProfile.default
+    fitted.style.headerNominalHeight = 130
+    fitted.buttonSize = 52
+    let ranges = ProfileDraw.ranges(adding: [fitted, fitted])
+    let header = ranges.first { $0.key == "style.headerNominalHeight" }!.values
+    #expect(header == [100, 112, 124, 130, 136, 148])
+    #expect(ranges.first { $0.key == "buttonSize" }!.values == [44, 48, 52])
+    #expect(ranges.first { $0.key == "etaCardHeight" }!.values == [64, 72, 80])
+    #expect(ProfileDraw.ranges(adding: []).map(\.values) == ProfileDraw.ranges.map(\.values))
+    let drawn = (0..<300).compactMap { index in
+      ProfileDraw.draw(seed: 1, index: index, ranges: ranges).values
+        .first { $0.key == "style.headerNominalHeight" }?.value
+    }
+    #expect(drawn.contains(130))
+  }
+}
+
+@Suite struct PlainerValueTests {
+  /// A drawn value still needed is tried nearer its default: the values between, nearest first.
+  @Test func theValuesBetweenTheDefaultAndTheDrawnOneNearestTheDefaultFirst() {
+    let draw = ProfileDraw(values: [])
+    #expect(draw.plainerValues(of: .init(key: "style.headerNominalHeight", value: 148)) == [124, 136])
+    #expect(draw.plainerValues(of: .init(key: "style.headerNominalHeight", value: 124)) == [])
+    #expect(draw.plainerValues(of: .init(key: "style.headerNominalHeight", value: 100)) == [])
+    #expect(draw.plainerValues(of: .init(key: "buttonSize", value: 52)) == [])
+  }
+}
