@@ -247,7 +247,8 @@ public struct Explorer {
       eventsAfter: limit, scriptedBefore: scenario.events.count,
       scriptedAfter: minimal.events.count, shrinkSteps: shrinker.steps + 1, scenario: minimal,
       profile: minimalDraw, profilePath: nil,
-      contentSize: minimalDraw.contentSize == .large ? job.contentSize : minimalDraw.contentSize,
+      contentSize: minimalDraw.contentSize == .large
+        ? job.contentSize ?? .large : minimalDraw.contentSize,
       firstSeq: shown.firstSeq, logPath: nil)
   }
 

@@ -2,7 +2,8 @@ import Navigator
 
 // Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing
 // Input", 2002) over a trip: its scripted events, then the plainest settings, direction,
-// tick rate, device, SDK profile and text size that keep the finding. Every candidate is a scenario the Navigator
+// tick rate, device, SDK profile and text size that keep the finding. Every candidate is a
+// scenario the Navigator
 // must accept, so a shrunk trip is as valid as a generated one.
 
 /// Shrinks a scenario while a predicate (the finding still shows) holds.

@@ -25,9 +25,8 @@ extension TripGenerator {
       .setting(SettingChange(name: .headerAccessory, value: .number(height)))
     }
     let at = (random.unit() * max(1, length - 5)).rounded()
-    var added = [
-      ScriptedEvent(at: at, action: accessory(accessoryHeights[pick(accessoryHeights.count, &random)]))
-    ]
+    let height = accessoryHeights[pick(accessoryHeights.count, &random)]
+    var added = [ScriptedEvent(at: at, action: accessory(height))]
     if random.unit() < 0.5 {
       let later = (at + random.unit() * max(1, length - 5 - at)).rounded()
       let height = random.unit() < 0.5 ? 0 : accessoryHeights[pick(accessoryHeights.count, &random)]

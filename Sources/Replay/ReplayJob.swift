@@ -21,8 +21,9 @@ public struct ReplayJob {
   public var profile: SDKProfile
   public var profileName: String
   public var direction: LayoutDirectionOverride?
-  /// The text size the user chose (Dynamic Type): `Replayer(contentSize:)`.
-  public var contentSize: UIContentSizeCategory = .large
+  /// The text size the replay runs at (`--content-size`); nil: `large`, UIKit's default. A
+  /// size given is stored with the run as the variant `content-size=NAME`, even `large`.
+  public var contentSize: UIContentSizeCategory?
   /// Rewrites each event before it is replayed (`navsim check --device` maps the recording's
   /// screen sizes onto another device); nil replays the events as recorded.
   public var transformEvent: (@MainActor (SessionEvent) -> SessionEvent)?
@@ -96,7 +97,7 @@ public struct ReplayJob {
     onStart(recording)
     let replayer = try Replayer(
       delegate: makeScreen == nil ? makeDelegate() : nil, watchers: watchers, profile: profile,
-      direction: direction, contentSize: contentSize, screen: makeScreen)
+      direction: direction, contentSize: contentSize ?? .large, screen: makeScreen)
     replayer.forcesFullPass = forcesFullPass
     // A run of a log file refers to the file; a run replayed from a PostgreSQL library keeps
     // its own copy of the events, so the store never holds a server's URL or password and

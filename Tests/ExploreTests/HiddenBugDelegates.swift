@@ -192,7 +192,8 @@ final class OffsetBadgeDelegate: WrappingDelegate {
     mapView.addSubview(badge)
     NSLayoutConstraint.activate([  // the bug: an offset from the map's top, not the card's
       badge.topAnchor.constraint(equalTo: mapView.topAnchor, constant: 176),
-      badge.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 24),
+      badge.leadingAnchor.constraint(
+        equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 24),
       badge.widthAnchor.constraint(equalToConstant: 48),
       badge.heightAnchor.constraint(equalToConstant: 24),
     ])

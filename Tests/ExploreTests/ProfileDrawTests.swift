@@ -37,7 +37,8 @@ import Testing
 
   @Test func aShrinkerTriesLargeThenTheSizesBetweenNearestLargeFirst() {
     var draw = ProfileDraw(values: [], contentSize: .accessibilityMedium)
-    #expect(draw.plainerContentSizes == [.large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge])
+    #expect(
+      draw.plainerContentSizes == [.large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge])
     draw.contentSize = .extraSmall
     #expect(draw.plainerContentSizes == [.large, .medium, .small])
     draw.contentSize = .large
@@ -85,7 +86,8 @@ import Testing
   /// A drawn value still needed is tried nearer its default: the values between, nearest first.
   @Test func theValuesBetweenTheDefaultAndTheDrawnOneNearestTheDefaultFirst() {
     let draw = ProfileDraw(values: [])
-    #expect(draw.plainerValues(of: .init(key: "style.headerNominalHeight", value: 148)) == [124, 136])
+    let tallest = ProfileDraw.Value(key: "style.headerNominalHeight", value: 148)
+    #expect(draw.plainerValues(of: tallest) == [124, 136])
     #expect(draw.plainerValues(of: .init(key: "style.headerNominalHeight", value: 124)) == [])
     #expect(draw.plainerValues(of: .init(key: "style.headerNominalHeight", value: 100)) == [])
     #expect(draw.plainerValues(of: .init(key: "buttonSize", value: 52)) == [])
