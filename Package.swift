@@ -6,10 +6,15 @@ import PackageDescription
 // are NavSim's own on Linux only: on Apple platforms the system frameworks would clash.
 #if os(Linux)
 let platformShims: [Target] = [
-  .target(name: "CoreLocation", path: "Sources/Shims/CoreLocation"),
+  // The shims keep what the app observes (location permission, notification center) in the
+  // replay's `LayoutContext` (HeadlessUIKit), as the SDK model does.
+  .target(
+    name: "CoreLocation", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/CoreLocation"),
   .target(name: "UIKit", dependencies: ["HeadlessUIKit"], path: "Sources/Shims/UIKit"),
   // `import UserNotifications`: the notification-center calls apps make at start-up.
-  .target(name: "UserNotifications", path: "Sources/Shims/UserNotifications"),
+  .target(
+    name: "UserNotifications", dependencies: ["HeadlessUIKit"],
+    path: "Sources/Shims/UserNotifications"),
   // Swift Testing's cross-import overlay for UIKit (see the file).
   .target(name: "_Testing_UIKit", dependencies: ["UIKit"], path: "Sources/Shims/_Testing_UIKit"),
 ]
@@ -26,6 +31,14 @@ let shimDependencies: [Target.Dependency] = platformShims.map { .target(name: $0
 // App files that keep `import UIKit` compile where NavSim provides UIKit: on Linux.
 let uikitAppCodeTests: [Target] = [
   .testTarget(name: "SDKModuleTests", dependencies: ["GoogleNavigation"] + shimDependencies),
+  // App screens written with the SDK's and Apple's imports, and an app team's own `navsim`
+  // registering them (`check --jobs` starts workers of it).
+  .target(
+    name: "AppScreens", dependencies: ["GoogleNavigation"] + shimDependencies,
+    path: "Tests/AppScreens"),
+  .executableTarget(
+    name: "navsim-app-screens", dependencies: ["NavSimCLI", "AppScreens"],
+    path: "Tests/AppScreensCLI"),
   // Delegates written from the SDK's layout guide as app teams write them (their imports
   // included), replayed over every recording.
   .testTarget(
@@ -36,12 +49,15 @@ let uikitAppCodeTests: [Target] = [
     ] + shimDependencies),
 ]
 let uikitAppCodeFiles: [String] = []
+let appScreens: [Target.Dependency] = ["AppScreens"]
 #else
+let appScreens: [Target.Dependency] = []
 let uikitAppCodeTests: [Target] = []
 let uikitAppCodeFiles = [
   "GuideStyleScreen.swift", "ScreenReplayTests.swift", "NavigationViewController.swift",
   "ViewControllerScreenTests.swift", "ScreenReportTests.swift", "CourierTripScreen.swift",
   "CourierScreenReplayTests.swift", "DeliveryStopsScreen.swift", "DeliveryStopsScreenTests.swift",
+  "PermissionScreenTests.swift",
 ]
 #endif
 
@@ -131,7 +147,9 @@ let package = Package(
       ]),
     .target(
       name: "Snapshots",
-      dependencies: ["Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "OutputPolicy"]),
+      dependencies: [
+        "Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "JSON", "OutputPolicy",
+      ]),
     .target(
       name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
     .target(
@@ -144,7 +162,7 @@ let package = Package(
       name: "NavSimCheck",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
-        "JSON", "OutputPolicy",
+        "JSON", "OutputPolicy", "HeadlessUIKit",
       ]
     ),
     .target(
@@ -234,7 +252,7 @@ let package = Package(
       dependencies: [
         "Lint", "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
         "GoogleNavigation", "Findings", "ReplayTestSupport",
-      ] + shimDependencies,
+      ] + shimDependencies + appScreens,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles
     ),
@@ -254,7 +272,7 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents", "Lint", "Findings", "JSON",
+        "SessionEvents", "Lint", "Findings", "JSON", "NavigationSDK",
       ]),
     .testTarget(
       name: "NavSimCheckTests",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
 # toolchain: the system SQLite, PostgreSQL client (libpq), OpenSSL (libcrypto) and librsvg
-# libraries, DejaVu fonts, HarfBuzz and the Inter font (text measuring), and zsh and fish (the completion scripts' tests). Idempotent;
+# libraries, DejaVu fonts, HarfBuzz, the Inter font and Noto's UI faces (text measuring), and
+# zsh and fish (the completion scripts' tests). Idempotent;
 # run as root (or with sudo available). The PostgreSQL server for the tests is
 # tools/postgres-test-server.sh.
 set -euo pipefail
@@ -22,6 +23,9 @@ ldconfig -p 2>/dev/null | grep -q 'librsvg-2\.so\.2 ' || need+=(librsvg2-2)
 # measure (not linked: HeadlessUIKit/TextShaper.swift).
 ldconfig -p 2>/dev/null | grep -q 'libharfbuzz\.so\.0 ' || need+=(libharfbuzz0b)
 [ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] || need+=(fonts-inter)
+# Scripts Inter has no glyphs for (Arabic, Hebrew, Devanagari, Thai...) are shaped in Noto's UI
+# faces, as UIKit falls back from SF to its own Arabic or Hebrew face.
+[ -e /usr/share/fonts/truetype/noto/NotoSansArabicUI-Regular.ttf ] || need+=(fonts-noto-ui-core)
 # `navsim --generate-completion-script zsh|fish` is checked by each shell.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 command -v fish >/dev/null 2>&1 || need+=(fish)

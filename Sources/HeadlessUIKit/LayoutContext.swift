@@ -1,14 +1,19 @@
-// One context per replay: what UIKit keeps per process (the clock animations run on) and what
-// NavSim adds to it (the auditor told of layout activity) belong to one replay, so two
-// replays in one process - advanced event by event, alternately - do not disturb each other.
+// One context per replay: what UIKit keeps per process (the clock animations run on, the
+// application object), what NavSim adds to it (the auditor told of layout activity) and what
+// the modules above keep per app (their `environment`) belong to one replay, so two replays in
+// one process - advanced event by event, alternately, or one after the other - do not disturb
+// each other.
 
-/// The virtual clock and the layout auditor of one replay (or of one test).
+/// Everything one replay (or one test) can observe that UIKit and the SDK keep per process:
+/// the virtual clock, the layout auditor, `UIApplication.shared`, and the `environment` the
+/// modules above fill (the SDK's services and profile, location permission, notifications).
 ///
 /// A replay owns one (the map view it drives carries it) and binds it while its code runs:
 /// `run(_:)` makes it `LayoutContext.current` for the duration of the call, scoped like a
-/// task-local value - never swapped into a process-wide variable. `UIAnimationClock.current`
-/// and `LayoutAudit.current` read the bound context; code that runs outside any binding (a unit
-/// test that drives views by hand) uses `LayoutContext.unbound`, a context of its own.
+/// task-local value - never swapped into a process-wide variable. `UIAnimationClock.current`,
+/// `LayoutAudit.current`, `UIApplication.shared` and the environment's readers all read the
+/// bound context; code that runs outside any binding (a unit test that drives views by hand,
+/// app code outside a replay) uses `LayoutContext.unbound`, the process's default context.
 @preconcurrency @MainActor
 public final class LayoutContext {
   // `@exclusivity(unchecked)`: read or written on every replayed event, where the runtime's
@@ -24,11 +29,30 @@ public final class LayoutContext {
   /// Views whose private insides app code read while `appCodeRunning`, each once, not yet
   /// reported.
   @exclusivity(unchecked) public var privateReads: [UIView] = []
+  /// Lays out, checks and reads everything after every event, where a replay normally skips
+  /// what did not change since the last time: the replay's one switch, read by its layout
+  /// pass (`UIView.forceFullLayoutPass()`), its rules and its snapshot reader. The results are
+  /// the same either way; this is the reference that the skipping is tested against.
+  /// (Computed: its readers are in other modules, where the stored flag's access would be
+  /// checked on every event.)
+  public var forcesFullPass: Bool {
+    get { fullPass }
+    set { fullPass = newValue }
+  }
+  @exclusivity(unchecked) private var fullPass = false
   /// The text size the user chose, while this context is bound (`DynamicTypeSetting.current`:
   /// window traits, preferred fonts); `large` by default. Set it before the screen is built.
   public var contentSizeCategory = UIContentSizeCategory.large
+  /// What the modules above keep per replay (`ContextEnvironment`), readable from any
+  /// isolation through `LayoutContext.currentEnvironment`.
+  public nonisolated let environment: ContextEnvironment
+  /// `UIApplication.shared` while this context is bound: made on first use.
+  public private(set) lazy var application = UIApplication()
 
-  public init() {}
+  /// A fresh context: its own clock, no auditor, an empty environment.
+  public convenience init() { self.init(environment: ContextEnvironment()) }
+
+  private init(environment: ContextEnvironment) { self.environment = environment }
 
   /// The context bound to the running code, if any.
   /// Marks app code running for an event and forgets the reads noted before (a replay's
@@ -61,13 +85,22 @@ public final class LayoutContext {
   /// Advances the clock to `time` (seconds), finishing the animations due by then.
   public func advanceClock(to time: Double) { clock.advance(to: time) }
 
-  @TaskLocal private static var bound: LayoutContext?
+  // The task-local, declared as `@TaskLocal` expands it, but readable from any isolation (the
+  // macro's would be main-actor isolated here): the environment's readers are not isolated.
+  private nonisolated static let binding = TaskLocal<LayoutContext?>(wrappedValue: nil)
+  private static var bound: LayoutContext? { binding.get() }
+  private nonisolated static let unboundEnvironment = ContextEnvironment()
 
-  /// The context of code that runs outside any binding.
-  public static let unbound = LayoutContext()
+  /// The context of code that runs outside any binding: the process's default.
+  public static let unbound = LayoutContext(environment: unboundEnvironment)
 
   /// The bound context, else `unbound`.
   public static var current: LayoutContext { bound ?? unbound }
+
+  /// The bound context's environment, else `unbound`'s; from any isolation.
+  public nonisolated static var currentEnvironment: ContextEnvironment {
+    binding.get()?.environment ?? unboundEnvironment
+  }
 
   /// Whether code runs inside some context's `run(_:)`.
   public static var isBound: Bool { bound != nil }
@@ -77,7 +110,7 @@ public final class LayoutContext {
   /// Already bound, it just runs `work` (a replay's event inside its `apply`).
   public func run<T>(_ work: () throws -> T) rethrows -> T {
     if Self.bound === self { return try work() }
-    return try Self.$bound.withValue(self) {
+    return try Self.binding.withValue(self) {
       try DynamicTypeSetting.with(contentSizeCategory) { try work() }
     }
   }

@@ -1,6 +1,6 @@
 // Text measured with real glyphs: HarfBuzz shapes text in Inter (Debian's fonts-inter), the
 // open face closest to the system font's design, and the widths carry SF Pro's published
-// tracking. HarfBuzz (libharfbuzz0b) is loaded when the first text is measured, as libpq and
+// tracking. Scripts Inter lacks are shaped in fallback faces (TextShaper+Fallback.swift). HarfBuzz (libharfbuzz0b) is loaded when the first text is measured, as libpq and
 // librsvg are (SharedLibrary), with its own OpenType font functions: no FreeType needed.
 
 import Foundation
@@ -43,6 +43,9 @@ public final class TextShaper {
   ) -> UnsafeMutableRawPointer?
   private static let positionStride = 20
   private typealias VersionString = @convention(c) () -> UnsafePointer<CChar>?
+  private typealias NominalGlyph = @convention(c) (
+    OpaquePointer?, UInt32, UnsafeMutablePointer<UInt32>?
+  ) -> Int32
 
   private let bufferCreate: BufferCreate
   private let bufferAddUTF8: BufferAddUTF8
@@ -51,13 +54,24 @@ public final class TextShaper {
   private let shape: Shape
   private let glyphPositions: GlyphPositions
   private let buffer: OpaquePointer
+  private let nominalGlyph: NominalGlyph
 
-  /// One face: its HarfBuzz font (scaled in font units) and units per em.
-  private struct Face {
-    var font: OpaquePointer
-    var unitsPerEm: Double
+  /// One face: its HarfBuzz font (scaled in font units), units per em, and which characters
+  /// it has glyphs for (filled as they are asked about).
+  final class Face {
+    let font: OpaquePointer
+    let unitsPerEm: Double
+    var covers: [UInt32: Bool] = [:]
+
+    init(font: OpaquePointer, unitsPerEm: Double) {
+      self.font = font
+      self.unitsPerEm = unitsPerEm
+    }
   }
+  /// By path.
   private var faces: [String: Face] = [:]
+  /// Faces for characters the Inter faces lack, tried in order.
+  public let fallbackFonts: [FallbackFont]
   private let blobFromFile: BlobFromFile
   private let blobLength: BlobLength
   private let faceCreate: FaceCreate
@@ -81,10 +95,14 @@ public final class TextShaper {
   /// The directory the faces are read from.
   public let fontDirectory: String
 
-  /// A shaper reading the Inter faces from `fontDirectory`.
+  /// A shaper reading the Inter faces from `fontDirectory`, and `fallbackFonts` for the
+  /// characters Inter has no glyph for.
   /// - Throws: `TextMeasuringError` when HarfBuzz or the regular face is missing.
-  init(fontDirectory: String) throws(TextMeasuringError) {
+  init(
+    fontDirectory: String, fallbackFonts: [FallbackFont] = FallbackFont.defaults
+  ) throws(TextMeasuringError) {
     self.fontDirectory = fontDirectory
+    self.fallbackFonts = fallbackFonts
     let library: SharedLibrary
     do {
       library = try SharedLibrary(
@@ -109,6 +127,7 @@ public final class TextShaper {
       let faceUPEM = look("hb_face_get_upem", FaceUPEM.self),
       let fontCreate = look("hb_font_create", FontCreate.self),
       let version = look("hb_version_string", VersionString.self),
+      let nominalGlyph = look("hb_font_get_nominal_glyph", NominalGlyph.self),
       let buffer = bufferCreate()
     else {
       throw TextMeasuringError(
@@ -126,31 +145,62 @@ public final class TextShaper {
     self.faceUPEM = faceUPEM
     self.fontCreate = fontCreate
     self.buffer = buffer
+    self.nominalGlyph = nominalGlyph
     harfBuzzVersion = version().map { String(cString: $0) } ?? "unknown"
     _ = try face(named: FontFace.regular.fileName)
   }
 
   /// The face in `fileName` under `fontDirectory`, loaded on first use.
   private func face(named fileName: String) throws(TextMeasuringError) -> Face {
-    if let face = faces[fileName] { return face }
     let path = fontDirectory + "/" + fileName
+    return try face(
+      atPath: path,
+      missing: "text measuring needs the Inter font: \(path) is missing "
+        + "(Debian: fonts-inter; run tools/setup.sh)")
+  }
+
+  /// The face in the file at `path`, loaded on first use.
+  /// - Throws: `TextMeasuringError` with `missing` when the file can't be read as a font.
+  func face(atPath path: String, missing: @autoclosure () -> String)
+    throws(TextMeasuringError) -> Face
+  {
+    if let face = faces[path] { return face }
     guard let blob = blobFromFile(path), blobLength(blob) > 0,
       let hbFace = faceCreate(blob, 0), let font = fontCreate(hbFace)
     else {
-      throw TextMeasuringError(
-        message: "text measuring needs the Inter font: \(path) is missing "
-          + "(Debian: fonts-inter; run tools/setup.sh)")
+      throw TextMeasuringError(message: missing())
     }
     let face = Face(font: font, unitsPerEm: Double(max(faceUPEM(hbFace), 1)))
-    faces[fileName] = face
+    faces[path] = face
     return face
   }
 
+  /// Whether `face` has a glyph for `scalar` (HarfBuzz's nominal glyph).
+  func covers(_ face: Face, _ scalar: Unicode.Scalar) -> Bool {
+    if let known = face.covers[scalar.value] { return known }
+    var glyph: UInt32 = 0
+    let has = nominalGlyph(face.font, scalar.value, &glyph) != 0
+    face.covers[scalar.value] = has
+    return has
+  }
+
   /// The advance of `text` shaped in `face`, in ems (kerning, ligatures and the script's
-  /// shaping included; no tracking).
+  /// shaping included; no tracking). Runs of characters the Inter face has no glyph for are
+  /// shaped in the first fallback face that has them (`fallbackFonts`), in their own ems.
+  /// - Throws: `TextMeasuringError` when a face it needs is missing.
   public func advance(of text: String, in face: FontFace) throws(TextMeasuringError) -> Double {
     if let known = cache[face.fileName]?[text] { return known }
-    let shaped = try self.face(named: face.fileName)
+    let primary = try self.face(named: face.fileName)
+    var ems = 0.0
+    for run in try runs(of: text, primary: primary, bold: face.isBold) {
+      ems += shapedAdvance(run.text, in: run.face)
+    }
+    cache[face.fileName, default: [:]][text] = ems
+    return ems
+  }
+
+  /// The advance of `text` shaped in one face, in ems.
+  private func shapedAdvance(_ text: String, in shaped: Face) -> Double {
     bufferClear(buffer)
     var utf8 = text
     utf8.withUTF8 { bytes in
@@ -168,18 +218,25 @@ public final class TextShaper {
           positions.load(fromByteOffset: index * Self.positionStride, as: Int32.self))
       }
     }
-    let ems = Double(units) / shaped.unitsPerEm
-    cache[face.fileName, default: [:]][text] = ems
-    return ems
+    return Double(units) / shaped.unitsPerEm
   }
 
-  /// Name, version and hash of the regular face: what a run records of the font it measured
-  /// with ("Inter 4.000;... fnv1a64 ...").
+  /// Name, version and hash of the regular face, and of the first fallback face (Arabic)
+  /// when it is there: what a run records of the fonts it measured with
+  /// ("Inter-Regular.otf revision 3.019 fnv1a64 ... + NotoSansArabicUI-Regular.ttf revision
+  /// ... harfbuzz 6.0.0").
   public func fontIdentity() -> String {
     let path = fontDirectory + "/" + FontFace.regular.fileName
-    guard let data = FileManager.default.contents(atPath: path) else { return "missing \(path)" }
-    return "\(FontFace.regular.fileName) revision \(Self.fontRevision(data)) "
-      + "fnv1a64 \(Self.fnv1a64(data)) harfbuzz \(harfBuzzVersion)"
+    guard let inter = Self.describeFont(atPath: path) else { return "missing \(path)" }
+    let fallback = fallbackFonts.first.flatMap { Self.describeFont(atPath: $0.regular) }
+    return inter + (fallback.map { " + " + $0 } ?? "") + " harfbuzz \(harfBuzzVersion)"
+  }
+
+  /// `NAME revision R fnv1a64 HASH` of the font file at `path`; nil when it can't be read.
+  private static func describeFont(atPath path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let name = (path as NSString).lastPathComponent
+    return "\(name) revision \(fontRevision(data)) fnv1a64 \(fnv1a64(data))"
   }
 
   /// The `head` table's fontRevision (16.16 fixed), as three decimals.
@@ -227,6 +284,14 @@ public enum FontFace: String, Sendable, CaseIterable {
   case black = "Inter-Black.otf"
 
   var fileName: String { rawValue }
+
+  /// Whether a fallback face's bold cut stands for it (semibold and heavier).
+  var isBold: Bool {
+    switch self {
+    case .semibold, .bold, .extraBold, .black: true
+    default: false
+    }
+  }
 
   /// The face nearest `weight` (UIKit's raw values: -0.8 ultra light ... 0.62 black).
   init(weight: UIFont.Weight) {

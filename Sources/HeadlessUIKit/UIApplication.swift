@@ -18,8 +18,9 @@ open class UIResponder: NSObject {
 /// The running app: one shared instance, its delegate and its connected scenes.
 @preconcurrency @MainActor
 open class UIApplication: UIResponder {
-  /// The app (created on first use).
-  public static let shared = UIApplication()
+  /// The app (created on first use): one per replay - its `LayoutContext`'s - and one for code
+  /// outside any replay.
+  public class var shared: UIApplication { LayoutContext.current.application }
 
   /// Keys of `application(_:didFinishLaunchingWithOptions:)`'s dictionary.
   public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {

@@ -35,10 +35,6 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
     found: [PendingFinding]
   )?
 
-  /// Runs the layout checks after every event, never repeating cached findings
-  /// (`NavigationSession.forcesFullPass`).
-  @exclusivity(unchecked) var forcesFullChecks = false
-
   /// The map's views and guides just before `enableNavigationUI`: what the app had itself.
   private var baselineViews: [UIView] = []
   private var baselineGuides: [UILayoutGuide] = []
@@ -133,7 +129,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   private func checkLayoutUnlessUnchanged(_ mapView: GMSMapView) {
     let revision = UIView.geometryRevision, state = mapView.navigationState
     let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
-    if !forcesFullChecks, let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
+    if !context.forcesFullPass, let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
       cache.wide == wide, cache.enabled == enabled
     {
       if !cache.found.isEmpty { found += cache.found }

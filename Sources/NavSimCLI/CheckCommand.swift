@@ -25,6 +25,9 @@ struct CheckCommand: NavSimCommand {
         repeatable: true, completion: .devices),
       LayoutSubjectOptions.direction(
         "A layout direction to run in.", default: "the recording's own", repeatable: true),
+      ContentSizeOptions.option(
+        "A text size (Dynamic Type) to run at; each one given is a configuration, named with "
+          + "it.", default: "large, left out of names", repeatable: true),
       SDKProfileFile.option,
       WorkerOptions.jobs,
       .value(
@@ -33,7 +36,8 @@ struct CheckCommand: NavSimCommand {
           + "machine."),
       .value(
         "--snapshots", "STORE",
-        "Store every run, labelled SUBJECT/RECORDING/DEVICE/DIRECTION.", completion: .files),
+        "Store every run, labelled SUBJECT/RECORDING/DEVICE/DIRECTION (/CONTENT-SIZE with "
+          + "--content-size).", completion: .files),
       .value("--label-prefix", "P", "With --snapshots: labels start with P/."),
       .value("--junit", "FILE", "Write a JUnit XML report.", completion: .files),
       .value("--sarif", "FILE", "Write a SARIF 2.1.0 report.", completion: .files),
@@ -45,7 +49,7 @@ struct CheckCommand: NavSimCommand {
     discussion: """
       Replays every recording of every log through every delegate and screen given (default:
       every registered one but builtin and the deliberately broken examples, which run only
-      when named) on every device profile and direction given, --jobs
+      when named) on every device profile, direction and text size given, --jobs
       at a time in worker processes; results do not depend on --jobs. Prints a table
       (configuration, events, layouts, errors, warnings, first finding) and each distinct
       finding with the line of code behind it. Exit status: 0 no error finding, 1 error
@@ -74,6 +78,7 @@ struct CheckCommand: NavSimCommand {
       }
       return direction
     }
+    let contentSizes = parsed.values("--content-size").map(ContentSizeOptions.category)
     let jobs = Int(try parsed.int("--jobs", in: 1...256) ?? Int64(ProcessInfo.processInfo.activeProcessorCount))
     let labelPrefix = parsed.value("--label-prefix")
 
@@ -82,7 +87,8 @@ struct CheckCommand: NavSimCommand {
       let paths = parsed.positionals.isEmpty ? [CheckMatrix.defaultDirectory] : parsed.positionals
       let recordings = try CheckMatrix.recordings(in: paths, opener: NavSimLogOpener())
       let matrix = try CheckMatrix.configurations(
-        recordings: recordings, subjects: subjects, devices: devices, directions: directions)
+        recordings: recordings, subjects: subjects, devices: devices, directions: directions,
+        contentSizes: contentSizes)
       let selected = shard?.select(matrix) ?? matrix
       let storePath = parsed.value("--snapshots")
       if let storePath { try refuseTakenLabels(storePath, selected, labelPrefix) }
@@ -195,7 +201,8 @@ struct CheckWorkerCommand: NavSimCommand {
     name: "check-worker", summary: "Configurations of 'navsim check' (used by check itself)",
     arguments: [
       ArgumentSpec(
-        "CONFIGURATION", "LOG --recording ID --subject NAME [--device NAME] [--direction D]",
+        "CONFIGURATION",
+        "LOG --recording ID --subject NAME [--device NAME] [--direction D] [--content-size S]",
         repeatable: true)
     ],
     discussion: """
@@ -213,6 +220,7 @@ struct CheckWorkerCommand: NavSimCommand {
       .value("--subject", "NAME", "The delegate, or screen:NAME.", required: true),
       .value("--device", "NAME", "A device profile."),
       LayoutSubjectOptions.direction("The layout direction."),
+      ContentSizeOptions.option("The text size."),
       .value("--snapshots", "STORE", "Where runs are stored."),
       .value("--label-prefix", "P", "Labels start with P/."),
       SDKProfileFile.option,
@@ -251,6 +259,7 @@ struct CheckWorkerCommand: NavSimCommand {
       ]
       if let device = configuration.device { arguments += ["--device", device] }
       if let direction = configuration.direction { arguments += ["--direction", direction.rawValue] }
+      if let size = configuration.contentSize { arguments += ["--content-size", size.name] }
       if index == 0 {
         if let store { arguments += ["--snapshots", store] }
         if let labelPrefix { arguments += ["--label-prefix", labelPrefix] }
@@ -300,7 +309,8 @@ struct CheckWorkerCommand: NavSimCommand {
         let configuration = CheckConfiguration(
           recording: recording, subject: LayoutSubject(text: subjectText),
           device: parsed.value("--device"),
-          direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)))
+          direction: parsed.value("--direction").flatMap(LayoutDirectionOverride.init(rawValue:)),
+          contentSize: parsed.value("--content-size").map(ContentSizeOptions.category))
         let job = try CheckCommand.job(for: configuration.subject, context, profile: profile)
         let result = try CheckRunner.run(
           configuration, job: job, store: store, labelPrefix: shared.value("--label-prefix"))

@@ -24,8 +24,9 @@ struct DiffCommand: NavSimCommand {
     discussion: """
       Aligns the two runs by event seq and reports how many events differ, the first
       difference, per view what changed (appeared, disappeared, moved / resized with the
-      delta, hidden, z-order) and the findings introduced and fixed. Exit status: 0
-      identical, 1 different, 2 error.
+      delta, hidden, z-order) and the findings introduced and fixed; a last line notes when
+      the runs measured text with different fonts. Exit status: 0 identical, 1 different, 2
+      error.
 
       With two stores (say, 'navsim check --snapshots' on main and on a branch), or two label
       prefixes of one store ('navsim check --label-prefix v1' and 'v2'), the runs are paired
@@ -41,10 +42,16 @@ struct DiffCommand: NavSimCommand {
     let maxEvents = Int(try parsed.int("--max-events", in: 0...1_000_000) ?? 5)
     if parsed.positionals.count == 2 {  // two stores
       let other = try parsed.positional(1, "STORE_B")
-      let impact = try ChangeImpact.compare(
-        stores: try SnapshotStore(path: path, mode: .readOnly),
-        try SnapshotStore(path: other, mode: .readOnly), tolerance: tolerance)
-      return printImpact(impact, parsed, context)
+      let storeA = try SnapshotStore(path: path, mode: .readOnly)
+      let storeB = try SnapshotStore(path: other, mode: .readOnly)
+      let impact = try ChangeImpact.compare(stores: storeA, storeB, tolerance: tolerance)
+      let runsB = try storeB.runs()
+      let note = try storeA.runs().lazy.compactMap { a in
+        runsB.first { $0.label == a.label }.flatMap {
+          RunInfo.fontNote(a, $0, nameA: path, nameB: other)
+        }
+      }.first
+      return printImpact(impact, parsed, context, note: note)
     }
     let labelA = try parsed.positional(1, "LABEL_A")
     let labelB = try parsed.positional(2, "LABEL_B")
@@ -65,18 +72,24 @@ struct DiffCommand: NavSimCommand {
       context.print(diff.json)
     } else {
       context.standardOutput(diff.text(maxEvents: maxEvents))
+      if let note = RunInfo.fontNote(try store.run(label: labelA), try store.run(label: labelB)) {
+        context.print(note)
+      }
     }
     return diff.isIdentical ? 0 : 1
   }
 
+  /// Prints the impact, then `note` (runs measured with different fonts) under the text.
   @MainActor
   private static func printImpact(
-    _ impact: ChangeImpact, _ parsed: ParsedArguments, _ context: CommandContext
+    _ impact: ChangeImpact, _ parsed: ParsedArguments, _ context: CommandContext,
+    note: String? = nil
   ) -> Int32 {
     if parsed.flag("--json") {
       context.print(impact.json)
     } else {
       context.standardOutput(impact.text())
+      if let note { context.print(note) }
     }
     return impact.isUnchanged ? 0 : 1
   }

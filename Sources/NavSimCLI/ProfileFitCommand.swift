@@ -6,7 +6,7 @@ import Replay
 import SessionEvents
 
 /// `navsim profile fit`: an `SDKProfile` file from the size events of device recordings. The
-/// fitting is `SDKProfileFit` (NavigationSDK); this reads the logs and writes the file.
+/// fitting is `SDKProfileFit` (`SDKProfile+Fit.swift`, beside this command); this reads the logs and writes the file.
 struct ProfileFitCommand: NavSimCommand {
   nonisolated static let spec = CommandSpec(
     name: "fit", summary: "Fit an SDK profile to the view sizes of device recordings",

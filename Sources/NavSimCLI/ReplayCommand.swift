@@ -16,6 +16,8 @@ struct ReplayOptions {
   nonisolated static let options: [OptionSpec] = LayoutSubjectOptions.one + [
     .value("--recording", "ID", "The recording.", default: "the log's newest"),
     LayoutSubjectOptions.direction("Force the layout direction."),
+    ContentSizeOptions.option(
+      "The text size the user chose (Dynamic Type): the app's preferred fonts follow it."),
     SDKProfileFile.option,
   ]
 
@@ -25,6 +27,8 @@ struct ReplayOptions {
   var isScreen = false
   var recordingID: Int64?
   var direction: LayoutDirectionOverride?
+  /// `--content-size`; nil: not given (`large`, not named in the run's variants).
+  var contentSize: UIContentSizeCategory?
   var profile: SDKProfile = .default
   var profileName = "default"
 
@@ -48,6 +52,7 @@ struct ReplayOptions {
       }
       self.direction = direction
     }
+    contentSize = parsed.value("--content-size").map(ContentSizeOptions.category)
     let file = try SDKProfileFile(path: parsed.value("--profile"))
     profile = file.profile
     profileName = file.name
@@ -74,6 +79,7 @@ struct ReplayOptions {
         watchers: .layoutRules, profile: profile,
         profileName: profileName, direction: direction)
     }
+    job.contentSize = contentSize
     job.logOpener = NavSimLogOpener()  // a postgres:// LOG too
     return job
   }

@@ -21,7 +21,8 @@ struct RunsCommand: NavSimCommand {
     ],
     discussion: """
       list shows each run: label, delegate, recording, events, layout changes, NavSim
-      version, SDK profile, variants, and whether it finished. delete removes a whole run (a
+      version, SDK profile, variants, the font text was measured with, and whether it
+      finished. delete removes a whole run (a
       finished run's snapshots cannot be changed one by one). export writes every snapshot of
       a run as JSON Lines, to FILE or stdout.
       """)
@@ -40,6 +41,7 @@ struct RunsCommand: NavSimCommand {
         line += "\tevents=\(run.eventCount)\tlayouts=\(run.layoutChanges)\tnavsim=\(run.navsimVersion)"
         line += "\tprofile=\(run.sdkProfile)"
         if !run.variants.isEmpty { line += "\t\(run.variants)" }
+        if let font = run.font { line += "\tfont=\(font)" }
         if !run.isFinished { line += "\tUNFINISHED" }
         context.print(line)
       }

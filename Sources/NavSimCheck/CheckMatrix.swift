@@ -1,8 +1,10 @@
 // The matrix `navsim check` runs: every recording x every layout subject x every device x
-// every direction, in one canonical order that every machine computes the same way.
+// every direction x every text size, in one canonical order that every machine computes the
+// same way.
 
 import EventLog
 import Foundation
+import HeadlessUIKit
 import Navigator
 import Replay
 import SessionEvents
@@ -75,15 +77,18 @@ public struct CheckConfiguration: Equatable, Sendable {
   public var device: String?
   /// A forced direction; nil: as recorded.
   public var direction: LayoutDirectionOverride?
+  /// A text size (`--content-size`); nil: `large`, and names and labels leave it out.
+  public var contentSize: UIContentSizeCategory?
 
   public init(
     recording: CheckRecording, subject: LayoutSubject, device: String? = nil,
-    direction: LayoutDirectionOverride? = nil
+    direction: LayoutDirectionOverride? = nil, contentSize: UIContentSizeCategory? = nil
   ) {
     self.recording = recording
     self.subject = subject
     self.device = device
     self.direction = direction
+    self.contentSize = contentSize
   }
 
   /// The device shown in reports: the override, else the recorded profile (`recorded` when
@@ -91,17 +96,25 @@ public struct CheckConfiguration: Equatable, Sendable {
   public var deviceName: String { device ?? recording.device ?? "recorded" }
   /// The direction shown in reports.
   public var directionName: String { direction?.rawValue ?? recording.direction }
+  /// The text size shown in reports: `large` when none was given.
+  public var contentSizeName: String { (contentSize ?? .large).name }
 
-  /// `recording · device · direction`: a JUnit test case, one row of a subject.
-  public var caseName: String { "\(recording.displayName) \(deviceName) \(directionName)" }
+  /// `recording · device · direction [· content size]`: a JUnit test case, one row of a
+  /// subject. The content size is there only when one was given.
+  public var caseName: String {
+    "\(recording.displayName) \(deviceName) \(directionName)"
+      + (contentSize.map { " " + $0.name } ?? "")
+  }
 
   /// `complete city-commute#1 iphone-15-portrait ltr`: unique in a matrix.
   public var name: String { "\(subject) \(caseName)" }
 
-  /// The snapshot run label: `complete/city-commute#1/iphone-15-portrait/ltr`, with an
-  /// optional prefix (`v2/complete/...`) so two versions can share a store.
+  /// The snapshot run label: `complete/city-commute#1/iphone-15-portrait/ltr`, then
+  /// `/CONTENT-SIZE` when one was given, with an optional prefix (`v2/complete/...`) so two
+  /// versions can share a store.
   public func runLabel(prefix: String?) -> String {
     let base = "\(subject)/\(recording.displayName)/\(deviceName)/\(directionName)"
+      + (contentSize.map { "/" + $0.name } ?? "")
     return prefix.map { "\($0)/\(base)" } ?? base
   }
 
@@ -203,30 +216,35 @@ public enum CheckMatrix {
     }
   }
 
-  /// The matrix in its canonical order: recordings (as given), then subjects, devices and
-  /// directions in the order given. An empty `devices` / `directions` means "as recorded".
+  /// The matrix in its canonical order: recordings (as given), then subjects, devices,
+  /// directions and content sizes in the order given. An empty `devices` / `directions`
+  /// means "as recorded", an empty `contentSizes` `large` (left out of names).
   /// - Throws: `CheckError` when two configurations would share a name (the same log given
   ///   twice under different names with equal recording names).
   public static func configurations(
     recordings: [CheckRecording], subjects: [LayoutSubject], devices: [String],
-    directions: [LayoutDirectionOverride]
+    directions: [LayoutDirectionOverride], contentSizes: [UIContentSizeCategory] = []
   ) throws -> [CheckConfiguration] {
     var result: [CheckConfiguration] = []
     var names: Set<String> = []
     let deviceChoices: [String?] = devices.isEmpty ? [nil] : devices
     let directionChoices: [LayoutDirectionOverride?] = directions.isEmpty ? [nil] : directions
+    let sizeChoices: [UIContentSizeCategory?] = contentSizes.isEmpty ? [nil] : contentSizes
     for recording in recordings {
       for subject in subjects {
         for device in deviceChoices {
           for direction in directionChoices {
-            let configuration = CheckConfiguration(
-              recording: recording, subject: subject, device: device, direction: direction)
-            guard names.insert(configuration.name).inserted else {
-              throw CheckError(
-                "\(recording.logPath): configuration '\(configuration.name)' appears twice "
-                  + "(two logs with a recording of the same name?)")
+            for contentSize in sizeChoices {
+              let configuration = CheckConfiguration(
+                recording: recording, subject: subject, device: device, direction: direction,
+                contentSize: contentSize)
+              guard names.insert(configuration.name).inserted else {
+                throw CheckError(
+                  "\(recording.logPath): configuration '\(configuration.name)' appears twice "
+                    + "(two logs with a recording of the same name?)")
+              }
+              result.append(configuration)
             }
-            result.append(configuration)
           }
         }
       }

@@ -132,7 +132,7 @@ extension CheckReport {
   // MARK: - JUnit
 
   /// JUnit XML: a test suite per layout subject, a test case per recording x device x
-  /// direction, a `failure` per error finding (warnings go to the case's system-out).
+  /// direction (x content size, when given), a `failure` per error finding (warnings go to the case's system-out).
   public func junit(resolver: SourceResolver) -> String {
     var subjects: [LayoutSubject] = []
     for result in results where !subjects.contains(result.configuration.subject) {
@@ -198,6 +198,7 @@ extension CheckReport {
         JSONMember("recording", .number(String(configuration.recording.id))),
         JSONMember("device", .string(configuration.deviceName)),
         JSONMember("direction", .string(configuration.directionName)),
+        JSONMember("contentSize", .string(configuration.contentSizeName)),
         JSONMember("events", .number(String(result.events))),
         JSONMember("layoutChanges", .number(String(result.layoutChanges))),
         JSONMember("errors", .number(String(result.errorCount))),

@@ -258,7 +258,7 @@ extension CheckRunner {
       guard run.isFinished else {
         throw CheckError("\(source.path): run '\(label)' did not finish; replay it again")
       }
-      try SnapshotMerge.copy(run, from: source, into: target, label: label)
+      try target.copyRun(run, from: source, label: label)
     }
   }
 }

@@ -62,7 +62,7 @@ public enum CheckRunner {
   /// Replays one configuration in this process.
   /// - Parameters:
   ///   - job: the replay of the configuration's subject (the caller knows the registry); its
-  ///     log, recording, direction, event transform and variants are set here.
+  ///     log, recording, direction, content size, event transform and variants are set here.
   ///   - store: when given, the snapshots are stored as the run `configuration.runLabel`.
   /// - Throws: what the replay throws (unreadable log, label taken), `CheckError` for an
   ///   unknown device.
@@ -74,6 +74,7 @@ public enum CheckRunner {
     job.logPath = configuration.recording.logPath
     job.recordingID = configuration.recording.id
     job.direction = configuration.direction
+    job.contentSize = configuration.contentSize
     if let device = configuration.device {
       let mapping = try DeviceMapping(recorded: configuration.recording.device, target: device)
       job.transformEvent = { mapping.apply($0) }

@@ -38,30 +38,10 @@ public enum SnapshotMerge {
         summary.alreadyThere += 1
         continue
       }
-      try copy(run, from: source, into: target, label: run.label)
+      try target.copyRun(run, from: source, label: run.label)
       summary.copied += 1
     }
     return summary
-  }
-
-  /// Copies one finished run, frame by frame, under `label`.
-  static func copy(
-    _ run: RunInfo, from source: SnapshotStore, into target: SnapshotStore, label: String
-  ) throws {
-    var metadata = run.metadata
-    metadata.label = label
-    let writer = try target.beginRun(metadata)
-    var cache: (hash: String, layout: LayoutState)?
-    try source.forEachFrame(of: run) { frame in
-      if cache?.hash != frame.layoutHash {
-        cache = (frame.layoutHash, try source.layout(hash: frame.layoutHash))
-      }
-      let snapshot = LayoutSnapshot(
-        seq: frame.seq, t: frame.t, event: frame.event, layout: cache!.layout,
-        findings: frame.findings)
-      try writer.append(snapshot, detail: frame.detail)
-    }
-    _ = try writer.finish(logFingerprint: run.logFingerprint)
   }
 
   private static func sameRun(

@@ -5,11 +5,25 @@ import Replay
 /// The golden text of a replay: every event in seq order; an event whose layout equals the
 /// previous one and raised no finding is one line (`event 12 t=12.000 progress =`), any
 /// other event is its full snapshot text. Reviewable in a pull request, stable across runs.
+/// The file starts with the font text was measured with (`font Inter-Regular.otf ...`),
+/// when known.
 public struct GoldenText: Equatable, Sendable {
+  /// The events' text.
   public private(set) var text = ""
+  /// The font text was measured with (`ReplayJob.fontIdentity`), the file's first line.
+  public var font: String?
   private var previous: LayoutState?
 
-  public init() {}
+  /// - Parameter font: the font text was measured with (`ReplayJob.fontIdentity`); nil
+  ///   leaves the file without its `font` line.
+  public init(font: String? = nil) {
+    self.font = font
+  }
+
+  /// What the golden file holds: the `font` line, then `text`.
+  public var fileText: String {
+    (font.map { GoldenFile.fontPrefix + $0 + "\n" } ?? "") + text
+  }
 
   /// Appends one snapshot.
   public mutating func append(_ snapshot: LayoutSnapshot) {
@@ -75,12 +89,12 @@ public enum GoldenFile {
   ) -> GoldenComparison {
     noteUse(of: path)
     let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-    if record && existing == actual.text { return .matches }
+    if record && existing == actual.fileText { return .matches }
     if record {
       do {
         try FileManager.default.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try OutputFile.write(actual.text, to: path)
+        try OutputFile.write(actual.fileText, to: path)
       } catch {
         return .differs("could not write golden file \(path): \(error)")
       }
@@ -91,8 +105,39 @@ public enum GoldenFile {
       return .missing(
         "no golden file at \(path); run once with \(recordVariable)=1 to record it, then review it")
     }
-    if expected == actual.text { return .matches }
-    return .differs(describeDifference(expected: expected, actual: actual.text, path: path, maxEvents: maxEvents))
+    let (expectedFont, expectedEvents) = splitFont(expected)
+    // The same frames with another font (or HarfBuzz) still match: the font line is a record.
+    if expectedEvents == actual.text { return .matches }
+    if let font = actual.font, let expectedFont, expectedFont != font {
+      return .differs(fontMismatch(
+        path: path, golden: expectedFont, run: font, expected: expectedEvents,
+        actual: actual.text))
+    }
+    return .differs(describeDifference(expected: expectedEvents, actual: actual.text, path: path, maxEvents: maxEvents))
+  }
+
+  /// How a golden file's first line starts when it names the font.
+  static let fontPrefix = "font "
+
+  /// The font a golden file names and the rest of its text.
+  static func splitFont(_ text: String) -> (font: String?, events: String) {
+    guard text.hasPrefix(fontPrefix) else { return (nil, text) }
+    let end = text.firstIndex(of: "\n") ?? text.endIndex
+    let rest = end == text.endIndex ? "" : String(text[text.index(after: end)...])
+    return (String(text[text.index(text.startIndex, offsetBy: fontPrefix.count)..<end]), rest)
+  }
+
+  /// One line for a golden file made with another font: both fonts and how many events
+  /// differ, instead of every frame the other widths moved.
+  static func fontMismatch(
+    path: String, golden: String, run: String, expected: String, actual: String
+  ) -> String {
+    let old = splitEvents(expected), new = splitEvents(actual)
+    let keys = Set(old.keys).union(new.keys)
+    let differing = keys.filter { old[$0] != new[$0] }.count
+    return "golden file \(path) was made with font \(golden), this "
+      + "run measures with \(run); \(differing) of \(keys.count) event(s) differ: install that "
+      + "font (tools/setup.sh) or re-record with \(recordVariable)=1 and review the diff"
   }
 
   /// Appends `path` (absolute) to the usage file, when `NAVSIM_GOLDEN_USAGE` names one. One

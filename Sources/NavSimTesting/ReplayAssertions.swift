@@ -23,6 +23,7 @@ public enum ReplayTesting {
       watchers: .layoutRules,
       profile: profile, direction: direction)
     let summary = try job.run { snapshot, _ in golden.append(snapshot) }
+    golden.font = summary.font
     return (golden, summary)
   }
 
@@ -41,6 +42,7 @@ public enum ReplayTesting {
       watchers: .layoutRules,
       profile: profile, direction: direction)
     let summary = try job.run { snapshot, _ in golden.append(snapshot) }
+    golden.font = summary.font
     return (golden, summary)
   }
 

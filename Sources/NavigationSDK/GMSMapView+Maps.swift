@@ -45,7 +45,7 @@ extension GMSMapView {
   /// session's (its listeners hear this map's trip). False before the terms are accepted.
   @discardableResult
   public func enableNavigation(with navigationSession: GMSNavigationSession) -> Bool {
-    guard GMSNavigationServices.termsAccepted else { return false }
+    guard layoutContext.termsAccepted else { return false }
     let navigator = navigationSession.sessionNavigator
     guard navigator !== sessionNavigator else { return true }
     navigator.trip = sessionNavigator.trip

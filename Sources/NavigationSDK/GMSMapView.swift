@@ -19,7 +19,7 @@ open class GMSMapView: UIView {
   /// The navigator: routes, guidance, prompts, listeners. nil before the terms are accepted
   /// (NavSim starts with them accepted); a session's once one is attached.
   public var navigator: GMSNavigator? {
-    GMSNavigationServices.termsAccepted ? sessionNavigator : nil
+    layoutContext.termsAccepted ? sessionNavigator : nil
   }
   /// The navigator, unwrapped, for NavSim's own use (the attached session's, if any).
   @exclusivity(unchecked) @_spi(Replay) public internal(set) final var sessionNavigator = GMSNavigator(sdk: ())

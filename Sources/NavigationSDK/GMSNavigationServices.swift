@@ -12,9 +12,13 @@ public typealias GMSTermsResponseCallback = (Bool) -> Void
 /// SDK-wide navigation services: terms and conditions, sessions, versions.
 @preconcurrency @MainActor
 public final class GMSNavigationServices: NSObject {
-  @_spi(Replay) public static var termsAccepted = true
+  // The state behind these statics is the replay's (`LayoutContext+SDK.swift`): each replay
+  // starts with the terms accepted, whatever another replay in the process did.
+  private static var state: NavigationServicesState { .current }
+
+  static var termsAccepted: Bool { state.termsAccepted }
   /// How often a terms dialog was actually "shown" (NavSim: for tests).
-  public private(set) static var termsDialogsShown = 0
+  public static var termsDialogsShown: Int { state.termsDialogsShown }
 
   /// Whether the user has acknowledged the terms (true until `resetTermsAndConditionsAccepted()`).
   public class func areTermsAndConditionsAccepted() -> Bool { termsAccepted }
@@ -50,18 +54,22 @@ public final class GMSNavigationServices: NSObject {
   }
 
   private class func answerTerms(_ callback: GMSTermsResponseCallback) {
-    if !termsAccepted {
-      termsDialogsShown += 1
-      termsAccepted = true
+    let state = state
+    if !state.termsAccepted {
+      state.termsDialogsShown += 1
+      state.termsAccepted = true
     }
     callback(true)
   }
 
   /// Deprecated: show only the driver-awareness text.
-  public static var shouldOnlyShowDriverAwarenesssDisclaimer = false
+  public static var shouldOnlyShowDriverAwarenesssDisclaimer: Bool {
+    get { state.shouldOnlyShowDriverAwarenesssDisclaimer }
+    set { state.shouldOnlyShowDriverAwarenesssDisclaimer = newValue }
+  }
 
   /// Back to unaccepted: navigators, providers and simulators read as nil until accepted.
-  public class func resetTermsAndConditionsAccepted() { termsAccepted = false }
+  public class func resetTermsAndConditionsAccepted() { state.termsAccepted = false }
 
   /// Accepted and ignored: NavSim reports nothing.
   public class func setAbnormalTerminationReportingEnabled(
@@ -182,8 +190,6 @@ public final class GMSNavigationTransactionRecorder: NSObject {
     public var transactionIDs: [String]
   }
 
-  private static var shared: GMSNavigationTransactionRecorder?
-  private static var generated = 0
   public private(set) var records: [Record] = []
 
   private init(sdk: Void) { super.init() }
@@ -191,10 +197,12 @@ public final class GMSNavigationTransactionRecorder: NSObject {
   @available(*, unavailable)
   override public init() { fatalError("use sharedInstance()") }
 
+  /// The app's recorder: one per replay (its context's), one outside any replay.
   public class func sharedInstance() -> GMSNavigationTransactionRecorder {
-    if let shared { return shared }
+    let state = NavigationServicesState.current
+    if let shared = state.transactionRecorder { return shared }
     let recorder = GMSNavigationTransactionRecorder(sdk: ())
-    shared = recorder
+    state.transactionRecorder = recorder
     return recorder
   }
 
@@ -223,9 +231,10 @@ public final class GMSNavigationTransactionRecorder: NSObject {
     records.append(Record(kind: kind, waypointTitle: waypoint?.title, transactionIDs: ids))
   }
 
-  /// A unique ID: deterministic (a counter), as NavSim has no random source.
+  /// A unique ID: deterministic (a counter per replay), as NavSim has no random source.
   public class func generateTransactionID() -> String {
-    generated += 1
-    return "navsim-transaction-\(generated)"
+    let state = NavigationServicesState.current
+    state.generatedTransactionIDs += 1
+    return "navsim-transaction-\(state.generatedTransactionIDs)"
   }
 }

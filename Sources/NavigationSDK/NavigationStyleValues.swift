@@ -2,18 +2,11 @@ import Foundation
 import HeadlessUIKit
 
 extension SDKProfile {
-  /// The profile a replay binds while it applies an event (`withActive(_:)`).
-  @TaskLocal private static var bound: SDKProfile?
-
-  /// The profile whose style values `NavigationStyleValues` returns: the map view's profile
-  /// while a replay applies an event to it, `.default` otherwise. Readable from any isolation:
-  /// the SDK's style values are plain class properties that app code may read anywhere.
-  public static var active: SDKProfile { bound ?? .default }
-
-  /// Runs `work` with this profile active (scoped to the call, like a task-local value).
-  @_spi(Replay) public func withActive<T>(_ work: () throws -> T) rethrows -> T {
-    try Self.$bound.withValue(self) { try work() }
-  }
+  /// The profile whose style values `NavigationStyleValues` returns: the bound replay's
+  /// (`LayoutContext.sdkProfile`, set by the replay that made the context), `.default` outside
+  /// any replay. Readable from any isolation: the SDK's style values are plain class properties
+  /// that app code may read anywhere.
+  public static var active: SDKProfile { LayoutContext.currentEnvironment.activeProfile }
 }
 
 /// Style values to align custom views with the SDK's UI, in points (spec section 6).

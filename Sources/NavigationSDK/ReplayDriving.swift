@@ -22,7 +22,8 @@ import HeadlessUIKit
 // * SDK views: the trip progress bar's `reset()` and `show(progress:)`, recorded sizes
 //   (`SDKViewSet.applyRecordedSize` with an `SDKViewSize`), a shown prompt
 //   (`NavigationLifecycle.promptReady` with a `NavigationPrompt`; ReplayDriving+Values.swift).
-// * Process-wide SDK state: `GMSNavigationServices.termsAccepted`.
+// * The replay's context (`LayoutContext+SDK.swift`): `sdkProfile` (what `SDKProfile.active`
+//   returns while it is bound) and `termsAccepted` (`GMSNavigationServices`' state).
 // * The rules (`Sources/Lint`) hear every layout-delegate callback through
 //   `callbackObserver` (`LifecycleCallbackObserver`) and read the model's bookkeeping:
 //   `SDKInternal` (SDK-internal work in progress), `SDKView.delegateCodeRunning` and

@@ -6,12 +6,10 @@ import HeadlessUIKit
 /// What watches one map under replay and turns what the app's code does into findings: the
 /// layout rules (`Sources/Lint`) are one. A replay installs it as the auditor of its layout
 /// context (`LayoutAuditing`) and as the map's `callbackObserver` while an event applies, and
-/// brackets each event with `begin()` and `finish()`.
+/// brackets each event with `begin()` and `finish()`. While the context's `forcesFullPass` is
+/// set it checks everything after each event, not only what changed since the last check.
 @_spi(Replay) @MainActor
 public protocol ReplayWatching: LayoutAuditing, LifecycleCallbackObserver {
-  /// Checks everything after each event, not only what changed since the last check (the
-  /// reference that the skipping is tested against).
-  var forcesFullChecks: Bool { get set }
   /// An event starts.
   func begin()
   /// The clock moved on: checks that waited for animations that have ended now run.

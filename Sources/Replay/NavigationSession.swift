@@ -44,14 +44,6 @@ public final class NavigationSession {
     didSet { if let forcedLayoutDirection { try? setLayoutDirection(forcedLayoutDirection) } }
   }
   let watcher: any ReplayWatching
-  /// Whether the map's profile is `.default` (the map's profile never changes).
-  private let profileIsDefault: Bool
-  /// Runs a full layout pass (`UIView.forceFullLayoutPass()`) and every layout rule after each
-  /// event, instead of only when something they read changed. The findings and frames are the
-  /// same either way; this is the reference the skipping is tested against.
-  @exclusivity(unchecked) public var forcesFullPass = false {
-    didSet { watcher.forcesFullChecks = forcesFullPass }
-  }
 
   /// Checks the app's calls against the recording (closed world).
   let control = ReplayControl()
@@ -62,10 +54,9 @@ public final class NavigationSession {
   public init(mapView: GMSMapView, watchers: ReplayWatchers) {
     self.mapView = mapView
     watcher = watchers.make(mapView)
-    profileIsDefault = mapView.profile == .default
     mapView.callbackObserver = watcher
     mapView.replay = control
-    GMSNavigationServices.termsAccepted = true  // the recorded device had accepted them
+    mapView.layoutContext.termsAccepted = true  // the recorded device had accepted them
   }
 
   /// Returns the findings recorded since the last call and forgets them (with the
@@ -114,9 +105,10 @@ public final class NavigationSession {
   /// get (and nav info's time to the next step) carry that tick's speed; without it they carry
   /// the last speed applied. Its sizes are applied before the layout pass (`ReplayTick`).
   ///
-  /// The map's `layoutContext` (its clock, the watcher as its auditor) and its profile (the
-  /// style values app code reads) are bound while the event applies, so another replay in the
-  /// same process, advanced between this one's events, does not disturb it.
+  /// The map's `layoutContext` (its clock, the watcher as its auditor, the profile whose style
+  /// values app code reads, the SDK's services state) is bound while the event applies, so
+  /// another replay in the same process, advanced between this one's events, does not disturb
+  /// it.
   ///
   /// - Throws: `SessionError` (with the event's seq) for an event the SDK's lifecycle rejects
   ///   (guidance started before navigation was enabled, a prompt dismissed that was never
@@ -133,16 +125,6 @@ public final class NavigationSession {
     // (a screen made before the first event, dismissed after the last).
     let previous = context.exchangeAudit(watcher)
     defer { _ = context.exchangeAudit(previous) }
-    // `.default` is what app code reads outside any binding: binding it would change nothing.
-    if profileIsDefault {
-      try applyEvent(tick)
-    } else {
-      try mapView.profile.withActive { try applyEvent(tick) }
-    }
-  }
-
-  /// The event's calls into the SDK model, its layout pass and its rules.
-  private func applyEvent(_ tick: ReplayTick) throws {
     let event = tick.event
     watcher.begin()
     // Calls made between events (a screen setting itself up before the first) are reported
@@ -157,7 +139,7 @@ public final class NavigationSession {
       failure = SessionError(
         seq: event.seq, message: "time \(event.t) ms is before the previous event's \(lastTime) ms")
     } else {
-      mapView.layoutContext.advanceClock(to: Double(event.t) / 1000)
+      context.advanceClock(to: Double(event.t) / 1000)
       watcher.recheckDeferredLeftovers()
       let shownPrompt = mapView.shownPromptID
       defer { mapView.replayNavigator.promptChanged(from: shownPrompt, to: mapView.shownPromptID) }
@@ -173,7 +155,11 @@ public final class NavigationSession {
     lastSeq = event.seq
     for size in tick.sizes { mapView.sdkViews.applyRecordedSize(SDKViewSize(size)) }
     mapView.updateBuiltInLayout()
-    if forcesFullPass { mapView.forceFullLayoutPass() } else { mapView.layoutIfNeeded() }
+    if context.forcesFullPass {
+      mapView.forceFullLayoutPass()
+    } else {
+      mapView.layoutIfNeeded()
+    }
     // Most events find nothing: appending empty arrays still costs an allocation each.
     let found = watcher.finish()
     if !found.isEmpty { findings += found }

@@ -76,6 +76,8 @@ public struct ReplayJob {
     /// Findings, unique by rule and views, with how many events raised each and the first seq.
     public var findings: [(finding: Finding, count: Int, firstSeq: Int64)] = []
     public var run: RunInfo?
+    /// The font text was measured with (`ReplayJob.fontIdentity`).
+    public var font: String?
 
     public var errorCount: Int { findings.filter { $0.finding.severity == .error }.count }
   }
@@ -118,8 +120,28 @@ public struct ReplayJob {
       }
     }
     if let error = ticks.error { throw error }
-    _ = replayer.finish()  // after a recording without events: the last tick did it otherwise
-    return try output.summary(of: recording, logFingerprint: stream.fingerprint.value)
+    // The last tick ended the replay, its findings in the last snapshot; a recording without
+    // events has no tick: what ending it raises is still counted.
+    output.takeEndOfTrip(replayer.finish())
+    var summary = try output.summary(of: recording, logFingerprint: stream.fingerprint.value)
+    summary.font = Self.fontIdentity
+    return summary
+  }
+
+  /// The font text is measured with (`TextShaper.fontIdentity()`), read once a process;
+  /// nil when it can't be loaded (a replay that measures text then fails with that reason).
+  public static var fontIdentity: String? {
+    if let known = knownFontIdentity { return known }
+    let identity = try? TextShaper.shared().fontIdentity()
+    knownFontIdentity = identity
+    return identity
+  }
+  private static var knownFontIdentity: String??
+
+  /// The run's variants: `direction=rtl`, `content-size=NAME`, then `extraVariants`.
+  var variants: [String] {
+    (direction.map { ["direction=\($0.rawValue)"] } ?? [])
+      + (contentSize.map { ["content-size=\($0.name)"] } ?? []) + extraVariants
   }
 
   /// What the store records of a run of `recording`.
@@ -130,10 +152,9 @@ public struct ReplayJob {
       label: label ?? delegateName, delegate: delegateName, recordingID: recording.id,
       recordingName: recording.metadata.name, logFingerprint: "",
       navsimVersion: NavSimVersion.current, sdkProfile: profileName,
-      variants: ((direction.map { ["direction=\($0.rawValue)"] } ?? []) + extraVariants)
-        .joined(separator: " "),
+      variants: variants.joined(separator: " "),
       logPath: fromFile ? URL(fileURLWithPath: logPath).standardizedFileURL.path : nil,
-      tripStart: recording.metadata.createdAt)
+      tripStart: recording.metadata.createdAt, font: Self.fontIdentity)
   }
 
   /// The recording `id`, or the only one, or the newest.

@@ -34,6 +34,12 @@ final class ReplayOutput {
     }
   }
 
+  /// Counts what ending a replay without a last tick raised (a recording without events: the
+  /// screen's set-up calls the recording never answered); there is no snapshot to carry it.
+  func takeEndOfTrip(_ findings: [Finding]) {
+    if !findings.isEmpty { tally.count(findings, seq: 0) }
+  }
+
   /// What the replay saw; ends the stored run, if any.
   func summary(of recording: RecordingInfo, logFingerprint: String) throws -> ReplayJob.Summary {
     var summary = ReplayJob.Summary(recording: recording)
@@ -57,14 +63,17 @@ final class FindingTally {
   @exclusivity(unchecked) private var previousIndices: [Int] = []
 
   /// Counts the findings of one event's snapshot.
-  func count(_ snapshot: LayoutSnapshot) {
-    guard !snapshot.findings.isEmpty || !previous.isEmpty else { return }
-    if snapshot.findings != previous {
-      previous = snapshot.findings
-      previousIndices = snapshot.findings.map { finding in
+  func count(_ snapshot: LayoutSnapshot) { count(snapshot.findings, seq: snapshot.seq) }
+
+  /// Counts the findings raised at `seq` (one event's).
+  func count(_ raised: [Finding], seq: Int64) {
+    guard !raised.isEmpty || !previous.isEmpty else { return }
+    if raised != previous {
+      previous = raised
+      previousIndices = raised.map { finding in
         if let known = index[finding.key] { return known }
         index[finding.key] = findings.count
-        findings.append((finding, 0, snapshot.seq))
+        findings.append((finding, 0, seq))
         return findings.count - 1
       }
     }

@@ -27,13 +27,12 @@ public final class Replayer {
   private var finished = false
   /// Does the layout pass, the layout rules and the snapshot's walk of the tree after every
   /// event, where a replay normally skips those whose inputs did not change since the last
-  /// time (`NavigationSession.forcesFullPass`). Snapshots and findings are the same either
-  /// way: this is the reference that the skipping is tested against, at the full cost.
-  public var forcesFullPass = false {
-    didSet {
-      session.forcesFullPass = forcesFullPass
-      reader.forcesFullRead = forcesFullPass
-    }
+  /// time. Snapshots and findings are the same either way: this is the reference that the
+  /// skipping is tested against, at the full cost. One flag of the replay's context
+  /// (`LayoutContext.forcesFullPass`), which each of those reads.
+  public var forcesFullPass: Bool {
+    get { mapView.layoutContext.forcesFullPass }
+    set { mapView.layoutContext.forcesFullPass = newValue }
   }
 
   /// - Parameters:
@@ -56,11 +55,13 @@ public final class Replayer {
     contentSize: UIContentSizeCategory = .large,
     screen makeScreen: (@MainActor (GMSMapView) -> AnyObject)? = nil
   ) throws {
-    // The replay's own context (clock, auditor, text size): the map carries it, and the app's
-    // code runs with it bound - here, in `apply` and in `finish`.
+    // The replay's own context (clock, auditor, text size, SDK profile, and what the app
+    // observes of its process): the map carries it, and the app's code runs with it bound -
+    // here, in `apply` and in `finish`.
     let context = LayoutContext()
     context.clock.keepsStartedAnimations = false
     context.contentSizeCategory = contentSize
+    context.sdkProfile = profile
     mapView = context.run {
       GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 393, height: 852), profile: profile, isCarPlay: false)

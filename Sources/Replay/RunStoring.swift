@@ -45,11 +45,14 @@ public struct RunMetadata: Equatable, Sendable {
   /// pictures' ETA card shows the arrival as a time of day from it. Nil when not known (a
   /// store written before it was kept, a run without a log).
   public var tripStart: String?
+  /// The font text was measured with (`ReplayJob.fontIdentity`: file, revision, hash and
+  /// HarfBuzz's version). Nil when not known (a store written before it was kept).
+  public var font: String?
 
   public init(
     label: String, delegate: String, recordingID: Int64, recordingName: String,
     logFingerprint: String, navsimVersion: String, sdkProfile: String, variants: String,
-    logPath: String? = nil, tripStart: String? = nil
+    logPath: String? = nil, tripStart: String? = nil, font: String? = nil
   ) {
     self.label = label
     self.delegate = delegate
@@ -61,6 +64,7 @@ public struct RunMetadata: Equatable, Sendable {
     self.variants = variants
     self.logPath = logPath
     self.tripStart = tripStart
+    self.font = font
   }
 }
 
@@ -90,6 +94,24 @@ public struct RunInfo: Equatable, Sendable {
   public var variants: String { metadata.variants }
   public var logPath: String? { metadata.logPath }
   public var tripStart: String? { metadata.tripStart }
+  public var font: String? { metadata.font }
   /// The variants one by one (`direction=rtl`...), in their stored order.
   public var variantList: [String] { variants.split(separator: " ").map(String.init) }
+}
+
+extension RunInfo {
+  /// One line when two runs measured text with different fonts (both known), since every
+  /// text-dependent frame moves with the font alone; nil when they agree or one is unknown.
+  /// - Parameters:
+  ///   - a: the first run.
+  ///   - b: the second run.
+  ///   - nameA: what the line calls `a` (a store's path); its quoted label by default.
+  ///   - nameB: what the line calls `b`; its quoted label by default.
+  public static func fontNote(
+    _ a: RunInfo, _ b: RunInfo, nameA: String? = nil, nameB: String? = nil
+  ) -> String? {
+    guard let fontA = a.font, let fontB = b.font, fontA != fontB else { return nil }
+    return "note: \(nameA ?? "'\(a.label)'") measured text with \(fontA), "
+      + "\(nameB ?? "'\(b.label)'") with \(fontB); text-dependent frames differ with the font"
+  }
 }

@@ -21,8 +21,6 @@ struct SnapshotReader {
   struct WeakView { weak var view: UIView? }
   /// Whether app labels' and buttons' texts are read (replays of screens).
   var recordsText = false
-  /// Walks the tree on every read, even when nothing visible changed (`Replayer.forcesFullPass`).
-  var forcesFullRead = false
 
   /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned and `changed` is
   /// false; when nothing visible changed since `reuse` was read (`UIView.visibleRevision`),
@@ -34,7 +32,8 @@ struct SnapshotReader {
       mapView.isWideMode)
     let content = mapView.builtInMapContent
     let overlays = mapView.overlaySnapshot
-    if !forcesFullRead, let reuse, let readAt, readAt.geometry == stamp.1,
+    // The map's context forcing a full pass: the tree is walked even when nothing changed.
+    if !mapView.layoutContext.forcesFullPass, let reuse, let readAt, readAt.geometry == stamp.1,
       readAt.state == stamp.2, readAt.wide == stamp.3, reuse.animations.isEmpty,
       reuse.mapContent == content, reuse.overlays == overlays,
       !mapView.layoutContext.isAnimating

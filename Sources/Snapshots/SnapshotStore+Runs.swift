@@ -17,8 +17,11 @@ extension SnapshotStore {
     let statement = try db.prepare("SELECT \(Self.runColumns) FROM runs ORDER BY id")
     var runs: [RunInfo] = []
     while try statement.step() { runs.append(Self.readRun(statement)) }
-    let starts = try tripStarts()
-    for index in runs.indices { runs[index].metadata.tripStart = starts[runs[index].id] }
+    let starts = try tripStarts(), fonts = try runFonts()
+    for index in runs.indices {
+      runs[index].metadata.tripStart = starts[runs[index].id]
+      runs[index].metadata.font = fonts[runs[index].id]
+    }
     return runs
   }
 
@@ -40,6 +43,7 @@ extension SnapshotStore {
     }
     var run = Self.readRun(statement)
     run.metadata.tripStart = try tripStarts()[id]
+    run.metadata.font = try runFonts()[id]
     return run
   }
 
@@ -135,6 +139,7 @@ extension SnapshotStore {
         try db.execute("DELETE FROM \(table) WHERE run_id = \(run.id)")
       }
       if try !tripStarts().isEmpty { try db.execute("DELETE FROM run_starts WHERE run_id = \(run.id)") }
+      if try hasRunFonts() { try db.execute("DELETE FROM run_fonts WHERE run_id = \(run.id)") }
       try db.execute("DELETE FROM runs WHERE id = \(run.id)")
       try db.execute("DELETE FROM layouts WHERE hash NOT IN (SELECT layout_hash FROM layout_changes)")
     }

@@ -194,6 +194,7 @@ extension SnapshotStore {
       ])
       let runID = db.lastInsertRowID
       if let start = metadata.tripStart { try storeTripStart(start, run: runID) }
+      if let font = metadata.font { try storeFont(font, run: runID) }
       return try RunWriter(
         store: self, runID: runID, label: metadata.label, logPath: metadata.logPath)
     } catch {

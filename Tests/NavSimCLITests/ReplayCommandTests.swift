@@ -156,4 +156,80 @@ import Testing
       #expect([0, 1].contains(shell.terminationStatus), "\(command) exited \(shell.terminationStatus)")
     }
   }
+
+  /// Two runs measured with different font files (here Inter with one byte appended: same
+  /// glyphs, another hash) get a note from `diff`, with both fonts named.
+  @Test func diffNotesRunsMeasuredWithDifferentFonts() throws {
+    let directory = TemporaryDirectory()
+    let fonts = directory.file("fonts")
+    try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+    let inter = "/usr/share/fonts/opentype/inter"
+    for name in try FileManager.default.contentsOfDirectory(atPath: inter) where name.hasPrefix("Inter-") {
+      try FileManager.default.copyItem(atPath: inter + "/" + name, toPath: fonts + "/" + name)
+    }
+    let regular = try FileHandle(forWritingTo: URL(fileURLWithPath: fonts + "/Inter-Regular.otf"))
+    try regular.seekToEnd()
+    try regular.write(contentsOf: Data([0]))
+    try regular.close()
+    let store = directory.file("s.sqlite")
+    for (label, environment) in [("a", [:]), ("b", ["NAVSIM_FONT_DIR": fonts])] {
+      let replay = try launchProduct(
+        "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery", "--snapshots", store,
+          "--label", label], environment: environment)
+      #expect(replay.status == 0, "\(replay.standardError)")
+    }
+    let diff = try launchProduct("navsim", ["diff", store, "a", "b"])
+    #expect(diff.status == 0, "the same glyphs: the same frames")
+    let lines = diff.standardOutput.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("identical: ") == true)
+    let note = try #require(lines.last)
+    #expect(note.hasPrefix("note: 'a' measured text with Inter-Regular.otf revision "))
+    #expect(note.contains(", 'b' with Inter-Regular.otf revision "))
+    #expect(note.hasSuffix("; text-dependent frames differ with the font"))
+    // Two stores (main's and a branch's, say), paired by label: the note names the stores.
+    let other = directory.file("t.sqlite")
+    let replay = try launchProduct(
+      "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery", "--snapshots", other,
+        "--label", "a"], environment: ["NAVSIM_FONT_DIR": fonts])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    let stores = try launchProduct("navsim", ["diff", store, other])
+    #expect(stores.standardOutput.split(separator: "\n").last?
+      .hasPrefix("note: \(store) measured text with Inter-Regular.otf revision ") == true,
+      "\(stores.standardOutput)")
+  }
+
+  /// NavSim's names of the content size categories, smallest first, as help lists them.
+  private enum UIContentSizeNames {
+    static let all = [
+      "extra-small", "small", "medium", "large", "extra-large", "extra-extra-large",
+      "extra-extra-extra-large", "accessibility-medium", "accessibility-large",
+      "accessibility-extra-large", "accessibility-extra-extra-large",
+      "accessibility-extra-extra-extra-large",
+    ]
+  }
+
+  /// `--content-size` takes UIKit's categories by NavSim's names (help lists them); the run
+  /// stores it as a variant, and `runs` shows it with the font text was measured with.
+  @Test func aReplayAtAnotherContentSizeIsStoredAsAVariant() throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("s.sqlite")
+    let replay = try launchProduct("navsim", [
+      "replay", ReplayCommandTests.commute, "--screen", "delivery", "--content-size",
+      "accessibility-extra-extra-extra-large", "--snapshots", store, "--label", "ax5",
+    ])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    let runs = try launchProduct("navsim", ["runs", store])
+    let fields = runs.standardOutput.split(separator: "\n")[0].split(separator: "\t")
+    #expect(fields.contains { $0 == "content-size=accessibility-extra-extra-extra-large" })
+    #expect(fields.contains { $0.hasPrefix("font=Inter-Regular.otf revision ") })
+    let bad = try launchProduct("navsim", [
+      "lint", ReplayCommandTests.commute, "--delegate", "complete", "--content-size", "huge",
+    ])
+    #expect(bad.status == 2)
+    let expected = "navsim lint: --content-size takes one of "
+      + UIContentSizeNames.all.joined(separator: ", ") + "; got 'huge'"
+    #expect(bad.standardError.split(separator: "\n").first.map(String.init) == expected)
+    let help = try launchProduct("navsim", ["replay", "--help"], environment: ["COLUMNS": "200"])
+    #expect(help.standardOutput.contains("Values: extra-small, small, medium, large"))
+  }
 }

@@ -107,6 +107,7 @@ import TestSupport
       ["check", logs[0], "--delegate", "complete", "--device", "nokia-3310"],
       ["check", logs[0], "--delegate", "complete", "--shard", "0/2"],
       ["check", logs[0], "--delegate", "complete", "--annotations", "gitlab"],
+      ["check", logs[0], "--delegate", "complete", "--content-size", "huge"],
     ] {
       let result = runCLI(arguments)
       #expect(result.status == 2, "\(arguments)")
@@ -153,5 +154,49 @@ import TestSupport
     })
     // Without a call site (a property set), an annotation has no file.
     #expect(annotations.contains { $0.hasPrefix("::error title=navsim hiding-stack-hidden-set::") })
+  }
+
+  /// Each `--content-size` is a configuration, stored with its variant, named in the JSON,
+  /// JUnit and SARIF reports; a worker process gets it on its command line.
+  @Test func eachContentSizeIsAConfigurationNamedInEveryReport() throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("s.sqlite"), junit = directory.file("r.xml")
+    let sarif = directory.file("r.sarif")
+    let result = runCLI([
+      "check", logs[0], "--delegate", "broken", "--content-size", "extra-small",
+      "--content-size", "accessibility-large", "--snapshots", store, "--junit", junit,
+      "--sarif", sarif, "--json",
+    ])
+    #expect(result.status == 1, "\(result.err)")
+    let value = try JSONValue(parsing: result.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    guard case .array(let configurations)? = value["configurations"] else {
+      Issue.record("no configurations")
+      return
+    }
+    #expect(configurations.map { $0["contentSize"] }
+      == [.string("extra-small"), .string("accessibility-large")])
+    #expect(configurations[1]["configuration"]
+      == .string("broken rtl-city#1 iphone-15-portrait rtl accessibility-large"))
+    let runs = try SnapshotStore(path: store, mode: .readOnly).runs()
+    #expect(runs.map(\.label) == [
+      "broken/rtl-city#1/iphone-15-portrait/rtl/extra-small",
+      "broken/rtl-city#1/iphone-15-portrait/rtl/accessibility-large",
+    ])
+    #expect(runs.map(\.variants) == ["content-size=extra-small", "content-size=accessibility-large"])
+    let junitText = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(junitText.contains("name=\"rtl-city#1 iphone-15-portrait rtl accessibility-large\""))
+    let sarifText = try String(contentsOfFile: sarif, encoding: .utf8)
+    #expect(sarifText.contains("broken rtl-city#1 iphone-15-portrait rtl extra-small"))
+
+    let worker = CheckWorkerCommand.arguments(
+      for: CheckConfiguration(
+        recording: try #require(try CheckMatrix.recordings(in: [logs[0]]).first),
+        subject: .delegate("complete"), contentSize: .accessibilityMedium),
+      store: directory.file("w.sqlite"), labelPrefix: nil)
+    #expect(worker.contains("accessibility-medium"))
+    let answer = runCLI(worker)
+    #expect(answer.status == 0, "\(answer.err)")
+    let workerRun = try SnapshotStore(path: directory.file("w.sqlite"), mode: .readOnly).runs()
+    #expect(workerRun.map(\.variants) == ["content-size=accessibility-medium"])
   }
 }

@@ -80,4 +80,27 @@ import TestSupport
       try CheckMatrix.recordings(in: ["no/such/dir"])
     }
   }
+
+  /// `--content-size` is a dimension after the direction; without it, names and labels are
+  /// as before (the runs are at `large`).
+  @Test func contentSizesAreTheLastDimensionAndNamedOnlyWhenGiven() throws {
+    let recordings = try CheckMatrix.recordings(in: [CanonicalRecordings.log("rtl-city")])
+    let sized = try CheckMatrix.configurations(
+      recordings: recordings, subjects: [.delegate("complete")], devices: [],
+      directions: [.ltr, .rtl], contentSizes: [.large, .accessibilityExtraExtraExtraLarge])
+    #expect(sized.map(\.name) == [
+      "complete rtl-city#1 iphone-15-portrait ltr large",
+      "complete rtl-city#1 iphone-15-portrait ltr accessibility-extra-extra-extra-large",
+      "complete rtl-city#1 iphone-15-portrait rtl large",
+      "complete rtl-city#1 iphone-15-portrait rtl accessibility-extra-extra-extra-large",
+    ])
+    #expect(sized[1].runLabel(prefix: "v2")
+      == "v2/complete/rtl-city#1/iphone-15-portrait/ltr/accessibility-extra-extra-extra-large")
+    #expect(sized[1].contentSizeName == "accessibility-extra-extra-extra-large")
+    let plain = try CheckMatrix.configurations(
+      recordings: recordings, subjects: [.delegate("complete")], devices: [], directions: [])
+    #expect(plain.map(\.name) == ["complete rtl-city#1 iphone-15-portrait rtl"])
+    #expect(plain[0].runLabel(prefix: nil) == "complete/rtl-city#1/iphone-15-portrait/rtl")
+    #expect(plain[0].contentSizeName == "large")
+  }
 }

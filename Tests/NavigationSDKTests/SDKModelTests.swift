@@ -151,10 +151,14 @@ import Testing
     var seen: CGFloat = 0
     let delegate = ScriptedDelegate()
     delegate.onEnable = { _, _ in seen = NavigationStyleValues.headerTopPadding }
-    var drive = try Drive(delegate, profile: profile)
+    // A replay's context carries its profile (`Replayer` sets it); the map made in it keeps it.
+    let context = LayoutContext()
+    context.sdkProfile = profile
+    var drive = try context.run { try Drive(delegate, profile: profile) }
     try drive.send(.navigationEnabled)
     #expect(seen == 21)
-    #expect(NavigationStyleValues.headerTopPadding == 8)  // outside a session: the default
+    #expect(NavigationStyleValues.headerTopPadding == 8)  // outside a replay: the default
+    #expect(context.run { NavigationStyleValues.headerTopPadding } == 21)
   }
 
   @Test func viewIdentitiesMatchTheSnapshotScheme() throws {

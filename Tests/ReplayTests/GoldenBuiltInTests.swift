@@ -116,7 +116,7 @@ import Testing
     let info = try #require(try log.recordings().first)
     let replayer = try Replayer(delegate: nil, watchers: .layoutRules)
     configure(replayer.mapView)
-    var golden = GoldenText()
+    var golden = GoldenText(font: ReplayJob.fontIdentity)
     let cursor = try log.events(recording: info.id)
     while var event = try cursor.next() {
       if case .settingChanged(let change) = event.payload, let value = pinned[change.name] {

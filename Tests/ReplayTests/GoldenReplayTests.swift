@@ -87,6 +87,37 @@ import XCTest
     }
     #expect(GoldenFile.compare(changed, withFileAt: path, record: false) == .matches)
   }
+  /// A golden file names the font it was measured with; made with another font, a check
+  /// says so in one line instead of listing every frame the other widths moved.
+  @Test func aGoldenFromAnotherFontSaysSoInOneLine() throws {
+    let (golden, _) = try ReplayTesting.replay(
+      log: recording("city-commute"), delegate: { MarginDelegate(logoMargin: 16) })
+    let (changed, _) = try ReplayTesting.replay(
+      log: recording("city-commute"), delegate: { MarginDelegate(logoMargin: 20) })
+    let font = try #require(golden.font)
+    #expect(font == ReplayJob.fontIdentity)
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/margin.txt"
+    _ = GoldenFile.compare(golden, withFileAt: path, record: true)
+    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(recorded.hasPrefix("font \(font)\nevent 1 "))
+
+    let other = "Inter-Regular.otf revision 3.019 fnv1a64 0123456789abcdef harfbuzz 2.7.4"
+    try ("font " + other + "\n" + golden.text).write(toFile: path, atomically: true, encoding: .utf8)
+    // The same frames: the font line is a record, not a failure.
+    #expect(GoldenFile.compare(golden, withFileAt: path, record: false) == .matches)
+    let message = try #require(
+      GoldenFile.compare(changed, withFileAt: path, record: false).failureMessage)
+    #expect(!message.contains("\n"))
+    #expect(message.hasPrefix(
+      "golden file \(path) was made with font \(other), this run measures with \(font); "))
+    #expect(message.contains(" event(s) differ: install that font"))
+    // A golden file that names no font (recorded before) shows the frames that differ.
+    try golden.text.write(toFile: path, atomically: true, encoding: .utf8)
+    let plain = try #require(
+      GoldenFile.compare(changed, withFileAt: path, record: false).failureMessage)
+    #expect(plain.contains("+ sdk googleLogo parent=map frame=20.00"))
+  }
 }
 
 /// The XCTest twin of the screen golden helper, on the same golden file: a plain synchronous

@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Lint
 import NavSim
@@ -157,5 +158,33 @@ final class MarginDelegate: NSObject, NavigationLayoutDelegate {
     let alive = seen.compactMap(\.view)
     #expect(alive.allSatisfy { $0.superview != nil }, "only prompts still in the tree are kept")
     #expect(alive.count <= 1)
+  }
+}
+
+/// The end of a trip: what ending a replay raises is recorded even without a last event.
+@MainActor
+@Suite struct EndOfTripTests {
+  @Test func aRecordingWithoutEventsStillCountsWhatEndingTheReplayRaises() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("empty.sqlite")
+    let writer = try EventLogFile(path: path, mode: .create).beginRecording(
+      RecordingMetadata(
+        name: "empty", source: .scenario, scenario: "", seed: 1,
+        deviceProfile: "iphone15-portrait", createdAt: "2026-01-01T00:00:00Z"))
+    try writer.finish()
+    let stop = try #require(
+      GMSNavigationWaypoint(
+        location: CLLocationCoordinate2D(latitude: 47.37, longitude: 8.54), title: "Stop 1"))
+    let job = ReplayJob(
+      logPath: path, screenName: "asks-for-a-route",
+      makeScreen: { mapView in
+        mapView.navigator?.setDestinations([stop]) { _ in }
+        return mapView
+      }, watchers: .layoutRules)
+    let summary = try job.run()
+    #expect(summary.events == 0)
+    let divergences = summary.findings.filter { $0.finding.ruleID == "replay-divergence" }
+    #expect(divergences.count == 1)
+    #expect(divergences.first?.finding.message.contains("never set a route") == true)
   }
 }

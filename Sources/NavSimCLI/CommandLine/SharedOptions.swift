@@ -34,6 +34,27 @@ enum LayoutSubjectOptions {
   }
 }
 
+/// `--content-size NAME`: the Dynamic Type text size a replay runs at.
+enum ContentSizeOptions {
+  /// The option, its values `UIContentSizeCategory.names` (`extra-small` ...
+  /// `accessibility-extra-extra-extra-large`), which help lists and completion offers.
+  static func option(_ help: String, default defaultText: String? = "large",
+    repeatable: Bool = false) -> OptionSpec
+  {
+    .value(
+      "--content-size", "NAME", help, default: defaultText, repeatable: repeatable,
+      allowed: UIContentSizeCategory.names)
+  }
+
+  /// The category the parser let through (`option`'s allowed values).
+  static func category(_ name: String) -> UIContentSizeCategory {
+    guard let category = UIContentSizeCategory(name: name) else {
+      preconditionFailure("--content-size: the parser let '\(name)' through")
+    }
+    return category
+  }
+}
+
 /// `--jobs N`: how many worker processes.
 enum WorkerOptions {
   static let jobs = OptionSpec.value(

@@ -2,6 +2,7 @@
 // under Apple's names, so app files that `import CoreLocation` compile on Linux unchanged.
 // Built on Linux only: on Apple platforms the system framework is used instead.
 import Foundation
+import HeadlessUIKit
 
 // MARK: - Scalars
 
@@ -174,14 +175,20 @@ extension CLLocationManagerDelegate {
 
 /// Location permissions. Headless: a request is granted at once (the replay stands for a
 /// device whose user said yes) and the delegate hears of it. As on iOS the permission is the
-/// app's, not a manager's: a manager made after another one's request reads it too.
+/// app's, not a manager's: a manager made after another one's request reads it too. Each replay
+/// is an app of its own (the permission lives in its `LayoutContext`): every replay starts
+/// `notDetermined`, so its request is granted and its delegate called, whatever a replay before
+/// it in the same process asked; code outside any replay shares the process's default.
 open class CLLocationManager: NSObject {
   public weak var delegate: (any CLLocationManagerDelegate)?
   /// The app's permission, shared by every manager (as the system keeps it per app).
   public var authorizationStatus: CLAuthorizationStatus {
     Self.appAuthorization.withLock { $0 }
   }
-  private static let appAuthorization = AppAuthorization()
+  /// The permission of the running replay's app (of the bound context).
+  private static var appAuthorization: AppAuthorization {
+    LayoutContext.currentEnvironment.value(AppAuthorization.self) { AppAuthorization() }
+  }
   /// Precise locations: granted headless, as the permission is.
   public var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
   /// The last fix this manager received: always nil, because NavSim's managers receive none
@@ -198,22 +205,29 @@ open class CLLocationManager: NSObject {
   open class func locationServicesEnabled() -> Bool { true }
 
   open func requestWhenInUseAuthorization() {
-    guard authorizationStatus == .notDetermined else { return }
-    Self.appAuthorization.withLock { $0 = .authorizedWhenInUse }
-    delegate?.locationManagerDidChangeAuthorization(self)
+    let granted = Self.appAuthorization.withLock { status in
+      guard status == .notDetermined else { return false }
+      status = .authorizedWhenInUse
+      return true
+    }
+    if granted { delegate?.locationManagerDidChangeAuthorization(self) }
   }
 
   open func requestAlwaysAuthorization() {
-    guard authorizationStatus != .authorizedAlways else { return }
-    Self.appAuthorization.withLock { $0 = .authorizedAlways }
-    delegate?.locationManagerDidChangeAuthorization(self)
+    let granted = Self.appAuthorization.withLock { status in
+      guard status != .authorizedAlways else { return false }
+      status = .authorizedAlways
+      return true
+    }
+    if granted { delegate?.locationManagerDidChangeAuthorization(self) }
   }
 
   open func startUpdatingLocation() {}
   open func stopUpdatingLocation() {}
 }
 
-/// The app-wide location permission behind every `CLLocationManager`, behind a lock.
+/// The app-wide location permission behind every `CLLocationManager`, behind a lock: one per
+/// replay (`LayoutContext.environment`).
 final class AppAuthorization: @unchecked Sendable {
   private let lock = NSLock()
   private var status = CLAuthorizationStatus.notDetermined

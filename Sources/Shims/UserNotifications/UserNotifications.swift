@@ -1,10 +1,12 @@
 // `import UserNotifications` on Linux: the calls a navigation app makes at start-up (asking
 // for permission, setting the delegate, scheduling and removing local notifications), kept in
-// memory so a test can read them. Nothing is shown. Linux only (Apple's framework elsewhere).
+// memory so a test can read them, per replay. Nothing is shown. Linux only (Apple's framework
+// elsewhere).
 // Authorization answers from `UNUserNotificationCenter.authorizationAnswer` (default: granted),
 // at once and on the caller's thread.
 
 import Foundation
+import HeadlessUIKit
 
 /// What an app asks permission for.
 public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
@@ -148,9 +150,10 @@ extension UNUserNotificationCenterDelegate {
   ) { completionHandler([]) }
 }
 
-/// The app's notification center: permission, delegate, pending requests.
+/// The app's notification center: permission, delegate, pending requests. One per replay
+/// (each replay is an app of its own: its `LayoutContext` keeps it), one for code outside any
+/// replay.
 public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
-  private static let shared = UNUserNotificationCenter()
   private let lock = NSLock()
   private var status = UNAuthorizationStatus.notDetermined
   private var requests: [UNNotificationRequest] = []
@@ -159,7 +162,12 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
   /// Whether `requestAuthorization` grants (NavSim's: a test sets it to try the denied path).
   nonisolated(unsafe) public static var authorizationAnswer = true
 
-  public class func current() -> UNUserNotificationCenter { shared }
+  /// The running replay's center (the bound context's), made on first use.
+  public class func current() -> UNUserNotificationCenter {
+    LayoutContext.currentEnvironment.value(UNUserNotificationCenter.self) {
+      UNUserNotificationCenter()
+    }
+  }
 
   /// Held weakly, as in UIKit.
   public var delegate: (any UNUserNotificationCenterDelegate)? {

@@ -2,8 +2,8 @@ import Foundation
 import SessionEvents
 import Testing
 
+@testable import NavSimCLI
 @_spi(Replay) @testable import NavigationSDK
-@testable import Replay
 
 /// `SDKProfileFit` on hand-made size events: what each view's size determines, and how
 /// disagreements and unfitted keys are reported.

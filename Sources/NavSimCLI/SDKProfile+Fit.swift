@@ -1,5 +1,5 @@
 import Foundation
-import NavigationSDK
+import NavSim
 import SessionEvents
 
 /// Fits `SDKProfile` keys to the sizes device recordings carry (`viewSize` events).
@@ -41,6 +41,7 @@ public struct SDKProfileFit: Equatable, Sendable {
   ///   - recordings: each recording's events in seq order.
   ///   - base: the profile whose other keys are kept (and whose characters per prompt line
   ///     count prompt lines).
+  ///   - name: the fitted profile's name.
   /// - Complexity: O(n log n) in the number of events.
   public init(recordings: [[SessionEvent]], base: SDKProfile = .default, name: String = "fitted") {
     profile = base

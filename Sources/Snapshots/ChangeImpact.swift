@@ -7,7 +7,6 @@ import JSON
 import OutputPolicy
 import Replay
 import SessionEvents
-import Snapshots
 
 /// The diffs of paired runs (version A against version B of each configuration), summed up.
 public struct ChangeImpact: Sendable {
@@ -168,7 +167,7 @@ private func unique(_ items: [String]) -> [String] {
 
 extension ChangeImpact {
   /// Pairs the runs of two stores by label (`navsim diff STORE_A STORE_B`).
-  /// - Throws: `CheckError` when a pair's runs replayed different recordings.
+  /// - Throws: what reading the stores or writing the scratch store of a pair throws.
   public static func compare(
     stores a: SnapshotStore, _ b: SnapshotStore, tolerance: Double = 0
   ) throws -> ChangeImpact {
@@ -222,8 +221,8 @@ extension ChangeImpact {
   ) throws -> RunDiff {
     let scratch = try ScratchDirectory(kind: "check")
     let pair = try SnapshotStore(path: scratch.file("pair.sqlite"), mode: .create)
-    try SnapshotMerge.copy(a, from: storeA, into: pair, label: "a")
-    try SnapshotMerge.copy(b, from: storeB, into: pair, label: "b")
+    try pair.copyRun(a, from: storeA, label: "a")
+    try pair.copyRun(b, from: storeB, label: "b")
     var diff = try pair.diff(labelA: "a", labelB: "b", tolerance: tolerance)
     diff.labelA = storeA.path
     diff.labelB = storeB.path
