@@ -187,7 +187,7 @@ let package = Package(
     .target(name: "SnapshotRaster", dependencies: ["SharedLibrary"]),
     .executableTarget(name: "navsim", dependencies: ["NavSimCLI", "SampleDelegates"]),
     // The "compiles with Objective-C markers removed" tier: a Swift tokenizer and the rewrite.
-    .target(name: "ObjCMarkers"),
+    .target(name: "ObjCMarkers", dependencies: ["OutputPolicy"]),
     .executableTarget(name: "navsim-objc-free", dependencies: ["ObjCMarkers"]),
     .plugin(
       name: "ObjCFreeCopies", capability: .buildTool(), dependencies: ["navsim-objc-free"]),
@@ -221,7 +221,7 @@ let package = Package(
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
-    .testTarget(name: "ObjCMarkersTests", dependencies: ["ObjCMarkers"]),
+    .testTarget(name: "ObjCMarkersTests", dependencies: ["ObjCMarkers", "TestSupport"]),
     // A session driven by events, a scripted delegate, a layout that breaks no rule and a
     // sample snapshot layout: what the SDK model's, rules', store's and report's tests share.
     .target(

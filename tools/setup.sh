@@ -26,6 +26,9 @@ ldconfig -p 2>/dev/null | grep -q 'libharfbuzz\.so\.0 ' || need+=(libharfbuzz0b)
 # Scripts Inter has no glyphs for (Arabic, Hebrew, Devanagari, Thai...) are shaped in Noto's UI
 # faces, as UIKit falls back from SF to its own Arabic or Hebrew face.
 [ -e /usr/share/fonts/truetype/noto/NotoSansArabicUI-Regular.ttf ] || need+=(fonts-noto-ui-core)
+# FoundationNetworking (URLSession on Linux), which the UIKit and GoogleMaps modules export
+# (`@_exported import`), links libcurl: every program built on them needs it at run time.
+ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
 # `navsim --generate-completion-script zsh|fish` is checked by each shell.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 command -v fish >/dev/null 2>&1 || need+=(fish)

@@ -48,8 +48,8 @@ extension EventLogFile {
   /// - Throws: `EventLogError` naming the file: the input's opening and reading errors,
   ///   `.io` when `outputPath` exists; `OutputError` when the policy refuses `outputPath`
   ///   (the input, a directory, a missing directory). Nothing is left at `outputPath` then.
-  /// - Complexity: O(n) time (two passes per recording); the new log is held in memory once,
-  ///   when it is written.
+  /// - Complexity: O(n) time (two passes per recording); when it is written, the new log is
+  ///   held in memory twice (SQLite's serialized image and NavSim's copy of it).
   public static func redact(from inputPath: String, to outputPath: String, seed: UInt64? = nil)
     throws -> [RedactionSummary]
   {

@@ -1,3 +1,4 @@
+import HeadlessUIKit
 import JSON
 import Replay
 import SessionEvents
@@ -11,7 +12,9 @@ extension ExploreResult {
     let option = subject.hasPrefix("screen:")
       ? "--screen " + subject.dropFirst("screen:".count) : "--delegate " + subject
     let profile = finding.profilePath.map { " --profile " + $0 } ?? ""
+    let text = finding.contentSize == .large ? "" : " --content-size " + finding.contentSize.name
     return "\(invocation) lint \(finding.logPath ?? "(not written: no --out)") \(option)\(profile)"
+      + text
   }
 
   /// The table: one row a distinct finding.
@@ -30,7 +33,8 @@ extension ExploreResult {
         finding.finding.views.joined(separator: ","),
         finding.finding.source?.shortDescription ?? "-",
         finding.scenario.device.name + (finding.scenario.layoutDirection == "rtl" ? " rtl" : "")
-          + (finding.profile.isEmpty ? "" : " +profile"),
+          + (finding.profile.isEmpty ? "" : " +profile")
+          + (finding.contentSize == .large ? "" : " " + finding.contentSize.name),
         "\(finding.eventsBefore) -> \(finding.eventsAfter)",
         "#\(finding.tripIndex)",
       ])
@@ -62,6 +66,9 @@ extension ExploreResult {
     for (index, finding) in findings.enumerated() {
       if index > 0 { writer.raw(",") }
       writer.raw("{")
+      writer.key("contentSize")
+      writer.string(finding.contentSize.name)
+      writer.raw(",")
       writer.key("device")
       writer.string(finding.scenario.device.name)
       writer.raw(",")

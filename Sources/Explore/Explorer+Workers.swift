@@ -70,18 +70,26 @@ extension Explorer {
     try runTrips(indices, scratch: try ScratchDirectory(kind: "explore"))
   }
 
-  /// The SDK-profile values trip `index` draws: none when the search was given a profile
-  /// (`--profile`: a calibrated profile is the device's truth).
+  /// The SDK-profile values and text size trip `index` draws: no values when the search was
+  /// given a profile (`--profile`: a calibrated profile is the device's truth), the default
+  /// text size when it was given one (`--content-size`).
   func profileDraw(_ index: Int) -> ProfileDraw {
-    job.profile == .default ? ProfileDraw.draw(seed: seed, index: index) : ProfileDraw(values: [])
+    var draw = ProfileDraw.draw(
+      seed: seed, index: index, ranges: ProfileDraw.ranges(adding: fittedProfiles))
+    if job.profile != .default { draw.values = [] }
+    if !drawsContentSize { draw.contentSize = .large }
+    return draw
   }
 
-  /// The job with a trip's drawn profile.
+  /// The job with a trip's drawn profile and text size.
   func job(drawing draw: ProfileDraw, name: String) -> ReplayJob {
-    guard !draw.isEmpty else { return job }
+    guard !draw.isDefault else { return job }
     var job = self.job
-    job.profile = draw.profile(named: name)
-    job.profileName = name
+    if !draw.isEmpty {
+      job.profile = draw.profile(named: name)
+      job.profileName = name
+    }
+    if draw.contentSize != .large { job.contentSize = draw.contentSize }
     return job
   }
 

@@ -1,5 +1,7 @@
 import Findings
 import Foundation
+import HeadlessUIKit
+import NavigationSDK
 import Navigator
 import NavSimCheck
 import OutputPolicy
@@ -29,6 +31,8 @@ public struct ExploreFinding: Sendable {
   public var profile: ProfileDraw
   /// Where its profile file was written (`NN-RULE.profile.json`), when it has one.
   public var profilePath: String?
+  /// The text size it replays at: the drawn one, else the search's (`--content-size`).
+  public var contentSize: UIContentSizeCategory = .large
   /// Its first seq in the minimal trip.
   public var firstSeq: Int64
   /// Where the minimal trip was written, when an output directory was given.
@@ -80,6 +84,12 @@ public struct Explorer {
   public var jobs: Int
   /// Where minimal trips (`.sqlite`, `.json`, `.html`) go; nil writes none.
   public var outputDirectory: String?
+  /// Profiles fitted to a device's recordings (`navsim profile fit`): their values join the
+  /// ranges trips draw SDK sizes from.
+  public var fittedProfiles: [SDKProfile] = []
+  /// Whether trips draw their text size; false when the job's is the user's choice
+  /// (`--content-size`), which every trip then replays at.
+  public var drawsContentSize = true
   /// Stops generating new batches once it returns true (`--time`); nil: the budget decides.
   public var shouldStop: (() -> Bool)?
   /// Progress lines (trips run, findings, shrink steps).
@@ -187,7 +197,7 @@ public struct Explorer {
   private func identities(
     of candidate: Scenario, draw: ProfileDraw, path: String, cache: ShrinkCache
   ) -> Set<String> {
-    let key = candidate.canonicalJSON + draw.key
+    let key = candidate.canonicalJSON + "\n" + draw.key
     if let known = cache.identities[key] { return known }
     var found: Set<String> = []
     if let trip = try? RecordedTrip(scenario: candidate), (try? trip.write(to: path)) != nil {
@@ -236,7 +246,10 @@ public struct Explorer {
       finding: shown.finding, tripIndex: 0, eventsBefore: original.events.count,
       eventsAfter: limit, scriptedBefore: scenario.events.count,
       scriptedAfter: minimal.events.count, shrinkSteps: shrinker.steps + 1, scenario: minimal,
-      profile: minimalDraw, profilePath: nil, firstSeq: shown.firstSeq, logPath: nil)
+      profile: minimalDraw, profilePath: nil,
+      contentSize: minimalDraw.contentSize == .large
+        ? job.contentSize ?? .large : minimalDraw.contentSize,
+      firstSeq: shown.firstSeq, logPath: nil)
   }
 
   // MARK: - Output

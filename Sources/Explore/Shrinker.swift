@@ -2,7 +2,8 @@ import Navigator
 
 // Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing
 // Input", 2002) over a trip: its scripted events, then the plainest settings, direction,
-// tick rate, device and SDK profile that keep the finding. Every candidate is a scenario the Navigator
+// tick rate, device, SDK profile and text size that keep the finding. Every candidate is a
+// scenario the Navigator
 // must accept, so a shrunk trip is as valid as a generated one.
 
 /// Shrinks a scenario while a predicate (the finding still shows) holds.
@@ -39,10 +40,11 @@ struct Shrinker {
     return holds(candidate, draw)
   }
 
-  /// The default profile if the finding shows with it, else each drawn value back to its
-  /// default where the finding shows without it.
+  /// The default profile at the default text size if the finding shows with them; else each
+  /// drawn value back to its default where the finding shows without it, else as near it as
+  /// still shows it, and the text size as near `large` as still shows it.
   private mutating func simplifyProfile(_ scenario: Scenario) {
-    guard !draw.isEmpty else { return }
+    guard !draw.isDefault else { return }
     let drawn = draw
     draw = ProfileDraw(values: [])
     if test(scenario) { return }
@@ -51,6 +53,21 @@ struct Shrinker {
       let kept = draw
       draw.values.removeAll { $0 == value }
       if !test(scenario) { draw = kept }
+    }
+    // A value still needed, as near its default as still shows it.
+    for index in draw.values.indices {
+      for nearer in draw.plainerValues(of: draw.values[index]) {
+        let kept = draw
+        draw.values[index].value = nearer
+        if test(scenario) { break }
+        draw = kept
+      }
+    }
+    for size in drawn.plainerContentSizes {
+      let kept = draw
+      draw.contentSize = size
+      if test(scenario) { break }
+      draw = kept
     }
   }
 

@@ -93,6 +93,7 @@ public enum TripGenerator {
     }
     addContainerResizes(to: &events, seed: seed, index: index, device: device, length: length)
     addLifecycleChanges(to: &events, seed: seed, index: index, length: length)
+    addHeaderAccessory(to: &events, seed: seed, index: index, length: length)
     scenario.events = events
     return scenario
   }

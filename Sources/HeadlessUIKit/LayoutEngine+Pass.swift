@@ -137,7 +137,7 @@ extension LayoutEngine {
   private func writeFrames() {
     let rootRect = CGRect(origin: .zero, size: root.storedFrame.size)
     let scale = Double(root.displayScale)
-    root.updateSafeAreaInsets(root.storedAdditionalSafeAreaInsets)
+    root.updateSafeAreaInsets(root.safeAreaAddition)
     writeGuideFrames(of: root, viewRect: rootRect)
     let safe = rootRect.inset(by: root.computedSafeAreaInsets)
     for subview in root.subviewStorage {
@@ -211,14 +211,14 @@ extension LayoutEngine {
   }
 
   /// The insets of `frame` that lie outside the superview's safe area, plus the view's own
-  /// `additionalSafeAreaInsets`.
+  /// `additionalSafeAreaInsets` and the navigation bar over it (`safeAreaAddition`).
   private static func safeAreaInsets(
     of frame: CGRect, in safe: CGRect, adding view: UIView
   ) -> UIEdgeInsets {
     func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat {
       min(max(value, 0), max(limit, 0))
     }
-    let extra = view.storedAdditionalSafeAreaInsets
+    let extra = view.safeAreaAddition
     return UIEdgeInsets(
       top: clamp(safe.minY - frame.minY, frame.height) + extra.top,
       left: clamp(safe.minX - frame.minX, frame.width) + extra.left,

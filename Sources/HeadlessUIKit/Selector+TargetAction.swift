@@ -201,12 +201,14 @@ extension UIControl {
     targetActions.reduce(into: Event()) { $0.formUnion($1.events) }
   }
 
-  /// The action names registered for `target` (nil: the responder chain) and any of
-  /// `controlEvent`, in registration order; nil when there are none.
+  /// The action names registered for `target` and any of `controlEvent`, in registration
+  /// order; nil when there are none. A nil target always gives nil, as in UIKit ("Specifying
+  /// nil always returns nil"): responder-chain actions are not listed this way.
   public func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
-    let object = target.map { $0 as AnyObject }
+    guard let target else { return nil }
+    let object = target as AnyObject
     let names = targetActions.filter {
-      (object == nil ? $0.targetsResponderChain : $0.target === object)
+      !$0.targetsResponderChain && $0.target === object
         && !$0.events.isDisjoint(with: controlEvent)
     }.map(\.action.description)
     return names.isEmpty ? nil : names

@@ -8,7 +8,8 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
   public let green: CGFloat
   public let blue: CGFloat
   public let alpha: CGFloat
-  /// A dynamic colour's provider (UIColor+Dynamic.swift); the components are its light value.
+  /// A dynamic colour's provider (`UIColor(dynamicProvider:)`, UIKit+AppScaffolding.swift);
+  /// the components are its light value.
   let dynamicProvider: (@Sendable (UITraitCollection) -> UIColor)?
 
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

@@ -60,8 +60,7 @@ open class UINavigationController: UIViewController {
   /// Shows or hides the bar; the top controller's safe area follows at the next layout pass.
   open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
     navigationBar.isHidden = hidden
-    topViewController?.viewIfLoaded?.additionalSafeAreaInsets.top =
-      hidden ? 0 : UINavigationBar.height
+    topViewController?.viewIfLoaded?.navigationBarInset = hidden ? 0 : UINavigationBar.height
     viewIfLoaded?.setNeedsLayout()
   }
 
@@ -95,8 +94,9 @@ open class UINavigationController: UIViewController {
     }
     for controller in controllers where controller.parent !== self { addChild(controller) }
     viewControllers = controllers
-    if old !== topViewController, let oldView = old?.viewIfLoaded, oldView.superview === viewIfLoaded {
-      oldView.removeFromSuperview()
+    if old !== topViewController, let oldView = old?.viewIfLoaded {
+      oldView.navigationBarInset = 0  // the bar no longer shows over it
+      if oldView.superview === viewIfLoaded { oldView.removeFromSuperview() }
     }
     if isViewLoaded { showTop() }
   }
@@ -105,7 +105,8 @@ open class UINavigationController: UIViewController {
   private func showTop() {
     guard let top = topViewController else { return }
     let child = top.view!
-    child.additionalSafeAreaInsets.top = navigationBar.isHidden ? 0 : UINavigationBar.height
+    // The bar's height is kept apart from the app's own additionalSafeAreaInsets.
+    child.navigationBarInset = navigationBar.isHidden ? 0 : UINavigationBar.height
     guard child.superview !== view else { return }
     child.frame = view.bounds
     child.autoresizingMask = [.flexibleWidth, .flexibleHeight]

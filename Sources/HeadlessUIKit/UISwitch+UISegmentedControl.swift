@@ -7,10 +7,12 @@ import Foundation
 // MARK: - UISwitch
 
 /// An on / off switch. Its size is fixed at 51 x 31 points, UIKit's (a UISwitch's printed
-/// view hierarchy shows `frame = (0 0; 51 31)`: c4ios.com, "Hacking UISwitch"): a frame given
-/// to it keeps only its origin, and under Auto Layout its intrinsic size is required (hugging
-/// and compression resistance 1000), so a stack view stretches its neighbours instead, as
-/// UIKit's switch keeps its size.
+/// view hierarchy shows `frame = (0 0; 51 31)`: c4ios.com, "Hacking UISwitch"): a frame or
+/// bounds app code gives it keeps only its origin. Under Auto Layout its content hugging and
+/// compression resistance are 750 on both axes, the values Interface Builder gives a switch
+/// (the table of default priorities, Xcode 7.3, in the Stack Overflow question "What are the
+/// default Auto Layout content hugging and content compression resistance priority
+/// values?"), so a label beside it (hugging 251) stretches instead.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
   /// UIKit's fixed switch size.
@@ -35,9 +37,21 @@ open class UISwitch: UIControl {
 
   private func keepFixedSize() {
     for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
-      setContentHuggingPriority(.required, for: axis)
-      setContentCompressionResistancePriority(.required, for: axis)
+      setContentHuggingPriority(.defaultHigh, for: axis)
+      setContentCompressionResistancePriority(.defaultHigh, for: axis)
     }
+  }
+
+  /// Keeps the new origin; the size stays 51 x 31.
+  open override var frame: CGRect {
+    get { super.frame }
+    set { super.frame = CGRect(origin: newValue.origin, size: Self.fixedSize) }
+  }
+
+  /// Keeps the size at 51 x 31.
+  open override var bounds: CGRect {
+    get { super.bounds }
+    set { super.bounds = CGRect(origin: newValue.origin, size: Self.fixedSize) }
   }
 
   /// Sets the value; sends no event.

@@ -97,8 +97,16 @@ extension UIView {
       guard newValue != storedAdditionalSafeAreaInsets else { return }
       storedAdditionalSafeAreaInsets = newValue
       setNeedsLayout()
-      if storedSuperview == nil { updateSafeAreaInsets(newValue) }
+      if storedSuperview == nil { updateSafeAreaInsets(safeAreaAddition) }
     }
+  }
+
+  /// What this view adds to the safe area it is given: the app's `additionalSafeAreaInsets`
+  /// and the height of a navigation bar shown over it.
+  var safeAreaAddition: UIEdgeInsets {
+    var insets = storedAdditionalSafeAreaInsets
+    insets.top += navigationBarInset
+    return insets
   }
 
   /// How far the safe area lies inside the bounds, as of the last layout pass: the part of the

@@ -39,6 +39,16 @@ open class UIView: NSObject, LayoutItem {
   var marginsSetByApp = false
   var storedInsetsMarginsFromSafeArea = true
   var storedAdditionalSafeAreaInsets = UIEdgeInsets.zero
+  /// The height of the navigation bar over this view (a navigation controller's top
+  /// controller's view), added to the top of its safe area apart from the app's own
+  /// `additionalSafeAreaInsets`; 0 when no bar shows over it.
+  var navigationBarInset: CGFloat = 0 {
+    didSet {
+      guard navigationBarInset != oldValue else { return }
+      setNeedsLayout()
+      if storedSuperview == nil { updateSafeAreaInsets(safeAreaAddition) }
+    }
+  }
   /// Computed by the layout pass from the frames and the ancestors' safe areas.
   var computedSafeAreaInsets = UIEdgeInsets.zero { didSet { UIView.noteVisibleChange() } }
   var storedSemanticContentAttribute = UISemanticContentAttribute.unspecified {

@@ -1,5 +1,7 @@
 import Explore
 import Foundation
+import HeadlessUIKit
+import NavigationSDK
 import NavSimCheck
 import Navigator
 
@@ -20,6 +22,8 @@ struct ExploreCommand: NavSimCommand {
         "--device", "NAME", "A device profile to generate trips on.", default: "every profile",
         repeatable: true, completion: .devices),
       SDKProfileFile.option,
+      fittedProfileOption,
+      contentSizeOption,
       WorkerOptions.jobs,
       .value(
         "--out", "DIR",
@@ -34,6 +38,28 @@ struct ExploreCommand: NavSimCommand {
       finding, 1 error findings, 2 bad input.
       """)
   nonisolated static let defaultBudget = 100
+  /// `--content-size NAME`: every trip at that text size instead of a drawn one.
+  nonisolated static let contentSizeOption = OptionSpec.value(
+    "--content-size", "NAME",
+    "Replay every trip at this text size (Dynamic Type) instead of drawing one per trip.",
+    default: "drawn per trip", allowed: UIContentSizeCategory.names)
+
+  /// `--fitted-profile FILE`: a device's fitted sizes join the drawn ranges.
+  nonisolated static let fittedProfileOption = OptionSpec.value(
+    "--fitted-profile", "FILE",
+    "Add the sizes of a profile 'navsim profile fit' wrote from a device's recordings to the "
+      + "ranges trips draw the SDK's sizes from.", repeatable: true, completion: .files)
+
+  /// The profiles of `--fitted-profile`.
+  /// - Throws: `CommandFailure` naming a file that can't be read.
+  static func fittedProfiles(_ parsed: ParsedArguments) throws -> [SDKProfile] {
+    try parsed.values("--fitted-profile").map { try SDKProfileFile(path: $0).profile }
+  }
+
+  /// The `--content-size` given (the option's allowed values are the names).
+  static func contentSize(_ parsed: ParsedArguments) -> UIContentSizeCategory? {
+    parsed.value("--content-size").flatMap(UIContentSizeCategory.init(name:))
+  }
 
   static func run(_ parsed: ParsedArguments, context: CommandContext) throws -> Int32 {
     let subject: LayoutSubject
@@ -43,7 +69,9 @@ struct ExploreCommand: NavSimCommand {
     default: throw UsageError("give one --delegate NAME or --screen NAME")
     }
     let profile = try SDKProfileFile(path: parsed.value("--profile"))
-    let job = try CheckCommand.job(for: subject, context, profile: profile)
+    var job = try CheckCommand.job(for: subject, context, profile: profile)
+    let contentSize = contentSize(parsed)
+    if let contentSize { job.contentSize = contentSize }
     if parsed.value("--budget") != nil && parsed.value("--time") != nil {
       throw UsageError("give --budget or --time, not both")
     }
@@ -64,11 +92,15 @@ struct ExploreCommand: NavSimCommand {
     var explorer = Explorer(
       seed: seed, budget: seconds == nil ? budget : 1_000_000, space: space, job: job,
       subject: subject, jobs: jobs, outputDirectory: parsed.value("--out"))
+    explorer.drawsContentSize = contentSize == nil
+    explorer.fittedProfiles = try fittedProfiles(parsed)
     if let executable = context.executablePath {
       let devices = parsed.values("--device")
+      let fitted = parsed.values("--fitted-profile")
       explorer.launcher = ExploreWorkerLauncher(executable: executable) { seed, trips in
         ExploreWorkerCommand.arguments(
-          subject: subject, seed: seed, trips: trips, devices: devices, profilePath: profile.path)
+          subject: subject, seed: seed, trips: trips, devices: devices, profilePath: profile.path,
+          fittedProfiles: fitted, contentSize: contentSize)
       }
     }
     if let seconds {
@@ -109,12 +141,14 @@ struct ExploreWorkerCommand: NavSimCommand {
       .value("--count", "N", "How many trips.", required: true),
       .value("--device", "NAME", "A device profile.", repeatable: true, completion: .devices),
       SDKProfileFile.option,
+      ExploreCommand.fittedProfileOption,
+      ExploreCommand.contentSizeOption,
     ],
     hidden: true)
 
   nonisolated static func arguments(
     subject: LayoutSubject, seed: UInt64, trips: Range<Int>, devices: [String],
-    profilePath: String?
+    profilePath: String?, fittedProfiles: [String], contentSize: UIContentSizeCategory?
   ) -> [String] {
     var arguments = [
       "explore-worker", "--subject", subject.description, "--seed", String(seed),
@@ -122,6 +156,8 @@ struct ExploreWorkerCommand: NavSimCommand {
     ]
     for device in devices { arguments += ["--device", device] }
     if let profilePath { arguments += ["--profile", profilePath] }
+    for path in fittedProfiles { arguments += ["--fitted-profile", path] }
+    if let contentSize { arguments += ["--content-size", contentSize.name] }
     return arguments
   }
 
@@ -141,9 +177,13 @@ struct ExploreWorkerCommand: NavSimCommand {
         }
       }
     }
-    let explorer = Explorer(
-      seed: UInt64(seed), budget: Int(first + count), space: space,
-      job: try CheckCommand.job(for: subject, context, profile: profile), subject: subject)
+    var job = try CheckCommand.job(for: subject, context, profile: profile)
+    let contentSize = ExploreCommand.contentSize(parsed)
+    if let contentSize { job.contentSize = contentSize }
+    var explorer = Explorer(
+      seed: UInt64(seed), budget: Int(first + count), space: space, job: job, subject: subject)
+    explorer.drawsContentSize = contentSize == nil
+    explorer.fittedProfiles = try ExploreCommand.fittedProfiles(parsed)
     do {
       for outcome in try explorer.runTrips(Int(first)..<Int(first + count)) {
         context.print(outcome.wireText)

@@ -83,6 +83,21 @@ extension GMSMapView {
     setNeedsUpdateConstraints()
   }
 
+  /// A recording's `headerAccessory` setting: the app set a header accessory whose height
+  /// delegate answers `height` (0: it removed it). A stand-in view of that height takes its
+  /// place, unless the app's code in the replay set one of its own, which stays. Not a legacy
+  /// use of the app under replay: the recording's app did it (`isApplyingRecordedSetting`).
+  @_spi(Replay) public func setRecordedHeaderAccessory(height: Double) {
+    let current = builtInLayout.accessoryView
+    guard current == nil || current is RecordedHeaderAccessoryView else { return }
+    if height > 0, let recorded = current as? RecordedHeaderAccessoryView {
+      recorded.height = CGFloat(height)
+      invalidateLayout(forAccessoryView: recorded)
+    } else {
+      setHeaderAccessory(height > 0 ? RecordedHeaderAccessoryView(height: CGFloat(height)) : nil)
+    }
+  }
+
   // MARK: - CarPlay pan forwarding
 
   /// Forwards the start of a CarPlay map template pan (`CPMapTemplateDelegate`): as a pan of
@@ -144,4 +159,23 @@ enum LegacyGuide {
   static let footer = "navigationFooterLayoutGuide"
   static let bottomTrailing = "bottomTrailingButtonsLayoutGuide"
   static let bottomTrailingAlternate = "bottomTrailingButtonsAlternateLayoutGuide"
+}
+
+/// The header accessory a recording's app set (`setRecordedHeaderAccessory(height:)`): an opaque
+/// banner whose height delegate answers the recorded height.
+final class RecordedHeaderAccessoryView: UIView, GMSNavigationAccessoryView {
+  var height: CGFloat
+
+  init(height: CGFloat) {
+    self.height = height
+    super.init(frame: .zero)
+    accessibilityIdentifier = "headerAccessory"
+    backgroundColor = .secondarySystemBackground
+  }
+
+  required init?(coder: NSCoder) { return nil }
+
+  func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat {
+    height
+  }
 }

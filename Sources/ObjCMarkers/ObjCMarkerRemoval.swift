@@ -37,6 +37,7 @@ public struct ObjCMarkerRemoval: Sendable {
     let bytes = Array(source.utf8)
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     let explicitNames = Self.explicitObjCNames(tokens, bytes)
+    let declarations = Self.functionDeclarations(tokens, bytes)
     var out: [UInt8] = []
     var removed: [RemovedMarker] = []
     var index = 0, copied = 0
@@ -79,8 +80,9 @@ public struct ObjCMarkerRemoval: Sendable {
         let inner = tokens[(open + 1)..<close].filter {
           $0.kind != .whitespace && $0.kind != .comment
         }.map { text($0.start..<$0.end) }
-        replacement =
-          "Selector(\"\(Self.objcSelectorName(inner, explicitNames: explicitNames))\")"
+        let name = Self.objcSelectorName(
+          inner, explicitNames: explicitNames, declarations: declarations)
+        replacement = "Selector(\"\(name)\")"
         lastToken = close
         end = tokens[close].end
       }
@@ -94,7 +96,7 @@ public struct ObjCMarkerRemoval: Sendable {
       out += span.filter { $0 == UInt8(ascii: "\n") }  // keep line numbers
       removed.append(
         RemovedMarker(
-          text: text(token.start..<tokens[lastToken].end).trimmingTrailingWhitespace,
+          text: text(token.start..<tokens[lastToken].end).collapsingWhitespace,
           replacement: replacement, line: token.line, column: token.column))
       copied = end
       index = lastToken + 1
@@ -146,12 +148,15 @@ public struct ObjCMarkerRemoval: Sendable {
   }
 
   /// The Objective-C selector Swift gives a `#selector` expression's tokens: the method's base
-  /// name, then one `label:` per argument, the first label joined with `With` (`fooWithBar:`);
-  /// `getter: x` is `x`, `setter: x` is `setX:`. A type prefix (`Self.`, `Screen.`) and a
-  /// trailing `as` type are dropped. A method of the same file declared `@objc(name)` has
-  /// that name (`explicitNames`, by base name).
+  /// name, then one `label:` per argument (`selector(base:labels:throwing:)`); `getter: x` is
+  /// `x`, `setter: x` is `setX:`. A type prefix (`Self.`, `Screen.`) and a trailing `as` type
+  /// are dropped. A method of the same file declared `@objc(name)` has that name
+  /// (`explicitNames`, by base name); a bare name (`#selector(keyboardWillShow)`) takes its
+  /// labels from the file's one `func` of that name (`declarations`), which also say whether
+  /// it throws.
   public static func objcSelectorName(
-    _ tokens: [String], explicitNames: [String: String] = [:]
+    _ tokens: [String], explicitNames: [String: String] = [:],
+    declarations: [FunctionDeclaration] = []
   ) -> String {
     var words = tokens
     if let cast = words.firstIndex(of: "as") { words = Array(words[..<cast]) }
@@ -168,25 +173,19 @@ public struct ObjCMarkerRemoval: Sendable {
       if word == ".", depth == 0 { start = index + 1 }
     }
     let member = Array(words[start...])
-    let baseName = member.prefix { $0 != "(" }.joined()
-    if let explicit = explicitNames[baseName] { return explicit }
-    guard let open = member.firstIndex(of: "(") else { return member.joined() }
-    let base = member[..<open].joined()
+    let base = member.prefix { $0 != "(" }.joined()
+    if let explicit = explicitNames[base] { return explicit }
+    let named = declarations.filter { $0.baseName == base }
+    guard let open = member.firstIndex(of: "(") else {
+      // A bare name: the file's one method of that name, if there is just one.
+      guard named.count == 1, let only = named.first else { return base }
+      return selector(base: base, labels: only.labels, throwing: only.throwing)
+    }
     let labels = member[(open + 1)...].filter { $0 != ")" }.split(separator: ":").map {
       $0.joined()
     }
-    var name = base
-    for (index, label) in labels.enumerated() {
-      if index == 0 {
-        if label != "_", let first = label.first {
-          name += "With" + first.uppercased() + label.dropFirst()
-        }
-      } else {
-        name += label == "_" ? "" : label
-      }
-      name += ":"
-    }
-    return name
+    let throwing = named.contains { $0.labels == labels && $0.throwing }
+    return selector(base: base, labels: labels, throwing: throwing)
   }
 }
 
@@ -206,9 +205,19 @@ public struct ObjCMarkerError: Error, Equatable, CustomStringConvertible {
 }
 
 extension String {
-  fileprivate var trimmingTrailingWhitespace: String {
-    var text = self
-    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+  /// One line: each run of spaces, tabs and line breaks is one space; none at the end.
+  fileprivate var collapsingWhitespace: String {
+    var text = ""
+    var pendingSpace = false
+    for character in self {
+      if character == " " || character == "\t" || character.isNewline {
+        pendingSpace = !text.isEmpty
+      } else {
+        if pendingSpace { text.append(" ") }
+        pendingSpace = false
+        text.append(character)
+      }
+    }
     return text
   }
 }

@@ -28,6 +28,9 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
   case noSpace(path: String)
   /// A file the command was asked to delete cannot be deleted.
   case cannotDelete(path: String, problem: String)
+  /// The SQLite database at the path is open in another process, or has changes not yet in
+  /// the file (`file`: its `-wal` or `-journal`), which replacing it would lose.
+  case databaseInUse(path: String, file: String?)
   /// Any other failure of the operating system, with its own words.
   case cannotWrite(path: String, problem: String)
 
@@ -39,6 +42,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
       .directoryNotWritable(let path, _), .fileWhereDirectoryBelongs(let path),
       .fileNotWritable(let path), .danglingLink(let path, _), .directoryBusy(let path),
       .fileTooLarge(let path), .noSpace(let path), .cannotWrite(let path, _),
+      .databaseInUse(let path, _),
       .cannotDelete(let path, _):
       path
     }
@@ -73,6 +77,11 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, Sendable {
       "\(path): the disk is full; nothing was written"
     case .cannotDelete(let path, let problem):
       "\(path): cannot be deleted (\(problem))"
+    case .databaseInUse(let path, nil):
+      "\(path): another process has this database open; try again when it has closed it"
+    case .databaseInUse(let path, let file?):
+      "\(path): \(file) holds changes not yet in the database; open it once with sqlite3 to "
+        + "finish them, then try again (nothing was changed)"
     case .cannotWrite(let path, let problem):
       "\(path): cannot be written (\(problem)); nothing was written"
     }

@@ -64,30 +64,6 @@ public enum OutputFile {
     }
   }
 
-  /// Writes `image`, a whole SQLite database, to `path` under the policy, and removes the
-  /// `-wal`, `-shm` and `-journal` files an earlier database at `path` left: SQLite would
-  /// apply them to the new file.
-  /// - Throws: `OutputError`; nothing is written or removed then.
-  public static func writeDatabase(_ image: [UInt8], to path: String, inputs: [String] = [])
-    throws
-  {
-    let target = try checkReplaceable(path, inputs: inputs)
-    let file = try TemporaryOutput(for: target, path: path)
-    do {
-      try file.write(image)
-      for suffix in ["-wal", "-shm", "-journal"] {
-        var info = stat()
-        if lstat(target.file + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-          unlink(target.file + suffix)
-        }
-      }
-      try file.commit()
-    } catch {
-      file.discard()
-      throw error
-    }
-  }
-
   /// Writes `text` (UTF-8) to `path` under the policy.
   /// - Throws: `OutputError`; nothing is written then.
   public static func write(_ text: String, to path: String, inputs: [String] = []) throws {

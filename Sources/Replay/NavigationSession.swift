@@ -262,6 +262,10 @@ public final class NavigationSession {
       guard case .text(let value) = change.value else { throw wrongType("text") }
       return value
     }
+    func number() throws -> Double {
+      guard case .number(let value) = change.value else { throw wrongType("a number") }
+      return value
+    }
     func wrongType(_ expected: String) -> SessionError {
       SessionError(seq: control.seq, message: "setting '\(name.rawValue)' expects \(expected)")
     }
@@ -311,6 +315,13 @@ public final class NavigationSession {
       let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
       mapView.padding = UIEdgeInsets(
         top: top, left: rtl ? trailing : leading, bottom: bottom, right: rtl ? leading : trailing)
+    case .headerAccessory:
+      let height = try number()
+      guard height.isFinite, height >= 0 else {
+        throw SessionError(
+          seq: control.seq, message: "setting 'headerAccessory': \(height) is not a height")
+      }
+      mapView.setRecordedHeaderAccessory(height: height)
     default:
       break
     }

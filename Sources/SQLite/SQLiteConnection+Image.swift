@@ -13,7 +13,8 @@ extension SQLiteConnection {
   ///   in place: a reader then opens it immutable, a writer in WAL mode. A temporary database
   ///   cannot be in WAL mode itself.
   /// - Throws: `SQLiteError` when SQLite cannot read the database or allocate the image.
-  /// - Complexity: O(n) time and memory in the size of the database.
+  /// - Complexity: O(n) time and memory in the size of the database: for a moment, twice the
+  ///   database's size (SQLite's serialized image and the copy returned).
   public func image(walMode: Bool) throws -> [UInt8] {
     var size: sqlite3_int64 = 0
     guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {

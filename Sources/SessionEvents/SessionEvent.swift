@@ -383,6 +383,9 @@ public struct Setting: RawRepresentable, Hashable, Sendable, Comparable {
   public static let alternateRoutes = Setting(rawValue: "alternateRoutes")
   /// `mapView.padding` (text: `top,leading,bottom,trailing` in points).
   public static let mapPadding = Setting(rawValue: "mapPadding")
+  /// `mapView.setHeaderAccessory(_:)` (number: the height in points the accessory view's
+  /// `heightForAccessoryViewConstrained(to:on:)` answers; 0 removes it).
+  public static let headerAccessory = Setting(rawValue: "headerAccessory")
 }
 
 public enum CameraMode: String, CaseIterable, Sendable {

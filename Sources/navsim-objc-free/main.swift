@@ -6,7 +6,8 @@
 //
 // Prints one line per removed marker, `INPUT:LINE:COLUMN: removed @objc` or
 // `INPUT:LINE:COLUMN: #selector(didTap(_:)) -> Selector("didTap:")` (nothing with --quiet).
-// Never writes INPUT. Exit status 0, or 2 with a one-line error (OUTPUT untouched).
+// Never writes INPUT (compared by device and inode, links resolved): OutputFile's policy.
+// Exit status 0, or 2 with a one-line error (OUTPUT untouched).
 import Foundation
 import ObjCMarkers
 
@@ -22,32 +23,11 @@ if let option = arguments.first(where: { $0.hasPrefix("-") }) {
   fail("unknown option '\(option)'")
 }
 guard arguments.count == 2 else { fail("usage: navsim-objc-free [--quiet] INPUT OUTPUT") }
-let input = URL(fileURLWithPath: arguments[0])
-let output = URL(fileURLWithPath: arguments[1])
-guard input.standardizedFileURL.path != output.standardizedFileURL.path else {
-  fail("\(arguments[0]): the output is the input: it works on a copy only")
-}
-guard let data = FileManager.default.contents(atPath: input.path) else {
-  fail("\(arguments[0]): cannot read")
-}
-guard let source = String(data: data, encoding: .utf8) else {
-  fail("\(arguments[0]): not UTF-8 text")
-}
 let removal: ObjCMarkerRemoval
 do {
-  removal = try ObjCMarkerRemoval(source: source)
+  removal = try ObjCFreeCopy.write(input: arguments[0], output: arguments[1])
 } catch {
-  fail("\(arguments[0]): \(error)")
-}
-do {
-  try FileManager.default.createDirectory(
-    at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-  // Unchanged copies keep their time stamps, so a build does not recompile them.
-  if FileManager.default.contents(atPath: output.path) != Data(removal.source.utf8) {
-    try Data(removal.source.utf8).write(to: output, options: .atomic)
-  }
-} catch {
-  fail("\(arguments[1]): cannot write (\(error.localizedDescription))")
+  fail("\(error)")
 }
 if !quiet {
   for marker in removal.removed {

@@ -178,6 +178,52 @@ final class ChipUnderTurnCardDelegate: WrappingDelegate {
   }
 }
 
+/// Puts an opaque badge a fixed 176 pt below the top of the map, clear of the turn card on
+/// every phone it was tried on (the card's content ends at most 163 pt down, under the tallest
+/// notch; 175 with a three-line road name): a header grown by a lane row reaches under it.
+final class OffsetBadgeDelegate: WrappingDelegate {
+  private let badge = UIView()
+  override var guidanceOnlyViews: [UIView] { [badge] }
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    guard badge.superview == nil else { return }
+    badge.backgroundColor = .systemRed
+    badge.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(badge)
+    NSLayoutConstraint.activate([  // the bug: an offset from the map's top, not the card's
+      badge.topAnchor.constraint(equalTo: mapView.topAnchor, constant: 176),
+      badge.leadingAnchor.constraint(
+        equalTo: mapView.safeAreaLayoutGuide.leadingAnchor, constant: 24),
+      badge.widthAnchor.constraint(equalToConstant: 48),
+      badge.heightAnchor.constraint(equalToConstant: 24),
+    ])
+  }
+}
+
+/// Shows the delay ("+4 min") in a small opaque label under the turn card of a portrait phone,
+/// its bottom 30 pt below the card's and its height left to its Dynamic Type font: room for the
+/// default text size only, so at the larger accessibility sizes the label grows up over the
+/// card.
+final class DelayLabelDelegate: WrappingDelegate {
+  private let label = UILabel()
+  override var guidanceOnlyViews: [UIView] { [label] }
+
+  override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    label.removeFromSuperview()
+    guard mapView.bounds.width < 500, mapView.bounds.height > mapView.bounds.width else { return }
+    label.text = "+4 min"
+    label.font = .preferredFont(forTextStyle: .body)
+    label.adjustsFontForContentSizeCategory = true
+    label.backgroundColor = .systemBackground
+    label.translatesAutoresizingMaskIntoConstraints = false
+    mapView.addSubview(label)
+    NSLayoutConstraint.activate([  // the bug: a constant that fits one size of text
+      label.bottomAnchor.constraint(equalTo: state.turnCard.bottomAnchor, constant: 30),
+      label.leadingAnchor.constraint(equalTo: state.turnCard.leadingAnchor, constant: 16),
+    ])
+  }
+}
+
 let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLayoutDelegate)] = [
   ("narrow-split", { NarrowSplitDelegate() }),
   ("prompt-into-wide", { PromptIntoWideDelegate() }),
@@ -185,4 +231,6 @@ let hiddenBugDelegates: [(name: String, make: @MainActor () -> any NavigationLay
   ("short-container", { ShortContainerDelegate() }),
   ("resume-banner", { ResumeBannerDelegate() }),
   ("chip-under-turn-card", { ChipUnderTurnCardDelegate() }),
+  ("offset-badge", { OffsetBadgeDelegate() }),
+  ("delay-label", { DelayLabelDelegate() }),
 ]

@@ -11,6 +11,15 @@ import Testing
     let toggle = UISwitch(frame: CGRect(x: 5, y: 6, width: 200, height: 100))
     #expect(toggle.frame == CGRect(x: 5, y: 6, width: 51, height: 31))
     #expect(toggle.intrinsicContentSize == CGSize(width: 51, height: 31))
+    toggle.frame = CGRect(x: 1, y: 2, width: 300, height: 80)  // UIKit keeps its size
+    #expect(toggle.frame == CGRect(x: 1, y: 2, width: 51, height: 31))
+    toggle.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    #expect(toggle.frame.size == CGSize(width: 51, height: 31))
+    // Interface Builder's defaults for a switch: 750 on both axes, not required.
+    for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
+      #expect(toggle.contentHuggingPriority(for: axis) == .defaultHigh)
+      #expect(toggle.contentCompressionResistancePriority(for: axis) == .defaultHigh)
+    }
     var changes = 0
     toggle.addAction(UIAction { _ in changes += 1 }, for: .valueChanged)
     toggle.setOn(true, animated: true)
@@ -123,6 +132,24 @@ import Testing
     #expect(root.view.superview == nil)
     #expect(navigation.popViewController(animated: true) === detail)
     #expect(detail.parent == nil && root.view.superview === navigation.view)
+  }
+
+  @Test func theBarAddsToTheAppsOwnSafeAreaInsetAndLeavesItWhenPopped() {
+    let root = UIViewController()
+    let navigation = UINavigationController(rootViewController: root)
+    navigation.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+    let detail = UIViewController()
+    detail.view.additionalSafeAreaInsets.top = 10  // the app's own, before it is pushed
+    navigation.pushViewController(detail, animated: false)
+    navigation.view.layoutIfNeeded()
+    #expect(detail.view.additionalSafeAreaInsets.top == 10)
+    #expect(abs(detail.view.safeAreaInsets.top - (10 + 44)) < 1e-9)
+    navigation.popViewController(animated: false)
+    #expect(detail.view.additionalSafeAreaInsets.top == 10)
+    detail.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+    detail.view.layoutIfNeeded()
+    #expect(detail.view.safeAreaInsets.top == 10, "the bar's 44 left with the bar")
+    #expect(root.view.additionalSafeAreaInsets.top == 0)
   }
 }
 

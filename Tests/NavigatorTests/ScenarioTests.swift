@@ -135,8 +135,12 @@ final class ScenarioTests: XCTestCase {
         "s.json:1: settings.speedometer: expected true or false, found a string"
       ),
       (
+        "{\"route\": \"park-loop\",\n \"events\": [{\"at\": 5, \"setting\": {\"headerAccessory\": -4}}]}",
+        "s.json:2: events[0].setting.headerAccessory: -4.0 is out of range 0.0...2000.0"
+      ),
+      (
         "{\"route\": \"park-loop\", \"settings\": {\"warp\": true}}",
-        "s.json:1: settings.warp: unknown setting 'warp' (known: speedometer, speedLimit, prompts, recenterButton, compass, myLocationButton, layoutDirection, header, footer, tripProgressBar, reportIncidentButton, trafficLights, stopSigns, destinationMarkers, scrollGestures, zoomGestures, tiltGestures, rotateGestures, alternateRoutes, mapPadding)"
+        "s.json:1: settings.warp: unknown setting 'warp' (known: speedometer, speedLimit, prompts, recenterButton, compass, myLocationButton, layoutDirection, header, footer, tripProgressBar, reportIncidentButton, trafficLights, stopSigns, destinationMarkers, scrollGestures, zoomGestures, tiltGestures, rotateGestures, alternateRoutes, mapPadding, headerAccessory)"
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [\n{\"at\": 5, \"rotat\": \"landscape\"}]}",

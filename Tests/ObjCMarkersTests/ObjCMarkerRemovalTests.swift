@@ -65,6 +65,62 @@ import Testing
     let source = "let s = #selector(\n  Screen.show(\n    sheet:))\nlet after = 1"
     let removal = try ObjCMarkerRemoval(source: source)
     #expect(removal.source == "let s = Selector(\"showWithSheet:\")\n\n\nlet after = 1")
+    // The report is one line: each run of spaces and line breaks is one space.
+    #expect(removal.removed.map(\.text) == ["#selector( Screen.show( sheet:))"])
+  }
+
+  // Swift's rule (swiftlang/swift lib/AST/Decl.cpp getObjCSelector, prepositions from
+  // include/swift/Basic/PartsOfSpeech.def): "With" joins the first label unless the label
+  // starts with a preposition or the base name ends with one.
+  @Test func aFirstLabelOrBaseNameWithAPrepositionTakesNoWith() {
+    #expect(ObjCMarkerRemoval.objcSelectorName(["move", "(", "to", ":", ")"]) == "moveTo:")
+    #expect(
+      ObjCMarkerRemoval.objcSelectorName(["scroll", "(", "toIndex", ":", "animated", ":", ")"])
+        == "scrollToIndex:animated:")
+    #expect(ObjCMarkerRemoval.objcSelectorName(["moveTo", "(", "x", ":", ")"]) == "moveToX:")
+    #expect(
+      ObjCMarkerRemoval.objcSelectorName(["zoom", "(", "within", ":", ")"]) == "zoomWithin:")
+    #expect(
+      ObjCMarkerRemoval.objcSelectorName(["show", "(", "sheet", ":", ")"]) == "showWithSheet:")
+    #expect(
+      ObjCMarkerRemoval.objcSelectorName(["tone", "(", "down", ":", ")"]) == "toneWithDown:",
+      "down is not one of the compiler's prepositions")
+  }
+
+  @Test func aBareNameTakesItsLabelsFromTheFilesDeclaration() throws {
+    let source = """
+      let a = #selector(keyboardWillShow)
+      let b = #selector(refresh)
+      let c = #selector(unknown)
+      let d = #selector(overloaded)
+      func keyboardWillShow(_ n: Notification) {}
+      func refresh(handler: @escaping (Int) -> Void, after delay: [String: Int]) {}
+      func overloaded(_ a: Int) {}
+      func overloaded(b: Int) {}
+      """
+    let removal = try ObjCMarkerRemoval(source: source)
+    #expect(
+      removal.removed.map(\.replacement) == [
+        "Selector(\"keyboardWillShow:\")", "Selector(\"refreshWithHandler:after:\")",
+        "Selector(\"unknown\")", "Selector(\"overloaded\")",
+      ])
+  }
+
+  @Test func aThrowingMethodsErrorIsItsLastPiece() throws {
+    let source = """
+      let a = #selector(load)
+      let b = #selector(save(to:))
+      let c = #selector(save(_:))
+      func load() throws {}
+      func save(to url: URL) async throws {}
+      func save(_ url: URL) {}
+      """
+    let removal = try ObjCMarkerRemoval(source: source)
+    #expect(
+      removal.removed.map(\.replacement) == [
+        "Selector(\"loadAndReturnError:\")", "Selector(\"saveTo:error:\")",
+        "Selector(\"save:\")",
+      ])
   }
 
   @Test func propertySelectorsNameTheAccessor() {

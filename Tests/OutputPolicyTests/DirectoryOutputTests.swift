@@ -34,12 +34,12 @@ final class DirectoryOutputTests: XCTestCase {
     XCTAssertEqual(try String(contentsOfFile: directory.file("file"), encoding: .utf8), "mine")
   }
 
-  func testADatabaseReplacesTheOldFileAndRemovesWhatSQLiteWouldApplyToIt() throws {
+  func testADatabaseReplacesTheOldFileAndThenRemovesItsEmptyWALAndStaleSHM() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("trip.sqlite")
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-      try "old".write(toFile: path + suffix, atomically: false, encoding: .utf8)
-    }
+    try "old".write(toFile: path, atomically: false, encoding: .utf8)
+    try "".write(toFile: path + "-wal", atomically: false, encoding: .utf8)
+    try "stale".write(toFile: path + "-shm", atomically: false, encoding: .utf8)
     try "mine".write(
       toFile: directory.file("trip.sqlite-notes"), atomically: false, encoding: .utf8)
     try OutputFile.writeDatabase(Array("new image".utf8), to: path)
@@ -47,6 +47,65 @@ final class DirectoryOutputTests: XCTestCase {
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
       ["trip.sqlite", "trip.sqlite-notes"])
+  }
+
+  func testADatabaseWithUnfinishedChangesIsRefusedAndKeptWhole() throws {
+    for sidecar in ["-wal", "-journal"] {
+      let directory = TemporaryDirectory()
+      let path = directory.file("trip.sqlite")
+      try "old".write(toFile: path, atomically: false, encoding: .utf8)
+      try "committed".write(toFile: path + sidecar, atomically: false, encoding: .utf8)
+      XCTAssertThrowsError(try OutputFile.writeDatabase([1, 2, 3], to: path)) { error in
+        XCTAssertEqual(error as? OutputError, .databaseInUse(path: path, file: path + sidecar))
+        XCTAssertEqual(
+          "\(error)",
+          "\(path): \(path + sidecar) holds changes not yet in the database; open it once "
+            + "with sqlite3 to finish them, then try again (nothing was changed)")
+      }
+      XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+      XCTAssertEqual(try String(contentsOfFile: path + sidecar, encoding: .utf8), "committed")
+      XCTAssertEqual(
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+        ["trip.sqlite", "trip.sqlite" + sidecar])
+    }
+  }
+
+  func testADatabaseAnotherProcessHasLockedIsRefused() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("trip.sqlite")
+    try "old".write(toFile: path, atomically: false, encoding: .utf8)
+    // Another process takes SQLite's SHARED lock (a byte after PENDING_BYTE, 0x40000000),
+    // says so, and keeps it until its standard input closes.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    holder.arguments = [
+      "python3", "-c",
+      "import fcntl,os,sys; f=open(sys.argv[1],'rb'); "
+        + "fcntl.lockf(f, fcntl.LOCK_SH, 1, 0x40000002); print('locked', flush=True); "
+        + "sys.stdin.read()",
+      path,
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      holder.waitUntilExit()
+    }
+    // Waits for the whole line: the lock is held once it is there.
+    var said = Data()
+    while !said.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }  // the holder ended without a lock
+      said += chunk
+    }
+    XCTAssertEqual(String(decoding: said, as: UTF8.self), "locked\n")
+    XCTAssertThrowsError(try OutputFile.writeDatabase([1, 2, 3], to: path)) { error in
+      XCTAssertEqual(error as? OutputError, .databaseInUse(path: path, file: nil))
+    }
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
   }
 
   func testARefusedDatabaseLeavesTheOldFilesAlone() throws {

@@ -122,6 +122,7 @@ class DirectoryCells:
         def killed():
             if not reference:
                 return "skip: no clean run"
+            exercised = 0
             for point in spec.kill_points:
                 world = self.world()
                 out = world + "/out/results"
@@ -129,9 +130,7 @@ class DirectoryCells:
                 before = self.snapshot(world)
                 process = self.start(spec.args(world + "/in", out), world)
                 time.sleep(reference["seconds"] * point)
-                process.kill()
-                process.communicate()
-                self.kills += 1
+                exercised += self.kill(process, name, point)
                 created = {os.path.join(out, n) for n in reference["files"]}
                 problems = self.changes(before, self.snapshot(world), allowed=created)
                 if problems:
@@ -140,6 +139,9 @@ class DirectoryCells:
                     if now not in (old.get(relative), reference["files"].get(relative)):
                         raise CellFailure("killed at %d%%: %s is neither the old file nor the "
                                           "new one" % (point * 100, relative))
+
+            if not exercised:
+                raise CellFailure("not exercised: every run had finished before its kill")
 
         def two_writers():
             if not reference:

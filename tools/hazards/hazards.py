@@ -133,6 +133,7 @@ class Suite(SuiteBase, DirectoryCells):
                 self.expect_unchanged(before, world)
 
         def killed():
+            exercised = 0
             for point in KILL_POINTS:
                 world = self.world()
                 out = world + "/out/" + spec.output_name
@@ -141,9 +142,7 @@ class Suite(SuiteBase, DirectoryCells):
                 old = open(out, "rb").read() if os.path.exists(out) else None
                 process = self.start(spec.args(world + "/in", out), world)
                 time.sleep(ref["seconds"] * point)
-                process.kill()
-                process.communicate()
-                self.kills += 1
+                exercised += self.kill(process, spec.name, point)
                 allowed = {out} | temporaries(world + "/out", spec.output_name)
                 if spec.kind == "store":
                     allowed |= sidecars(out)
@@ -164,6 +163,9 @@ class Suite(SuiteBase, DirectoryCells):
                     left = temporaries(world + "/out", spec.output_name)
                     if status != spec.status or left:
                         raise CellFailure("the next run left %s (exit %d)" % (left, status))
+
+            if not exercised:
+                raise CellFailure("not exercised: every run had finished before its kill")
 
         def two_writers():
             world = self.world()
@@ -431,6 +433,10 @@ def main():
     print("hazards: %d runs killed, %d left a temporary file that the next run removed%s"
           % (suite.kills, len(suite.leftovers),
              " (%s)" % ", ".join(sorted(suite.leftovers)) if suite.leftovers else ""))
+    print("hazards: %d kills not exercised (the run had finished)%s"
+          % (len(suite.unexercised),
+             " (%s)" % ", ".join("%s at %d%%" % k for k in sorted(suite.unexercised))
+             if suite.unexercised else ""))
     for (command, hazard), result in sorted(failed):
         print("  %s / %s: %s" % (command, hazard, result))
     return 1 if failed else 0

@@ -6,6 +6,7 @@ import pwd
 import re
 import resource
 import shutil
+import signal
 import sqlite3
 import stat
 import subprocess
@@ -41,7 +42,8 @@ class SuiteBase:
         os.chmod(self.base, 0o755)
         self.fixtures = os.path.join(self.base, "fixtures")
         os.mkdir(self.fixtures)
-        self.kills = 0
+        self.kills = 0  # runs SIGKILL ended
+        self.unexercised = []  # (command, percent): the run had finished before the kill
         self.leftovers = []  # killed runs that left a temporary file for the next run
         self.results = {}  # (command, hazard) -> "pass" | "skip: why" | "FAIL: why"
 
@@ -213,6 +215,18 @@ class SuiteBase:
 
     # MARK: - Cells
 
+
+    def kill(self, process, command, point):
+        """SIGKILLs `process` and reaps it. Returns whether the kill ended a running process;
+        one that had already finished is listed as not exercised."""
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+        if process.returncode == -signal.SIGKILL:
+            self.kills += 1
+            return True
+        self.unexercised.append((command, int(point * 100)))
+        return False
 
     def cell(self, command, hazard, body):
         key = (command, hazard)

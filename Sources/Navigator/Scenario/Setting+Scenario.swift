@@ -10,7 +10,12 @@ extension Setting {
     case choice([String])
     /// `top,leading,bottom,trailing` in points.
     case padding
+    /// A height in points, 0 up to `maximumHeight`.
+    case height
   }
+
+  /// The tallest header accessory a scenario may set: taller than any map's height.
+  static let maximumHeight = 2000.0
 
   /// Every setting a scenario may set, in `SessionEvents` order, with its value kind.
   static let scenarioSettings: [(setting: Setting, kind: ValueKind)] = [
@@ -20,7 +25,7 @@ extension Setting {
     (.trafficLights, .bool), (.stopSigns, .bool), (.destinationMarkers, .bool),
     (.scrollGestures, .bool), (.zoomGestures, .bool), (.tiltGestures, .bool),
     (.rotateGestures, .bool), (.alternateRoutes, .choice(["all", "one", "none"])),
-    (.mapPadding, .padding),
+    (.mapPadding, .padding), (.headerAccessory, .height),
   ]
 
   /// Reads a setting's value from a scenario.
@@ -47,6 +52,9 @@ extension Setting {
         throw node.error("'\(text)' is not 'top,leading,bottom,trailing' in points")
       }
       return SettingChange(name: entry.setting, value: .text(text))
+    case .height:
+      let height = try node.double(in: 0...maximumHeight)
+      return SettingChange(name: entry.setting, value: .number(height))
     }
   }
 }
