@@ -74,7 +74,8 @@ public enum CheckRunner {
     job.logPath = configuration.recording.logPath
     job.recordingID = configuration.recording.id
     job.direction = configuration.direction
-    job.contentSize = configuration.contentSize
+    // A configuration without a text size keeps the job's (explore draws one per trip).
+    if let contentSize = configuration.contentSize { job.contentSize = contentSize }
     if let device = configuration.device {
       let mapping = try DeviceMapping(recorded: configuration.recording.device, target: device)
       job.transformEvent = { mapping.apply($0) }
