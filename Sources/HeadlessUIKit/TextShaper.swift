@@ -262,9 +262,13 @@ public final class TextShaper {
   /// 64-bit FNV-1a of the file, 16 hex digits.
   static func fnv1a64(_ data: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
+    // Over the raw bytes: `Data`'s iterator costs ~60 instructions a byte, 30 M for the
+    // regular face at every process start.
+    data.withUnsafeBytes { bytes in
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+      }
     }
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
