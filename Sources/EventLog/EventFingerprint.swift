@@ -49,11 +49,45 @@ public struct EventFingerprint: Equatable, Sendable {
   // MARK: - Folding
 
   @inline(__always)
-  private mutating func fold(_ word: UInt64) {
+  mutating func fold(_ word: UInt64) {
     var h = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
     h ^= h >> 29
     hash = h
   }
+
+  // The parts of `add`, in its order, for a decoder that folds a row's columns as it reads
+  // them (`RowDecoder`'s row views): the header, each numeric slot, each text slot
+  // (`fold(_:)`), then `endEvent()`.
+
+  /// Folds an event's seq, time and kind.
+  @inline(__always)
+  mutating func foldHeader(seq: Int64, t: Int64, kind: EventKind) {
+    fold(UInt64(bitPattern: seq))
+    fold(UInt64(bitPattern: t))
+    fold(UInt64(kind.code))
+  }
+
+  /// Folds a numeric slot holding a real, as `fold(StoredNumber.real(value))`.
+  @inline(__always)
+  mutating func foldReal(_ value: Double) {
+    fold(2)
+    fold(value.bitPattern)
+  }
+
+  /// Folds a numeric slot holding an integer, as `fold(StoredNumber.integer(value))`.
+  @inline(__always)
+  mutating func foldInteger(_ value: Int64) {
+    fold(1)
+    fold(UInt64(bitPattern: value))
+  }
+
+  /// Folds an empty numeric slot, as `fold(nil as StoredNumber?)`.
+  @inline(__always)
+  mutating func foldAbsentNumber() { fold(0) }
+
+  /// Counts the event whose slots were folded.
+  @inline(__always)
+  mutating func endEvent() { count += 1 }
 
   @inline(__always)
   private mutating func fold(_ number: StoredNumber?) {
@@ -69,7 +103,7 @@ public struct EventFingerprint: Equatable, Sendable {
   }
 
   @inline(__always)
-  private mutating func fold(_ text: String?) {
+  mutating func fold(_ text: String?) {
     guard var text else {
       fold(3)
       return

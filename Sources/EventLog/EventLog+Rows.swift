@@ -88,8 +88,9 @@ enum EventRows {
 /// sample between two progress ticks) do not make a text decode again.
 struct RowDecoder {
   /// The fingerprint of the rows decoded so far.
-  private(set) var fingerprint = EventFingerprint()
-  private var texts = [TextSlots](
+  var fingerprint = EventFingerprint()
+  /// Each kind's texts of its last row, by kind code (the row views share them).
+  var texts = [TextSlots](
     repeating: TextSlots(), count: (EventKind.allCases.map(\.code).max() ?? 0) + 1)
 
   /// The last texts of one kind's slots s1, s2, s3.
@@ -109,6 +110,9 @@ struct RowDecoder {
     guard let kind = EventKind.byStorageCode(code) else {
       throw RowProblem("unknown event kind code \(code) (written by a newer NavSim?)")
     }
+    // A tick's rows, as writers store them, read through their row views (RowDecoder+Ticks).
+    if kind == .progress, let event = decodeProgress(row) { return event }
+    if kind == .speed, let event = decodeSpeed(row) { return event }
     var stored = StoredPayload()
     stored.n1 = try EventRows.number(row, 3)
     stored.n2 = try EventRows.number(row, 4)

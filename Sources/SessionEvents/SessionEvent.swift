@@ -216,6 +216,17 @@ public enum DelayCategory: String, CaseIterable, Sendable {
 
   /// Each case with its name, for decoding a stored row (`SlotReader.frequent`).
   static let byName = allCases.map { ($0.rawValue, $0) }
+
+  /// The case stored as `name`, nil for a name this NavSim does not know: the case names
+  /// compared in turn, where `init(rawValue:)` searches a table at several hundred
+  /// instructions (a log's reader decodes one for every progress row).
+  public init?(storedName name: String) {
+    for (candidate, value) in Self.byName where candidate == name {
+      self = value
+      return
+    }
+    return nil
+  }
 }
 
 /// Route progress, as the navigator reports it on every tick.
@@ -257,6 +268,16 @@ public enum SpeedAlertSeverity: String, CaseIterable, Sendable {
 
   /// Each case with its name, for decoding a stored row (`SlotReader.frequent`).
   static let byName = allCases.map { ($0.rawValue, $0) }
+
+  /// The case stored as `name`, nil for a name this NavSim does not know (see
+  /// `DelayCategory.init(storedName:)`; one for every speed row).
+  public init?(storedName name: String) {
+    for (candidate, value) in Self.byName where candidate == name {
+      self = value
+      return
+    }
+    return nil
+  }
 }
 
 /// Speed and posted limit. `nil` means unknown.
