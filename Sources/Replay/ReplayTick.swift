@@ -51,8 +51,11 @@ public struct ReplayTick {
 public final class TickReader {
   private let read: @MainActor () throws -> SessionEvent?
   // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
-  /// Events read but not yet returned as ticks (the next event, then the sizes after it).
-  @exclusivity(unchecked) private var ahead: [SessionEvent] = []
+  /// Events read but not yet returned as ticks: the next event, then (`queued`) the sizes
+  /// read after it while they followed at its time. The next event has a field of its own:
+  /// popping the front of an array on every event costs more than the rest of the reader.
+  @exclusivity(unchecked) private var lookahead: SessionEvent?
+  @exclusivity(unchecked) private var queued: [SessionEvent] = []
   @exclusivity(unchecked) private var started = false
   /// Why reading stopped early, if it did.
   @exclusivity(unchecked) public private(set) var error: (any Error)?
@@ -88,26 +91,32 @@ public final class TickReader {
   public func next() -> ReplayTick? {
     if !started {
       started = true
-      if let first = readOne() { ahead.append(first) }
+      lookahead = readOne()
     }
-    guard !ahead.isEmpty else { return nil }
-    let event = ahead.removeFirst()
-    if ahead.isEmpty, let next = readOne() { ahead.append(next) }
-    // Where only a field is needed, the lookahead is read in place (`ahead[index]`).
-    while let last = ahead.indices.last, ahead[last].t == event.t,
-      ahead[last].kind == .viewSize, let more = readOne()
-    {
-      ahead.append(more)
-    }
+    guard let event = lookahead else { return nil }
+    lookahead = queued.isEmpty ? readOne() : queued.removeFirst()
+    // The sizes at the event's time that follow it: read until an event of another kind or
+    // time (kept for the next tick). Where only a field is needed, events are read in place.
+    while endsWithSize(at: event.t), let more = readOne() { queued.append(more) }
     var sizes: [RecordedViewSize] = []
-    for index in ahead.indices {
-      guard ahead[index].t == event.t, ahead[index].kind == .viewSize,
-        case .viewSize(let size) = ahead[index].payload
-      else { break }
+    if case .viewSize(let size)? = lookahead?.payload, lookahead?.t == event.t {
       sizes.append(size)
+      for index in queued.indices {
+        guard queued[index].t == event.t, case .viewSize(let size) = queued[index].payload
+        else { break }
+        sizes.append(size)
+      }
     }
     return ReplayTick(
-      event, next: ahead.first, sizes: sizes, isLast: ahead.isEmpty && error == nil)
+      event, next: lookahead, sizes: sizes, isLast: lookahead == nil && error == nil)
+  }
+
+  /// Whether the last event read is a size at `t` (more sizes of the tick may follow).
+  private func endsWithSize(at t: Int64) -> Bool {
+    if let last = queued.indices.last {
+      return queued[last].t == t && queued[last].kind == .viewSize
+    }
+    return lookahead?.t == t && lookahead?.kind == .viewSize
   }
 
   private func readOne() -> SessionEvent? {
