@@ -16,24 +16,27 @@ extension RowDecoder {
   /// in s1...s3. Nil, with nothing read into the decoder, for any other row.
   @inline(__always)
   mutating func decodeProgress(_ row: SQLiteStatement) -> SessionEvent? {
-    guard row.type(at: 3) == .real, row.type(at: 4) == .real, row.type(at: 5) == .real,
-      row.type(at: 6) == .integer, row.type(at: 7) == .real, row.type(at: 8) == .real,
-      row.type(at: 9) == .real, row.type(at: 10) == .real, row.type(at: 11) == .text,
-      row.type(at: 12) == .text, row.type(at: 13) == .text
+    let n1 = row.column(3), n2 = row.column(4), n3 = row.column(5), n4 = row.column(6)
+    let n5 = row.column(7), n6 = row.column(8), n7 = row.column(9), n8 = row.column(10)
+    let s1 = row.column(11), s2 = row.column(12), s3 = row.column(13)
+    guard n1.storageClass == .real, n2.storageClass == .real, n3.storageClass == .real,
+      n4.storageClass == .integer, n5.storageClass == .real, n6.storageClass == .real,
+      n7.storageClass == .real, n8.storageClass == .real, s1.storageClass == .text,
+      s2.storageClass == .text, s3.storageClass == .text
     else { return nil }
     let slot = EventKind.progress.code
-    guard let maneuver = row.text(at: 11, reusing: texts[slot].s1),
-      let road = row.text(at: 12, reusing: texts[slot].s2),
-      let delayName = row.text(at: 13, reusing: texts[slot].s3),
+    guard let maneuver = s1.text(reusing: texts[slot].s1),
+      let road = s2.text(reusing: texts[slot].s2),
+      let delayName = s3.text(reusing: texts[slot].s3),
       let delay = DelayCategory(storedName: delayName)
     else { return nil }
     texts[slot].s1 = maneuver
     texts[slot].s2 = road
     texts[slot].s3 = delayName
-    let seq = row.int64(at: 0), t = row.int64(at: 1)
-    let travelled = row.double(at: 3), remaining = row.double(at: 4)
-    let time = row.double(at: 5), step = row.int64(at: 6), toManeuver = row.double(at: 7)
-    let latitude = row.double(at: 8), longitude = row.double(at: 9), course = row.double(at: 10)
+    let seq = row.column(0).int64, t = row.column(1).int64
+    let travelled = n1.double, remaining = n2.double, time = n3.double, step = n4.int64
+    let toManeuver = n5.double, latitude = n6.double, longitude = n7.double
+    let course = n8.double
     fingerprint.foldHeader(seq: seq, t: t, kind: .progress)
     fingerprint.foldReal(travelled)
     fingerprint.foldReal(remaining)
@@ -63,21 +66,24 @@ extension RowDecoder {
   /// any other row.
   @inline(__always)
   mutating func decodeSpeed(_ row: SQLiteStatement) -> SessionEvent? {
-    let speedType = row.type(at: 3), limitType = row.type(at: 4)
+    let n1 = row.column(3), n2 = row.column(4), n3 = row.column(5), s1 = row.column(11)
+    let speedType = n1.storageClass, limitType = n2.storageClass
     guard speedType == .real || speedType == .null, limitType == .real || limitType == .null,
-      row.type(at: 5) == .real, row.type(at: 6) == .null, row.type(at: 7) == .null,
-      row.type(at: 8) == .null, row.type(at: 9) == .null, row.type(at: 10) == .null,
-      row.type(at: 11) == .text, row.type(at: 12) == .null, row.type(at: 13) == .null
+      n3.storageClass == .real, row.column(6).storageClass == .null,
+      row.column(7).storageClass == .null, row.column(8).storageClass == .null,
+      row.column(9).storageClass == .null, row.column(10).storageClass == .null,
+      s1.storageClass == .text, row.column(12).storageClass == .null,
+      row.column(13).storageClass == .null
     else { return nil }
     let slot = EventKind.speed.code
-    guard let severityName = row.text(at: 11, reusing: texts[slot].s1),
+    guard let severityName = s1.text(reusing: texts[slot].s1),
       let severity = SpeedAlertSeverity(storedName: severityName)
     else { return nil }
     texts[slot].s1 = severityName
-    let seq = row.int64(at: 0), t = row.int64(at: 1)
-    let speed = speedType == .real ? row.double(at: 3) : nil
-    let limit = limitType == .real ? row.double(at: 4) : nil
-    let percentage = row.double(at: 5)
+    let seq = row.column(0).int64, t = row.column(1).int64
+    let speed = speedType == .real ? n1.double : nil
+    let limit = limitType == .real ? n2.double : nil
+    let percentage = n3.double
     fingerprint.foldHeader(seq: seq, t: t, kind: .speed)
     if let speed { fingerprint.foldReal(speed) } else { fingerprint.foldAbsentNumber() }
     if let limit { fingerprint.foldReal(limit) } else { fingerprint.foldAbsentNumber() }
