@@ -93,6 +93,11 @@ struct RowDecoder {
   var texts = [TextSlots](
     repeating: TextSlots(), count: (EventKind.allCases.map(\.code).max() ?? 0) + 1)
 
+  /// The delay and severity of the last progress and speed rows, with their stored names:
+  /// a name that repeats (most rows) is not looked up again.
+  var lastDelay: (name: String, value: DelayCategory)?
+  var lastSeverity: (name: String, value: SpeedAlertSeverity)?
+
   /// The last texts of one kind's slots s1, s2, s3.
   struct TextSlots {
     var s1: String?

@@ -27,9 +27,16 @@ extension RowDecoder {
     let slot = EventKind.progress.code
     guard let maneuver = s1.text(reusing: texts[slot].s1),
       let road = s2.text(reusing: texts[slot].s2),
-      let delayName = s3.text(reusing: texts[slot].s3),
-      let delay = DelayCategory(storedName: delayName)
+      let delayName = s3.text(reusing: texts[slot].s3)
     else { return nil }
+    let delay: DelayCategory
+    if let last = lastDelay, last.name == delayName {
+      delay = last.value
+    } else {
+      guard let named = DelayCategory(storedName: delayName) else { return nil }
+      delay = named
+      lastDelay = (delayName, named)
+    }
     texts[slot].s1 = maneuver
     texts[slot].s2 = road
     texts[slot].s3 = delayName
@@ -76,9 +83,15 @@ extension RowDecoder {
       row.column(13).storageClass == .null
     else { return nil }
     let slot = EventKind.speed.code
-    guard let severityName = s1.text(reusing: texts[slot].s1),
-      let severity = SpeedAlertSeverity(storedName: severityName)
-    else { return nil }
+    guard let severityName = s1.text(reusing: texts[slot].s1) else { return nil }
+    let severity: SpeedAlertSeverity
+    if let last = lastSeverity, last.name == severityName {
+      severity = last.value
+    } else {
+      guard let named = SpeedAlertSeverity(storedName: severityName) else { return nil }
+      severity = named
+      lastSeverity = (severityName, named)
+    }
     texts[slot].s1 = severityName
     let seq = row.column(0).int64, t = row.column(1).int64
     let speed = speedType == .real ? n1.double : nil
