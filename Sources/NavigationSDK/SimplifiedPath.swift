@@ -38,7 +38,9 @@ public struct SimplifiedPath {
       points.append(point)
       return
     }
-    guard Self.distance(last, point) >= Self.spacing else { return }
+    guard !Self.isSurelyNear(last, point), Self.distance(last, point) >= Self.spacing else {
+      return
+    }
     guard points.count >= 2 else {
       points.append(point)
       open(from: last, to: point)
@@ -84,6 +86,25 @@ public struct SimplifiedPath {
     if angle > .pi { angle -= 2 * .pi } else if angle <= -.pi { angle += 2 * .pi }
     return angle
   }
+
+  /// Whether `b` is surely nearer than `spacing` to `a`, by a bound without trigonometry: the
+  /// haversine of `distance`, h = sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2), is at most
+  /// (Δφ² + Δλ²) / 4 (|sin x| ≤ |x|, |cos| ≤ 1), and the distance 2R·asin(√h) grows with h.
+  /// The margin (10^-6 of the bound, where rounding moves h by 10^-9 of it at most) keeps
+  /// every point this skips one that `distance` also puts nearer than `spacing`: the path is
+  /// the same, and a tick that moves less than `spacing` costs no sine.
+  @inline(__always)
+  static func isSurelyNear(_ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D) -> Bool {
+    let dPhi = (b.latitude - a.latitude) * .pi / 180
+    let dLambda = (b.longitude - a.longitude) * .pi / 180
+    return (dPhi * dPhi + dLambda * dLambda) / 4 < nearBound
+  }
+
+  /// sin²(spacing / 2R), the haversine at `spacing`, less the margin of `isSurelyNear`.
+  private static let nearBound: Double = {
+    let half = sin(spacing / (2 * 6_371_008.8))
+    return half * half * (1 - 1e-6)
+  }()
 
   /// The great-circle distance, as `CLLocation.distance(from:)` computes it (without
   /// allocating two locations per point).

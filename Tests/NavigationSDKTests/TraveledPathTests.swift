@@ -114,4 +114,32 @@ private func distance(
     path.append(offset(origin, east: 0, north: 6))
     #expect(path.points.count == 2)
   }
+
+  /// The trigonometry-free test that skips close fixes never skips one the great-circle
+  /// distance keeps: fixes swept across the spacing (4.99-5.01 m, every 7.5 degrees of
+  /// bearing) at the equator, mid and high latitudes and across the antimeridian. It does skip
+  /// a fix 4 m north, or it would save nothing.
+  @Test func theCheapSpacingTestOnlySkipsWhatTheDistanceSkips() {
+    let origins = [(0.0, 0.0), (45, 7), (-33.9, 151.2), (69.6, 18.9), (10, 179.99999)].map {
+      CLLocationCoordinate2D(latitude: $0.0, longitude: $0.1)
+    }
+    var skipped = 0
+    for origin in origins {
+      for step in 0..<48 {
+        let bearing = Double(step) * 7.5 * .pi / 180
+        for hundredth in 0...200 {
+          let metres = 4.99 + Double(hundredth) * 0.0001
+          let point = offset(origin, east: metres * sin(bearing), north: metres * cos(bearing))
+          if SimplifiedPath.isSurelyNear(origin, point) {
+            skipped += 1
+            #expect(SimplifiedPath.distance(origin, point) < SimplifiedPath.spacing)
+          }
+        }
+      }
+    }
+    #expect(skipped > 0)
+    let origin = CLLocationCoordinate2D(latitude: 45, longitude: 7)
+    #expect(SimplifiedPath.isSurelyNear(origin, offset(origin, east: 0, north: 4)))
+    #expect(!SimplifiedPath.isSurelyNear(origin, offset(origin, east: 0, north: 5.01)))
+  }
 }
