@@ -14,6 +14,11 @@ public struct PlannedRoute {
     /// `path`'s points, for following the vehicle along it.
     public var points: [CLLocationCoordinate2D]
     public var drivingSide: GMSNavigationDrivingSide
+    /// What following the vehicle reads of `points` on every fix, worked out once (empty when
+    /// not: it is then computed as it is read): each point's projection scale (the cosine of
+    /// its latitude) and the length (m) of the segment from each point to the next.
+    public var pointScales: [Double] = []
+    public var segmentLengths: [Double] = []
 
     public init(
       destination: CLLocationCoordinate2D, path: GMSPath, points: [CLLocationCoordinate2D],

@@ -28,10 +28,17 @@ extension PlannedRoute {
       let points = leg.path.map {
         CLLocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude)
       }
-      return Leg(
+      var made = Leg(
         destination: CLLocationCoordinate2D(latitude: leg.latitude, longitude: leg.longitude),
         path: GMSPath(coordinates: points), points: points,
         drivingSide: GMSNavigationDrivingSide(leg.drivingSide))
+      // What `follow` reads on every fix, computed as it computes it.
+      let path = points.map { PathPoint(latitude: $0.latitude, longitude: $0.longitude) }
+      made.pointScales = path.map(\.scale)
+      made.segmentLengths = path.indices.dropLast().map {
+        path[$0 + 1].offset(fromSegment: path[$0], path[$0], scale: made.pointScales[$0]).distance
+      }
+      return made
     }
     var steps: [GMSNavigationStepInfo] = []
     var stepLegs: [Int] = []
@@ -57,23 +64,36 @@ extension PlannedRoute {
   /// Moves `segment` on to the nearest segment of `leg`'s path within `lookAhead` metres of
   /// path ahead (the earliest of equals): the vehicle only moves forward, so a path that comes
   /// back past a place is not confused with its way out.
-  /// - Complexity: O(segments within `lookAhead`).
+  /// - Complexity: O(segments within `lookAhead`), no trigonometry but one cosine a segment
+  ///   for a route built without its scales.
   mutating func follow(_ location: CLLocationCoordinate2D, onLeg leg: Int) {
     guard leg < legs.count else { return }
     let coordinates = legs[leg].points
     guard segment + 1 < coordinates.count else { return }
+    // The scales and lengths worked out when the route was built (`init(_:legs:)`), or here.
+    let scales = legs[leg].pointScales, lengths = legs[leg].segmentLengths
+    let known = scales.count == coordinates.count && lengths.count == coordinates.count - 1
     func point(_ index: Int) -> PathPoint {
       PathPoint(latitude: coordinates[index].latitude, longitude: coordinates[index].longitude)
     }
+    func scale(_ index: Int) -> Double { known ? scales[index] : point(index).scale }
     let here = PathPoint(latitude: location.latitude, longitude: location.longitude)
     var best = segment
-    var bestDistance = here.offset(fromSegment: point(segment), point(segment + 1)).distance
+    var bestDistance =
+      here.offset(fromSegment: point(segment), point(segment + 1), scale: scale(segment)).distance
     var ahead = 0.0
     var candidate = segment + 1
     while candidate + 1 < coordinates.count && ahead <= Self.lookAhead {
-      let start = point(candidate - 1), end = point(candidate)
-      ahead += end.offset(fromSegment: start, start).distance  // the previous segment's length
-      let distance = here.offset(fromSegment: point(candidate), point(candidate + 1)).distance
+      // The previous segment's length.
+      if known {
+        ahead += lengths[candidate - 1]
+      } else {
+        let start = point(candidate - 1)
+        ahead += point(candidate).offset(fromSegment: start, start).distance
+      }
+      let distance = here.offset(
+        fromSegment: point(candidate), point(candidate + 1), scale: scale(candidate)
+      ).distance
       if distance < bestDistance {
         best = candidate
         bestDistance = distance

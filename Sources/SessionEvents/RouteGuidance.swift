@@ -201,7 +201,18 @@ extension PathPoint {
   /// equirectangular projection around `a`: centimetres off at most over a few kilometres,
   /// which is all road geometry needs.
   public func offset(fromSegment a: PathPoint, _ b: PathPoint) -> (distance: Double, fraction: Double) {
-    let scale = cos(a.latitude * .pi / 180)
+    offset(fromSegment: a, b, scale: a.scale)
+  }
+
+  /// The projection scale around this point, `cos(latitude)`, as `offset(fromSegment:_:)`
+  /// works it out for the segment's start.
+  public var scale: Double { cos(latitude * .pi / 180) }
+
+  /// `offset(fromSegment:_:)` with the start's `scale` known (a path's points are followed on
+  /// every fix: their scales are worked out once).
+  public func offset(fromSegment a: PathPoint, _ b: PathPoint, scale: Double)
+    -> (distance: Double, fraction: Double)
+  {
     func flat(_ p: PathPoint) -> (x: Double, y: Double) {
       ((p.longitude - a.longitude) * scale * Self.metresPerDegree,
        (p.latitude - a.latitude) * Self.metresPerDegree)
