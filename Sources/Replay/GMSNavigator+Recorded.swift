@@ -170,9 +170,14 @@ extension GMSNavigator {
   /// A fix. `tickSpeed` is the speed event that completes its tick (same time, next in the
   /// log), when the caller knows it: the location and nav info then carry that speed, as a
   /// device's fix does; else the last recorded speed.
-  func recordedProgress(_ progress: SessionEvents.Progress, t: Int64, tickSpeed: SpeedReport? = nil) {
+  /// `guiding` is `isGuidanceActive` when the caller knows it (the session reads its map
+  /// view's state, where the navigator loads its weak reference to the map).
+  func recordedProgress(
+    _ progress: SessionEvents.Progress, t: Int64, tickSpeed: SpeedReport? = nil,
+    guiding: Bool? = nil
+  ) {
     let coordinate = CLLocationCoordinate2D(latitude: progress.latitude, longitude: progress.longitude)
-    let guiding = isGuidanceActive
+    let guiding = guiding ?? isGuidanceActive
     // The trip's bookkeeping in one access (`updateTrip`: unchecked, where each access to
     // `trip` from this module costs the runtime's exclusivity check); no listener runs inside.
     let (hasRoute, speed) = updateTrip { trip in

@@ -200,7 +200,9 @@ public final class NavigationSession {
       let total = progress.distanceTravelled + progress.distanceRemaining
       mapView.sdkViews.tripProgressBar.show(
         progress: total > 0 ? progress.distanceTravelled / total : 0)
-      navigator.recordedProgress(progress, t: t, tickSpeed: tickSpeed)
+      navigator.recordedProgress(
+        progress, t: t, tickSpeed: tickSpeed,
+        guiding: mapView.navigationState == .activeGuidance)
     case .arrived(let index):
       // guidance stops with its own `guidanceStopped` event
       navigator.recordedArrival(waypointIndex: index, replay: control)
