@@ -31,7 +31,7 @@ extension Engine {
           // adds ended at a row nothing could lift, on the tableau and on its rebuild). The
           // refactor queues the rows it leaves below zero, this one among them.
           refactored = true
-          if refactor() {
+          if settle(.smallPivots) == true {
             floor = Tolerance.standard.certifiedPivotFloor
             continue
           }

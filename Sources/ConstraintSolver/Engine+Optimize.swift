@@ -91,7 +91,7 @@ extension Engine {
         if !refactored {
           // Only a refactored tableau can tell a residue from a small coefficient.
           refactored = true
-          guard refactor() else { return }
+          guard settle(.smallPivots) == true else { return }
           continue
         }
         pivot(slot: slot, entering: symbol)
@@ -113,7 +113,7 @@ extension Engine {
         // from the constraints drop residues and keep genuine coefficients; the choice is made
         // again there (once per optimisation: a refactored tableau's small pivots are genuine).
         refactored = true
-        if refactor() {
+        if settle(.smallPivots) == true {
           skipped.removeAll()
           continue
         }

@@ -31,8 +31,12 @@ struct ConstraintEntry {
   /// A required equality without a marker: found again only by rebuilding.
   var isImplicit: Bool { !tag.marker.isValid }
 
-  /// The marker policy that re-adds it as it is now.
-  var marker: EqualityMarker { isExplicit ? .always : .whenNeeded }
+  /// What re-adds it as it is now (its constant in force, else `constant`).
+  func addition(constant: Double? = nil) -> Addition {
+    Addition(
+      constraint, constant: constant ?? self.constant, editVariable: editVariable,
+      marker: isExplicit ? .always : .whenNeeded, order: order)
+  }
 }
 
 /// An edit variable: its hidden edit constraint and the value last suggested.
