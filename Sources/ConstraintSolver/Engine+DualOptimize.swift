@@ -49,7 +49,9 @@ extension Engine {
   /// The largest magnitude among the basic values: the scale of their rounding.
   var largestValue: Double {
     var largest = 0.0
-    for slot in rows.indices where basics[slot].isValid { largest = max(largest, abs(rows[slot].constant)) }
+    for slot in rows.indices where basics[slot].isValid {
+      largest = max(largest, abs(rows[slot].constant))
+    }
     return largest
   }
 

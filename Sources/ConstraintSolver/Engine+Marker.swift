@@ -72,7 +72,9 @@ extension Engine {
         }
       }
     }
-    for column in 0..<n where w[column] != 0 { addColumn(of: columnSymbols[column], times: w[column]) }
+    for column in 0..<n where w[column] != 0 {
+      addColumn(of: columnSymbols[column], times: w[column])
+    }
     for other in marked {
       let m = markerCoefficient(other.constraint)
       for term in other.constraint.expression.terms where !nearZero(term.coefficient) {

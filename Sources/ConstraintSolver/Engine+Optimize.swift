@@ -156,7 +156,9 @@ extension Engine {
       let coefficient = rows[slot].coefficient(for: entering)
       guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor) else { continue }
       let ratio = -rows[slot].constant / coefficient
-      if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current])) {
+      if let current = best,
+        !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current]))
+      {
         continue
       }
       bestRatio = ratio
@@ -208,10 +210,13 @@ extension Engine {
         let slot = Int(entry)
         guard !basics[slot].isExternal else { continue }
         let coefficient = rows[slot].coefficient(for: symbol)
-        guard coefficient < 0, -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
+        guard coefficient < 0,
+          -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
         else { continue }
         let ratio = max(0, rows[slot].constant) / -coefficient
-        if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current])) {
+        if let current = best,
+          !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current]))
+        {
           continue
         }
         best = slot

@@ -69,7 +69,9 @@ extension Engine {
       let coefficient = rows[slot].coefficient(for: marker)
       guard coefficient != 0 else { continue }
       guard rows[slot].isPivotSized(coefficient) else {
-        if abs(coefficient) > residueSize || (abs(coefficient) == residueSize && basic < basics[residues!]) {
+        if abs(coefficient) > residueSize
+          || (abs(coefficient) == residueSize && basic < basics[residues!])
+        {
           residueSize = abs(coefficient)
           residues = slot
         }

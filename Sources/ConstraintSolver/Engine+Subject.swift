@@ -75,7 +75,9 @@ extension Engine {
     var largest = Symbol.invalid
     var largestSize = 0.0
     for cell in row.cells where cell.symbol.isExternal {
-      if !largest.isValid, abs(cell.coefficient) >= Tolerance.standard.sizablePivot { return cell.symbol }
+      if !largest.isValid, abs(cell.coefficient) >= Tolerance.standard.sizablePivot {
+        return cell.symbol
+      }
       if abs(cell.coefficient) > largestSize {
         largestSize = abs(cell.coefficient)
         largest = cell.symbol

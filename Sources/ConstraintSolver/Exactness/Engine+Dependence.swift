@@ -92,7 +92,9 @@ extension Engine {
         new[n + 1] += abs(factor) * rows[p + n + 1]
       }
     }
-    for column in 0..<n where abs(new[column]) > Tolerance.standard.residual * max(1, size) { return nil }
+    for column in 0..<n where abs(new[column]) > Tolerance.standard.residual * max(1, size) {
+      return nil
+    }
     return isRoundingNoise(new[n], scale: new[n + 1])
   }
 }

@@ -167,7 +167,9 @@ func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]?
       pivotSize = abs(a[i * n + k])
       pivotRow = i
     }
-    guard pivotSize > Tolerance.standard.singular * columnScale[k], pivotSize > 0 else { return nil }
+    guard pivotSize > Tolerance.standard.singular * columnScale[k], pivotSize > 0 else {
+      return nil
+    }
     if pivotRow != k {
       for j in k..<n { a.swapAt(k * n + j, pivotRow * n + j) }
       b.swapAt(k, pivotRow)
