@@ -186,7 +186,7 @@ struct Engine {
       guard slotMarks[slot] != markEpoch else { continue }
       slotMarks[slot] = markEpoch
       guard basics[slot].isValid else { continue }
-        if rows[slot].containsSymbol(withId: id, raw: raw) { live.append(slot) }
+      if rows[slot].containsSymbol(withId: id, raw: raw) { live.append(slot) }
     }
     column.removeAll(keepingCapacity: true)
     for slot in live { column.append(Int32(truncatingIfNeeded: slot)) }
