@@ -1,38 +1,18 @@
-// Removing a required equality that has no marker, without rebuilding the tableau.
-//
-// A markerless required equality `k` leaves no column of its own, so the paper's removal
-// (pivot the marker into the basis, drop its row) has nothing to pivot. The column its dummy
-// marker would have had is `-B⁻¹ e_k`, where `B` holds the basic symbols' columns of the
-// constraint matrix `M` (one row per constraint, in the form `makeRow` builds before sign
-// normalisation). It can be computed from the tableau itself:
-//
-// * a parametric symbol `z` has tableau column `T_z = -B⁻¹ M_z`, a basic one `B⁻¹ M_z = e_row`;
-// * a constraint `j` with a marker `μ_j` (slack, error or dummy, coefficient `m_j = ±1`, in no
-//   other row) gives `B⁻¹ e_j = B⁻¹ M_μj / m_j` directly;
-// * for every external variable `v`, `M_v = sum_j a_jv e_j`, so the unknown vectors
-//   `y_j = B⁻¹ e_j` of the markerless equalities `E` satisfy
-//   `sum_{j in E} a_jv y_j = B⁻¹ M_v - sum_{j not in E} a_jv B⁻¹ M_μj / m_j =: R_v`.
-//
-// The markerless equalities are linearly independent in the external variables (one that
-// depends on the others reduces to dummies only when added and gets a marker), so a `w` with
-// `A_E w = e_k` exists, and `y_k = sum_v w_v R_v`. The result is checked against `B y_k = e_k`
-// row by row before the tableau is touched; when the check fails, the system of markerless
-// equalities is too large for a dense solve, or the tableau is not square, the caller falls
-// back to the rebuild.
+// Removing a required equality that has no marker, without rebuilding the tableau: its
+// marker's column would have been `-B⁻¹ e_k`. A marked constraint `j` (marker coefficient
+// `m_j`) gives `B⁻¹ e_j = B⁻¹ M_μj / m_j` from the tableau; the markerless equalities `E`
+// (independent in their variables) satisfy `sum_{j in E} a_jv y_j = B⁻¹ M_v - sum_{j not in E}
+// a_jv B⁻¹ M_μj / m_j =: R_v`, so with `A_E w = e_k`, `y_k = sum_v w_v R_v`. The result is
+// checked against `B y_k = e_k` before the tableau is touched; the caller rebuilds when the
+// check fails, the dense solve costs more than a rebuild, or the tableau is not square.
 
 extension Engine {
-  /// The most work (`|E|² x columns` multiply-adds) the dense solve may take; above it a
-  /// rebuild is cheaper (long chains of equalities: each rebuild re-adds them linearly).
+  /// The most multiply-adds (`|E|² x columns`) the dense solve may take (long chains rebuild).
   static let markerSolveBudget = 4_000_000
 
-  /// What a rebuild roughly costs, in the same multiply-adds: each constraint re-added
-  /// substitutes into a tableau of the current size (its cells), and so does each pivot its
-  /// first addition took (`ConstraintEntry.addPivots`), which a rebuild takes again. Sparse
-  /// tableaus (a screen's layout: rows of two or three cells, no pivots) rebuild for less
-  /// than the dense solve costs; general systems, whose additions pivot (phase one, weighted
-  /// errors), do not: on the random 30 x 250 systems a rebuild took 244 ... 325 pivots and
-  /// 24 M instructions where the dense solve needs 2e4 multiply-adds. Deterministic: it
-  /// counts cells and pivots, never time.
+  /// What a rebuild costs in the same multiply-adds: (constraints + the pivots their adds
+  /// took) x the tableau's cells. A screen's sparse tableau, added without pivots, rebuilds
+  /// for less than the dense solve; general systems do not. Counts, never time.
   func rebuildWorkEstimate() -> Int {
     var cells = 0
     for row in rows { cells += row.cells.count }
@@ -41,14 +21,9 @@ extension Engine {
     return readds * cells
   }
 
-  /// Gives `entry`'s markerless required equality (already out of `constraints`) a dummy
-  /// marker whose column is the one it would have had from the start, so the caller can
-  /// remove it like a constraint with a marker.
-  /// - Parameter rebuildCost: the work the dense solve must stay below
-  ///   (`rebuildWorkEstimate()` when a rebuild would do as well; `Int.max` when it must not
-  ///   run).
-  /// - Returns: the marker, or nil when the column can't be computed reliably (the caller
-  ///   rebuilds); the tableau is unchanged then.
+  /// Gives `entry`'s markerless equality (already out of `constraints`) a dummy marker with
+  /// the column it would have had from the start, if that costs less than `rebuildCost`.
+  /// - Returns: the marker, or nil (the tableau unchanged).
   mutating func materialiseMarker(
     for entry: ConstraintEntry, cheaperThan rebuildCost: Int
   ) -> Symbol? {
@@ -97,7 +72,9 @@ extension Engine {
         }
       }
     }
-    for column in 0..<n where w[column] != 0 { addColumn(of: columnSymbols[column], times: w[column]) }
+    for column in 0..<n where w[column] != 0 {
+      addColumn(of: columnSymbols[column], times: w[column])
+    }
     for other in marked {
       let m = markerCoefficient(other.constraint)
       for term in other.constraint.expression.terms where !nearZero(term.coefficient) {
@@ -136,11 +113,7 @@ extension Engine {
     }
   }
 
-  /// Whether `B y = e_k`: each constraint's row of `M` over the basic symbols, applied to `y`,
-  /// gives 1 for the removed constraint and 0 for the others (within 1e-8 of its terms: a
-  /// wrong column misses by O(1), and a tableau that has drifted by 2e-9 ... 5e-9 of its terms
-  /// (measured on random 30 x 250 systems) is caught after the removal by `hasDrifted()`,
-  /// which holds the solution to 1e-10, instead of costing a rebuild here).
+  /// Whether `B y = e_k` within `Tolerance.unitSystem` of each constraint's terms.
   func satisfiesUnitSystem(
     _ y: [Double], removed: ConstraintEntry, others: some Sequence<ConstraintEntry>
   ) -> Bool {
@@ -166,9 +139,8 @@ extension Engine {
   }
 }
 
-/// A solution `w` of `A w = e_0` for the sparse rows `matrix` (column, coefficient) over
-/// `columns` unknowns, by Gaussian elimination with complete pivoting (free unknowns zero);
-/// nil when the rows are numerically dependent (a pivot below 1e-9 of the largest entry).
+/// A solution `w` of `A w = e_0` for sparse rows (column, coefficient), by Gaussian
+/// elimination with complete pivoting (free unknowns zero); nil when numerically dependent.
 func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
   let m = matrix.count
   guard m > 0, m <= n else { return nil }

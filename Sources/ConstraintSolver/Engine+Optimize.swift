@@ -14,7 +14,7 @@ enum Phase {
 }
 
 /// The pivot rules of one optimisation: Dantzig's entering choice with Harris ratio tests
-/// for its first `Engine.stablePivotLimit` pivots, then Bland's rule, which cannot cycle.
+/// for its first `Engine.stablePivotLimit` pivots, then Bland's, which cannot cycle.
 enum PivotRule {
   case dantzig
   case bland
@@ -23,7 +23,7 @@ enum PivotRule {
 extension Engine {
   // MARK: - Substitution and pivots
 
-  /// Replaces parameter `symbol` by `row` everywhere (rows, objective, phase-one objective),
+  /// Replaces parameter `symbol` by `row` in every row holding it and in the objectives,
   /// queueing restricted rows that become negative for the dual simplex.
   mutating func substitute(_ symbol: Symbol, with row: Row) {
     var added: [Symbol]? = []
@@ -54,16 +54,15 @@ extension Engine {
 
   // MARK: - Primal simplex (paper 4.2: "optimize")
 
-  /// Pivots until no parameter with a negative objective coefficient is left.
-  ///
-  /// The objective (weighted errors, all `>= 0`) is bounded below, so a parameter with a
-  /// negative coefficient that no restricted row bounds can only carry rounding noise (with
-  /// strengths near required's 1e9, cancellations leave coefficients like -5e-6 on directions
-  /// of zero cost). Such a parameter is skipped until the next pivot changes the objective,
-  /// instead of being reported as an unbounded objective, which is where Kiwi gives up.
-  /// - Parameter phase: `.two` (the weighted errors) or `.one` (the artificial objective).
+  /// Pivots until no parameter with a negative objective coefficient is left (paper 4.2).
+  /// The objective is bounded below, so a direction no restricted row bounds is rounding
+  /// noise (near-required strengths leave such): it is skipped until the next pivot, where
+  /// Kiwi reports an unbounded objective. When only such directions are left, or the chosen
+  /// pivot is below `Tolerance.certifiedPivot` of its row, the core has a doubt about small
+  /// pivots (`settle`): on the refactored rows the choice is made again, and a small pivot
+  /// that lowers the objective significantly is taken (seeds 2 008 461, 1 000 065).
   /// - Parameter floor: when positive, the share of its row from which a coefficient is a
-  ///   pivot (`Row.isPivotSized(_:floor:)`; a refactored tableau's phase one).
+  ///   pivot (a refactored tableau's phase one).
   /// - Throws: `InternalFailure` after `pivotLimit` pivots (cycling on rounding noise).
   mutating func optimize(_ phase: Phase = .two, floor: Double = 0) throws(InternalFailure) {
     var skipped: [Symbol] = []
@@ -76,22 +75,13 @@ extension Engine {
         phase == .one ? (artificial ?? Row()) : objective, skipping: skipped, phase: phase,
         rule: rule, floor: floor)
       guard entering.isValid else {
-        // Every improving direction left was skipped as unbounded: its bounding rows hold it
-        // with coefficients below pivot size. Those are rounding residues unless the
-        // constraints say otherwise: when one of them would lower the objective by more than
-        // rounding, the rows are recomputed from the constraints (`refactor`) and, if the
-        // direction is still there, the small pivot is taken (LP-oracle seed 2 008 461: a weak
-        // slack of cost -4.9e-5, bounded at 3.6e9 by coefficients of 1e-6 ... 4e-5 in rows
-        // with terms near 150, stopped the simplex 1.4e5 of weighted error, 5e-4 relative,
-        // above the optimum).
         guard phase == .two, !skipped.isEmpty, smallPivots < Engine.smallPivotLimit,
           let (symbol, slot) = smallPivotDirection(among: skipped)
         else { return }
         skipped.removeAll()
         if !refactored {
-          // Only a refactored tableau can tell a residue from a small coefficient.
           refactored = true
-          guard refactor() else { return }
+          guard settle(.smallPivots) == true else { return }
           continue
         }
         pivot(slot: slot, entering: symbol)
@@ -107,13 +97,8 @@ extension Engine {
         relativePivotSize(rows[slot], rows[slot].coefficient(for: entering))
           < Tolerance.standard.certifiedPivot
       {
-        // A pivot this small may be the residue of a coefficient that is zero: pivoting on it
-        // makes the basis singular (LP-oracle seed 1 000 065: -5.3e-6 next to 2.5, and the
-        // required constraints were then missed by 1.2 of their terms). The rows recomputed
-        // from the constraints drop residues and keep genuine coefficients; the choice is made
-        // again there (once per optimisation: a refactored tableau's small pivots are genuine).
         refactored = true
-        if refactor() {
+        if settle(.smallPivots) == true {
           skipped.removeAll()
           continue
         }
@@ -128,9 +113,7 @@ extension Engine {
   /// More pivots than this in one optimisation can only be cycling through rounding noise.
   var pivotLimit: Int { 50 * (rows.count + 10) }
 
-  /// After this many pivots in one optimisation the pivot rules fall back to plain Bland
-  /// (which cannot cycle) from Dantzig's entering choice and the largest-pivot choices of the
-  /// Harris ratio tests.
+  /// After this many pivots in one optimisation the pivot rules fall back to Bland's.
   var stablePivotLimit: Int { 5 * (rows.count + 10) }
 
   /// The pivot rule of an optimisation that has taken `pivots` pivots.
@@ -138,20 +121,10 @@ extension Engine {
     pivots < stablePivotLimit ? .dantzig : .bland
   }
 
-  /// The parameter to enter the basis: the non-dummy one with the most negative objective
-  /// coefficient (`.dantzig`; ties to the oldest), or the first (oldest) negative one
-  /// (`.bland`, which cannot cycle).
-  ///
-  /// Bland's first-negative choice walks long paths on dense objectives: on random 60 x 600
-  /// systems one re-add took thousands of pivots, through nearly singular bases (pivots of
-  /// 1e-6 of their row), and the rows grew to 1e9; the most negative coefficient, the largest
-  /// decrease per unit, gets there in a few pivots. Bland stays the fallback after
-  /// `stablePivotLimit` pivots of one optimisation.
-  /// - Parameter phase: in phase one, a coefficient that is a rounding residue of the row
-  ///   (not `isPivotSized`) may not enter: its objective is the new row itself, and a residue
-  ///   there is what cancellation left of a direction the row doesn't have
-  ///   (seed 40404: a row `413.6 + 3 s + 1e-8 t ...` that the LP proves infeasible went to zero
-  ///   along `t`, and a conflicting constraint was accepted).
+  /// The parameter to enter the basis (Kiwi's `getEnteringSymbol`): the non-dummy one with
+  /// the most negative objective coefficient (`.dantzig`, ties to the oldest; Bland's walked
+  /// thousands of pivots on dense objectives), or the oldest negative one (`.bland`). In phase
+  /// one a coefficient that is not `isPivotSized` may not enter (seed 40404).
   func enteringSymbol(
     _ objective: Row, skipping skipped: [Symbol], phase: Phase, rule: PivotRule, floor: Double
   ) -> Symbol {
@@ -167,25 +140,15 @@ extension Engine {
     return best
   }
 
-  /// The restricted row that first hits zero as `entering` grows (minimum ratio test),
-  /// ties to the oldest basic symbol. Rows where `entering`'s coefficient is a rounding
-  /// residue (not `isPivotSized`) don't bound it: pivoting there is what blows rows up.
-  ///
-  /// When that row's pivot is small for its row (below `Tolerance.stablePivot` of its largest
-  /// coefficient) and the rule is `.dantzig`, a Harris ratio test picks instead, among the rows whose ratio
-  /// is within `Tolerance.ratio` of their constants of the least one, the one with the largest
-  /// pivot relative to its row (ties: the oldest). Degenerate systems have many rows at ratio
-  /// zero, and Bland's oldest-first choice among them pivoted on 4e-5 next to 3 (rows then
-  /// reached 1e8 and the required constraints were lost). The cost is that other rows may
-  /// dip below zero by up to `Tolerance.ratio` of their constant (the dual simplex's noise).
-  /// - Returns: the slot of the leaving row.
+  /// The slot of the restricted row that first hits zero as `entering` grows (Kiwi's
+  /// `getLeavingRow`: minimum ratio, ties to the oldest basic), over rows where `entering`'s
+  /// coefficient `isPivotSized`. Under `.dantzig`, a pivot below `Tolerance.stablePivot` of
+  /// its row gives way to a Harris ratio test: the largest relative pivot among rows within
+  /// `Tolerance.ratio` of the least ratio (degenerate systems pivoted on 4e-5 next to 3).
   mutating func leavingRow(for entering: Symbol, rule: PivotRule, floor: Double) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
-    // The column as recorded, stale and repeated entries included: a stale one has no
-    // coefficient and a repeated one can't change a choice ordered by (ratio, symbol), so
-    // the choice is that of the compacted column without compacting it (each pivot did so
-    // twice: here and in `substitute`).
+    // The column as recorded: stale and repeated entries can't change a (ratio, symbol) pick.
     let candidates = columns[entering.id].lazy.map { Int($0) }
     for slot in candidates {
       let basic = basics[slot]
@@ -193,7 +156,9 @@ extension Engine {
       let coefficient = rows[slot].coefficient(for: entering)
       guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor) else { continue }
       let ratio = -rows[slot].constant / coefficient
-      if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current])) {
+      if let current = best,
+        !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current]))
+      {
         continue
       }
       bestRatio = ratio
@@ -231,12 +196,9 @@ extension Engine {
     abs(coefficient) / max(1, row.largestCoefficient)
   }
 
-  /// The first of `skipped` (parameters with a negative objective coefficient that no
-  /// pivot-sized row bounds) that a row bounds with a coefficient above rounding of a
-  /// refactored tableau (`1e-11` of its row's largest), and whose move to that bound lowers
-  /// the objective by more than `1e-10` of it: the parameter and the bounding row (least
-  /// ratio, ties to the oldest basic symbol). Nil when none does: the skipped directions are
-  /// rounding residues.
+  /// The first skipped direction that a row bounds with a coefficient above a refactored
+  /// tableau's rounding (`Tolerance.refactor`) and whose move lowers the objective by more than
+  /// `Tolerance.significantDecrease` of it, with its bounding row; nil: all are residues.
   func smallPivotDirection(among skipped: [Symbol]) -> (Symbol, Int)? {
     let significant = Tolerance.standard.significantDecrease * max(1, abs(objective.constant))
     for symbol in skipped {
@@ -244,15 +206,17 @@ extension Engine {
       guard cost < 0 else { continue }
       var best: Int?
       var bestRatio = Double.infinity
-      // The column as recorded (stale and repeated entries can't change a least ratio).
       for entry in columns[symbol.id] {
         let slot = Int(entry)
         guard !basics[slot].isExternal else { continue }
         let coefficient = rows[slot].coefficient(for: symbol)
-        guard coefficient < 0, -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
+        guard coefficient < 0,
+          -coefficient >= Tolerance.standard.refactor * max(1, rows[slot].largestCoefficient)
         else { continue }
         let ratio = max(0, rows[slot].constant) / -coefficient
-        if let current = best, !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current])) {
+        if let current = best,
+          !(ratio < bestRatio || (ratio == bestRatio && basics[slot] < basics[current]))
+        {
           continue
         }
         best = slot

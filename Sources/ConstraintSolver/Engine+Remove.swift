@@ -3,12 +3,11 @@
 extension Engine {
   // MARK: - Removing
 
-  /// Removes `constraint` (paper 4.4) and re-optimises. A required equality without a
-  /// marker first gets the marker column it would have had (`materialiseMarker`); when that
-  /// can't be computed it only leaves the tables and the tableau is rebuilt when next needed.
+  /// Removes `constraint` and re-optimises (paper 4.4, Kiwi's `removeConstraint`). A
+  /// markerless equality first gets the column it would have had (`materialiseMarker`), else
+  /// it only leaves the tables and a rebuild is pending.
   /// - Returns: whether it left the tableau now (false: a rebuild is pending).
-  /// - Throws: `unknownConstraint`; `.internalFailure` when no row holds its marker or the
-  ///   dual simplex fails, after the constraint is gone from the tables.
+  /// - Throws: `unknownConstraint`; `.internalFailure` after it left the tables.
   mutating func removeFromTableau(_ constraint: Constraint) throws(EngineError) -> Bool {
     let key = ObjectIdentifier(constraint)
     guard let entry = constraints.removeValue(forKey: key) else {
@@ -54,17 +53,11 @@ extension Engine {
 
   // MARK: - The marker's leaving row (paper 4.4)
 
-  /// The row to pivot `marker` into when removing its constraint: the row of a redundant
-  /// required equality that follows from this constraint (a basic dummy; ties: oldest), else
-  /// as the paper orders them: a restricted row where `marker` has a negative coefficient
-  /// (least ratio), else a restricted row with a positive one (least ratio), else an external
-  /// row. Ties: oldest.
-  ///
-  /// The dummy's row comes first because the equality it stands for must hold on its own once
-  /// this constraint is gone: pivoting there makes the dummy a parameter (zero, the equality
-  /// enforced) and moves no value (its row's constant is zero). Pivoting elsewhere substituted
-  /// the removed marker's row into the dummy's, leaving a basic dummy at a non-zero value: the
-  /// equality silently broken (LP oracle seed 40200: a required equality 51 off).
+  /// The row to pivot `marker` into (Kiwi's `getMarkerLeavingRow`): a basic dummy's (a
+  /// redundant equality that must now hold on its own: seed 40200), else as the paper orders
+  /// them: restricted with a negative coefficient (least ratio), restricted with a positive
+  /// one (least ratio), external; among `isPivotSized` cells, else the largest residue.
+  /// Ties: oldest.
   mutating func markerLeavingRow(_ marker: Symbol) -> Int? {
     var dummy: Int?
     var first: Int?, firstRatio = Double.infinity
@@ -76,8 +69,9 @@ extension Engine {
       let coefficient = rows[slot].coefficient(for: marker)
       guard coefficient != 0 else { continue }
       guard rows[slot].isPivotSized(coefficient) else {
-        // Only if no row holds the marker with a sizable coefficient: the largest residue.
-        if abs(coefficient) > residueSize || (abs(coefficient) == residueSize && basic < basics[residues!]) {
+        if abs(coefficient) > residueSize
+          || (abs(coefficient) == residueSize && basic < basics[residues!])
+        {
           residueSize = abs(coefficient)
           residues = slot
         }
@@ -106,7 +100,7 @@ extension Engine {
     return dummy ?? first ?? second ?? third ?? residues
   }
 
-  /// Takes `symbol`'s weighted error out of the objective (it is about to be dropped).
+  /// Takes `symbol`'s weighted error out of the objective.
   mutating func removeEffects(of symbol: Symbol, strength: Double) {
     guard symbol.kind == .error else { return }
     if let slot = slot(of: symbol) {

@@ -1,17 +1,13 @@
-// A new constraint's row (paper 4.1, "augmented simplex form"), its subject, and phase one
-// for a row that has none.
+// A new constraint's row (paper 4.1), its subject, and phase one for a row without one.
 
 extension Engine {
   // MARK: - The row (paper 4.1)
 
-  /// The row of `constraint` over the current parameters, with its slack / error / dummy.
-  ///
-  /// `expression <= 0` becomes `expression + slack = 0`, `>= 0` becomes
-  /// `expression - slack = 0`; a non-required constraint also gets an error (two for an
-  /// equality), weighted by its strength in the objective; a required equality gets a dummy
-  /// marker only when `marker` is `.always`. Basic variables are replaced by their rows. The row is sign-normalised so its constant is `>= 0`; `sign` is -1 when
-  /// that negated it (a dummy marker inserted later gets coefficient `sign`, so that in the
-  /// un-normalised equation it has +1, as one inserted here has).
+  /// The row of `constraint` over the current parameters (Kiwi's `createRow`): `e <= 0` is
+  /// `e + slack = 0`, `e >= 0` is `e - slack = 0`; a weighted constraint also gets an error
+  /// (two for an equality) in the objective; a required equality gets a dummy only when
+  /// `marker` is `.always`. Sign-normalised to a constant `>= 0`; `sign` is -1 when that
+  /// negated it (a dummy inserted later gets coefficient `sign`).
   mutating func makeRow(
     for constraint: Constraint, constant: Double, marker: EqualityMarker
   ) -> (row: Row, tag: Tag, sign: Double) {
@@ -60,10 +56,8 @@ extension Engine {
     return (row, tag, -1)
   }
 
-  /// The size of the numbers that make up the constant of `expression`'s row at the current
-  /// solution: `|constant| + sum(|coefficient * value|)`, a basic variable's value being its
-  /// row's constant (a parametric one is zero). A constraint the others already fix leaves
-  /// its row's constant at rounding noise, which grows with this size, not with one.
+  /// `|constant| + sum(|coefficient * value|)` at the current solution: the size of the
+  /// numbers whose rounding a dependent constraint's row constant carries.
   func constantScale(of expression: LinearExpression, constant: Double) -> Double {
     var scale = abs(constant)
     for term in expression.terms {
@@ -73,20 +67,17 @@ extension Engine {
     return scale
   }
 
-  /// The symbol to solve a new row for, or `.invalid` when an artificial variable is needed.
-  ///
-  /// An external variable if there is one (its sign is free); else the row's own slack or
-  /// error when its coefficient is negative (solving for it keeps it `>= 0`, as the row's
-  /// constant is `>= 0`). Among externals, the oldest.
-  ///
-  /// An external whose coefficient is a rounding residue (not `isPivotSized`) is passed over
-  /// for the largest external one; if every external coefficient is such a residue the row
-  /// goes on as if it had none.
+  /// The symbol to solve a new row for (paper 4.1, Kiwi's `chooseSubject`), or `.invalid`
+  /// when an artificial variable is needed: the oldest external, else the row's own slack or
+  /// error with a negative coefficient. A first external that is not `isPivotSized` gives
+  /// way to the largest one, if that is.
   func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
     var largest = Symbol.invalid
     var largestSize = 0.0
     for cell in row.cells where cell.symbol.isExternal {
-      if !largest.isValid, abs(cell.coefficient) >= Tolerance.standard.sizablePivot { return cell.symbol }
+      if !largest.isValid, abs(cell.coefficient) >= Tolerance.standard.sizablePivot {
+        return cell.symbol
+      }
       if abs(cell.coefficient) > largestSize {
         largestSize = abs(cell.coefficient)
         largest = cell.symbol
@@ -105,26 +96,21 @@ extension Engine {
     return .invalid
   }
 
-  // MARK: - Phase one (paper 4.1: adding a row with no usable subject)
+  // MARK: - Phase one (paper 4.1, Kiwi's `addWithArtificialVariable`)
 
   /// What phase one made of a row.
   enum PhaseOneOutcome {
     /// The row holds and is in the tableau.
     case added
-    /// The row holds but reduced to `0 = noise + dummies`: redundant with required
-    /// equalities. It is out of the tableau; the caller keeps it as a marker's row.
+    /// Redundant with required equalities (`0 = noise + dummies`), out of the tableau.
     case redundant(Row)
-    /// The row can't hold: the final phase-one objective, whose markers name the
-    /// constraints in the way. The tableau is left pivoted, for the caller to restore.
+    /// The row can't hold: the final objective, whose markers name the constraints in the
+    /// way. The tableau is left pivoted, for the caller to restore.
     case unsatisfiable(Row)
   }
 
-  /// Adds `row` through an artificial variable, minimising it to zero (phase one).
-  /// - Parameter scale: the size of the numbers behind the row's constant
-  ///   (`constantScale(of:constant:)`): a final artificial value within rounding noise of it
-  ///   counts as zero.
-  /// - Parameter floor: when positive, the share of its row from which a coefficient is a
-  ///   pivot (`Row.isPivotSized(_:floor:)`): a freshly refactored tableau's retry.
+  /// Adds `row` through an artificial variable, minimised to zero; a final value within
+  /// rounding of `scale` (`constantScale`) and of `certificateScale` counts as zero.
   mutating func addWithArtificialVariable(
     _ row: Row, scale: Double, floor: Double
   ) throws(InternalFailure) -> PhaseOneOutcome {
@@ -134,9 +120,7 @@ extension Engine {
     defer { artificial = nil }
     try optimize(.one, floor: floor)
     let final = artificial ?? Row()
-    // The artificial is restricted: its least value is never below zero, so a negative one is
-    // rounding past zero (seen down to -8e-6 next to terms of 1e3), never a conflict. A
-    // positive one is measured against the new row's numbers and the certificate's.
+    // A negative final value is rounding past zero (the artificial is restricted).
     let noiseScale = max(scale, certificateScale(final))
     guard final.constant < 0 || isRoundingNoise(final.constant, scale: noiseScale) else {
       return .unsatisfiable(final)
@@ -161,16 +145,9 @@ extension Engine {
     return .added
   }
 
-  /// The size of the numbers phase one's final artificial row `row` combines: the largest
-  /// `|coefficient| x constantScale` over the required constraints whose own symbols (marker,
-  /// other) it holds. The row reads the new constraint's residual as a combination of those
-  /// constraints, each weighted by its coefficient, so rounding of each of them (1e-9 of its
-  /// numbers, `Tolerance.residual`) reaches the residual multiplied by its weight. On
-  /// nearly dependent required constraints the weights reach 1e6 ... 1e7: LP-oracle seed
-  /// 3 004 330's add 115 ended at a residual of 3.2e-4 where the LP holds every row within
-  /// 4.6e-13 of its size, and was refused.
-  /// - Complexity: O(cells of `row` x terms of their constraints); paid when phase one ends
-  ///   above zero.
+  /// The size of what phase one's final row combines: the largest `|coefficient| x
+  /// constantScale` over the required constraints whose symbols it holds (each one's rounding
+  /// reaches the residual times its weight, up to 1e7: seed 3 004 330).
   func certificateScale(_ row: Row) -> Double {
     var scale = 0.0
     for cell in row.cells {
@@ -183,8 +160,8 @@ extension Engine {
     return scale
   }
 
-  /// The first pivot-sized slack or error symbol of `row`, else the largest one, or
-  /// `.invalid`.
+  /// The first pivot-sized slack or error of `row`, else the largest one (Kiwi's
+  /// `anyPivotableSymbol`).
   func anyPivotableSymbol(_ row: Row) -> Symbol {
     var largest = Symbol.invalid
     var largestSize = 0.0

@@ -1,27 +1,22 @@
-// Changing a constraint's constant in place (edit variables' suggestions among them).
+// Changing a constraint's constant in place (paper 4.3: edit variables' suggestions).
 
 extension Engine {
   // MARK: - Changing a constant (paper 4.3)
 
   /// What `changeConstant` did.
   enum ConstantChange {
-    /// The constant of a redundant required equality, which the others fix: nothing moved.
+    /// A redundant required equality's, which the others fix: nothing moved.
     case absorbed
     /// Shifted through the constraint's own symbols and re-solved by the dual simplex.
     case shifted
-    /// A required constraint that can't hold with the new constant; the caller restores the
-    /// engine.
+    /// A required constraint that can't hold with it; the caller restores the engine.
     case refused
-    /// A redundant equality's row holds more than dummies: only removing and re-adding the
-    /// constraint applies the change (`readd`).
+    /// A redundant equality whose row holds more than dummies: re-added (`readd`).
     case needsReadd
   }
 
-  /// Changes the expression constant of `entry`'s constraint, which has a marker, in place
-  /// and re-solves (dual simplex): the change is absorbed by one symbol that only this
-  /// constraint has, its marker or other symbol when basic (one row changes), else the
-  /// marker's column (paper 4.3, as for edit variables).
-  /// - Throws: `InternalFailure` when the dual simplex can't repair a row.
+  /// Changes the constant of `entry`'s constraint, which has a marker, and re-solves with the
+  /// dual simplex (paper 4.3, Kiwi's `suggestValue`).
   mutating func changeConstant(
     of entry: ConstraintEntry, to constant: Double
   ) throws(InternalFailure) -> ConstantChange {
@@ -48,17 +43,13 @@ extension Engine {
     return .shifted
   }
 
-  /// Applies `0 = c + delta + ...` to the tableau of `0 = c + ...` through the constraint's
-  /// own symbols, queueing rows that turn infeasible.
-  /// - Parameter scale: the size of the constraint's numbers (`constantScale`).
-  /// - Returns: whether the shift left the row of a redundant required equality (a basic
-  ///   dummy over dummies only) beyond rounding noise of zero: no pivot can repair it, so the
-  ///   new constant contradicts the required equalities.
+  /// Shifts the constant by `delta` through the constraint's own symbols: its marker's or
+  /// other symbol's row when basic, else the marker's column; queues rows turned infeasible.
+  /// - Returns: whether a redundant equality's row (dummies only) left rounding of `scale`:
+  ///   the new constant contradicts the required equalities.
   mutating func shift(
     _ tag: Tag, of constraint: Constraint, by delta: Double, scale: Double
   ) -> Bool {
-    // The coefficients the marker and other symbol got in `makeRow` (before sign fixing,
-    // which scales the whole equation and so doesn't change the ratio used here).
     let markerCoefficient = markerCoefficient(constraint)
     let otherCoefficient = -markerCoefficient
     if let slot = slot(of: tag.marker) {
@@ -73,9 +64,7 @@ extension Engine {
     }
     let factor = delta / markerCoefficient
     var broken = false
-    // The marker's column as recorded, each slot once (first occurrence) and looked up once:
-    // the slots and order of the compacted column, without rewriting it (edit variables
-    // shift on every suggestion).
+    // The column as recorded, each slot once, without compacting it.
     let epoch = nextMarkEpoch()
     for entry in columns[tag.marker.id] {
       let slot = Int(entry)

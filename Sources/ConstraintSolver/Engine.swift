@@ -20,19 +20,20 @@ struct ConstraintEntry {
   var constant: Double
   /// The edit variable this constraint implements, if it is an edit constraint.
   let editVariable: Variable?
-  /// For a required equality: whether it has a dummy marker in the tableau. Without one
-  /// (the default) it costs no column, but removing it or changing its constant rebuilds
-  /// the tableau; `updateConstant` gives it a marker for good.
+  /// For a required equality: whether it was given a dummy marker (`EqualityMarker`).
   var isExplicit: Bool
-  /// Pivots its addition took (phase one and the re-optimisation after it): about what
-  /// re-adding it in a rebuild costs beyond its substitutions (`rebuildWorkEstimate()`).
+  /// Pivots its addition took: what re-adding it costs a rebuild (`rebuildWorkEstimate()`).
   var addPivots = 0
 
-  /// A required equality without a marker: found again only by rebuilding.
+  /// A required equality without a marker (`Engine+Marker.swift`).
   var isImplicit: Bool { !tag.marker.isValid }
 
-  /// The marker policy that re-adds it as it is now.
-  var marker: EqualityMarker { isExplicit ? .always : .whenNeeded }
+  /// What re-adds it as it is now (its constant in force, else `constant`).
+  func addition(constant: Double? = nil) -> Addition {
+    Addition(
+      constraint, constant: constant ?? self.constant, editVariable: editVariable,
+      marker: isExplicit ? .always : .whenNeeded, order: order)
+  }
 }
 
 /// An edit variable: its hidden edit constraint and the value last suggested.
@@ -44,12 +45,9 @@ struct EditEntry {
 
 // MARK: - Engine
 
-/// The tableau and every table around it, as a value type.
-///
-/// The rows live in slots (`rows[slot]`, basic symbol `basics[slot]`); `slotOfSymbol` maps a
-/// symbol id to its row's slot or -1. Slots are reused last-freed-first, so the layout is a
-/// pure function of the call sequence. Copying an `Engine` is O(1); the copy pays only for
-/// what is later mutated (copy-on-write), which is how a failed call restores the state.
+/// The tableau and every table around it, as a value: a failed call restores a copy (O(1),
+/// copy-on-write). Rows live in slots (`rows[slot]`, basic symbol `basics[slot]`, reused
+/// last-freed-first); `slotOfSymbol` maps a symbol id to its row's slot or -1.
 struct Engine {
   var rows: [Row] = []
   var basics: [Symbol] = []
@@ -57,14 +55,13 @@ struct Engine {
   var slotOfSymbol: [Int32] = [-1]
   var nextSymbolId = 1
 
-  /// For each symbol id, the slots of rows that contain it as a parameter: a superset
-  /// (entries go stale when a cell cancels or a row leaves) that `slots(containing:)`
-  /// verifies and compacts. It lets substitution touch only the rows that hold a symbol,
-  /// where the paper's and Kiwi's substitution scans every row.
+  /// The column index: for each symbol id, the slots of rows that hold it (a superset:
+  /// entries go stale; `slots(containing:)` compacts). Substitution touches only those rows,
+  /// where the paper's and Kiwi's scan every row.
   var columns: [[Int32]] = [[]]
-  /// Each column's length when it was last compacted (compacted again at four times that).
+  /// Each column's length when last compacted (compacted again at four times that).
   var compactedLength: [Int32] = [0]
-  /// Per-slot marks for de-duplicating a column while it is compacted.
+  /// Per-slot marks for de-duplicating a column.
   var slotMarks: [UInt32] = []
   var markEpoch: UInt32 = 0
 
@@ -76,14 +73,12 @@ struct Engine {
   var infeasible: [Symbol] = []
 
   var variables: [ObjectIdentifier: VariableEntry] = [:]
-  /// The variable of each external symbol id (dumps, ambiguity, cleanup).
   var variableOfSymbol: [Int: Variable] = [:]
   var constraints: [ObjectIdentifier: ConstraintEntry] = [:] {
     didSet { equationsValid = false }
   }
-  /// The constraints as equations over symbols, in order of addition, for the residual check
-  /// of every solve (`refineSolution()`); rebuilt when `constraints` changes, except that a
-  /// changed constant is patched in place (`setConstant(_:of:)`: edit suggestions).
+  /// The constraints as equations, in order of addition, for every solve's residual check
+  /// (`refineSolution()`); a changed constant is patched in place (`setConstant`).
   var equations: [Equation] = []
   var equationOfConstraint: [ObjectIdentifier: Int] = [:]
   var equationsValid = false
@@ -92,15 +87,11 @@ struct Engine {
   var edits: [ObjectIdentifier: EditEntry] = [:]
   var nextOrder = 0
 
-  /// A constraint without a marker was removed: the tableau is stale and is rebuilt from
-  /// `constraints` before it is next read (so a run of removals costs one rebuild).
+  /// A markerless equality was removed: the tableau is rebuilt before it is next read.
   var needsRebuild = false
-  /// Pivots since the tableau was last checked against its constraints (`checkHealth()`).
   var pivotsSinceHealthCheck = 0
-  /// Constraints a rebuild failed to re-add, described (see `rebuild()`); the solver
-  /// reports them as `internalError` and clears the list.
+  /// Constraints a rebuild failed to re-add (`rebuild()`), reported as `internalError`.
   var lostInRebuild: [String] = []
-  /// Pivots this tableau has made (a count, for `ConstraintEntry.addPivots`).
   var pivotCount = 0
 
   // MARK: - Symbols
@@ -161,7 +152,6 @@ struct Engine {
   }
 
   /// The slots whose rows hold `symbol`, each once, in column order.
-  /// - Complexity: O(column length * log(row length)).
   mutating func slots(containing symbol: Symbol) -> [Int] {
     compactColumn(symbol.id)
   }
@@ -196,7 +186,6 @@ struct Engine {
       guard slotMarks[slot] != markEpoch else { continue }
       slotMarks[slot] = markEpoch
       guard basics[slot].isValid else { continue }
-      // The symbol's kind bits are unknown here: look the id up among the row's cells.
       if rows[slot].containsSymbol(withId: id, raw: raw) { live.append(slot) }
     }
     column.removeAll(keepingCapacity: true)
@@ -206,11 +195,8 @@ struct Engine {
     return live
   }
 
-  /// Empties `symbol`'s column and returns it as recorded: every slot whose row holds the
-  /// symbol, in column order (first occurrences), plus stale and repeated entries, which a
-  /// caller that edits each row through a lookup of `symbol` skips for free (the row no
-  /// longer holds it). Cheaper than `takeSlots(containing:)`, which looks every row up
-  /// once more.
+  /// Empties `symbol`'s column and returns it as recorded, stale and repeated entries
+  /// included (a caller that looks `symbol` up in each row skips those for free).
   mutating func takeColumn(_ symbol: Symbol) -> [Int32] {
     let column = columns[symbol.id]
     columns[symbol.id] = []
@@ -250,11 +236,8 @@ struct Engine {
     }
   }
 
-  /// Counts one constraint less for each variable of `expression`; forgets unused ones.
-  ///
-  /// Forgetting is safe: no remaining constraint mentions the variable, so a basic row of it
-  /// is a mere definition (dropped), and a parametric column of it can be fixed at zero,
-  /// its current value (dropped from every row).
+  /// Counts one constraint less for each variable of `expression`; forgets unused ones (a
+  /// basic row of one is a mere definition; a parametric column of one is fixed at zero).
   mutating func releaseVariables(of expression: LinearExpression) {
     for term in expression.terms where !nearZero(term.coefficient) {
       let key = ObjectIdentifier(term.variable)

@@ -13,21 +13,17 @@ struct Cell: Sendable {
   value < Tolerance.standard.zero && value > -Tolerance.standard.zero
 }
 
-/// Whether `residual`, the constant left in a required constraint's row, is rounding noise:
-/// within `Tolerance.zero`, or within `Tolerance.residual` of `scale`, the size of the
-/// numbers that made it (`Engine.constantScale(of:constant:)`).
+/// Whether `residual`, left in a required constraint's row, is rounding of numbers of size
+/// `scale` (`Engine.constantScale`): within `Tolerance.residual` of it, or `Tolerance.zero`.
 @inline(__always) func isRoundingNoise(_ residual: Double, scale: Double) -> Bool {
   abs(residual) <= max(Tolerance.standard.zero, Tolerance.standard.residual * scale)
 }
 
 // MARK: - Row
 
-/// A linear equation over symbols, cells kept sorted by symbol id.
-///
-/// Before it is solved for a subject, a row reads `0 = constant + sum(cells)`; once it is in
-/// the tableau as the row of basic symbol `b`, it reads `b = constant + sum(cells)`.
-/// Sorted cells give binary-search lookups and linear merges, and a deterministic order for
-/// every choice that scans a row.
+/// A linear equation over symbols, cells sorted by symbol id (binary-search lookups, linear
+/// merges, a deterministic scan order): `0 = constant + sum(cells)` before it is solved for
+/// a subject, `b = constant + sum(cells)` as the row of basic symbol `b`.
 struct Row: Sendable {
   var constant: Double
   var cells: [Cell]
@@ -66,7 +62,6 @@ struct Row: Sendable {
   }
 
   /// The coefficient of `symbol`, zero when absent.
-  /// - Complexity: O(log n).
   func coefficient(for symbol: Symbol) -> Double {
     let i = index(of: symbol)
     return i >= 0 ? cells[i].coefficient : 0
@@ -80,19 +75,16 @@ struct Row: Sendable {
   }
 
   /// Whether `coefficient`, one of this row's, is large enough to pivot on: at least
-  /// `Tolerance.pivot` of the row's largest coefficient, the basic symbol's implicit
-  /// 1 included (a row `s = 5 + 0.3 x + 4e-8 y` is no better for having small terms). Coefficients of 1e-3 and
-  /// more are taken without scanning the row (rows of user constraints hold coefficients
-  /// near their terms' 0.25...4; a row of 1e4 coefficients is not met in practice).
+  /// `Tolerance.pivot` of the row's largest coefficient (the basic's implicit 1 included);
+  /// from `Tolerance.sizablePivot` on without scanning the row.
   @inline(__always) func isPivotSized(_ coefficient: Double) -> Bool {
     let size = abs(coefficient)
     if size >= Tolerance.standard.sizablePivot { return true }
     return size >= Tolerance.standard.pivot * max(1, largestCoefficient)
   }
 
-  /// `isPivotSized(_:)`, or, when `floor` is positive, whether `|coefficient|` is at least
-  /// `floor` of the row's largest coefficient (on a refactored tableau: phase one's retry and
-  /// the dual simplex, `Tolerance.certifiedPivotFloor`).
+  /// `isPivotSized(_:)`, or when `floor` is positive (a refactored tableau's), at least
+  /// `floor` of the row's largest coefficient.
   @inline(__always) func isPivotSized(_ coefficient: Double, floor: Double) -> Bool {
     guard floor > 0 else { return isPivotSized(coefficient) }
     return abs(coefficient) >= floor * max(1, largestCoefficient)
@@ -101,7 +93,6 @@ struct Row: Sendable {
   // MARK: - Editing
 
   /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
-  /// - Complexity: O(n) (insertion into the sorted cells).
   mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
     let i = index(of: symbol)
     if i >= 0 {
@@ -117,24 +108,15 @@ struct Row: Sendable {
   }
 
   /// Adds `coefficient * other` (constant included), merging the sorted cells.
-  /// - Complexity: O(n + m).
   mutating func insert(_ other: Row, _ coefficient: Double = 1) {
     var ignored: [Symbol]? = nil
-    insert(other, coefficient, added: &ignored)
+    merge(other, coefficient, skipping: -1, added: &ignored)
   }
 
-  /// Adds `coefficient * other`, appending the symbols that gain a cell to `added`.
-  mutating func insert(_ other: Row, _ coefficient: Double, added: inout [Symbol]?) {
-    merge(other, coefficient, skipping: -1, added: &added)
-  }
-
-  /// Adds `coefficient * other` (constant included) and drops this row's cell at index
-  /// `skip` (none when -1), in one pass and in place: the cells grow by `other`'s count and
-  /// are merged from the back (a write never overtakes an unread cell of this row), then
-  /// moved to the front if cells cancelled. A buffer with room is reused, so substitution,
-  /// where dense tableaus spend their time, allocates nothing and checks uniqueness once
-  /// per row. The arithmetic and the cells dropped as near zero are those of a forward merge.
-  /// - Complexity: O(n + m).
+  /// Adds `coefficient * other` (constant included) and drops this row's cell at index `skip`
+  /// (none when -1), in place: merged from the back into room appended at the end, then moved
+  /// to the front if cells cancelled; substitution allocates nothing. The arithmetic is a
+  /// forward merge's.
   mutating func merge(
     _ other: Row, _ coefficient: Double, skipping skip: Int, added: inout [Symbol]?
   ) {
@@ -213,11 +195,9 @@ struct Row: Sendable {
     if front > 0 { cells.removeLast(front) }
   }
 
-  /// Drops the cells that are what cancellation left of terms of size `scale`: at most
-  /// `Tolerance.residual` of it. A constraint that depends on the equalities before it
-  /// (`x + y == 3` after `x == 1` and `y == 2`, or a combination computed in floating point)
-  /// substitutes to such residues instead of zeros; kept, they made the row look independent,
-  /// and pivoting on them blew the tableau up (and left its basis singular).
+  /// Drops what cancellation left of terms of size `scale` (`Tolerance.residual` of it): a
+  /// dependent constraint substitutes to such residues instead of zeros, and pivoting on them
+  /// blew the tableau up.
   mutating func dropCancellations(scale: Double) {
     let limit = Tolerance.standard.residual * scale
     guard limit > Tolerance.standard.zero else { return }
@@ -236,8 +216,7 @@ struct Row: Sendable {
     for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
   }
 
-  /// Multiplies the constant and every coefficient by `factor`, dropping coefficients it
-  /// takes below `Tolerance.zero` (a shrinking factor can: a residue of 1.2e-8 halved).
+  /// Multiplies the constant and every coefficient by `factor`, dropping near-zero results.
   mutating func scale(by factor: Double) {
     constant *= factor
     for i in cells.indices { cells[i].coefficient *= factor }
@@ -247,8 +226,6 @@ struct Row: Sendable {
   // MARK: - Solving
 
   /// Turns `0 = constant + a * symbol + rest` into `symbol = -(constant + rest) / a`.
-  ///
-  /// The caller guarantees `symbol` is in the row.
   mutating func solve(for symbol: Symbol) {
     let i = index(of: symbol)
     guard i >= 0 else { return }
@@ -263,15 +240,14 @@ struct Row: Sendable {
     solve(for: rhs)
   }
 
-  /// Replaces `symbol` with the right-hand side of its row `row`, if `symbol` is present.
-  /// - Returns: whether the row changed.
-  @discardableResult
-  mutating func substitute(_ symbol: Symbol, with row: Row) -> Bool {
+  /// Replaces `symbol` with `row`, if present.
+  mutating func substitute(_ symbol: Symbol, with row: Row) {
     var ignored: [Symbol]? = nil
-    return substitute(symbol, with: row, added: &ignored)
+    substitute(symbol, with: row, added: &ignored)
   }
 
-  /// `substitute(_:with:)`, appending the symbols that gain a cell to `added`.
+  /// Replaces `symbol`, if present, with `row`, appending the symbols that gain a cell to
+  /// `added`; whether the row changed.
   @discardableResult
   mutating func substitute(_ symbol: Symbol, with row: Row, added: inout [Symbol]?) -> Bool {
     let i = index(of: symbol)
@@ -280,7 +256,7 @@ struct Row: Sendable {
     return true
   }
 
-  /// Whether every cell is a dummy (so the row can never be made to hold by pivoting).
+  /// Whether every cell is a dummy (no pivot can change the row's constant).
   var hasOnlyDummies: Bool { cells.allSatisfy { $0.symbol.isDummy } }
 }
 

@@ -25,20 +25,11 @@ public final class Solver {
 
   /// Adds `constraint` and re-optimises.
   /// - Throws: `SolverError.duplicateConstraint`, `.nonFiniteConstraint`,
-  ///   `.unsatisfiableConstraint` (a required constraint that contradicts the required ones
-  ///   already added; the error names them). On every error the solver is unchanged, except
-  ///   `.internalError`, after which it has rebuilt itself from its other constraints (a
-  ///   failure of the tableau is first retried on a fresh one: see `recover`).
-  /// - Complexity: proportional to the rows the new row's subject appears in, plus the
-  ///   pivots the optimisation needs.
+  ///   `.unsatisfiableConstraint` (naming the required constraints in the way). On every
+  ///   error the solver is unchanged, except `.internalError` (see `recover`).
   public func addConstraint(_ constraint: Constraint) throws {
-    try rebuildAndReport()
-    do {
+    try attempt(dropping: constraint) { (engine: inout Engine) throws(EngineError) in
       try engine.add(constraint)
-    } catch {
-      try recover(error, dropping: constraint) { (engine: inout Engine) throws(EngineError) in
-        try engine.add(constraint)
-      }
     }
   }
 
@@ -60,25 +51,14 @@ public final class Solver {
     engine.constraints[ObjectIdentifier(constraint)] != nil
   }
 
-  /// Changes the constant of an added constraint's expression to `constant`, without
-  /// removing and re-adding it (what animating `NSLayoutConstraint.constant` needs).
-  ///
-  /// The solver re-solves at once with the dual simplex, as for `suggestValue`. The
-  /// `Constraint` object itself is immutable: its `expression.constant` keeps the value it
-  /// was created with; the solver remembers the constant in force.
+  /// Changes the constant of an added constraint's expression in place and re-solves with
+  /// the dual simplex, as for `suggestValue` (animating `NSLayoutConstraint.constant`). The
+  /// `Constraint` object keeps its own constant; the solver remembers the one in force.
   /// - Throws: `.unknownConstraint`, `.nonFiniteConstraint`, or `.unsatisfiableConstraint`
-  ///   when a required constraint can't hold with the new constant (the solver is then
-  ///   unchanged and the old constant stays in force).
-  /// - Complexity: one row when the constraint's marker is basic, else the rows of the
-  ///   marker's column, plus the dual pivots.
+  ///   (the solver unchanged, the old constant in force).
   public func updateConstant(of constraint: Constraint, to constant: Double) throws {
-    try rebuildAndReport()
-    do {
+    try attempt(dropping: nil) { (engine: inout Engine) throws(EngineError) in
       try engine.updateConstant(of: constraint, to: constant)
-    } catch {
-      try recover(error, dropping: nil) { (engine: inout Engine) throws(EngineError) in
-        try engine.updateConstant(of: constraint, to: constant)
-      }
     }
   }
 
@@ -96,13 +76,8 @@ public final class Solver {
     let strength = strength.clipped
     guard !strength.isRequired else { throw SolverError.requiredEditStrength(variable) }
     let constraint = Constraint(LinearExpression(variable), .equal, strength: strength)
-    try rebuildAndReport()
-    do {
+    try attempt(dropping: constraint) { (engine: inout Engine) throws(EngineError) in
       try engine.add(constraint, editVariable: variable)
-    } catch {
-      try recover(error, dropping: constraint) { (engine: inout Engine) throws(EngineError) in
-        try engine.add(constraint, editVariable: variable)
-      }
     }
     engine.edits[key] = EditEntry(variable: variable, constraint: constraint, suggested: 0)
   }
@@ -130,34 +105,21 @@ public final class Solver {
 
   /// Suggests `value` for edit variable `variable` and re-solves (dual simplex).
   /// - Throws: `.unknownEditVariable`, `.nonFiniteValue`.
-  /// - Complexity: one row when the edit's error symbol is basic, else its column, plus the
-  ///   dual pivots.
   public func suggestValue(_ variable: Variable, _ value: Double) throws {
     let key = ObjectIdentifier(variable)
     guard let edit = engine.edits[key] else { throw SolverError.unknownEditVariable(variable) }
     guard value.isFinite else { throw SolverError.nonFiniteValue(variable, value) }
     try rebuildAndReport()
     engine.edits[key]?.suggested = value
-    do {
+    try attempt(dropping: nil) { (engine: inout Engine) throws(EngineError) in
       try engine.updateConstant(of: edit.constraint, to: -value)
-    } catch {
-      try recover(error, dropping: nil) { (engine: inout Engine) throws(EngineError) in
-        try engine.updateConstant(of: edit.constraint, to: -value)
-      }
     }
   }
 
   // MARK: - Solution
 
-  /// Writes the current solution into every variable's `value`.
-  ///
-  /// Runs the rebuild that removals left pending; a constraint it could not re-add is
-  /// reported by the next throwing call as `internalError` (see `Engine.rebuild()`). Then
-  /// checks the solution against the original constraints and, where the tableau's rounding
-  /// left one beyond rounding of its terms, re-solves the basic values exactly
-  /// (`Engine.refineSolution()`).
-  /// - Complexity: O(terms of the constraints); a dense solve when a residual is beyond
-  ///   rounding.
+  /// Writes the current solution into every variable's `value`, after a pending rebuild and
+  /// the check against the constraints (`Engine.refineSolution()`).
   public func updateVariables() {
     let exact = engine.refineSolution()
     engine.writeValues()
@@ -188,12 +150,22 @@ public final class Solver {
     throw SolverError.internalError(message)
   }
 
-  /// Rethrows a user error. An internal failure (the simplex cycling on rounding, a row the
-  /// dual simplex can't repair: states of the tableau, not of the constraints) is recovered
-  /// from the constraints: the tableau is rebuilt without `constraint` (the one being added,
-  /// or the one just removed) and `retry` (the add) runs again on the fresh tableau. The call
-  /// then returns, or throws what the fresh tableau says (`unsatisfiableConstraint`, say);
-  /// `.internalError` only when the rebuild or the retry fails too.
+  /// Runs a pending rebuild, then `call`, recovering a failure of the tableau (`recover`).
+  func attempt(
+    dropping constraint: Constraint?, _ call: @escaping (inout Engine) throws(EngineError) -> Void
+  ) throws {
+    try rebuildAndReport()
+    do {
+      try call(&engine)
+    } catch {
+      try recover(error, dropping: constraint, retry: call)
+    }
+  }
+
+  /// Rethrows a user error. A failure of the tableau (the simplex cycling, a row the dual
+  /// simplex can't repair) is recovered from the constraints: a rebuild without `constraint`
+  /// (being added, or just removed), then `retry` on it; `.internalError` only when the
+  /// rebuild or the retry fails too.
   func recover(
     _ error: any Error, dropping constraint: Constraint?,
     retry: ((inout Engine) throws(EngineError) -> Void)? = nil

@@ -1,25 +1,12 @@
 // Whether a required equality follows from the required equalities in force, decided from
-// the constraints themselves rather than from the tableau.
-//
-// Substituting a new equality into the tableau gives a row that is empty (or dummies only)
-// exactly when the equality depends on the ones before it; in floating point the row keeps
-// residues of the cancellation and its constant the rounding of every pivot since. After
-// phase-one excursions (rows of 1e6) those residues reach 1e-8 of the terms: the LP oracle's
-// combinations of earlier equalities (`x + 2y == 7` from `x == 1` and `y == 3`, with weights
-// such as 1/3) were then taken for independent constraints, left the basis singular, or
-// refused although consistent (seed 50256: a residual of 1.5e-5 next to terms of 2e3).
-//
-// The test: Gaussian elimination (partial pivoting, in order of addition) of the required
-// equalities' coefficient vectors over the variables, carrying their constants; the new
-// equality is reduced against them. It depends on them when what is left of its coefficients
-// is within 1e-9 of their size, and is consistent when what is left of its constant is
-// rounding (`isRoundingNoise`) of the constants combined. Paid only for rows that look
-// dependent (every non-dummy cell below 1e-6 of the equality's coefficients).
+// the constraints rather than from the tableau's residues (seed 50 256): Gaussian elimination
+// (partial pivoting, order of addition) of their coefficient vectors, carrying constants.
+// Paid only for rows that look dependent.
 
 extension Engine {
-  /// Whether `row` (the substituted row of required equality `constraint`) looks like a
-  /// dependent equality's: no cell but dummies above 1e-6 of the constraint's coefficients,
-  /// or dummies only with a constant that is not rounding.
+  /// Whether `row`, the substituted row of required equality `constraint`, has no cell but
+  /// dummies above `Tolerance.pivot` of its coefficients, or dummies only and a constant
+  /// beyond rounding.
   func looksDependent(_ row: Row, _ constraint: Constraint, constant: Double) -> Bool {
     var size = 0.0
     for term in constraint.expression.terms { size = max(size, abs(term.coefficient)) }
@@ -34,10 +21,9 @@ extension Engine {
     return true
   }
 
-  /// Whether required equality `constraint` (constant `constant`), whose substituted row is
-  /// `row`, is consistent with the required equalities in force, if its row looks dependent
-  /// (`looksDependent`) and it depends on them; nil otherwise.
-  /// - Complexity: O(e² x v) for e equalities over v variables, when the row looks dependent.
+  /// Whether required equality `constraint`, whose substituted row is `row`, is consistent
+  /// with the required equalities in force when it depends on them; nil when it doesn't (or
+  /// its row doesn't look dependent). O(e² x v).
   func dependence(of constraint: Constraint, row: Row, constant: Double) -> Bool? {
     guard looksDependent(row, constraint, constant: constant) else { return nil }
     var columnOf: [ObjectIdentifier: Int] = [:]
@@ -106,7 +92,9 @@ extension Engine {
         new[n + 1] += abs(factor) * rows[p + n + 1]
       }
     }
-    for column in 0..<n where abs(new[column]) > Tolerance.standard.residual * max(1, size) { return nil }
+    for column in 0..<n where abs(new[column]) > Tolerance.standard.residual * max(1, size) {
+      return nil
+    }
     return isRoundingNoise(new[n], scale: new[n + 1])
   }
 }

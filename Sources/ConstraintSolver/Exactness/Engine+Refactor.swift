@@ -1,24 +1,9 @@
-// Refactoring the tableau: every row recomputed from the constraints at the current basis.
-//
-// Each pivot adds rounding to the rows it touches, and coefficients below `Tolerance.zero`
-// are dropped as they appear, so after many pivots the tableau drifts from the constraints it
-// stands for: on random 60 x 600 systems an optimal basis read weighted equalities of strength
-// 1e6 off by 1.6e-6 (objective gaps of 1e-3 against the LP) after fewer than a hundred adds.
-// LP codes answer this by refactoring the basis from the original matrix ("reinversion");
-// this is the same for the tableau form. The basis is kept, so the solution path is too:
-//
-// * write every constraint `j` as in `makeRow` before sign normalisation:
-//   `0 = c_j + sum_v a_jv x_v + m_j marker_j + o_j other_j`;
-// * a constraint whose marker or other symbol is basic (a slack, error or dummy) gives that
-//   symbol's row directly, once the external variables in it are known;
-// * the others (the core: required equalities without a marker, and constraints whose own
-//   symbols are all parameters) determine the basic external variables: their coefficients
-//   form a square matrix `C` (core constraints x basic externals), at most the number of
-//   variables wide, solved densely by Gaussian elimination with partial pivoting;
-// * the objective is re-summed from the weighted errors.
-//
-// The tableau is left untouched when the basis doesn't fit that shape or `C` is numerically
-// singular (a pivot below 1e-11 of its column's largest entry).
+// Refactoring: every row recomputed from the constraints at the current basis, as LP codes
+// reinvert a drifted basis (after many pivots, rows drift from the constraints they stand
+// for). Each constraint is written as in `makeRow` before sign normalisation; one whose
+// marker or other symbol is basic gives that symbol's row; the rest (the core) determine the
+// basic external variables through a square dense solve; the objective is re-summed. The
+// tableau is left untouched when the basis doesn't fit that shape or the core is singular.
 
 extension Engine {
   /// One constraint as a row of the constraint matrix.
@@ -30,10 +15,9 @@ extension Engine {
     var own: [(symbol: Symbol, coefficient: Double)]
   }
 
-  /// Recomputes every row and the objective from the constraints at the current basis, then
-  /// queues the rows that come out infeasible (the caller re-optimises).
+  /// Recomputes every row and the objective from the constraints at the current basis and
+  /// queues the rows that come out infeasible. O(k³ + cells), k the basic externals.
   /// - Returns: whether the tableau was refactored; when false it is unchanged.
-  /// - Complexity: O(k³ + cells), k the number of basic external variables in core rows.
   @discardableResult
   mutating func refactor() -> Bool {
     guard artificial == nil, !needsRebuild else { return false }
@@ -166,8 +150,7 @@ extension Engine {
 }
 
 /// Inverts the `size` x `size` row-major matrix `a` (destroyed) by Gauss-Jordan elimination
-/// with partial pivoting; nil when a pivot is below 1e-11 of its column's largest entry
-/// (numerically singular).
+/// with partial pivoting; nil when numerically singular (`Tolerance.refactor`).
 func invert(_ a: inout [Double], size n: Int) -> [Double]? {
   var inverse = [Double](repeating: 0, count: n * n)
   for i in 0..<n { inverse[i * n + i] = 1 }
@@ -211,24 +194,18 @@ func invert(_ a: inout [Double], size n: Int) -> [Double]? {
 extension Engine {
   // MARK: - Tableau health
 
-  /// How many pivots may pass between two checks of the tableau against its constraints: a
-  /// check costs O(terms), about what one pivot costs on a tableau of as many rows, so
-  /// checking every `32 + rows` pivots adds at most a few percent (a screen's layout pivots
-  /// cheaply: checking every 32 cost it 3.5 % more instructions).
+  /// Pivots between two checks of the tableau against its constraints (a check costs about
+  /// one pivot: a few percent at most).
   var healthCheckInterval: Int { 32 + rows.count }
 
-  /// Checks the tableau against the constraints once `healthCheckInterval` pivots have passed
-  /// since the last check, and refactors it (then re-optimises) when it has drifted.
-  /// - Complexity: O(terms of the constraints) per check; a refactor when drifted.
+  /// Every `healthCheckInterval` pivots: `refactorIfDrifted`.
   mutating func checkHealth() throws(InternalFailure) {
     guard pivotsSinceHealthCheck >= healthCheckInterval else { return }
     pivotsSinceHealthCheck = 0
     try refactorIfDrifted()
   }
 
-  /// Refactors the tableau and re-optimises when its solution misses a constraint's equation
-  /// (`equationsHaveDrifted`); nothing otherwise.
-  /// - Throws: `InternalFailure` when the re-optimisation can't repair a row.
+  /// Refactors the tableau and re-optimises when its solution misses a constraint's equation.
   mutating func refactorIfDrifted() throws(InternalFailure) {
     guard equationsHaveDrifted(), refactor() else { return }
     try optimize()
@@ -236,8 +213,7 @@ extension Engine {
     pivotsSinceHealthCheck = 0
   }
 
-  /// Whether some constraint's equation `0 = c + sum a x + own symbols`, read at the tableau's
-  /// solution (a basic symbol at its row's constant, a parameter at zero), misses zero by more
+  /// Whether some constraint's equation, read at the tableau's solution, misses zero by more
   /// than `Tolerance.refactor` of its terms.
   mutating func equationsHaveDrifted() -> Bool {
     if !equationsValid { cacheEquations() }
@@ -249,7 +225,6 @@ extension Engine {
 
   // MARK: - Small pivots
 
-  /// At most this many pivots on coefficients below pivot size in one optimisation
-  /// (`smallPivotDirection`).
+  /// At most this many sub-pivot-size pivots in one optimisation (`smallPivotDirection`).
   static let smallPivotLimit = 4
 }

@@ -1,38 +1,20 @@
-// Exact values at solve time: the basic solution re-solved from the original constraints.
-//
-// The tableau's row constants are the values of the basic symbols, but they are the product
-// of every pivot and substitution since the constraints were added: with strengths up to
-// 1e9 and rows that grow during phase one, they drift from the point the current basis
-// defines. The drift shows as residuals of the *original* constraints at the solution: on
-// random 30 x 250 systems, a required equality missed by 1e-4 next to terms of 4e4, or a
-// strong equality left 1.9e-6 off (1.9 of weighted error where the basis had none).
-//
-// The basis itself is right (the objective row, recomputed from the rows, gave the LP
-// optimum within 3e-12 on such a system), so the fix is to recompute the point of that basis:
-// with every parametric symbol at zero, each constraint `j` reads
-// `constant_j + sum(a_jv x_v) + (its slack / error / dummy terms) = 0`, one equation per
-// constraint over the basic symbols, a square system `B y = -c` (one basic symbol per
-// constraint). `refineSolution()` measures each equation's residual at the tableau's values
-// and, only when one exceeds rounding (`Tolerance.refinement` of the equation's largest
-// term), solves `B d = -r` by Gaussian elimination with partial pivoting (backward stable:
-// each residual then sits within a few units in the last place of its terms) and adds `d` to
-// the row constants. The coefficients of the rows are not touched; the objective row is
-// recomputed from them, and the simplex resumes if the new values or costs call for pivots.
+// Exact values at solve time. The rows' constants are the product of every pivot since the
+// constraints were added and drift from the point the current basis defines; the basis itself
+// is right. `refineSolution()` measures each constraint's residual at the tableau's values
+// and, beyond rounding, solves `B d = -r` (one equation per constraint over the basic
+// symbols, partial pivoting: backward stable) and adds `d` to the row constants; the
+// objective is recomputed and the simplex resumes.
 
 extension Engine {
-  /// The most cells (`constraints x basic symbols`) the dense solve may hold: 16 M doubles,
-  /// 128 MB. Larger systems keep the tableau's values.
+  /// The most cells the dense solve may hold (16 M doubles); larger systems keep their values.
   static let refinementCellBudget = 16_000_000
 
-  /// One original constraint as an equation over symbols, in the form `makeRow` builds before
-  /// sign normalisation: `constant + sum(coefficient * symbol) = 0`.
+  /// A constraint as `makeRow` builds it before sign normalisation: `constant + sum = 0`.
   struct Equation {
     var constant: Double
     var terms: [(symbol: Symbol, coefficient: Double)]
   }
 
-  /// The equation of `entry` (its constant in force, its variables' symbols, its own symbols
-  /// with the signs `makeRow` gives them).
   func equation(of entry: ConstraintEntry) -> Equation {
     var terms: [(symbol: Symbol, coefficient: Double)] = []
     for term in entry.constraint.expression.terms where !nearZero(term.coefficient) {
@@ -63,8 +45,7 @@ extension Engine {
     slot(of: symbol).map { rows[$0].constant } ?? 0
   }
 
-  /// `equation`'s residual at the tableau's solution, with the largest and the total
-  /// magnitude of the terms that made it (the scales the drift checks measure it against).
+  /// `equation`'s residual at the tableau's solution, with its terms' largest and total size.
   func terms(of equation: Equation) -> (residual: Double, largest: Double, total: Double) {
     var sum = equation.constant
     var largest = abs(equation.constant)
@@ -78,23 +59,16 @@ extension Engine {
     return (sum, largest, total)
   }
 
-  /// Residual of `equation` at the tableau's solution, and whether it is beyond rounding
-  /// (`Tolerance.refinement` of its largest term).
+  /// `equation`'s residual, and whether it is beyond `Tolerance.refinement` of its terms.
   func residual(of equation: Equation) -> (value: Double, drifted: Bool) {
     let (sum, largest, _) = terms(of: equation)
     return (sum, abs(sum) > Tolerance.standard.refinement * max(1, largest))
   }
 
-  /// Re-solves the basic values from the original constraints when the tableau's values
-  /// drifted beyond rounding, refreshes the objective from the rows and lets the simplex
-  /// resume (at most three rounds). Deterministic: constraints in order of addition, basic
-  /// symbols by slot.
-  /// - Complexity: O(terms) when nothing drifted; else a dense solve, O(n³) for n
-  ///   constraints, within `refinementCellBudget`.
-  /// - Parameter rebuilds: how many fresh tableaus it may build when the basis can't be
-  ///   repaired (a solve: one; a check of an accept, which must judge this tableau: none).
-  /// - Returns: whether the solution it leaves is exact (no equation drifted beyond rounding),
-  ///   so that another call before any change would do nothing.
+  /// Re-solves the basic values from the constraints when they drifted beyond rounding and
+  /// lets the simplex resume (at most three rounds); a basis it can't repair is rebuilt
+  /// `rebuilds` times at most, unless that loses a constraint. O(terms) when nothing drifted.
+  /// - Returns: whether the solution it leaves is exact (another call would do nothing).
   @discardableResult
   mutating func refineSolution(rebuilds: Int = 1) -> Bool {
     rebuildIfNeeded()
@@ -118,11 +92,6 @@ extension Engine {
         }
       }
       guard !repaired else { continue }
-      // A singular basis (the tableau took a dependent constraint for an independent one) or
-      // one the simplex can't repair from its drifted rows: a fresh tableau from the
-      // constraints in order, once; failing that, or when the rebuild loses a constraint (a
-      // fresh phase one can refuse one this tableau holds: `rebuildLosingNothing()`), the
-      // tableau as it was.
       guard rebuildsLeft > 0, rebuild() else {
         self = saved
         return false
@@ -143,8 +112,8 @@ extension Engine {
     equationsValid = true
   }
 
-  /// Solves `B d = -r` for the corrections `d` of the basic symbols' values and applies them.
-  /// - Returns: false (nothing changed) when the system is not square, too large, or singular.
+  /// Solves `B d = -r` and adds `d` to the basic values; false (nothing changed) when the
+  /// system is not square, too large, or singular.
   mutating func correctBasicValues() -> Bool {
     let slots = usedSlots
     let n = slots.count
@@ -152,7 +121,6 @@ extension Engine {
     var unknownOfSlot = [Int](repeating: -1, count: rows.count)
     for (unknown, slot) in slots.enumerated() { unknownOfSlot[slot] = unknown }
 
-    // Dense matrix, row-major: one row per equation, one column per basic symbol.
     var a = [Double](repeating: 0, count: n * n)
     var rhs = [Double](repeating: 0, count: n)
     for (i, equation) in equations.enumerated() {
@@ -167,9 +135,7 @@ extension Engine {
     return true
   }
 
-  /// Recomputes the objective row from the weighted errors: each soft constraint's strength
-  /// times its error symbols, a basic one replaced by its row. Removes the drift the objective
-  /// gathers from substitutions at strengths up to 1e6 (its constant is the weighted error).
+  /// Recomputes the objective from the weighted errors (a basic one replaced by its row).
   mutating func refreshObjective() {
     var fresh = Row()
     for entry in constraints.values.sorted(by: { $0.order < $1.order })
@@ -187,9 +153,8 @@ extension Engine {
   }
 }
 
-/// Solves the `n x n` system `a x = b` (row-major `a`, destroyed) by Gaussian elimination with
-/// partial pivoting; nil when a pivot is below 1e-9 of its column's largest entry (nearly
-/// singular: the values it would give are rounding amplified).
+/// Solves `a x = b` (`n x n`, row-major, destroyed) by Gaussian elimination with partial
+/// pivoting; nil when numerically singular (`Tolerance.singular`).
 func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]? {
   var columnScale = [Double](repeating: 0, count: n)
   for i in 0..<n {
@@ -202,7 +167,9 @@ func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]?
       pivotSize = abs(a[i * n + k])
       pivotRow = i
     }
-    guard pivotSize > Tolerance.standard.singular * columnScale[k], pivotSize > 0 else { return nil }
+    guard pivotSize > Tolerance.standard.singular * columnScale[k], pivotSize > 0 else {
+      return nil
+    }
     if pivotRow != k {
       for j in k..<n { a.swapAt(k * n + j, pivotRow * n + j) }
       b.swapAt(k, pivotRow)

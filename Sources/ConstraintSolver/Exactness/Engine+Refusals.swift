@@ -5,64 +5,49 @@
 extension Engine {
   // MARK: - Confirming a refusal
 
-  /// Throws the error for the core's `refusal` of `constraint` once an engine that replays
-  /// the required constraints from scratch confirms it (and names the ones in the way); when
-  /// that engine accepts the constraint, the refusal came from rounding this tableau gathered
-  /// over many pivots, and the constraint is added to a fresh tableau
-  /// (`addToFreshTableau`). An inconsistent dependent equality is decided from the
-  /// constraints themselves: only its culprits are looked up.
-  mutating func confirm(
-    _ refusal: Refusal, of constraint: Constraint, _ constant: Double,
-    _ editVariable: Variable?, _ marker: EqualityMarker, _ order: Int?
-  ) throws(EngineError) {
+  /// Throws the error for the core's `refusal` of `addition` once an engine that replays the
+  /// required constraints from scratch confirms it; when that engine accepts, the refusal
+  /// came from this tableau's rounding and the constraint goes to a fresh tableau. An
+  /// inconsistent dependent equality is decided from the constraints already.
+  mutating func confirm(_ refusal: Refusal, of addition: Addition) throws(EngineError) {
     if refusal.kind == .inconsistentEquality {
-      throw unsatisfiable(constraint, constant: constant)
+      throw unsatisfiable(addition.constraint, constant: addition.constant)
     }
-    guard let error = self.refusal(constraint, constant: constant) else {
-      return try addToFreshTableau(constraint, constant, editVariable, marker, order)
+    guard let error = self.refusal(addition.constraint, constant: addition.constant) else {
+      return try addToFreshTableau(addition)
     }
     throw error
   }
 
-  /// The error for unsatisfiable `constraint`, naming the required constraints in its way
-  /// (`explainConflict`).
+  /// The error for unsatisfiable `constraint`, naming the required constraints in its way.
   func unsatisfiable(_ constraint: Constraint, constant: Double) -> EngineError {
     refusal(constraint, constant: constant)
       ?? .solver(.unsatisfiableConstraint(constraint, conflicting: []))
   }
 
   /// `unsatisfiable(_:constant:)`, or nil when the engine that explains the conflict (a fresh
-  /// tableau) accepts the constraint after all: the refusal came from rounding this tableau
-  /// gathered over many pivots, not from the constraints.
+  /// tableau) accepts the constraint after all.
   func refusal(_ constraint: Constraint, constant: Double) -> EngineError? {
     guard let conflicting = explainConflict(constraint, constant: constant) else { return nil }
     return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
   }
 
-  /// Adds `constraint` after rebuilding the tableau from scratch (a refusal this tableau
-  /// made that a fresh one did not confirm). When the rebuilt tableau refuses it too, it is
-  /// added once more to a tableau of the required constraints alone, as the engines that
-  /// confirmed it were, and the weighted constraints are re-added after it (seed 2 001 207:
-  /// with the weighted constraints' error columns in the way, a feasible required equality at
-  /// a point near 2.5e8 was refused); refused for good if that refuses it too.
-  mutating func addToFreshTableau(
-    _ constraint: Constraint, _ constant: Double, _ editVariable: Variable?,
-    _ marker: EqualityMarker, _ order: Int?
-  ) throws(EngineError) {
-    // Neither rebuild may lose a constraint in force: the add would be judged, and kept,
-    // against the rest (`rebuildLosingNothing()`); the refusal stands then.
+  /// Adds after rebuilding the tableau from scratch (neither rebuild may lose a constraint in
+  /// force). When the rebuilt tableau refuses a required constraint too, it is added to a
+  /// tableau of the required constraints alone, the weighted ones re-added after it (seed
+  /// 2 001 207: their error columns steered phase one away from a feasible point).
+  mutating func addToFreshTableau(_ addition: Addition) throws(EngineError) {
+    let constraint = addition.constraint
     guard rebuildLosingNothing() else {
       throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
     }
     do {
-      try addWithoutConfirming(
-        constraint, constant: constant, editVariable: editVariable, marker: marker, order: order)
+      try addWithoutConfirming(addition)
     } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
       let entries = constraints.values.sorted(by: { $0.order < $1.order })
       var fresh = emptied()
       fresh.readd(entries.filter(\.constraint.isRequired))
-      try fresh.addWithoutConfirming(
-        constraint, constant: constant, editVariable: editVariable, marker: marker, order: order)
+      try fresh.addWithoutConfirming(addition)
       fresh.readd(entries.filter { !$0.constraint.isRequired })
       guard fresh.lostInRebuild.count == lostInRebuild.count else {
         throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
@@ -86,32 +71,27 @@ extension Engine {
     return owners.sorted { $0.order < $1.order }.map(\.constraint)
   }
 
-  /// Why `constraint` (with `constant`) can't be added: replays the required constraints
-  /// into an engine where every equality has a marker and reads the markers of the row it
-  /// refuses (`Refusal.certificate`, `requiredOwners`); nil when that engine accepts it.
-  ///
-  /// An engine that could not re-add every required constraint in force proves nothing by
-  /// accepting: the refusal stands, its culprits unknown (`[]`). Taking that accept for a
-  /// rounding refusal sent seed 2 009 835's conflicting add to `addToFreshTableau`, whose
-  /// rebuild lost the same constraint and accepted the add without it.
-  /// - Complexity: a rebuild; paid only when a call fails.
+  /// Why `constraint` can't be added: replays the required constraints into an engine where
+  /// every equality has a marker and reads the markers of the row it refuses; nil when that
+  /// engine accepts it. An engine that lost a required constraint proves nothing by accepting:
+  /// the refusal stands, its culprits unknown (seed 2 009 835).
   func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
     var complete = true
     for entry in constraints.values.sorted(by: { $0.order < $1.order })
     where entry.constraint.isRequired && entry.constraint !== constraint {
       do {
-        let refusal = try probe.insertRetryingRefactored(
-          entry.constraint, constant: entry.constant, editVariable: nil, marker: .always,
-          order: entry.order)
-        if refusal != nil { complete = false }
+        var addition = entry.addition()
+        addition.editVariable = nil
+        addition.marker = .always
+        if try probe.insertRetryingRefactored(addition) != nil { complete = false }
       } catch {
         complete = false
       }
     }
     do {
-      guard let refusal = try probe.insertRetryingRefactored(
-        constraint, constant: constant, editVariable: nil, marker: .always, order: nil)
+      let addition = Addition(constraint, constant: constant, marker: .always)
+      guard let refusal = try probe.insertRetryingRefactored(addition)
       else { return complete ? nil : [] }
       return probe.requiredOwners(of: refusal.certificate, excluding: ObjectIdentifier(constraint))
     } catch {
@@ -121,31 +101,20 @@ extension Engine {
 
   // MARK: - Phase one on a refactored tableau
 
-  /// `insertVerified`, and once more on the tableau refactored from the constraints when phase
-  /// one refused a required constraint with a small direction left (`hasSmallDirection`): a
-  /// residue of rounding, or a genuine small coefficient of nearly dependent constraints. The
-  /// refactored tableau has no residues, so its phase one may take every coefficient above
-  /// `Tolerance.certifiedPivotFloor` (LP-oracle seeds 1 001 865 and 2 007 129: feasible
-  /// required sets refused, their only way to feasibility a coefficient of 1.2e-7 of its row,
-  /// at points near 1e9).
+  /// `insertVerified`, and once more on the refactored tableau when phase one refused a
+  /// required constraint with a small direction left (`hasSmallDirection`): there residues
+  /// are gone and phase one may take coefficients from `Tolerance.certifiedPivotFloor` of
+  /// their row (seeds 1 001 865, 2 007 129).
   /// - Returns: the refusal, nil when the constraint was added.
-  mutating func insertRetryingRefactored(
-    _ constraint: Constraint, constant: Double, editVariable: Variable?,
-    marker: EqualityMarker, order: Int?
-  ) throws(EngineError) -> Refusal? {
-    guard let refusal = try insertVerified(
-      constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
-      phaseOneFloor: 0)
-    else { return nil }
-    guard refusal.kind == .phaseOne, constraint.isRequired,
+  mutating func insertRetryingRefactored(_ addition: Addition) throws(EngineError) -> Refusal? {
+    guard let refusal = try insertVerified(addition, phaseOneFloor: 0) else { return nil }
+    guard refusal.kind == .phaseOne, addition.constraint.isRequired,
       hasSmallDirection(refusal.certificate)
     else { return refusal }
     var refactored = self
     guard refactored.refactor(), (try? refactored.dualOptimize()) != nil else { return refusal }
     self = refactored
-    return try insertVerified(
-      constraint, constant: constant, editVariable: editVariable, marker: marker, order: order,
-      phaseOneFloor: Tolerance.standard.certifiedPivotFloor)
+    return try insertVerified(addition, phaseOneFloor: Tolerance.standard.certifiedPivotFloor)
   }
 
   /// Whether phase one's final artificial row `row` still has a direction of descent that

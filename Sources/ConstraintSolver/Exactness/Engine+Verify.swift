@@ -1,17 +1,11 @@
-// Checking an accept against the constraints themselves, not the tableau's rows: a required
-// constraint accepted along drifted rows is refused, and a tableau whose solution drifted is
-// refactored or rebuilt.
+// Checking an accept against the constraints themselves, not the tableau's rows.
 
 extension Engine {
   // MARK: - Accepts
 
-  /// Whether the tableau's solution after a required constraint was accepted along pivots
-  /// (phase one, or the dual simplex after a constant change) holds up against the
-  /// constraints: when the solution misses a constraint's equation beyond rounding
-  /// (`equationsHaveDrifted`), the rows are recomputed from the constraints at the current
-  /// basis (`refactor`) and re-optimised; false when that finds a row no pivot can repair
-  /// (the constraints in force are infeasible: the accept came from drifted rows).
-  /// - Complexity: O(terms) when nothing drifted; else a refactor.
+  /// Whether a required accept along pivots (phase one, the dual simplex after a constant
+  /// change) survives `refactorIfDrifted`: false when the refactored rows show a row no pivot
+  /// can repair (the accept came from drifted rows).
   mutating func verifiedAccept() -> Bool {
     do {
       try refactorIfDrifted()
@@ -22,14 +16,9 @@ extension Engine {
     return true
   }
 
-  /// Whether the tableau's solution holds every required constraint in force within 1e-9 of
-  /// its largest term (`Tolerance.residual`), inequalities included: what every required
-  /// accept must show (`requiredConstraintsHoldRefined()`), a phase one that took
-  /// sub-pivot-size coefficients (`Tolerance.certifiedPivotFloor`) first among them. The equation check
-  /// of `verifiedAccept` reads slacks at their values and so passes a point where a required
-  /// inequality's slack went negative; fresh LP-oracle seeds 3 002 617 and 3 004 335 were
-  /// accepted that way, 0.65 and 0.45 from feasible.
-  /// - Complexity: O(terms of the required constraints).
+  /// Whether the tableau's solution holds every required constraint, inequalities included,
+  /// within `Tolerance.residual` of its largest term (the equation check reads slacks at
+  /// their values and so passes a negative one: seeds 3 002 617, 3 004 335).
   func requiredConstraintsHold() -> Bool {
     constraints.values.allSatisfy { entry in
       guard entry.constraint.isRequired else { return true }
@@ -38,18 +27,9 @@ extension Engine {
     }
   }
 
-  /// Whether a required accept's point holds every required constraint
-  /// (`requiredConstraintsHold()`), at the tableau's values or, when those miss, at the values
-  /// refined from the constraints at the same basis (`refineSolution`, without its rebuild),
-  /// which is the point the next solve reports. Phase one and the dual simplex can end at a
-  /// basis whose rows are feasible only by their drift: a required inequality's slack then
-  /// reads zero or above while the constraint itself is missed (fresh LP-oracle seeds
-  /// 4 005 927 and 3 003 157, constant changes 0.0018 and 0.0042 from feasible; 4 003 927, an
-  /// add accepted at a point that missed a required constraint by 1.09 of its terms at the
-  /// next solve). The tableau's own values miss by up to 2e-7 of the terms on accepts the LP
-  /// confirms (3 003 157), so they alone can't decide.
-  /// - Complexity: O(terms of the required constraints); a copy and a dense solve when the
-  ///   tableau's values miss.
+  /// `requiredConstraintsHold()` at the tableau's values or, when those miss, at the values
+  /// refined from the constraints at the same basis (what the next solve reports; seeds
+  /// 4 005 927, 3 003 157, 4 003 927).
   func requiredConstraintsHoldRefined() -> Bool {
     if requiredConstraintsHold() { return true }
     var refined = self
@@ -58,11 +38,8 @@ extension Engine {
   }
 
   /// Restores `original` and refuses the new `constant` of required `constraint`, unless the
-  /// engine that explains the conflict (a fresh tableau, `refusal`) accepts it: then the
-  /// refusal came from this tableau's rounding (LP oracle seeds 1000119, 1003201: a feasible
-  /// change refused after some 500 calls), and the constraints are re-added in order with the
-  /// new constant, as `addToFreshTableau` does for an add. Refused for good if that rebuild
-  /// can't re-add them all.
+  /// engine that explains the conflict accepts it (seeds 1 000 119, 1 003 201): then the
+  /// constraints are re-added with the new constant, refused for good if one is lost.
   mutating func refuseUpdate(
     _ constraint: Constraint, _ constant: Double, _ original: Engine
   ) throws(EngineError) {
@@ -83,10 +60,8 @@ extension Engine {
 
   // MARK: - Drift
 
-  /// Whether the tableau's solution misses a required constraint by more than
-  /// `Tolerance.drift` of its terms: rounding that many pivots gathered. A removal with a
-  /// materialised marker then rebuilds, as every markerless removal used to.
-  /// - Complexity: O(terms of the constraints).
+  /// Whether the solution misses a required constraint by more than `Tolerance.drift` of
+  /// its terms (after a removal through a computed marker: the tableau is then rebuilt).
   func hasDrifted() -> Bool {
     constraints.values.contains { entry in
       guard entry.constraint.isRequired else { return false }
@@ -95,9 +70,8 @@ extension Engine {
     }
   }
 
-  /// How far the tableau's solution misses `entry`'s constraint (zero when it holds; an
-  /// inequality's miss is signed, negative inside), with the largest and the total magnitude
-  /// of its terms there.
+  /// How far the tableau's solution misses `entry`'s constraint (an inequality's miss is
+  /// signed, negative inside), with the largest and the total magnitude of its terms.
   func miss(of entry: ConstraintEntry) -> (miss: Double, largest: Double, total: Double) {
     var value = entry.constant
     var largest = abs(entry.constant)
