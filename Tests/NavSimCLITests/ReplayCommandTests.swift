@@ -66,7 +66,7 @@ import Testing
       "navsim", ["replay", Self.commute, "--screen", "delivery", "--snapshots", store, "--print"])
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardOutput.contains(
-      "view orderETA parent=orderSheet frame=16.00,647.67,122.67,20.33 text=Arriving%20in%204%20min"))
+      "view orderETA parent=orderSheet frame=16,647.667,122.667,20.3333 text=Arriving%20in%204%20min"))
     #expect(replay.standardOutput.contains("text=Arrived%20at%20Schulweg"))
     #expect(replay.standardOutput.contains(
       "replayed recording 1 'city-commute' through 'screen:delivery': 1090 events"))
