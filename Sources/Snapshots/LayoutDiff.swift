@@ -127,9 +127,10 @@ extension LayoutState {
 extension SnapshotRect {
   /// True when every edge is within `tolerance` points.
   public func isClose(to other: SnapshotRect, tolerance: Double) -> Bool {
-    // Stored text carries six significant digits (under 0.0005 pt below 1000 pt), older
-    // stores two decimals (under 0.005 pt): runs of either kind compare alike.
-    let limit = tolerance + 0.005
+    // Stored text carries six significant digits (under 0.0005 pt a value below 1000 pt),
+    // older stores two decimals (under 0.005 pt); a far edge adds the origin's and the size's
+    // rounding. 0.011 pt covers an old run against a new one, far below a pixel (0.333 pt).
+    let limit = tolerance + 0.011
     return abs(x - other.x) <= limit && abs(y - other.y) <= limit
       && abs(maxX - other.maxX) <= limit && abs(maxY - other.maxY) <= limit
   }
