@@ -22,10 +22,16 @@ extension UIContentSizeCategory: Comparable {
     "accessibility-extra-extra-extra-large",
   ]
 
-  /// The category called `name` (one of `names`), or nil.
+  /// The category called `name`, one of `names` or UIKit's raw value of a size
+  /// (`UICTContentSizeCategoryL`, `UICTContentSizeCategoryAccessibilityXXXL`), or nil.
   public init?(name: String) {
-    guard let index = Self.names.firstIndex(of: name) else { return nil }
-    self = Self.allSizes[index]
+    if let index = Self.names.firstIndex(of: name) {
+      self = Self.allSizes[index]
+    } else if let size = Self.allSizes.first(where: { $0.rawValue == name }) {
+      self = size
+    } else {
+      return nil
+    }
   }
 
   /// NavSim's name of the category (`large`); `unspecified` for any other value.

@@ -217,14 +217,15 @@ import Testing
     ]
   }
 
-  /// `--content-size` takes UIKit's categories by NavSim's names (help lists them); the run
-  /// stores it as a variant, and `runs` shows it with the font text was measured with.
+  /// `--content-size` takes UIKit's categories by NavSim's names (help lists them) or by
+  /// UIKit's raw values (`UICTContentSizeCategoryAccessibilityXXXL`, not listed); the run
+  /// stores it as a variant by name, and `runs` shows it with the font text was measured with.
   @Test func aReplayAtAnotherContentSizeIsStoredAsAVariant() throws {
     let directory = TemporaryDirectory()
     let store = directory.file("s.sqlite")
     let replay = try launchProduct("navsim", [
       "replay", ReplayCommandTests.commute, "--screen", "delivery", "--content-size",
-      "accessibility-extra-extra-extra-large", "--snapshots", store, "--label", "ax5",
+      "UICTContentSizeCategoryAccessibilityXXXL", "--snapshots", store, "--label", "ax5",
     ])
     #expect(replay.status == 0, "\(replay.standardError)")
     let runs = try launchProduct("navsim", ["runs", store])
@@ -240,5 +241,6 @@ import Testing
     #expect(bad.standardError.split(separator: "\n").first.map(String.init) == expected)
     let help = try launchProduct("navsim", ["replay", "--help"], environment: ["COLUMNS": "200"])
     #expect(help.standardOutput.contains("Values: extra-small, small, medium, large"))
+    #expect(!help.standardOutput.contains("UICTContentSizeCategory"))
   }
 }
