@@ -207,6 +207,27 @@ import Testing
       "\(stores.standardOutput)")
   }
 
+  /// `NAVSIM_TEXT_MEASURER` picks the measurer: `harfbuzz` is Linux's default, `coretext`
+  /// needs macOS, anything else is refused; each refusal is one line, exit 70.
+  @Test func theTextMeasurerIsChosenByNameAndAWrongChoiceIsOneLine() throws {
+    let replay = try launchProduct(
+      "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery", "--print"],
+      environment: ["NAVSIM_TEXT_MEASURER": "harfbuzz"])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.standardOutput.contains(
+      "view orderETA parent=orderSheet frame=16,647.667,122.667,20.3333 text=Arriving"))
+    for (name, message) in [
+      ("coretext", "NAVSIM_TEXT_MEASURER=coretext needs macOS (Core Text); use harfbuzz or leave it unset"),
+      ("skia", "NAVSIM_TEXT_MEASURER=skia is not a text measurer (harfbuzz or coretext)"),
+    ] {
+      let refused = try launchProduct(
+        "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery"],
+        environment: ["NAVSIM_TEXT_MEASURER": name])
+      #expect(refused.status == 70)
+      #expect(refused.standardError == "navsim: \(message)\n")
+    }
+  }
+
   /// NavSim's names of the content size categories, smallest first, as help lists them.
   private enum UIContentSizeNames {
     static let all = [
