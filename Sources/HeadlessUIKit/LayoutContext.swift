@@ -1,3 +1,5 @@
+import Foundation
+
 // One context per replay: what UIKit keeps per process (the clock animations run on, the
 // application object), what NavSim adds to it (the auditor told of layout activity) and what
 // the modules above keep per app (their `environment`) belong to one replay, so two replays in
@@ -40,9 +42,15 @@ public final class LayoutContext {
     set { fullPass = newValue }
   }
   @exclusivity(unchecked) private var fullPass = false
-  /// The text size the user chose, while this context is bound (`DynamicTypeSetting.current`:
-  /// window traits, preferred fonts); `large` by default. Set it before the screen is built.
-  public var contentSizeCategory = UIContentSizeCategory.large
+  /// The text size the user chose, in force while this context is bound: the one source of
+  /// `DynamicTypeSetting.current` (window traits, preferred fonts). `large` by default; set it
+  /// before the screen is built. The unbound context's is the process's.
+  public var contentSizeCategory: UIContentSizeCategory {
+    get { contentSize.value }
+    set { contentSize.value = newValue }
+  }
+  /// Readable from any isolation, as `UIFont.preferredFont` is.
+  private nonisolated let contentSize: LockedContentSize
   /// What the modules above keep per replay (`ContextEnvironment`), readable from any
   /// isolation through `LayoutContext.currentEnvironment`.
   public nonisolated let environment: ContextEnvironment
@@ -50,9 +58,14 @@ public final class LayoutContext {
   public private(set) lazy var application = UIApplication()
 
   /// A fresh context: its own clock, no auditor, an empty environment.
-  public convenience init() { self.init(environment: ContextEnvironment()) }
+  public convenience init() {
+    self.init(environment: ContextEnvironment(), contentSize: LockedContentSize())
+  }
 
-  private init(environment: ContextEnvironment) { self.environment = environment }
+  private init(environment: ContextEnvironment, contentSize: LockedContentSize) {
+    self.environment = environment
+    self.contentSize = contentSize
+  }
 
   /// The context bound to the running code, if any.
   /// Marks app code running for an event and forgets the reads noted before (a replay's
@@ -85,21 +98,47 @@ public final class LayoutContext {
   /// Advances the clock to `time` (seconds), finishing the animations due by then.
   public func advanceClock(to time: Double) { clock.advance(to: time) }
 
+  /// What `run(_:)` binds: the context, and the text size `DynamicTypeSetting.with` puts in
+  /// force in its place for a while (nil: the context's own).
+  private struct Binding: Sendable {
+    var context: LayoutContext?
+    var contentSize: UIContentSizeCategory?
+  }
+
   // The task-local, declared as `@TaskLocal` expands it, but readable from any isolation (the
   // macro's would be main-actor isolated here): the environment's readers are not isolated.
-  private nonisolated static let binding = TaskLocal<LayoutContext?>(wrappedValue: nil)
-  private static var bound: LayoutContext? { binding.get() }
+  private nonisolated static let binding = TaskLocal<Binding?>(wrappedValue: nil)
+  private static var bound: LayoutContext? { binding.get()?.context }
   private nonisolated static let unboundEnvironment = ContextEnvironment()
+  private nonisolated static let unboundContentSize = LockedContentSize()
 
   /// The context of code that runs outside any binding: the process's default.
-  public static let unbound = LayoutContext(environment: unboundEnvironment)
+  public static let unbound = LayoutContext(
+    environment: unboundEnvironment, contentSize: unboundContentSize)
 
   /// The bound context, else `unbound`.
   public static var current: LayoutContext { bound ?? unbound }
 
   /// The bound context's environment, else `unbound`'s; from any isolation.
   public nonisolated static var currentEnvironment: ContextEnvironment {
-    binding.get()?.environment ?? unboundEnvironment
+    binding.get()?.context?.environment ?? unboundEnvironment
+  }
+
+  /// The text size in force, from any isolation: the one `DynamicTypeSetting.with` binds,
+  /// else the bound context's, else the unbound context's.
+  nonisolated static var currentContentSizeCategory: UIContentSizeCategory {
+    let binding = binding.get()
+    if let size = binding?.contentSize { return size }
+    return (binding?.context?.contentSize ?? unboundContentSize).value
+  }
+
+  /// Runs `body` with `category` in force in place of the running context's text size,
+  /// which stays as it is (the unbound context's is the whole process's).
+  nonisolated static func withContentSizeCategory<T>(
+    _ category: UIContentSizeCategory, _ body: () throws -> T
+  ) rethrows -> T {
+    let context = binding.get()?.context
+    return try binding.withValue(Binding(context: context, contentSize: category)) { try body() }
   }
 
   /// Whether code runs inside some context's `run(_:)`.
@@ -110,8 +149,25 @@ public final class LayoutContext {
   /// Already bound, it just runs `work` (a replay's event inside its `apply`).
   public func run<T>(_ work: () throws -> T) rethrows -> T {
     if Self.bound === self { return try work() }
-    return try Self.binding.withValue(self) {
-      try DynamicTypeSetting.with(contentSizeCategory) { try work() }
+    return try Self.binding.withValue(Binding(context: self)) { try work() }
+  }
+}
+
+/// A context's text size behind a lock: set on the main actor, read from any isolation.
+final class LockedContentSize: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored = UIContentSizeCategory.large
+
+  var value: UIContentSizeCategory {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      defer { lock.unlock() }
+      stored = newValue
     }
   }
 }

@@ -22,10 +22,16 @@ extension UIContentSizeCategory: Comparable {
     "accessibility-extra-extra-extra-large",
   ]
 
-  /// The category called `name` (one of `names`), or nil.
+  /// The category called `name`, one of `names` or UIKit's raw value of a size
+  /// (`UICTContentSizeCategoryL`, `UICTContentSizeCategoryAccessibilityXXXL`), or nil.
   public init?(name: String) {
-    guard let index = Self.names.firstIndex(of: name) else { return nil }
-    self = Self.allSizes[index]
+    if let index = Self.names.firstIndex(of: name) {
+      self = Self.allSizes[index]
+    } else if let size = Self.allSizes.first(where: { $0.rawValue == name }) {
+      self = size
+    } else {
+      return nil
+    }
   }
 
   /// NavSim's name of the category (`large`); `unspecified` for any other value.
@@ -127,21 +133,22 @@ enum DynamicTypeTable {
 // MARK: - The app's setting
 
 /// The content size category the user chose for the app (`UIApplication`'s
-/// `preferredContentSizeCategory`): `large` unless the running code is bound to another, by a
-/// replay's `LayoutContext` (`--content-size`) or `with(_:_:)`. Scoped like a task-local
-/// value, never a process-wide variable, so replays at different sizes don't disturb each
-/// other. Window traits and fonts made without traits read it.
+/// `preferredContentSizeCategory`): the running `LayoutContext`'s `contentSizeCategory` (a
+/// replay's, `--content-size`; outside a replay the unbound context's, `large` unless set),
+/// or the one `with(_:_:)` puts in force for a while. Readable from any isolation; window
+/// traits and fonts made without traits read it.
 public enum DynamicTypeSetting {
-  @TaskLocal private static var bound: UIContentSizeCategory?
-
   /// The category in force.
-  public static var current: UIContentSizeCategory { bound ?? .large }
+  public static var current: UIContentSizeCategory {
+    LayoutContext.currentContentSizeCategory
+  }
 
-  /// Runs `body` with `category` in force.
+  /// Runs `body` with `category` in force, scoped like a task-local value: the running
+  /// context's own setting is untouched (the unbound context is the whole process's).
   public static func with<T>(
     _ category: UIContentSizeCategory, _ body: () throws -> T
   ) rethrows -> T {
-    try $bound.withValue(category) { try body() }
+    try LayoutContext.withContentSizeCategory(category, body)
   }
 }
 

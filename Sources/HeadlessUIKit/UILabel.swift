@@ -137,21 +137,20 @@ open class UILabel: UIView {
 
 // MARK: - Text model
 
-/// Breaks and measures text with shaped glyphs (`TextShaper`) and the system font's metrics.
+/// Breaks and measures text with the process's measurer (`TextMeasurers.shared()`: shaped
+/// glyphs and the system font's tracking) and the system font's metrics.
 @MainActor
 enum TextModel {
-  /// The width of one line: shaped advance at the font's size plus its tracking per character.
+  /// The width of one line: shaped advance at the font's size plus its tracking.
   static func width(of line: String, font: UIFont) -> CGFloat {
     guard !line.isEmpty else { return 0 }
-    let ems: Double
     do {
-      ems = try TextShaper.shared().advance(of: line, in: FontFace(weight: font.weight))
+      return CGFloat(
+        try TextMeasurers.shared().width(
+          of: line, size: Double(font.pointSize), weight: font.weight))
     } catch {
       TextMeasuring.fail(error)
     }
-    let size = Double(font.pointSize)
-    let tracking = SystemFontMetrics.tracking(atSize: size) * Double(line.count)
-    return CGFloat(ems * size + tracking)
   }
 
   /// `value` rounded up to the next pixel at `scale` (a hair over a pixel doesn't count).

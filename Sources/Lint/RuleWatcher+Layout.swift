@@ -258,11 +258,9 @@ extension RuleWatcher {
     return !overlap.isNull && overlap.width > tolerance && overlap.height > tolerance
   }
 
-  /// `(x, y, w x h)`, whole points without decimals.
+  /// `(x, y, w x h)`, each value as UIKit prints it (`(16, 59.3333, 361 x 20.3333)`).
   func describe(_ rect: CGRect) -> String {
-    func text(_ value: CGFloat) -> String {
-      value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
-    }
+    func text(_ value: CGFloat) -> String { uikitNumber(Double(value)) }
     return "(\(text(rect.minX)), \(text(rect.minY)), \(text(rect.width)) x \(text(rect.height)))"
   }
 }

@@ -42,7 +42,8 @@ struct ExploreCommand: NavSimCommand {
   nonisolated static let contentSizeOption = OptionSpec.value(
     "--content-size", "NAME",
     "Replay every trip at this text size (Dynamic Type) instead of drawing one per trip.",
-    default: "drawn per trip", allowed: UIContentSizeCategory.names)
+    default: "drawn per trip", allowed: UIContentSizeCategory.names,
+    alsoAccepted: ContentSizeOptions.rawValues)
 
   /// `--fitted-profile FILE`: a device's fitted sizes join the drawn ranges.
   nonisolated static let fittedProfileOption = OptionSpec.value(
@@ -56,7 +57,7 @@ struct ExploreCommand: NavSimCommand {
     try parsed.values("--fitted-profile").map { try SDKProfileFile(path: $0).profile }
   }
 
-  /// The `--content-size` given (the option's allowed values are the names).
+  /// The `--content-size` given (the option's values are the names and UIKit's raw values).
   static func contentSize(_ parsed: ParsedArguments) -> UIContentSizeCategory? {
     parsed.value("--content-size").flatMap(UIContentSizeCategory.init(name:))
   }

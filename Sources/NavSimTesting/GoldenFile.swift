@@ -108,6 +108,9 @@ public enum GoldenFile {
     let (expectedFont, expectedEvents) = splitFont(expected)
     // The same frames with another font (or HarfBuzz) still match: the font line is a record.
     if expectedEvents == actual.text { return .matches }
+    if isTwoDecimalText(expectedEvents), !isTwoDecimalText(actual.text) {
+      return .differs(twoDecimalGolden(path: path))
+    }
     if let font = actual.font, let expectedFont, expectedFont != font {
       return .differs(fontMismatch(
         path: path, golden: expectedFont, run: font, expected: expectedEvents,
@@ -138,6 +141,14 @@ public enum GoldenFile {
     return "golden file \(path) was made with font \(golden), this "
       + "run measures with \(run); \(differing) of \(keys.count) event(s) differ: install that "
       + "font (tools/setup.sh) or re-record with \(recordVariable)=1 and review the diff"
+  }
+
+  /// One line for a golden file recorded when snapshots printed points with two decimals
+  /// (`map=393.00x852.00`), instead of a difference on every line.
+  static func twoDecimalGolden(path: String) -> String {
+    "golden file \(path) was recorded with the old snapshot format (points with two "
+      + "decimals, 388.67; now as UIKit prints them, 388.667): re-record it with "
+      + "\(recordVariable)=1 and review the diff"
   }
 
   /// Appends `path` (absolute) to the usage file, when `NAVSIM_GOLDEN_USAGE` names one. One

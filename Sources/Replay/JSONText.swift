@@ -4,7 +4,8 @@ import JSON
 import SessionEvents
 
 // A small, deterministic JSON writer: keys in the order written (callers write them sorted),
-// numbers with fixed decimals. Output that reaches users never depends on hash order.
+// points as UIKit prints them (`point`), times with fixed decimals. Output that reaches users
+// never depends on hash order.
 
 /// Builds JSON values as text.
 package enum JSONText {
@@ -25,8 +26,15 @@ package enum JSONText {
 
   package static func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
 
-  package static func number(_ value: Double, decimals: Int = 2) -> String {
+  /// `value` with exactly `decimals` decimals; `null` when not finite.
+  package static func number(_ value: Double, decimals: Int) -> String {
     value.isFinite ? formatFixed(value, decimals) : "null"
+  }
+
+  /// A point value (frame, map size, safe area, alpha) as the snapshot text prints it
+  /// (`pointText`: `375`, `388.667`, `20.3333`), a valid JSON number; `null` when not finite.
+  package static func point(_ value: Double) -> String {
+    value.isFinite ? pointText(value) : "null"
   }
 
   package static func bool(_ value: Bool) -> String { value ? "true" : "false" }
@@ -37,8 +45,8 @@ package enum JSONText {
 extension SnapshotRect {
   package var json: String {
     JSONText.object([
-      ("height", JSONText.number(height)), ("width", JSONText.number(width)),
-      ("x", JSONText.number(x)), ("y", JSONText.number(y)),
+      ("height", JSONText.point(height)), ("width", JSONText.point(width)),
+      ("x", JSONText.point(x)), ("y", JSONText.point(y)),
     ])
   }
 }
@@ -61,7 +69,7 @@ extension LayoutState {
   public var json: String {
     let nodes = self.nodes.map { node in
       JSONText.object([
-        ("alpha", JSONText.number(node.alpha)),
+        ("alpha", JSONText.point(node.alpha)),
         ("corners", JSONText.array(node.roundedCorners.map(JSONText.quote))),
         ("frame", node.frame.json), ("hidden", JSONText.bool(node.isHidden)),
         ("id", JSONText.quote(node.id)), ("kind", JSONText.quote(node.kind.rawValue)),
@@ -78,11 +86,11 @@ extension LayoutState {
     }
     return JSONText.object([
       ("animations", JSONText.array(animations)), ("direction", JSONText.quote(direction)),
-      ("mapHeight", JSONText.number(mapHeight)), ("mapWidth", JSONText.number(mapWidth)),
+      ("mapHeight", JSONText.point(mapHeight)), ("mapWidth", JSONText.point(mapWidth)),
       ("nodes", JSONText.array(nodes)),
       ("safeArea", JSONText.object([
-        ("bottom", JSONText.number(safeArea.bottom)), ("leading", JSONText.number(safeArea.leading)),
-        ("top", JSONText.number(safeArea.top)), ("trailing", JSONText.number(safeArea.trailing)),
+        ("bottom", JSONText.point(safeArea.bottom)), ("leading", JSONText.point(safeArea.leading)),
+        ("top", JSONText.point(safeArea.top)), ("trailing", JSONText.point(safeArea.trailing)),
       ])),
       ("state", JSONText.quote(state)), ("wideMode", JSONText.bool(wideMode)),
     ])

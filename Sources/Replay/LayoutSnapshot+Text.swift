@@ -1,17 +1,22 @@
 import Findings
 import Foundation
+import HeadlessUIKit
 
-// The canonical text form of snapshots: stable order, fixed decimals, one fact a line, so it
-// reads well in a terminal and diffs well in git. It is also the storage form, and the
-// content hash is taken over it.
+// The canonical text form of snapshots: stable order, one fact a line, so it reads well in a
+// terminal and diffs well in git. It is also the storage form, and the content hash is taken
+// over it. Points (map size, safe area, frames, alpha) print as UIKit's `recursiveDescription`
+// prints them (`pointText`: 375, 388.667, 20.3333); times with three decimals.
 //
-//   layout activeGuidance wide=no map=393.00x852.00 safe=59.00,0.00,34.00,0.00 dir=ltr
-//   sdk turnCard parent=map frame=0.00,59.00,393.00,120.00
-//   sdk speedWidget parent=map frame=0.00,600.00,64.00,132.00 state=both/major
-//   view OrderSheet parent=map frame=0.00,652.00,393.00,200.00 alpha=0.50
-//   sdk prompt.incident#3 parent=map frame=0.00,700.00,393.00,152.00 corners=minXminY,maxXminY
-//   guide UILayoutGuide#1 parent=map frame=0.00,0.00,393.00,852.00 hidden
+//   layout activeGuidance wide=no map=393x852 safe=59,0,34,0 dir=ltr
+//   sdk turnCard parent=map frame=0,59,393,120
+//   sdk speedWidget parent=map frame=0,600,64,132 state=both/major
+//   view OrderSheet parent=map frame=16,652.333,361,200 alpha=0.5
+//   sdk prompt.incident#3 parent=map frame=0,700,393,152 corners=minXminY,maxXminY
+//   guide UILayoutGuide#1 parent=map frame=0,0,393,852 hidden
 //   anim views=prompt.incident#3 props=frame start=12.000 duration=0.300
+//
+// Older text printed points with two fixed decimals (`map=393.00x852.00`, `388.67`); it still
+// reads, and `isTwoDecimalText` recognises it.
 //
 // A snapshot adds a header line and its findings:
 //   event 12 t=12.000 progress
@@ -79,9 +84,9 @@ extension LayoutState {
 
   private var headerLine: String {
     var out = "layout \(state) wide=\(wideMode ? "yes" : "no") map="
-    out += formatFixed(mapWidth, 2) + "x" + formatFixed(mapHeight, 2)
+    out += pointText(mapWidth) + "x" + pointText(mapHeight)
     out += " safe=" + [safeArea.top, safeArea.leading, safeArea.bottom, safeArea.trailing]
-      .map { formatFixed($0, 2) }.joined(separator: ",")
+      .map(pointText).joined(separator: ",")
     out += " dir=\(direction)"
     if !mapContent.isEmpty { out += " content=" + mapContent.map(escapeToken).joined(separator: ",") }
     if !overlays.isEmpty { out += " overlays=" + overlays.map(escapeToken).joined(separator: ",") }
@@ -93,9 +98,9 @@ extension LayoutState {
   private static func line(of node: SnapshotNode) -> String {
     var out = "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
     out += " frame=" + [node.frame.x, node.frame.y, node.frame.width, node.frame.height]
-      .map { formatFixed($0, 2) }.joined(separator: ",")
+      .map(pointText).joined(separator: ",")
     if node.isHidden { out += " hidden" }
-    if node.alpha != 1 { out += " alpha=" + formatFixed(node.alpha, 2) }
+    if node.alpha != 1 { out += " alpha=" + pointText(node.alpha) }
     if !node.roundedCorners.isEmpty {
       out += " corners=" + node.roundedCorners.joined(separator: ",")
     }
@@ -346,6 +351,44 @@ package func contentHash(_ text: String) -> String {
   }
   let hex = String(hash, radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
+}
+
+/// A point value (frame edge or size, map size, safe area, alpha) as UIKit's
+/// `recursiveDescription` prints it: `%g`, six significant digits (`375`, `388.667`,
+/// `20.3333`, `0.5`), never `-0`. See HeadlessUIKit's `uikitNumber` for the sources.
+package func pointText(_ value: Double) -> String { uikitNumber(value) }
+
+/// `value` rounded to the six significant digits `pointText` prints, so a snapshot read back
+/// from its text equals the one taken (`388.6666…` is kept as `388.667`). Whole values below
+/// a million are kept as they are; never `-0`.
+package func pointValue(_ value: Double) -> Double {
+  guard value.isFinite, value != 0 else { return value == 0 ? 0 : value }
+  if value.rounded(.towardZero) == value, abs(value) < 1e6 { return value }
+  let digits = 5 - Int(log10(abs(value)).rounded(.down))  // decimals that keep six digits
+  var power: Double = 1
+  for _ in 0..<abs(digits) { power *= 10 }
+  let result = digits >= 0 ? (value * power).rounded() / power : (value / power).rounded() * power
+  return result == 0 ? 0 : result
+}
+
+/// True when `text` (snapshot or golden text) has a layout line whose map size has two fixed
+/// decimals (`map=393.00x852.00`): text written before points printed as UIKit prints them.
+/// `pointText` never prints a trailing zero after the point, so new text never matches.
+package func isTwoDecimalText(_ text: String) -> Bool {
+  var rest = text[...]
+  while let range = rest.range(of: " map=") {
+    let field = rest[range.upperBound...].prefix { $0 != " " && $0 != "\n" }
+    let sizes = field.split(separator: "x", omittingEmptySubsequences: false)
+    if sizes.count == 2, sizes.contains(where: hasTwoFixedDecimals) { return true }
+    rest = rest[range.upperBound...]
+  }
+  return false
+}
+
+private func hasTwoFixedDecimals(_ number: Substring) -> Bool {
+  guard let point = number.firstIndex(of: ".") else { return false }
+  let decimals = number[number.index(after: point)...]
+  return decimals.count == 2 && decimals.allSatisfy(\.isNumber) && decimals.hasSuffix("0")
 }
 
 /// A coordinate with at most two decimals and no trailing zeros (`59`, `0.33`, `-12.5`).

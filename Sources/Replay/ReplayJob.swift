@@ -128,11 +128,12 @@ public struct ReplayJob {
     return summary
   }
 
-  /// The font text is measured with (`TextShaper.fontIdentity()`), read once a process;
-  /// nil when it can't be loaded (a replay that measures text then fails with that reason).
+  /// The font text is measured with (`TextMeasurers.shared().fontIdentity()`), read once a
+  /// process; nil when it can't be loaded (a replay that measures text then fails with that
+  /// reason).
   public static var fontIdentity: String? {
     if let known = knownFontIdentity { return known }
-    let identity = try? TextShaper.shared().fontIdentity()
+    let identity = try? TextMeasurers.shared().fontIdentity()
     knownFontIdentity = identity
     return identity
   }

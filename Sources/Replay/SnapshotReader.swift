@@ -147,7 +147,14 @@ struct SnapshotReader {
       height: Self.rounded(r.size.height))
   }
 
-  nonisolated private static func rounded(_ value: CGFloat, _ scale: Double = 100) -> Double {
+  /// A point value (frame, map size, safe area, alpha) with the six significant digits its
+  /// text carries (`pointValue`).
+  nonisolated private static func rounded(_ value: CGFloat) -> Double {
+    pointValue(Double(value))
+  }
+
+  /// A time in seconds, to `scale` (1000: milliseconds).
+  nonisolated private static func rounded(_ value: CGFloat, _ scale: Double) -> Double {
     let result = (Double(value) * scale).rounded() / scale
     return result == 0 ? 0 : result  // no -0
   }

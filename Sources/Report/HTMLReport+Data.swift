@@ -94,8 +94,9 @@ final class ReportData {
       let frame = node.frame
       return JSONText.array([
         String(string(node.id)), String(style(NodeStyle(node), kind: node.kind)),
-        String(string(node.parent)), num(frame.x), num(frame.y), num(frame.width),
-        num(frame.height), node.isHidden ? "1" : "0", num(node.alpha),
+        String(string(node.parent)), pointText(frame.x), pointText(frame.y),
+        pointText(frame.width), pointText(frame.height), node.isHidden ? "1" : "0",
+        pointText(node.alpha),
         String(SVGRenderer.cornerMask(node.roundedCorners)),
       ] + (node.text.map { [String(string($0))] } ?? []))
     }
@@ -108,9 +109,12 @@ final class ReportData {
     }
     let safe = layout.safeArea
     return JSONText.array([
-      String(string(layout.state)), layout.wideMode ? "1" : "0", num(layout.mapWidth),
-      num(layout.mapHeight),
-      JSONText.array([num(safe.top), num(safe.leading), num(safe.bottom), num(safe.trailing)]),
+      String(string(layout.state)), layout.wideMode ? "1" : "0", pointText(layout.mapWidth),
+      pointText(layout.mapHeight),
+      JSONText.array([
+        pointText(safe.top), pointText(safe.leading), pointText(safe.bottom),
+        pointText(safe.trailing),
+      ]),
       String(string(layout.direction)), JSONText.array(nodes), JSONText.array(animations),
       JSONText.quote(hash), JSONText.quote(SVGRenderer.reportPicture(layout)),
     ])
@@ -216,5 +220,5 @@ private func speedWidgetLook(_ layout: LayoutState?) -> String {
   guard let node = layout?.nodes.first(where: { $0.kind == .sdkView && $0.id == "speedWidget" })
   else { return "none" }
   if node.isHidden || node.alpha < 0.01 { return "hidden" }
-  return num(node.frame.width) + "x" + num(node.frame.height)
+  return pointText(node.frame.width) + "x" + pointText(node.frame.height)
 }

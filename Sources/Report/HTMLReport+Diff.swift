@@ -143,7 +143,11 @@ extension HTMLReport {
   /// a view change is `[view, line, delta, fromRect|null, toRect|null]`.
   static func encodeDifference(_ difference: EventDifference, data: ReportData) -> String {
     func rect(_ r: SnapshotRect?) -> String {
-      r.map { JSONText.array([num($0.x), num($0.y), num($0.width), num($0.height)]) } ?? "null"
+      r.map {
+        JSONText.array([
+          pointText($0.x), pointText($0.y), pointText($0.width), pointText($0.height),
+        ])
+      } ?? "null"
     }
     func finding(_ f: Finding) -> String {
       JSONText.array([
@@ -177,19 +181,21 @@ extension HTMLReport {
 
   /// The few words drawn next to a changed view in picture B: `Δy +12`, `new`, `hidden`...
   static func delta(_ change: ViewChange.Change) -> String {
-    func signed(_ value: Double) -> String { (value > 0 ? "+" : "") + formatFixed(value, 1) }
+    func signed(_ value: Double) -> String { (value > 0 ? "+" : "") + distanceText(value) }
     switch change {
     case .appeared: return "new"
     case .disappeared: return "gone"
     case .frame(let from, let to):
       var parts: [String] = []
-      if from.x != to.x { parts.append("Δx " + signed(to.x - from.x)) }
-      if from.y != to.y { parts.append("Δy " + signed(to.y - from.y)) }
-      if from.width != to.width { parts.append("Δw " + signed(to.width - from.width)) }
-      if from.height != to.height { parts.append("Δh " + signed(to.height - from.height)) }
+      for (axis, a, b) in [
+        ("x", from.x, to.x), ("y", from.y, to.y), ("w", from.width, to.width),
+        ("h", from.height, to.height),
+      ] where a != b && distanceText(b - a) != "0" {
+        parts.append("Δ\(axis) " + signed(b - a))
+      }
       return parts.joined(separator: " ")
     case .hidden(_, let to): return to ? "hidden" : "shown"
-    case .alpha(let from, let to): return "α \(num(from))→\(num(to))"
+    case .alpha(let from, let to): return "α \(pointText(from))→\(pointText(to))"
     case .parent: return "parent"
     case .zOrder(let from, let to): return "z \(from)→\(to)"
     case .corners: return "corners"
@@ -226,7 +232,7 @@ extension HTMLReport {
     }
     out += "<p><span class=\"differs\">\(diff.differences.count) of \(diff.eventsCompared) events differ</span>"
     out += " between A = \(a) and B = \(b)"
-    if diff.tolerance > 0 { out += " (moves of at most \(formatFixed(diff.tolerance, 2)) pt ignored)" }
+    if diff.tolerance > 0 { out += " (moves of at most \(pointText(diff.tolerance)) pt ignored)" }
     if let first = diff.differences.first, let frame = indexOfSeq[first.seq] {
       out += "; first at <a href=\"#seq=\(first.seq)\" data-frame=\"\(frame)\">event \(first.seq)</a>"
         + " (\(escapeXML(first.event)))"
@@ -242,7 +248,7 @@ extension HTMLReport {
         out += "<tr\(frame)><td>\(escapeXML(summary.view))</td><td class=\"n\">\(summary.events)</td>"
           + "<td class=\"n\">\(summary.appeared)</td><td class=\"n\">\(summary.disappeared)</td>"
           + "<td class=\"n\">\(summary.moved)</td>"
-          + "<td class=\"n\">\(summary.moved > 0 ? formatFixed(summary.largestMove, 1) + " pt" : "")</td>"
+          + "<td class=\"n\">\(summary.moved > 0 ? distanceText(summary.largestMove) + " pt" : "")</td>"
           + "<td class=\"n\">\(summary.texts)</td><td class=\"n\">\(summary.other)</td><td>"
           + [
             summary.firstFrames.map { "\($0.from.shortText) → \($0.to.shortText)" },

@@ -28,6 +28,8 @@ const NV = (() => {
     return e;
   }
   const num = (v) => String(Math.round(v * 100) / 100);
+  // A point as UIKit prints it (C's %g, six significant digits): 388.667, 20.3333, 375.
+  const pt = (v) => String(Number(v.toPrecision(6)));
   const seconds = (ms) => (ms / 1000).toFixed(3) + " s";
   const clock = (ms) => {
     const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
@@ -331,9 +333,9 @@ const NV = (() => {
     if (!L) return [["layout", "none stored for this event"]];
     const hidden = L.nodes.filter((n) => n.hidden || n.alpha < 0.01).length;
     const facts = [
-      ["state", L.state], ["wide mode", L.wide ? "yes" : "no"], ["map", num(L.W) + " \u00d7 " + num(L.H) + " pt"],
-      ["safe area", "top " + num(L.safe.top) + ", leading " + num(L.safe.leading) + ", bottom " +
-        num(L.safe.bottom) + ", trailing " + num(L.safe.trailing)],
+      ["state", L.state], ["wide mode", L.wide ? "yes" : "no"], ["map", pt(L.W) + " \u00d7 " + pt(L.H) + " pt"],
+      ["safe area", "top " + pt(L.safe.top) + ", leading " + pt(L.safe.leading) + ", bottom " +
+        pt(L.safe.bottom) + ", trailing " + pt(L.safe.trailing)],
       ["direction", L.dir], ["views", L.nodes.length + (hidden ? " (" + hidden + " hidden)" : "")],
       ["layout", "#" + L.index + " (" + L.hash + ")"],
     ];
@@ -364,10 +366,10 @@ const NV = (() => {
     for (const n of L.nodes) {
       const tr = htmlEl("tr", null, table);
       const id = htmlEl("td", n.id, tr, "id"); htmlEl("td", n.kind, tr, "k");
-      for (const v of [n.x, n.y, n.w, n.h]) htmlEl("td", num(v), tr, "n");
+      for (const v of [n.x, n.y, n.w, n.h]) htmlEl("td", pt(v), tr, "n");
       const flags = [];
       if (n.hidden) flags.push("hidden");
-      if (n.alpha < 1) flags.push("alpha " + num(n.alpha));
+      if (n.alpha < 1) flags.push("alpha " + pt(n.alpha));
       if (n.parent !== "map") flags.push("in " + n.parent);
       if (n.label !== null) flags.push("text \u201c" + n.label + "\u201d");
       if (flags.length) htmlEl("span", flags.join(", "), id, "flags");

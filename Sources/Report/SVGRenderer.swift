@@ -18,7 +18,7 @@ public enum SVGRenderer {
   /// The layout as one SVG document.
   ///
   /// Every view and guide is a `<g class="nv-node" data-id=...>` whose shape has exactly the
-  /// snapshot's frame (map coordinates, two decimals). Hidden views (and views with alpha 0)
+  /// snapshot's frame (map coordinates, drawn to two decimals). Hidden views (and views with alpha 0)
   /// are in the picture but not displayed unless `showHidden` is set, then faintly.
   /// Findings outline their views in red, with a numbered badge, and are listed under the
   /// map. Every user string (view identifiers, messages) is escaped.

@@ -70,8 +70,8 @@ extension LayoutState {
     compare("state", state, other.state)
     compare("wideMode", wideMode ? "yes" : "no", other.wideMode ? "yes" : "no")
     compare(
-      "map", formatFixed(mapWidth, 2) + "x" + formatFixed(mapHeight, 2),
-      formatFixed(other.mapWidth, 2) + "x" + formatFixed(other.mapHeight, 2))
+      "map", pointText(mapWidth) + "x" + pointText(mapHeight),
+      pointText(other.mapWidth) + "x" + pointText(other.mapHeight))
     compare("direction", direction, other.direction)
 
     let mine = indexNodes()
@@ -127,7 +127,10 @@ extension LayoutState {
 extension SnapshotRect {
   /// True when every edge is within `tolerance` points.
   public func isClose(to other: SnapshotRect, tolerance: Double) -> Bool {
-    let limit = tolerance + 0.005  // snapshots carry two decimals
+    // Stored text carries six significant digits (under 0.0005 pt a value below 1000 pt),
+    // older stores two decimals (under 0.005 pt); a far edge adds the origin's and the size's
+    // rounding. 0.011 pt covers an old run against a new one, far below a pixel (0.333 pt).
+    let limit = tolerance + 0.011
     return abs(x - other.x) <= limit && abs(y - other.y) <= limit
       && abs(maxX - other.maxX) <= limit && abs(maxY - other.maxY) <= limit
   }

@@ -107,31 +107,44 @@ extension SnapshotRect {
     max(abs(x - other.x), abs(y - other.y), abs(maxX - other.maxX), abs(maxY - other.maxY))
   }
 
+  /// `(x, y, wxh)` with each value as UIKit prints it: `(16, 59.3333, 361x20.3333)`.
   package var shortText: String {
-    "(\(formatFixed(x, 1)), \(formatFixed(y, 1)), \(formatFixed(width, 1))x\(formatFixed(height, 1)))"
+    "(\(pointText(x)), \(pointText(y)), \(pointText(width))x\(pointText(height)))"
   }
+}
+
+/// A distance between two frames' values as UIKit would print it. Frames read back from
+/// snapshot text carry six significant digits, so the difference of two pixel edges comes out a
+/// little off the grid (388.667 - 388.333 = 0.334); a difference within 0.002 pt of a whole
+/// number of sixths of a point (every pixel step at 2x and 3x) prints as that step: 0.333333.
+package func distanceText(_ value: Double) -> String {
+  let sixths = (value * 6).rounded()
+  return pointText(abs(value * 6 - sixths) < 0.012 ? sixths / 6 : value)
 }
 
 // MARK: - Text
 
 extension ViewChange {
-  /// One line: `turnCard moved (0.0, 59.0, 393.0x120.0) -> (0.0, 47.0, 393.0x120.0) Δy -12.0`.
+  /// One line: `turnCard moved (0, 59, 393x120) -> (0, 47.3333, 393x120) Δy -11.6667`.
   public var textLine: String {
     switch change {
     case .appeared(let frame): return "\(view) appeared at \(frame.shortText)"
     case .disappeared(let frame): return "\(view) disappeared (was at \(frame.shortText))"
     case .frame(let from, let to):
       var deltas: [String] = []
-      if from.x != to.x { deltas.append("Δx " + formatFixed(to.x - from.x, 1)) }
-      if from.y != to.y { deltas.append("Δy " + formatFixed(to.y - from.y, 1)) }
-      if from.width != to.width { deltas.append("Δw " + formatFixed(to.width - from.width, 1)) }
-      if from.height != to.height { deltas.append("Δh " + formatFixed(to.height - from.height, 1)) }
+      for (axis, a, b) in [
+        ("x", from.x, to.x), ("y", from.y, to.y), ("w", from.width, to.width),
+        ("h", from.height, to.height),
+      ] where a != b {
+        let delta = distanceText(b - a)
+        if delta != "0" { deltas.append("Δ\(axis) " + delta) }
+      }
       let verb = (from.width == to.width && from.height == to.height) ? "moved" : "resized"
       return "\(view) \(verb) \(from.shortText) -> \(to.shortText) \(deltas.joined(separator: " "))"
     case .hidden(let from, let to):
       return "\(view) \(to ? "hidden" : "shown") (was \(from ? "hidden" : "visible"))"
     case .alpha(let from, let to):
-      return "\(view) alpha \(formatFixed(from, 2)) -> \(formatFixed(to, 2))"
+      return "\(view) alpha \(pointText(from)) -> \(pointText(to))"
     case .parent(let from, let to): return "\(view) parent \(from) -> \(to)"
     case .zOrder(let from, let to): return "\(view) z-order \(from) -> \(to)"
     case .corners(let from, let to):
@@ -155,7 +168,7 @@ extension RunDiff {
       return lines.joined(separator: "\n") + "\n"
     }
     lines.append("\(differences.count) of \(eventsCompared) events differ between \(a) and \(b)")
-    if tolerance > 0 { lines.append("(moves of at most \(formatFixed(tolerance, 2)) pt ignored)") }
+    if tolerance > 0 { lines.append("(moves of at most \(pointText(tolerance)) pt ignored)") }
     if let first = differences.first {
       lines.append("first difference: event \(first.seq) (\(first.event), t=\(formatFixed(Double(first.t) / 1000, 3)) s)")
     }
@@ -168,7 +181,7 @@ extension RunDiff {
         if summary.appeared > 0 { parts.append("only in \(labelB) on \(summary.appeared)") }
         if summary.disappeared > 0 { parts.append("only in \(labelA) on \(summary.disappeared)") }
         if summary.moved > 0 {
-          parts.append("moved on \(summary.moved) (up to \(formatFixed(summary.largestMove, 1)) pt)")
+          parts.append("moved on \(summary.moved) (up to \(distanceText(summary.largestMove)) pt)")
         }
         if let texts = summary.firstTexts {
           parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
@@ -226,7 +239,7 @@ extension ViewChange {
     case .hidden(let from, let to):
       pairs = [("change", "\"hidden\""), ("from", JSONText.bool(from)), ("to", JSONText.bool(to))]
     case .alpha(let from, let to):
-      pairs = [("change", "\"alpha\""), ("from", JSONText.number(from)), ("to", JSONText.number(to))]
+      pairs = [("change", "\"alpha\""), ("from", JSONText.point(from)), ("to", JSONText.point(to))]
     case .parent(let from, let to):
       pairs = [("change", "\"parent\""), ("from", JSONText.quote(from)), ("to", JSONText.quote(to))]
     case .zOrder(let from, let to):
@@ -278,7 +291,7 @@ extension RunDiff {
         ])))
       }
       members += [
-        ("largestMove", JSONText.number(summary.largestMove)), ("moved", String(summary.moved)),
+        ("largestMove", JSONText.point(summary.largestMove)), ("moved", String(summary.moved)),
         ("other", String(summary.other)), ("texts", String(summary.texts)),
         ("view", JSONText.quote(summary.view)),
       ]
@@ -291,7 +304,7 @@ extension RunDiff {
       ("eventsCompared", String(eventsCompared)),
       ("findingsFixed", JSONText.array(findingsFixed.map(\.json))),
       ("findingsIntroduced", JSONText.array(findingsIntroduced.map(\.json))),
-      ("identical", JSONText.bool(isIdentical)), ("tolerance", JSONText.number(tolerance)),
+      ("identical", JSONText.bool(isIdentical)), ("tolerance", JSONText.point(tolerance)),
       ("views", JSONText.array(views)),
     ])
   }

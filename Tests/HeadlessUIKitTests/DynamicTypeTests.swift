@@ -60,6 +60,39 @@ import Testing
     #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 17)
   }
 
+  /// A category by NavSim's name or by UIKit's raw value (`UIContentSizeCategory.large
+  /// .rawValue` is "UICTContentSizeCategoryL" in UIKit's headers).
+  @Test func categoriesAreFoundByNameOrByUIKitsRawValue() {
+    #expect(UIContentSizeCategory(name: "large") == .large)
+    #expect(UIContentSizeCategory(name: "UICTContentSizeCategoryL") == .large)
+    #expect(UIContentSizeCategory(name: "UICTContentSizeCategoryAccessibilityXXXL")
+      == .accessibilityExtraExtraExtraLarge)
+    #expect(UIContentSizeCategory(name: "_UICTContentSizeCategoryUnspecified") == nil)
+    #expect(UIContentSizeCategory(name: "huge") == nil)
+    #expect(UIContentSizeCategory(name: "UICTContentSizeCategoryXS")?.name == "extra-small")
+  }
+
+  /// The bound context's setting is the one source: changed while bound, fonts follow it;
+  /// `with` puts a size in force without touching any context (the unbound one is the
+  /// process's), and a context bound inside it has its own.
+  @Test func theBoundContextIsTheOneSourceOfTheTextSize() {
+    let context = LayoutContext()
+    context.run {
+      context.contentSizeCategory = .extraLarge
+      #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 19)  // [C]
+      DynamicTypeSetting.with(.small) {
+        #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 15)  // [C]
+        #expect(LayoutContext.current === context)
+      }
+      #expect(DynamicTypeSetting.current == .extraLarge)
+    }
+    DynamicTypeSetting.with(.extraSmall) {
+      #expect(LayoutContext.unbound.contentSizeCategory == .large)
+      #expect(context.run { DynamicTypeSetting.current } == .extraLarge)
+      #expect(DynamicTypeSetting.current == .extraSmall)
+    }
+  }
+
   @Test func eachLayoutContextCarriesItsOwnContentSize() {
     let large = LayoutContext()
     let accessible = LayoutContext()

@@ -54,6 +54,23 @@ import Testing
     #expect(FontFace(weight: UIFont.Weight(0.1)) == .regular)
   }
 
+  /// Labels measure through `TextMeasurer`; on Linux the process's measurer is HarfBuzz's,
+  /// whose width is Inter's shaped advance plus SF Pro's tracking per character.
+  @Test func theMeasurerInterfaceGivesTheShapedWidthWithTracking() throws {
+    let measurer = try TextMeasurers.shared()
+    #if !canImport(CoreText)
+      #expect(measurer is TextShaper)
+    #endif
+    let shaper = try TextShaper.shared()
+    let text = "This is a test string"
+    let width = try shaper.width(of: text, size: 17, weight: .regular)
+    let ems = try shaper.advance(of: text, in: .regular)
+    #expect(width == ems * 17 + SystemFontMetrics.tracking(atSize: 17) * 21)
+    #expect(abs(width - 144.09326171875) / 144.09326171875 < 0.01)  // [A], within 1 %
+    #expect(try shaper.width(of: "Route", size: 17, weight: .bold)
+      == shaper.advance(of: "Route", in: .bold) * 17 + SystemFontMetrics.tracking(atSize: 17) * 5)
+  }
+
   @Test func theFontARunMeasuresWithIsNamedVersionedAndHashed() throws {
     let identity = try TextShaper.shared().fontIdentity()
     #expect(identity.hasPrefix("Inter-Regular.otf revision "))

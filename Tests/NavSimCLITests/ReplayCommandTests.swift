@@ -66,7 +66,7 @@ import Testing
       "navsim", ["replay", Self.commute, "--screen", "delivery", "--snapshots", store, "--print"])
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardOutput.contains(
-      "view orderETA parent=orderSheet frame=16.00,647.67,122.67,20.33 text=Arriving%20in%204%20min"))
+      "view orderETA parent=orderSheet frame=16,647.667,122.667,20.3333 text=Arriving%20in%204%20min"))
     #expect(replay.standardOutput.contains("text=Arrived%20at%20Schulweg"))
     #expect(replay.standardOutput.contains(
       "replayed recording 1 'city-commute' through 'screen:delivery': 1090 events"))
@@ -207,6 +207,27 @@ import Testing
       "\(stores.standardOutput)")
   }
 
+  /// `NAVSIM_TEXT_MEASURER` picks the measurer: `harfbuzz` is Linux's default, `coretext`
+  /// needs macOS, anything else is refused; each refusal is one line, exit 70.
+  @Test func theTextMeasurerIsChosenByNameAndAWrongChoiceIsOneLine() throws {
+    let replay = try launchProduct(
+      "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery", "--print"],
+      environment: ["NAVSIM_TEXT_MEASURER": "harfbuzz"])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.standardOutput.contains(
+      "view orderETA parent=orderSheet frame=16,647.667,122.667,20.3333 text=Arriving"))
+    for (name, message) in [
+      ("coretext", "NAVSIM_TEXT_MEASURER=coretext needs macOS (Core Text); use harfbuzz or leave it unset"),
+      ("skia", "NAVSIM_TEXT_MEASURER=skia is not a text measurer (harfbuzz or coretext)"),
+    ] {
+      let refused = try launchProduct(
+        "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery"],
+        environment: ["NAVSIM_TEXT_MEASURER": name])
+      #expect(refused.status == 70)
+      #expect(refused.standardError == "navsim: \(message)\n")
+    }
+  }
+
   /// NavSim's names of the content size categories, smallest first, as help lists them.
   private enum UIContentSizeNames {
     static let all = [
@@ -217,14 +238,15 @@ import Testing
     ]
   }
 
-  /// `--content-size` takes UIKit's categories by NavSim's names (help lists them); the run
-  /// stores it as a variant, and `runs` shows it with the font text was measured with.
+  /// `--content-size` takes UIKit's categories by NavSim's names (help lists them) or by
+  /// UIKit's raw values (`UICTContentSizeCategoryAccessibilityXXXL`, not listed); the run
+  /// stores it as a variant by name, and `runs` shows it with the font text was measured with.
   @Test func aReplayAtAnotherContentSizeIsStoredAsAVariant() throws {
     let directory = TemporaryDirectory()
     let store = directory.file("s.sqlite")
     let replay = try launchProduct("navsim", [
       "replay", ReplayCommandTests.commute, "--screen", "delivery", "--content-size",
-      "accessibility-extra-extra-extra-large", "--snapshots", store, "--label", "ax5",
+      "UICTContentSizeCategoryAccessibilityXXXL", "--snapshots", store, "--label", "ax5",
     ])
     #expect(replay.status == 0, "\(replay.standardError)")
     let runs = try launchProduct("navsim", ["runs", store])
@@ -240,5 +262,6 @@ import Testing
     #expect(bad.standardError.split(separator: "\n").first.map(String.init) == expected)
     let help = try launchProduct("navsim", ["replay", "--help"], environment: ["COLUMNS": "200"])
     #expect(help.standardOutput.contains("Values: extra-small, small, medium, large"))
+    #expect(!help.standardOutput.contains("UICTContentSizeCategory"))
   }
 }

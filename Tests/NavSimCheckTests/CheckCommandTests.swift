@@ -87,7 +87,7 @@ import TestSupport
       var text = ""
       try snapshots.exportRun(label: "complete/rtl-city#1/iphone-15-portrait/rtl") { text += $0 }
       #expect(
-        text.contains(#""frame":{"height":150.00,"width":393.00,"x":0.00,"y":59.00},"hidden":false,"id":"turnCard""#),
+        text.contains(#""frame":{"height":150,"width":393,"x":0,"y":59},"hidden":false,"id":"turnCard""#),
         "the turn card is the profile's 150 pt tall")
       exports.append(text)
     }

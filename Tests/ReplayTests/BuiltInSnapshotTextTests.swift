@@ -13,9 +13,9 @@ import Testing
     layout.nodes[0].state = "primary:#1A73E6FF/secondary:#00000080"
     let text = layout.text
     #expect(text.hasPrefix(
-      "layout activeGuidance wide=no map=393.00x852.00 safe=59.00,0.00,34.00,0.00 dir=ltr "
+      "layout activeGuidance wide=no map=393x852 safe=59,0,34,0 dir=ltr "
         + "content=alternates:2,destinationMarkers,trafficLights\n"
-        + "sdk turnCard parent=map frame=0.00,59.00,393.00,120.00 "
+        + "sdk turnCard parent=map frame=0,59,393,120 "
         + "state=primary:#1A73E6FF/secondary:#00000080\n"))
     let parsed = try LayoutState(text: text)
     #expect(parsed.text == text)

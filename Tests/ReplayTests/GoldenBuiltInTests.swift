@@ -93,8 +93,8 @@ import Testing
     let text = try store.diff(labelA: "sdk", labelB: "mine").text()
     #expect(
       text.contains(
-        "etaCard: 1067 events, moved on 1067 (up to 96.0 pt), other changes on 1067; "
-          + "(0.0, 746.0, 393.0x72.0) -> (0.0, 650.0, 393.0x72.0)"))
+        "etaCard: 1067 events, moved on 1067 (up to 96 pt), other changes on 1067; "
+          + "(0, 746, 393x72) -> (0, 650, 393x72)"))
     let section = try String(
       contentsOfFile: Fixtures.repositoryRoot + "/docs/builtin-migration.md", encoding: .utf8)
     let excerpt = try #require(section.components(separatedBy: "```").dropFirst(3).first)

@@ -58,8 +58,8 @@ import XCTest
     }
     #expect(GoldenFile.compare(golden, withFileAt: path, record: false) == .matches)
     let message = try #require(GoldenFile.compare(changed, withFileAt: path, record: false).failureMessage)
-    #expect(message.contains("--- event 1\n- sdk googleLogo parent=map frame=16.00"))
-    #expect(message.contains("+ sdk googleLogo parent=map frame=20.00"))
+    #expect(message.contains("--- event 1\n- sdk googleLogo parent=map frame=16,"))
+    #expect(message.contains("+ sdk googleLogo parent=map frame=20,"))
     #expect(message.hasSuffix("re-record with NAVSIM_RECORD=1 if the change is intended"))
   }
 
@@ -116,7 +116,44 @@ import XCTest
     try golden.text.write(toFile: path, atomically: true, encoding: .utf8)
     let plain = try #require(
       GoldenFile.compare(changed, withFileAt: path, record: false).failureMessage)
-    #expect(plain.contains("+ sdk googleLogo parent=map frame=20.00"))
+    #expect(plain.contains("+ sdk googleLogo parent=map frame=20,"))
+  }
+
+  /// A golden recorded when points printed with two decimals (`map=393.00x852.00`, 388.67)
+  /// fails in one line saying so and how to re-record, not with every line of the file.
+  @Test func aTwoDecimalGoldenSaysSoInOneLine() throws {
+    let (golden, _) = try ReplayTesting.replay(
+      log: recording("rtl-city"), delegate: { MarginDelegate(logoMargin: 16) })
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/margin.txt"
+    // The old format: every point with exactly two decimals.
+    let old = golden.fileText.split(separator: "\n", omittingEmptySubsequences: false).map {
+      line -> String in
+      guard line.hasPrefix("layout ") || line.contains(" frame=") else { return String(line) }
+      return line.split(separator: " ").map { token -> String in
+        guard let equals = token.firstIndex(of: "="),
+          ["map", "safe", "frame"].contains(token[..<equals])
+        else { return String(token) }
+        let separator: Character = token.hasPrefix("map=") ? "x" : ","
+        let values = token[token.index(after: equals)...].split(separator: separator).map {
+          formatFixed(Double($0)!, 2)
+        }
+        return String(token[...equals]) + values.joined(separator: String(separator))
+      }.joined(separator: " ")
+    }.joined(separator: "\n")
+    #expect(old.contains(" map=393.00x852.00 safe=59.00,0.00,34.00,0.00 "))
+    try old.write(toFile: path, atomically: true, encoding: .utf8)
+    let message = try #require(
+      GoldenFile.compare(golden, withFileAt: path, record: false).failureMessage)
+    #expect(message == "golden file \(path) was recorded with the old snapshot format (points "
+      + "with two decimals, 388.67; now as UIKit prints them, 388.667): re-record it with "
+      + "NAVSIM_RECORD=1 and review the diff")
+    // Re-recorded, it matches.
+    guard case .recorded = GoldenFile.compare(golden, withFileAt: path, record: true) else {
+      Issue.record("record mode rewrites the old golden")
+      return
+    }
+    #expect(GoldenFile.compare(golden, withFileAt: path, record: false) == .matches)
   }
 }
 

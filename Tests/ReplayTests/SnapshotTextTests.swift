@@ -26,11 +26,48 @@ import Testing
     #expect(parsed.text == layout.text)
   }
 
-  @Test func textUsesFixedDecimalsAndNoNegativeZero() {
+  /// Points print as UIKit's `recursiveDescription` prints a CGFloat (`%g`; the public
+  /// sources are in HeadlessUIKitTests' UIKitNumberTests); times keep three decimals.
+  @Test func textPrintsPointsAsUIKitDoes() {
     let text = sampleLayout().text
-    #expect(text.contains("frame=0.00,0.33,10.00,10.00"))
-    #expect(!text.contains("-0.00"))
-    #expect(text.hasPrefix("layout activeGuidance wide=no map=393.00x852.00 safe=59.00,0.00,34.00,0.00 dir=ltr\n"))
+    #expect(text.contains("frame=-0.004,0.333333,10,10\n"))
+    #expect(text.contains(" alpha=0.5"))
+    #expect(text.hasPrefix("layout activeGuidance wide=no map=393x852 safe=59,0,34,0 dir=ltr\n"))
+    #expect(text.hasSuffix(" start=12.000 duration=0.300\n"))
+    #expect(pointText(-0.0) == "0")
+    #expect(!isTwoDecimalText(text))
+  }
+
+  /// A snapshot read back from its text is the one taken: frames are kept to the six
+  /// digits the text prints.
+  @Test func pointValuesRoundTripThroughTheirText() {
+    for step in 0..<3000 {
+      for value in [Double(step) / 3, -Double(step) / 3, Double(step) / 2 + 0.25, Double(step) * 1.01] {
+        let kept = pointValue(value)
+        #expect(Double(pointText(kept)) == kept, "\(value)")
+        #expect(pointText(kept) == pointText(value), "\(value)")
+      }
+    }
+    #expect(pointValue(1166.0 / 3) == 388.667)
+    #expect(pointValue(61.0 / 3) == 20.3333)
+    #expect(pointValue(-0.0).sign == .plus)
+  }
+
+  /// Text written when points had two decimals still reads, is recognised, and compares
+  /// with new text of the same layout without differences.
+  @Test func twoDecimalTextStillReadsAndIsRecognised() throws {
+    var layout = sampleLayout()
+    // A label at 3x: its origin and its height both rounded in the old text, so its bottom
+    // edge moves by 0.0063 pt (759.66 against 759.6663).
+    layout.nodes[0].frame = SnapshotRect(
+      x: 16, y: pointValue(2218.0 / 3), width: 99, height: pointValue(61.0 / 3))
+    let old = try LayoutState(text: layout.text
+      .replacingOccurrences(of: "map=393x852 safe=59,0,34,0", with: "map=393.00x852.00 safe=59.00,0.00,34.00,0.00")
+      .replacingOccurrences(of: "frame=16,739.333,99,20.3333", with: "frame=16.00,739.33,99.00,20.33"))
+    #expect(isTwoDecimalText("layout x wide=no map=393.00x852.00 safe=0.00,0.00,0.00,0.00 dir=ltr\n"))
+    #expect(old.nodes[0].frame.y == 739.33)
+    #expect(old.changes(to: layout).views.isEmpty)
+    #expect(old.changes(to: sampleLayout()).views.count == 1)
   }
 
   @Test func identifiersWithSeparatorsAreEscapedIntoOneToken() {
@@ -77,7 +114,7 @@ import Testing
           from: SnapshotRect(x: 0, y: 59, width: 393, height: 120),
           to: SnapshotRect(x: 0, y: 47, width: 393, height: 120)))
     ])
-    #expect(views[0].textLine.contains("moved") && views[0].textLine.contains("Δy -12.0"))
+    #expect(views[0].textLine == "turnCard moved (0, 59, 393x120) -> (0, 47, 393x120) Δy -12")
   }
 
   @Test func toleranceIgnoresSubPointMoves() {

@@ -42,17 +42,21 @@ public struct OptionSpec: Equatable, Sendable {
   public var completion: ValueCompletion
   /// Left out of help and completion (test hooks).
   public var isHidden: Bool
+  /// Other spellings the parser accepts beside `allowedValues`, not listed in help, errors
+  /// or completion (UIKit's raw `UICTContentSizeCategoryL` beside `large`).
+  public var alsoAccepted: [String] = []
 
   /// An option that takes a value.
   public static func value(
     _ name: String, _ valueName: String, _ help: String, default defaultText: String? = nil,
     repeatable: Bool = false, required: Bool = false, allowed: [String] = [],
-    completion: ValueCompletion? = nil, hidden: Bool = false
+    completion: ValueCompletion? = nil, hidden: Bool = false, alsoAccepted: [String] = []
   ) -> OptionSpec {
     OptionSpec(
       name: name, shortName: nil, valueName: valueName, help: help, defaultText: defaultText,
       isRepeatable: repeatable, isRequired: required, allowedValues: allowed,
-      completion: completion ?? (allowed.isEmpty ? .none : .values(allowed)), isHidden: hidden)
+      completion: completion ?? (allowed.isEmpty ? .none : .values(allowed)), isHidden: hidden,
+      alsoAccepted: alsoAccepted)
   }
 
   /// An option without a value.

@@ -69,7 +69,9 @@ public struct ParsedArguments {
         value = arguments[index]
         index += 1
       }
-      if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
+      if !option.allowedValues.isEmpty, !option.allowedValues.contains(value),
+        !option.alsoAccepted.contains(value)
+      {
         let allowed = option.allowedValues.joined(separator: ", ")
         throw UsageError("\(option.name) takes one of \(allowed); got '\(value)'")
       }

@@ -37,14 +37,18 @@ enum LayoutSubjectOptions {
 /// `--content-size NAME`: the Dynamic Type text size a replay runs at.
 enum ContentSizeOptions {
   /// The option, its values `UIContentSizeCategory.names` (`extra-small` ...
-  /// `accessibility-extra-extra-extra-large`), which help lists and completion offers.
+  /// `accessibility-extra-extra-extra-large`), which help lists and completion offers; UIKit's
+  /// raw values (`UICTContentSizeCategoryL`) are accepted too.
   static func option(_ help: String, default defaultText: String? = "large",
     repeatable: Bool = false) -> OptionSpec
   {
     .value(
       "--content-size", "NAME", help, default: defaultText, repeatable: repeatable,
-      allowed: UIContentSizeCategory.names)
+      allowed: UIContentSizeCategory.names, alsoAccepted: rawValues)
   }
+
+  /// UIKit's raw values of the categories (`UICTContentSizeCategoryAccessibilityXXXL`).
+  nonisolated static let rawValues = UIContentSizeCategory.allSizes.map(\.rawValue)
 
   /// The category the parser let through (`option`'s allowed values).
   static func category(_ name: String) -> UIContentSizeCategory {
