@@ -30,8 +30,11 @@ public struct TripSpace: Sendable {
 /// Generates the `index`-th trip of a seed: the same trip for the same seed, index, space
 /// and NavSim version, whatever else runs.
 public enum TripGenerator {
-  /// The split-screen shares iPadOS offers (1/3, 1/2, 2/3) and full screen.
-  static let splitFractions: [Double] = [1.0 / 3, 0.5, 2.0 / 3, 1]
+  /// The split-screen shares iPadOS offers in `orientation` (1/3, 1/2 and 2/3 in landscape,
+  /// 1/3 and 2/3 in portrait) and full screen.
+  static func splitFractions(in orientation: Orientation) -> [Double] {
+    DeviceProfiles.splitFractions(in: orientation) + [1]
+  }
   /// Short texts fit one line of a prompt; long ones wrap to two or three (the SDK's prompt
   /// height follows its text).
   static let promptTexts = [
@@ -77,9 +80,16 @@ public enum TripGenerator {
     }
     events.sort { $0.at < $1.at }  // stable: ties keep their draw order
     // Pans and re-centres in time order: a re-centre only follows a pan (the map follows the
-    // vehicle otherwise, and a real SDK shows no re-centre button to tap).
+    // vehicle otherwise, and a real SDK shows no re-centre button to tap). Splits in time
+    // order too: one drawn as even that falls in portrait (iPadOS splits portrait unevenly
+    // only) takes the wide window.
+    var now = device.orientation
     for i in events.indices {
       switch events[i].action {
+      case .rotate(let orientation): now = orientation
+      case .splitScreen(let fraction)
+      where !DeviceProfiles.splitFractions(in: now).contains(fraction) && fraction < 1:
+        events[i].action = .splitScreen(2.0 / 3)
       case .pan: panned = true
       case .recenter:
         if panned {
@@ -140,7 +150,8 @@ public enum TripGenerator {
       orientation = orientation == .portrait ? .landscape : .portrait
       return .rotate(orientation)
     case ..<0.52 where device.supportsSplitScreen:
-      split = splitFractions.filter { $0 != split }[pick(3, &random)]
+      let others = splitFractions(in: orientation).filter { $0 != split }
+      split = others[pick(others.count, &random)]
       return .splitScreen(split)
     case ..<0.70:
       let name = toggles[pick(toggles.count, &random)]

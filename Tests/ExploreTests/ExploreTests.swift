@@ -83,6 +83,35 @@ func findingKeys(
   }
 }
 
+extension TripGeneratorTests {
+  /// 1/3, 1/2 and 2/3 in landscape, only the uneven split in portrait, at the orientation the
+  /// trip is in when the split comes.
+  @Test func splitScreenDrawsOnlyTheSplitsIPadOSOffers() throws {
+    let pads = TripSpace(devices: DeviceProfiles.all.filter(\.supportsSplitScreen))
+    var seen: Set<String> = []
+    for index in 0..<80 {
+      let scenario = try TripGenerator.scenario(seed: 3, index: index, space: pads) { _ in 600 }
+      guard case .profile(let device) = scenario.device else { continue }
+      var orientation = device.orientation
+      let ordered = scenario.events.enumerated().sorted {
+        $0.element.at != $1.element.at ? $0.element.at < $1.element.at : $0.offset < $1.offset
+      }
+      for (_, event) in ordered {
+        switch event.action {
+        case .rotate(let to): orientation = to
+        case .splitScreen(let fraction):
+          let offered = DeviceProfiles.splitFractions(in: orientation) + [1]
+          #expect(offered.contains(fraction), "trip \(index): \(fraction) in \(orientation)")
+          seen.insert("\(orientation) \(fraction)")
+        default: break
+        }
+      }
+    }
+    #expect(seen.contains("landscape 0.5"), "\(seen.sorted())")
+    #expect(seen.contains("portrait \(1.0 / 3)"), "\(seen.sorted())")
+  }
+}
+
 @MainActor
 @Suite struct ExplorerTests {
   @Test func hiddenBugDelegatesAreCleanOnEveryCanonicalRecording() throws {

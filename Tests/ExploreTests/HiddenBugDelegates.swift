@@ -72,14 +72,16 @@ class WrappingDelegate: NSObject, NavigationLayoutDelegate {
   }
 }
 
-/// Narrows the turn card for a 1/3 split on the smaller iPads (< 300 pt), with a fixed width.
+/// Narrows the turn card with a fixed width in the narrowest window iPadOS makes: the 320 pt
+/// 1/3 split of the iPad mini and the 11" in portrait (phones, landscape and the 13" iPad's
+/// narrow windows are 375 pt or more, as is every canonical recording's map).
 final class NarrowSplitDelegate: WrappingDelegate {
   private var narrow: NSLayoutConstraint?
 
   override func guidanceChanged(_ mapView: GMSMapView, _ state: any ActiveGuidanceUIState) {
     narrow?.isActive = false
     narrow = nil
-    if mapView.bounds.width < 300 {
+    if mapView.bounds.width < 340 {
       narrow = state.turnCard.widthAnchor.constraint(equalToConstant: 240)  // the bug
       narrow?.priority = UILayoutPriority(999)
       narrow?.isActive = true

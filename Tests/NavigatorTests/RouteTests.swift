@@ -127,9 +127,37 @@ final class RouteTests: XCTestCase {
     let pad = try DeviceProfiles.profile(named: "ipad-pro-13-landscape")
     XCTAssertTrue(pad.supportsSplitScreen)
     XCTAssertEqual(DeviceProfiles.splitScreen(pad, fraction: 0.5).width, 683)
+    XCTAssertEqual(DeviceProfiles.splitScreen(pad, fraction: 1).width, 1376)
     XCTAssertEqual(DeviceProfiles.all.count, 12)
     XCTAssertEqual(Set(DeviceProfiles.all.map(\.name)).count, 12)
     XCTAssertTrue(DeviceProfiles.all.contains { $0.geometry.width >= 1000 }, "wide iPad landscape")
+  }
+
+  /// iPadOS's Split View windows, not thirds of the screen: the narrow window is 320 pt (iPad
+  /// mini and 11" in portrait) or 375 pt, the wide one the rest less the 10 pt divider, as
+  /// measured on the 9.7" to 12.9" iPads and the 8.3" iPad mini (sources in `splitScreen`).
+  func testSplitScreenWindowsAreIPadOSs() throws {
+    let expected: [String: [Double]] = [  // 1/3, 1/2, 2/3
+      "ipad-mini-portrait": [320, 367, 414], "ipad-mini-landscape": [375, 562, 748],
+      "ipad-pro-11-portrait": [320, 412, 504], "ipad-pro-11-landscape": [375, 592, 809],
+      "ipad-pro-13-portrait": [375, 511, 647], "ipad-pro-13-landscape": [375, 683, 991],
+    ]
+    for pad in DeviceProfiles.all where pad.supportsSplitScreen {
+      let widths = [1.0 / 3, 0.5, 2.0 / 3].map { DeviceProfiles.splitScreen(pad, fraction: $0).width }
+      XCTAssertEqual(widths, expected[pad.name], pad.name)
+      // A window and its neighbour fill the screen less the divider.
+      XCTAssertEqual(widths[0] + widths[2] + 10, pad.geometry.width, pad.name)
+      // Any other share stays between the narrow and the wide window: never below 320 pt.
+      for fraction in [0.2, 0.25, 0.3, 0.7, 0.9] {
+        let width = DeviceProfiles.splitScreen(pad, fraction: fraction).width
+        XCTAssertTrue((widths[0]...widths[2]).contains(width), "\(pad.name) at \(fraction): \(width)")
+      }
+      let split = DeviceProfiles.splitScreen(pad, fraction: 1.0 / 3)
+      XCTAssertEqual(split.height, pad.geometry.height)
+      XCTAssertEqual(split.safeTop, pad.geometry.safeTop)
+    }
+    XCTAssertEqual(DeviceProfiles.splitFractions(in: .portrait), [1.0 / 3, 2.0 / 3])
+    XCTAssertEqual(DeviceProfiles.splitFractions(in: .landscape), [1.0 / 3, 0.5, 2.0 / 3])
   }
 
   func testTimestamps() {

@@ -294,7 +294,7 @@ final class TripTests: XCTestCase {
     XCTAssertEqual(sizes.map(\.0), [0, 10_000, 20_000, 30_000, 40_000])
     XCTAssertEqual(
       sizes.map { [$0.1.width, $0.1.height] },
-      [[1032, 1376], [1376, 1032], [455, 1032], [455, 600], [375, 667]])
+      [[1032, 1376], [1376, 1032], [375, 1032], [375, 600], [375, 667]])
     XCTAssertEqual(
       events[2...3].map(\.payload),
       [
