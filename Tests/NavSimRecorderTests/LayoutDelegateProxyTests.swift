@@ -300,6 +300,6 @@ final class CallLog: NSObject, NavigationLayoutDelegate {
     #expect(recorder.viewObserver.missedChanges == 0)
     let sizes = try EventLogFile(path: directory.file("trip.sqlite"), mode: .readOnly)
       .events(recording: 1).readAll().filter { $0.kind == .viewSize }
-    #expect(sizes.count > 10)
+    #expect(sizes.count >= 10)  // the iPad trip resizes the views ten times and more
   }
 }

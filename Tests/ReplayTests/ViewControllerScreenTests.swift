@@ -36,13 +36,13 @@ import UIKit
     }
     #expect(controller.lifecycle.filter { $0.hasPrefix("transition(") } == expectedTransitions)
     // The replay's map is a phone's (compact, told at the first layout as UIKit does) until
-    // the recording's first size, the iPad's full screen (regular); the 341- and 455-point
-    // split panes are compact, 683 regular.
+    // the recording's first size, the iPad's full screen (regular); the 375-point 1/3 split
+    // panes (portrait and landscape) are compact, 683 regular.
     #expect(controller.lifecycle.filter { $0.hasPrefix("traits(") } == [
       "traits(compact)", "traits(regular)", "traits(compact)", "traits(regular)",
     ])
     // Compact: the pill spans the safe area, 16 points in; regular: 240 points wide.
-    #expect(pillWidths[341].map { abs($0 - 309) < 0.01 } == true, "\(pillWidths[341] ?? -1)")
+    #expect(pillWidths[375].map { abs($0 - 343) < 0.01 } == true, "\(pillWidths[375] ?? -1)")
     #expect(pillWidths[683].map { abs($0 - 240) < 0.01 } == true, "\(pillWidths[683] ?? -1)")
     #expect(controller.etaPill.text == "Arrived" || controller.etaPill.text?.hasSuffix(" min") == true)
   }
