@@ -166,7 +166,7 @@ extension EventLogFile {
       let log = try EventLogFile(path: logPath, mode: .create)
       return try log.importJSONLines(lines)
     } catch {
-      if !existed { removeFiles(of: logPath) }
+      if !existed { try? removeFiles(of: logPath) }
       throw error
     }
   }

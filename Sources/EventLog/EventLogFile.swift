@@ -71,7 +71,7 @@ public final class EventLogFile {
     do {
       try mappingErrors(path: path) { try checkIdentity(mayInitialize: isEmpty) }
     } catch {
-      if !exists { Self.removeFiles(of: path) }
+      if !exists { try? Self.removeFiles(of: path) }
       throw error
     }
   }
@@ -198,14 +198,28 @@ public final class EventLogFile {
   }
 
   /// Removes a log file and its WAL, shared-memory and journal files (for tools and tests
-  /// that start over; never called on a file NavSim did not create).
-  public static func removeLogFiles(at path: String) { removeFiles(of: path) }
+  /// that start over; never called on a file NavSim did not create). Only regular files are
+  /// removed: a directory, a link or a special file at one of those paths is refused, and
+  /// then none of them is removed.
+  /// - Throws: `EventLogError.io` naming the path that is not a regular file.
+  public static func removeLogFiles(at path: String) throws { try removeFiles(of: path) }
 
-  /// Removes a log file NavSim created, with its WAL and shared-memory files.
-  static func removeFiles(of path: String) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-      try? FileManager.default.removeItem(atPath: path + suffix)
+  /// Removes a log file NavSim created, with its WAL, shared-memory and journal files: only
+  /// regular files (`removeLogFiles(at:)`).
+  static func removeFiles(of path: String) throws {
+    var files: [String] = []
+    for candidate in ["", "-wal", "-shm", "-journal"].map({ path + $0 }) {
+      // Not followed: a link is itself what is at the path.
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: candidate) else {
+        continue
+      }
+      guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        throw EventLogError.io(
+          path: candidate, problem: "not a regular file; nothing of the log was removed")
+      }
+      files.append(candidate)
     }
+    for file in files { try? FileManager.default.removeItem(atPath: file) }
   }
 
   /// The schema version of the open file (`PRAGMA user_version`).

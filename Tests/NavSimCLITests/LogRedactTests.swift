@@ -156,7 +156,7 @@ import Testing
     let original = try canonical("city-commute", in: directory)
     func firstPosition(_ arguments: [String]) throws -> (Double, Double) {
       let out = directory.file("out-\(arguments.joined()).sqlite")
-      EventLogFile.removeLogFiles(at: out)
+      try EventLogFile.removeLogFiles(at: out)
       let result = run(["log", "redact", original, "--out", out] + arguments)
       #expect(result.status == 0, "\(result.err)")
       for event in try events(out) {

@@ -28,7 +28,7 @@ func benchEventLog(_ arguments: [String]) throws {
 
   // NavSim: the batched writer, then a streaming cursor decoding every event.
   let logPath = directory + "/navsim.sqlite"
-  EventLogFile.removeLogFiles(at: logPath)
+  try EventLogFile.removeLogFiles(at: logPath)
   let append = try measure {
     let log = try EventLogFile(path: logPath, mode: .create)
     let writer = try log.beginRecording(
