@@ -30,8 +30,8 @@ public struct ObjCMarkerRemoval: Sendable {
   ]
 
   /// Rewrites `source`.
-  /// - Throws: `SwiftTokenizerError` when the source cannot be tokenized, or an
-  ///   `ObjCMarkerError` for a `#selector(` without its `)`.
+  /// - Throws: `SwiftSourceError` with the place: a source that cannot be tokenized, or a
+  ///   `#selector(` without its `)`.
   public init(source: String) throws {
     let tokens = try SwiftTokenizer.tokens(of: source)
     let bytes = Array(source.utf8)
@@ -74,7 +74,7 @@ public struct ObjCMarkerRemoval: Sendable {
         guard open < tokens.count, bytes[tokens[open].start] == UInt8(ascii: "("),
           let close = Self.matchingParen(tokens, bytes, from: open)
         else {
-          throw ObjCMarkerError(
+          throw SwiftSourceError(
             line: token.line, column: token.column, message: "#selector without its ( ... )")
         }
         let inner = tokens[(open + 1)..<close].filter {
@@ -187,21 +187,6 @@ public struct ObjCMarkerRemoval: Sendable {
     let throwing = named.contains { $0.labels == labels && $0.throwing }
     return selector(base: base, labels: labels, throwing: throwing)
   }
-}
-
-/// A marker the rewrite cannot handle, with its place.
-public struct ObjCMarkerError: Error, Equatable, CustomStringConvertible {
-  public let line: Int
-  public let column: Int
-  public let message: String
-
-  public init(line: Int, column: Int, message: String) {
-    self.line = line
-    self.column = column
-    self.message = message
-  }
-
-  public var description: String { "line \(line), column \(column): \(message)" }
 }
 
 extension String {

@@ -34,8 +34,9 @@ public struct SwiftToken: Equatable, Sendable {
   public let column: Int
 }
 
-/// Why a file could not be tokenized.
-public struct SwiftTokenizerError: Error, Equatable, CustomStringConvertible {
+/// Why a Swift source could not be tokenized or rewritten (`SwiftTokenizer`,
+/// `ObjCMarkerRemoval`), with the place.
+public struct SwiftSourceError: Error, Equatable, CustomStringConvertible {
   public let line: Int
   public let column: Int
   public let message: String
@@ -61,7 +62,7 @@ public struct SwiftTokenizer {
   }
 
   /// All tokens of the source, in order; their ranges cover it exactly.
-  /// - Throws: `SwiftTokenizerError` for an unterminated comment or string.
+  /// - Throws: `SwiftSourceError` for an unterminated comment or string.
   public static func tokens(of source: String) throws -> [SwiftToken] {
     var tokenizer = SwiftTokenizer(source: source)
     var out: [SwiftToken] = []
@@ -91,8 +92,8 @@ public struct SwiftTokenizer {
     }
   }
 
-  private func failure(_ message: String, line: Int, column: Int) -> SwiftTokenizerError {
-    SwiftTokenizerError(line: line, column: column, message: message)
+  private func failure(_ message: String, line: Int, column: Int) -> SwiftSourceError {
+    SwiftSourceError(line: line, column: column, message: message)
   }
 
   private static func isIdentifierHead(_ b: UInt8) -> Bool {

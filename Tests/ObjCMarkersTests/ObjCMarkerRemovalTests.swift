@@ -135,13 +135,13 @@ import Testing
   }
 
   @Test func unterminatedCommentsAndStringsAreErrorsWithTheirPlace() {
-    #expect(throws: SwiftTokenizerError(line: 2, column: 3, message: "unterminated block comment")) {
+    #expect(throws: SwiftSourceError(line: 2, column: 3, message: "unterminated block comment")) {
       try ObjCMarkerRemoval(source: "let a = 1\n  /* open /* nested */")
     }
-    #expect(throws: SwiftTokenizerError(line: 1, column: 9, message: "unterminated string literal")) {
+    #expect(throws: SwiftSourceError(line: 1, column: 9, message: "unterminated string literal")) {
       try ObjCMarkerRemoval(source: "let a = \"open\nlet b = 2")
     }
-    #expect(throws: ObjCMarkerError(line: 1, column: 9, message: "#selector without its ( ... )")) {
+    #expect(throws: SwiftSourceError(line: 1, column: 9, message: "#selector without its ( ... )")) {
       try ObjCMarkerRemoval(source: "let s = #selector(open(_:)")
     }
   }
