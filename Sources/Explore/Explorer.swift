@@ -115,9 +115,14 @@ public struct Explorer {
   ///   a trip that cannot be generated or written (a NavSim bug), file errors for the output.
   public func run() throws -> ExploreResult {
     // The output directory is checked (made) and locked before the search, not after it: one
-    // explore at a time writes into it.
+    // explore at a time writes into it. One this search made and wrote nothing into (no
+    // finding) is removed again; a directory that was there stays, empty or not.
+    let made = outputDirectory.map { !FileManager.default.fileExists(atPath: $0) } ?? false
     let lock = try outputDirectory.map { try OutputFile.lockDirectory($0) }
-    defer { lock?.release() }
+    defer {
+      lock?.release()
+      if made, let outputDirectory { _ = rmdir(outputDirectory) }  // fails unless empty
+    }
     let scratch = try ScratchDirectory(kind: "explore")
     let duration = RouteDurations().duration
     var firstTrips:

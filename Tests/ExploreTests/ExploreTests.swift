@@ -246,6 +246,38 @@ extension TripGeneratorTests {
     }
   }
 
+  /// An `--out` directory the search made stays only when something was written into it.
+  @Test func anOutputDirectoryMadeForNoFindingIsRemovedAndOneThatWasThereStays() throws {
+    let make = SampleDelegateCatalog.all["complete"]!
+    let space = TripSpace(devices: [try DeviceProfiles.profile(named: "iphone-se-portrait")])
+    let parent = TemporaryDirectory()
+    func search(into directory: String) throws -> ExploreResult {
+      try Explorer(
+        seed: 1, budget: 1, space: space, job: job("complete", { make() }),
+        subject: .delegate("complete"), outputDirectory: directory
+      ).run()
+    }
+    let made = parent.file("made")
+    #expect(try search(into: made).findings.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: made))
+    let there = parent.file("there")
+    try FileManager.default.createDirectory(atPath: there, withIntermediateDirectories: false)
+    #expect(try search(into: there).findings.isEmpty)
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: there, isDirectory: &isDirectory))
+    #expect(isDirectory.boolValue)
+    // With a finding the directory it made holds the minimal trip.
+    let buggy = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
+    let found = parent.file("found")
+    let result = try Explorer(
+      seed: 1, budget: 6,
+      space: TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")]),
+      job: job("narrow-split", buggy), subject: .delegate("narrow-split"), outputDirectory: found
+    ).run()
+    #expect(!result.findings.isEmpty)
+    #expect(try !FileManager.default.contentsOfDirectory(atPath: found).isEmpty)
+  }
+
   @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() throws {
     let make = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
     let space = TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")])
