@@ -62,8 +62,16 @@ public enum ThroughRecorder {
     // Each event is applied once the next is known, as a replay does: a progress event's tick
     // ends with its speed event, and the fix listeners hear carries that speed.
     var held: SessionEvent?
+    let accessory = ScenarioAccessoryView()
     func drive(_ event: SessionEvent, next: SessionEvent?) {
       clock.seconds = Double(event.t) / 1000
+      // The scenario's app sets its header accessory through the recorder, as an app must
+      // for it to be recorded; the replay then keeps the app's view.
+      if case .settingChanged(let change) = event.payload, change.name == .headerAccessory,
+        case .number(let height) = change.value
+      {
+        accessory.set(height: height, through: recorder)
+      }
       // The SDK model rejects what the SDK would (the recorder then sees no change).
       try? replayer.session.apply(ReplayTick(event, next: next))
       _ = replayer.session.drainFindings()
@@ -103,5 +111,36 @@ public enum ThroughRecorder {
       recorder.sample()
       if index % 64 == 0 { usleep(1000) }
     }
+  }
+}
+
+/// The header accessory view of a scenario's app: a banner whose height delegate answers the
+/// scenario's `headerAccessory` height, set and resized through the recorder.
+@MainActor
+private final class ScenarioAccessoryView: UIView, GMSNavigationAccessoryView {
+  private var height: CGFloat = 0
+
+  init() {
+    super.init(frame: .zero)
+    backgroundColor = .secondarySystemBackground
+  }
+
+  required init?(coder: NSCoder) { return nil }
+
+  /// Shows the banner at `height` (0 removes it), as an app does: set once, then re-measured.
+  func set(height: Double, through recorder: NavSimRecorder) {
+    let shown = self.height > 0
+    self.height = CGFloat(height)
+    if height <= 0 {
+      if shown { recorder.setHeaderAccessory(nil) }
+    } else if shown {
+      recorder.invalidateLayout(forAccessoryView: self)
+    } else {
+      recorder.setHeaderAccessory(self)
+    }
+  }
+
+  func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat {
+    height
   }
 }

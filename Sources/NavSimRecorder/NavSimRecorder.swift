@@ -28,7 +28,9 @@ import UIKit
 /// prompts shown and dismissed) and road-snapped location provider (positions, speed), and
 /// reads the map view's size, safe area and layout direction, `isNavigationEnabled`, the
 /// navigator's guidance state, the settings the layout depends on and the camera mode (a pan
-/// turns following into free; re-centering turns it back). It samples those on every frame
+/// turns following into free; re-centering turns it back). A header accessory view, which the
+/// SDK's API sets but does not show, is recorded when the app sets it through the recorder
+/// (`setHeaderAccessory(_:)`). It samples those on every frame
 /// (`sample()`; a display link calls it on iOS) and writes an event when one changes; at the
 /// start it writes every layout setting's value, so a replay assumes no defaults. It wraps the
 /// app's layout delegate (`LayoutDelegateProxy`) to see the SDK views each state hands it, and
@@ -85,6 +87,8 @@ public final class NavSimRecorder: NSObject {
   let viewObserver = SDKViewObserver()
   /// The stand-in for the app's layout delegate, while it is the map view's.
   var layoutProxy: LayoutDelegateProxy?
+  /// The header accessory the app set through `setHeaderAccessory(_:)`.
+  var headerAccessory = RecordedAccessory()
   #if os(iOS)
   private var displayLink: CADisplayLink?
   #endif
@@ -195,7 +199,7 @@ public final class NavSimRecorder: NSObject {
   /// before is written before what the callback reports).
   func sampleState() {
     guard startTime != nil, !isStopped else { return }
-    let now = RecordedState(mapView)
+    let now = RecordedState(mapView, headerAccessory: headerAccessory.height(on: mapView))
     for payload in now.changes(from: state) { record(payload) }
     state = now
   }

@@ -14,8 +14,11 @@ struct RecordedState: Equatable {
   var guidanceActive: Bool
   var settings: [SettingChange]
   var cameraMode: GMSNavigationCameraMode
+  /// The height the header accessory view set through the recorder answers (0: none).
+  var headerAccessory: Double
 
-  init(_ mapView: GMSMapView) {
+  init(_ mapView: GMSMapView, headerAccessory: Double = 0) {
+    self.headerAccessory = headerAccessory
     let insets = mapView.safeAreaInsets
     let rtl = mapView.effectiveUserInterfaceLayoutDirection == .rightToLeft
     geometry = MapGeometry(
@@ -76,6 +79,11 @@ struct RecordedState: Equatable {
     for (index, setting) in settings.enumerated()
     where old.map({ $0.settings[index].value != setting.value }) ?? true {
       events.append(.settingChanged(setting))
+    }
+    // A replay starts with no accessory: written when set, and when it changes or goes.
+    if headerAccessory != old?.headerAccessory ?? 0 {
+      events.append(
+        .settingChanged(SettingChange(name: .headerAccessory, value: .number(headerAccessory))))
     }
     let wasEnabled = old?.navigationEnabled ?? false
     let wasGuiding = old?.guidanceActive ?? false

@@ -179,6 +179,37 @@ import Lint
     try writer.finish()
   }
 
+  /// A scenario's header accessory is set through the recorder, which writes it as the
+  /// simulator does: each height at its time, 0 when it goes.
+  @Test func theScenariosHeaderAccessoryIsRecorded() throws {
+    let directory = TemporaryDirectory()
+    let scenario = try Scenario.parse(
+      Array(
+        """
+        {"route": "park-loop", "events": [
+          {"at": 20, "setting": {"headerAccessory": 48}},
+          {"at": 40, "setting": {"headerAccessory": 72}},
+          {"at": 60, "setting": {"headerAccessory": 0}}]}
+        """.utf8), path: "accessory.json")
+    func accessory(_ events: [SessionEvent]) -> [String] {
+      events.compactMap { event in
+        guard case .settingChanged(let change) = event.payload, change.name == .headerAccessory
+        else { return nil }
+        return "\(event.t) \(change.value)"
+      }
+    }
+    let recorded = directory.file("recorder.sqlite")
+    _ = try ThroughRecorder.record(try Trip(scenario: scenario), name: "a", into: recorded)
+    let direct = directory.file("direct.sqlite")
+    _ = try TripRecorder.record(try Trip(scenario: scenario), name: "a", into: direct)
+    let fromRecorder = accessory(
+      try EventLogFile(path: recorded, mode: .readOnly).events(recording: 1).readAll())
+    #expect(fromRecorder == ["20000 number(48.0)", "40000 number(72.0)", "60000 number(0.0)"])
+    #expect(
+      fromRecorder
+        == accessory(try EventLogFile(path: direct, mode: .readOnly).events(recording: 1).readAll()))
+  }
+
   @Test(arguments: RecordingsTests.names)
   func throughRecorderLogsReplayAsTheSimulatorsLogsDo(name: String) throws {
     let directory = TemporaryDirectory()
