@@ -102,7 +102,8 @@ import Lint
     try recorder.stop()
     let events = try EventLogFile(path: path, mode: .readOnly).events(recording: 1).readAll()
     #expect(!events.contains {
-      if case .settingChanged(let change) = $0.payload { change.name == .headerAccessory } else { false }
+      guard case .settingChanged(let change) = $0.payload else { return false }
+      return change.name == .headerAccessory
     })
   }
 }

@@ -143,14 +143,17 @@ final class RouteTests: XCTestCase {
       "ipad-pro-13-portrait": [375, 511, 647], "ipad-pro-13-landscape": [375, 683, 991],
     ]
     for pad in DeviceProfiles.all where pad.supportsSplitScreen {
-      let widths = [1.0 / 3, 0.5, 2.0 / 3].map { DeviceProfiles.splitScreen(pad, fraction: $0).width }
+      let widths = [1.0 / 3, 0.5, 2.0 / 3].map {
+        DeviceProfiles.splitScreen(pad, fraction: $0).width
+      }
       XCTAssertEqual(widths, expected[pad.name], pad.name)
       // A window and its neighbour fill the screen less the divider.
       XCTAssertEqual(widths[0] + widths[2] + 10, pad.geometry.width, pad.name)
       // Any other share stays between the narrow and the wide window: never below 320 pt.
       for fraction in [0.2, 0.25, 0.3, 0.7, 0.9] {
         let width = DeviceProfiles.splitScreen(pad, fraction: fraction).width
-        XCTAssertTrue((widths[0]...widths[2]).contains(width), "\(pad.name) at \(fraction): \(width)")
+        XCTAssertTrue(
+          (widths[0]...widths[2]).contains(width), "\(pad.name) at \(fraction): \(width)")
       }
       let split = DeviceProfiles.splitScreen(pad, fraction: 1.0 / 3)
       XCTAssertEqual(split.height, pad.geometry.height)

@@ -141,7 +141,9 @@ import Testing
     #expect(throws: SwiftSourceError(line: 1, column: 9, message: "unterminated string literal")) {
       try ObjCMarkerRemoval(source: "let a = \"open\nlet b = 2")
     }
-    #expect(throws: SwiftSourceError(line: 1, column: 9, message: "#selector without its ( ... )")) {
+    #expect(
+      throws: SwiftSourceError(line: 1, column: 9, message: "#selector without its ( ... )")
+    ) {
       try ObjCMarkerRemoval(source: "let s = #selector(open(_:)")
     }
   }
