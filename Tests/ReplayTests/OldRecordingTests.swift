@@ -52,6 +52,12 @@ import Testing
     }
   }
 
+  /// The map's width in a layout block (`map=WIDTHxHEIGHT`), nil when it names none.
+  static func mapWidth(_ block: String) -> String? {
+    guard let start = block.range(of: " map=") else { return nil }
+    return String(block[start.upperBound...].prefix { $0 != "x" && $0 != " " })
+  }
+
   @Test(arguments: recordings)
   func reRecordedRecordingsLayOutAsTheOldOnes(recordingName: String) throws {
     let delegates: [(String, @MainActor () -> (any NavigationLayoutDelegate)?)] = [
@@ -63,9 +69,22 @@ import Testing
       let (new, _) = try ReplayTesting.replay(log: recording(recordingName), delegate: delegate)
       let before = Self.layouts(old), after = Self.layouts(new)
       #expect(before.count > 100)
-      if let index = zip(before, after).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-        Issue.record("\(recordingName) through \(name): first layout difference:\n\(before[index])\nvs\n\(after[index])")
+      // Where the map has another size the layout differs too: only the iPad's split panes,
+      // which were thirds of the screen in the old copy and are iPadOS's windows now (issue
+      // 44). Everywhere else the layout is the same.
+      var resizedFrom: Set<String> = []
+      for (a, b) in zip(before, after) {
+        if let width = Self.mapWidth(a), width != Self.mapWidth(b) {
+          resizedFrom.insert(width)
+        } else if a != b {
+          Issue.record(
+            "\(recordingName) through \(name): first layout difference:\n\(a)\nvs\n\(b)")
+          break
+        }
       }
+      let splitPanes: Set<String> =
+        recordingName == "rotations-wide" ? ["341.00", "455.00", "911.00"] : []
+      #expect(resizedFrom.isSubset(of: splitPanes), "\(recordingName): \(resizedFrom.sorted())")
       #expect(before.count == after.count, "\(recordingName) through \(name)")
     }
   }
