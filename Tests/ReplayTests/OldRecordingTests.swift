@@ -53,9 +53,9 @@ import Testing
   }
 
   /// The map's width in a layout block (`map=WIDTHxHEIGHT`), nil when it names none.
-  static func mapWidth(_ block: String) -> String? {
+  static func mapWidth(_ block: String) -> Double? {
     guard let start = block.range(of: " map=") else { return nil }
-    return String(block[start.upperBound...].prefix { $0 != "x" && $0 != " " })
+    return Double(block[start.upperBound...].prefix { $0 != "x" && $0 != " " })
   }
 
   @Test(arguments: recordings)
@@ -72,7 +72,7 @@ import Testing
       // Where the map has another size the layout differs too: only the iPad's split panes,
       // which were thirds of the screen in the old copy and are iPadOS's windows now (issue
       // 44). Everywhere else the layout is the same.
-      var resizedFrom: Set<String> = []
+      var resizedFrom: Set<Double> = []
       for (a, b) in zip(before, after) {
         if let width = Self.mapWidth(a), width != Self.mapWidth(b) {
           resizedFrom.insert(width)
@@ -82,8 +82,7 @@ import Testing
           break
         }
       }
-      let splitPanes: Set<String> =
-        recordingName == "rotations-wide" ? ["341.00", "455.00", "911.00"] : []
+      let splitPanes: Set<Double> = recordingName == "rotations-wide" ? [341, 455, 911] : []
       #expect(resizedFrom.isSubset(of: splitPanes), "\(recordingName): \(resizedFrom.sorted())")
       #expect(before.count == after.count, "\(recordingName) through \(name)")
     }
