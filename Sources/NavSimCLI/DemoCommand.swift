@@ -176,7 +176,7 @@ struct DemoCommand: NavSimCommand {
     var result: String?
     try store.forEachFrame(of: run) { frame in
       guard result == nil, frame.event == "mapResized" else { return }
-      let layout = try store.layout(hash: frame.layoutHash)
+      let layout = try store.layout(hash: frame.layoutHash, seq: frame.seq)
       if layout.wideMode {
         result = SVGRenderer.svg(
           layout: layout, findings: frame.findings, title: "\(label), event \(frame.seq): wide mode")

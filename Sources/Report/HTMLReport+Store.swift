@@ -8,7 +8,7 @@ extension SnapshotStore {
   public func layouts(for frames: [StoredFrame]) throws -> [String: LayoutState] {
     var layouts: [String: LayoutState] = [:]
     for frame in frames where layouts[frame.layoutHash] == nil {
-      layouts[frame.layoutHash] = try layout(hash: frame.layoutHash)
+      layouts[frame.layoutHash] = try layout(hash: frame.layoutHash, seq: frame.seq)
     }
     return layouts
   }

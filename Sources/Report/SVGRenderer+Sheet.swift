@@ -103,7 +103,8 @@ extension SnapshotStore {
       guard frame.seq >= fromSeq, seen.insert(frame.layoutHash).inserted else { continue }
       cells.append(
         SheetCell(
-          caption: Self.caption(run.label, frame), layout: try layout(hash: frame.layoutHash),
+          caption: Self.caption(run.label, frame),
+          layout: try layout(hash: frame.layoutHash, seq: frame.seq),
           findings: frame.findings, content: content))
     }
     return cells
@@ -129,10 +130,17 @@ extension SnapshotStore {
     for frameA in try frames(of: a) {
       content.apply(frameA)
       guard frameA.seq >= fromSeq, let frameB = bBySeq[frameA.seq] else { continue }
-      let layoutA = try layout(hash: frameA.layoutHash)
-      let layoutB = try layout(hash: frameB.layoutHash)
+      // Equal hashes are equal layouts; a pair shown already is not read again.
+      let pair = frameA.layoutHash + " " + frameB.layoutHash
+      if seen.contains(pair)
+        || (frameA.layoutHash == frameB.layoutHash && frameA.findings == frameB.findings)
+      {
+        continue
+      }
+      let layoutA = try layout(hash: frameA.layoutHash, seq: frameA.seq)
+      let layoutB = try layout(hash: frameB.layoutHash, seq: frameB.seq)
       guard layoutA != layoutB || frameA.findings != frameB.findings,
-        seen.insert(frameA.layoutHash + " " + frameB.layoutHash).inserted
+        seen.insert(pair).inserted
       else { continue }
       cells.append(
         SheetCell(caption: Self.caption(a.label, frameA), layout: layoutA, findings: frameA.findings, content: content))

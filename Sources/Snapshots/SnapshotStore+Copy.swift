@@ -12,7 +12,7 @@ extension SnapshotStore {
     var cache: (hash: String, layout: LayoutState)?
     try source.forEachFrame(of: run) { frame in
       if cache?.hash != frame.layoutHash {
-        cache = (frame.layoutHash, try source.layout(hash: frame.layoutHash))
+        cache = (frame.layoutHash, try source.layout(hash: frame.layoutHash, seq: frame.seq))
       }
       let snapshot = LayoutSnapshot(
         seq: frame.seq, t: frame.t, event: frame.event, layout: cache!.layout,

@@ -30,6 +30,8 @@ extension SnapshotStore {
     private var active: [(last: Int64, position: Int64, finding: Finding)] = []
     private var findings: [Finding] = []
     private var layoutCache: (hash: String, layout: LayoutState)?
+    /// The text of the last layout this stream rebuilt: the next is usually a delta on it.
+    private var lastText: (hash: String, text: String)?
     private var isDone = false
 
     /// - Parameter details: false leaves `StoredFrame.detail` empty (no payload JSON built).
@@ -95,7 +97,9 @@ extension SnapshotStore {
     /// The layout of `frame` (one lookup per change point).
     func layout(of frame: StoredFrame) throws -> LayoutState {
       if let layoutCache, layoutCache.hash == frame.layoutHash { return layoutCache.layout }
-      let layout = try store.layout(hash: frame.layoutHash)
+      let text = try store.layoutText(hash: frame.layoutHash, seq: frame.seq, near: lastText)
+      lastText = (frame.layoutHash, text)
+      let layout = try store.parsedLayout(text, hash: frame.layoutHash)
       layoutCache = (frame.layoutHash, layout)
       return layout
     }

@@ -77,21 +77,6 @@ extension SnapshotStore {
     return frames
   }
 
-  /// The layout stored under `hash`.
-  /// - Throws: `SnapshotStoreError.missingLayout` / `.badStoredText` for a damaged store.
-  public func layout(hash: String) throws -> LayoutState {
-    let statement = try db.prepare("SELECT body FROM layouts WHERE hash = ?")
-    try statement.bind(hash, at: 1)
-    guard try statement.step(), let body = statement.text(at: 0) else {
-      throw SnapshotStoreError.missingLayout(path: path, hash: hash)
-    }
-    do {
-      return try withStyles(try LayoutState(text: body), hash: hash)
-    } catch {
-      throw SnapshotStoreError.badStoredText(path: path, detail: "layout \(hash): \(error)")
-    }
-  }
-
   /// The full snapshot of `run` at event `seq`, nil when the run has no such event.
   /// - Complexity: O(log n) lookups, plus O(findings spans begun before `seq`).
   public func snapshot(of run: RunInfo, seq: Int64) throws -> LayoutSnapshot? {
@@ -127,7 +112,8 @@ extension SnapshotStore {
       findings.append(try finding(spans.text(at: 0) ?? "", run: run, seq: seq))
     }
     return LayoutSnapshot(
-      seq: seq, t: header.t, event: header.event, layout: try layout(hash: hash), findings: findings)
+      seq: seq, t: header.t, event: header.event, layout: try layout(hash: hash, seq: seq),
+      findings: findings)
   }
 
   /// Deletes a whole run and the layouts no other run uses.
@@ -141,7 +127,7 @@ extension SnapshotStore {
       if try !tripStarts().isEmpty { try db.execute("DELETE FROM run_starts WHERE run_id = \(run.id)") }
       if try hasRunFonts() { try db.execute("DELETE FROM run_fonts WHERE run_id = \(run.id)") }
       try db.execute("DELETE FROM runs WHERE id = \(run.id)")
-      try db.execute("DELETE FROM layouts WHERE hash NOT IN (SELECT layout_hash FROM layout_changes)")
+      try deleteUnusedLayouts()
     }
   }
 

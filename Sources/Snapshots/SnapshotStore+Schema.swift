@@ -1,13 +1,16 @@
 import SQLite
 
-// MARK: - Schema 2
+// MARK: - Schema 3
 
 extension SnapshotStore {
   /// Creates the tables, triggers and the readable `frames` view in an empty file.
   func createSchema() throws {
     try db.transaction(.immediate) {
       // Another NavSim may have made the store between our look and our write lock.
-      if try db.integerPragma("application_id") == Self.applicationID { return }
+      if try db.integerPragma("application_id") == Self.applicationID {
+        schema = try db.integerPragma("user_version")
+        return
+      }
       try db.execute(
         """
         PRAGMA application_id = \(Self.applicationID);
@@ -30,7 +33,12 @@ extension SnapshotStore {
           finished INTEGER NOT NULL DEFAULT 0,
           deleting INTEGER NOT NULL DEFAULT 0
         ) STRICT;
-        CREATE TABLE layouts (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
+        CREATE TABLE layouts (
+          hash TEXT PRIMARY KEY,
+          body TEXT NOT NULL,
+          base TEXT,
+          depth INTEGER NOT NULL DEFAULT 0
+        ) STRICT, WITHOUT ROWID;
         CREATE TABLE layout_changes (
           run_id INTEGER NOT NULL REFERENCES runs(id),
           seq INTEGER NOT NULL,

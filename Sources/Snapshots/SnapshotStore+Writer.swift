@@ -17,10 +17,13 @@ extension SnapshotStore {
     /// Nil when the run keeps its events' times, kinds and payloads itself.
     let logPath: String?
     private let insertLayout: SQLiteStatement
+    private let layoutDepth: SQLiteStatement
     private let insertChange: SQLiteStatement
     private let insertSpan: SQLiteStatement
     private let insertEvent: SQLiteStatement?
     private var previousLayout: LayoutState?
+    /// The run's last distinct layout, which the next is stored as a delta against.
+    private var chain: ChainLink?
     /// The last stored layout's node lines and styles, reused for the nodes that did not change.
     private var textCache = LayoutTextCache()
     /// The styles insert, prepared at the first styled layout (`storeStyles`).
@@ -39,7 +42,9 @@ extension SnapshotStore {
       self.runID = runID
       self.label = label
       self.logPath = logPath
-      insertLayout = try store.db.prepare("INSERT OR IGNORE INTO layouts (hash, body) VALUES (?, ?)")
+      insertLayout = try store.db.prepare(
+        "INSERT OR IGNORE INTO layouts (hash, body, base, depth) VALUES (?, ?, ?, ?)")
+      layoutDepth = try store.db.prepare("SELECT depth FROM layouts WHERE hash = ?")
       insertChange = try store.db.prepare(
         "INSERT INTO layout_changes (run_id, seq, layout_hash) VALUES (?, ?, ?)")
       insertSpan = try store.db.prepare(
@@ -125,11 +130,14 @@ extension SnapshotStore {
 
     // MARK: - Change points
 
+    /// Stores the layout shown from `seq` on: as a delta against the run's previous distinct
+    /// layout when that is smaller (`SnapshotStore.storeLayout(text:hash:base:insert:depthOf:)`).
     private func storeLayout(_ layout: LayoutState, at seq: Int64) throws {
       let text = layout.text(reusing: &textCache)
       let hash = contentHash(text)
       previousLayout = layout
-      try insertLayout.run([.text(hash), .text(text)])
+      chain = try store.storeLayout(
+        text: text, hash: hash, base: chain, insert: insertLayout, depthOf: layoutDepth)
       try store.storeStyles(textCache.styles, hash: hash, insert: &insertStyles)
       try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
       layoutChanges += 1
@@ -193,6 +201,7 @@ extension SnapshotStore {
         metadata.logPath.map(SQLiteValue.text) ?? .null,
       ])
       let runID = db.lastInsertRowID
+      if schema < 3 { try upgradeToDeltas() }
       if let start = metadata.tripStart { try storeTripStart(start, run: runID) }
       if let font = metadata.font { try storeFont(font, run: runID) }
       return try RunWriter(

@@ -48,6 +48,8 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
   case logChanged(path: String, label: String, log: String, detail: String)
   /// A log-backed run was given events out of the recording's order.
   case seqOutOfOrder(path: String, label: String, seq: Int64, expected: Int64)
+  /// A layout stored as a change from another (`LayoutDelta`) cannot be rebuilt.
+  case badLayoutDelta(path: String, seq: Int64?, hash: String, problem: String)
 
   public var description: String {
     switch self {
@@ -70,20 +72,23 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
     case .missingLayout(let path, let hash): "\(path): layout \(hash) is missing (damaged store)"
     case .badStoredText(let path, let detail): "\(path): \(detail)"
     case .olderSchema(let path, let version):
-      "\(path): snapshot store schema \(version) was written by an older NavSim (schema \(SnapshotStore.schemaVersion) keeps changes, not copies); replay the runs into a new store"
+      "\(path): snapshot store schema \(version) was written by an older NavSim (schema 2 keeps changes, not copies); replay the runs into a new store"
     case .logUnavailable(let path, let label, let log, let problem):
       "\(path): run '\(label)' reads its events from \(log), which cannot be read (\(problem)); put the log back or replay again"
     case .logChanged(let path, let label, let log, let detail):
       "\(path): run '\(label)' was replayed from events that \(log) no longer holds (\(detail)); replay it again"
     case .seqOutOfOrder(let path, let label, let seq, let expected):
       "\(path): run '\(label)': event \(seq) given where \(expected) was expected (a run of a log stores every event, in order)"
+    case .badLayoutDelta(let path, let seq, let hash, let problem):
+      "\(path): \(seq.map { "event \($0): " } ?? "")layout \(hash) cannot be rebuilt (\(problem)); the store is damaged: replay the run into a new store"
     }
   }
 }
 
-/// Layout snapshots in SQLite, one run per replay, stored by what changes (schema 2):
+/// Layout snapshots in SQLite, one run per replay, stored by what changes (schema 3):
 ///
-/// * `layouts`: each distinct layout once, by content hash;
+/// * `layouts`: each distinct layout once, by content hash, whole (a keyframe) or as a delta
+///   against the run's previous distinct layout (`SnapshotStore+Layouts.swift`);
 /// * `layout_changes`: per run, the seqs at which the layout changed and to which layout;
 /// * `finding_spans`: per run, each finding as an interval of seqs over which it held, with
 ///   its position in the events' finding lists;
@@ -98,10 +103,18 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
 public final class SnapshotStore {
   /// 'NVSS' - the file says it is a NavSim snapshot store.
   public static let applicationID: Int64 = 0x4E56_5353
-  public static let schemaVersion: Int64 = 2
+  public static let schemaVersion: Int64 = 3
 
   public let path: String
   let db: SQLiteConnection
+  /// The file's schema: 2 (layouts kept whole) until a run is written into it, else 3.
+  var schema: Int64 = schemaVersion
+  /// The last few layout texts rebuilt (`layoutText(hash:seq:near:)`), oldest first: the next
+  /// one is usually a delta against one of them.
+  var recentLayouts: [(hash: String, text: String)] = []
+  var layoutStatement: SQLiteStatement?
+  /// Rows of `layouts` read so far (tests bound the rows one event's layout costs).
+  var layoutRowsRead = 0
 
   /// Opens (or with `.create` creates) a snapshot store.
   /// - Throws: `SnapshotStoreError` for a file that is not a store, or is older or newer than
@@ -166,9 +179,11 @@ public final class SnapshotStore {
     guard version <= Self.schemaVersion else {
       throw SnapshotStoreError.newerSchema(path: path, version: version)
     }
-    guard version == Self.schemaVersion else {
+    // Schema 2 kept every layout whole: read as it is, upgraded by the first run written.
+    guard version >= 2 else {
       throw SnapshotStoreError.olderSchema(path: path, version: version)
     }
+    schema = version
   }
 
   private static func removeFiles(of path: String) {
