@@ -31,7 +31,7 @@ extension SnapshotStore {
     private var findings: [Finding] = []
     private var layoutCache: (hash: String, layout: LayoutState)?
     /// The text of the last layout this stream rebuilt: the next is usually a delta on it.
-    private var lastText: (hash: String, text: String)?
+    private var lastText: (hash: String, layout: StoredLayoutText)?
     private var isDone = false
 
     /// - Parameter details: false leaves `StoredFrame.detail` empty (no payload JSON built).

@@ -4,14 +4,18 @@ import SQLite
 
 // Each distinct layout once, by content hash, in table `layouts`:
 //
-//   layouts(hash TEXT PRIMARY KEY, body TEXT, base TEXT, depth INTEGER)
+//   layouts(hash TEXT PRIMARY KEY, body TEXT, base TEXT, depth INTEGER, styles TEXT)
 //
 // A keyframe (`base` NULL, `depth` 0) keeps the layout's canonical text; any other row keeps a
-// `LayoutDelta` against the layout `base`, whose depth is one less. A writer stores a layout
+// `LayoutDelta` against the layout `base`, whose depth is one less. `styles` are the views'
+// styles (`SnapshotStore+Styles.swift`): NULL in a delta when they are its base's. A writer
+// stores a layout
 // as a delta against the run's previous distinct layout when the delta is the smaller and the
 // chain stays shorter than `keyframeInterval`: reading any layout reads at most that many rows.
-// Schema 2 stores (before deltas) have no `base` and `depth`: all their layouts are keyframes,
-// and the first run written into one adds the two columns (`upgradeToDeltas`).
+// Schema 2 stores (before deltas) have no `base`, `depth` or `styles`: all their layouts are
+// keyframes, their styles in `layout_styles`, and the first run written into one adds the
+// three columns (`upgradeToDeltas`). New stores make `layouts` a rowid table: rows are appended
+// in the order runs write them, so its pages fill, and a keyframe (1-2 kB) stays on its page.
 
 extension SnapshotStore {
   /// The longest chain of rows behind one layout: a keyframe and up to 31 deltas. Each row of
@@ -30,31 +34,42 @@ extension SnapshotStore {
   /// The last layout a run writer stored or found, which the next one is a delta against.
   struct ChainLink {
     var hash: String
-    var text: String
+    var layout: StoredLayoutText
     var depth: Int
+    /// False when another run stored the layout, maybe with other styles.
+    var stylesKnown: Bool
   }
 
-  /// Stores the layout `text` under `hash` unless the store has it, as a delta against `base`
-  /// when that is smaller and the chain short enough, else whole.
+  /// Stores `layout` under `hash` unless the store has it, as a delta against `base` when
+  /// that is smaller and the chain short enough, else whole.
   /// - Returns: the link the run's next layout is a delta against.
   func storeLayout(
-    text: String, hash: String, base: ChainLink?, insert: SQLiteStatement,
+    _ layout: StoredLayoutText, hash: String, base: ChainLink?, insert: SQLiteStatement,
     depthOf: SQLiteStatement
   ) throws -> ChainLink {
     if let base, base.depth + 1 < Self.keyframeInterval,
-      let delta = LayoutDelta.encode(text, base: base.text)
+      let delta = LayoutDelta.encode(layout.text, base: base.layout.text)
     {
-      try insert.run([.text(hash), .text(delta), .text(base.hash), .integer(Int64(base.depth + 1))])
-      if db.changes > 0 { return ChainLink(hash: hash, text: text, depth: base.depth + 1) }
+      let styles: SQLiteValue =
+        base.stylesKnown && base.layout.styles == layout.styles ? .null : .text(layout.styles)
+      try insert.run([
+        .text(hash), .text(delta), .text(base.hash), .integer(Int64(base.depth + 1)), styles,
+      ])
+      if db.changes > 0 {
+        return ChainLink(hash: hash, layout: layout, depth: base.depth + 1, stylesKnown: true)
+      }
     } else {
-      try insert.run([.text(hash), .text(text), .null, .integer(0)])
-      if db.changes > 0 { return ChainLink(hash: hash, text: text, depth: 0) }
+      try insert.run([
+        .text(hash), .text(layout.text), .null, .integer(0),
+        layout.styles.isEmpty ? .null : .text(layout.styles),
+      ])
+      if db.changes > 0 { return ChainLink(hash: hash, layout: layout, depth: 0, stylesKnown: true) }
     }
     // Another run stored it before: the next delta builds on its depth.
     try depthOf.bind(hash, at: 1)
     defer { depthOf.reset() }
     let depth = try depthOf.step() ? Int(depthOf.int64(at: 0)) : 0
-    return ChainLink(hash: hash, text: text, depth: depth)
+    return ChainLink(hash: hash, layout: layout, depth: depth, stylesKnown: false)
   }
 
   /// Adds the delta columns to a schema 2 store, inside the caller's write transaction (a run
@@ -66,6 +81,7 @@ extension SnapshotStore {
         """
         ALTER TABLE layouts ADD COLUMN base TEXT;
         ALTER TABLE layouts ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE layouts ADD COLUMN styles TEXT;
         PRAGMA user_version = 3;
         """)
     }
@@ -104,76 +120,80 @@ extension SnapshotStore {
     try parsedLayout(try layoutText(hash: hash, seq: seq), hash: hash)
   }
 
-  /// The layout of the canonical `text` stored under `hash`, with its styles.
-  func parsedLayout(_ text: String, hash: String) throws -> LayoutState {
+  /// The layout of `stored`, kept under `hash`, with its styles.
+  func parsedLayout(_ stored: StoredLayoutText, hash: String) throws -> LayoutState {
+    let layout: LayoutState
     do {
-      return try withStyles(try LayoutState(text: text), hash: hash)
-    } catch let error as SnapshotStoreError {
-      throw error
+      layout = try LayoutState(text: stored.text)
     } catch {
       throw SnapshotStoreError.badStoredText(path: path, detail: "layout \(hash): \(error)")
     }
+    return try withStyles(layout, body: stored.styles, hash: hash)
   }
 
-  /// The canonical text of the layout `hash`: its keyframe's text with the deltas of the
+  /// The text and styles of the layout `hash`: its keyframe's text with the deltas of the
   /// chain up to it applied, starting from `near` (a reader's last layout) or one of
   /// `recentLayouts` when the chain passes through it.
   func layoutText(
-    hash: String, seq: Int64?, near: (hash: String, text: String)? = nil
-  ) throws -> String {
-    if let near, near.hash == hash { return near.text }
-    if let recent = recentLayouts.first(where: { $0.hash == hash }) { return recent.text }
+    hash: String, seq: Int64?, near: (hash: String, layout: StoredLayoutText)? = nil
+  ) throws -> StoredLayoutText {
+    if let near, near.hash == hash { return near.layout }
+    if let recent = recentLayouts.first(where: { $0.hash == hash }) { return recent.layout }
     let select = try layoutSelect()
     defer { select.reset() }
     var chain: [(hash: String, delta: String)] = []
+    var styles: String?  // the first found from `hash` toward its keyframe
     var wanted = hash
-    var text: String?
-    while text == nil {
+    var start: StoredLayoutText?
+    while start == nil {
       if let near, near.hash == wanted {
-        text = near.text
-        break
-      }
-      if let recent = recentLayouts.first(where: { $0.hash == wanted }) {
-        text = recent.text
-        break
-      }
-      guard chain.count < Self.maxChainRead else {
-        throw SnapshotStoreError.badLayoutDelta(
-          path: path, seq: seq, hash: hash,
-          problem: "its chain of deltas is longer than \(Self.maxChainRead) rows")
-      }
-      select.reset()
-      try select.bind(wanted, at: 1)
-      layoutRowsRead += 1
-      guard try select.step(), let body = select.text(at: 0) else {
-        if chain.isEmpty { throw SnapshotStoreError.missingLayout(path: path, hash: hash) }
-        throw SnapshotStoreError.badLayoutDelta(
-          path: path, seq: seq, hash: hash, problem: "its base \(wanted) is missing")
-      }
-      if let base = select.text(at: 1) {
-        chain.append((wanted, body))
-        wanted = base
+        start = near.layout
+      } else if let recent = recentLayouts.first(where: { $0.hash == wanted }) {
+        start = recent.layout
       } else {
-        text = body
+        guard chain.count < Self.maxChainRead else {
+          throw SnapshotStoreError.badLayoutDelta(
+            path: path, seq: seq, hash: hash,
+            problem: "its chain of deltas is longer than \(Self.maxChainRead) rows")
+        }
+        select.reset()
+        try select.bind(wanted, at: 1)
+        layoutRowsRead += 1
+        guard try select.step(), let body = select.text(at: 0) else {
+          if chain.isEmpty { throw SnapshotStoreError.missingLayout(path: path, hash: hash) }
+          throw SnapshotStoreError.badLayoutDelta(
+            path: path, seq: seq, hash: hash, problem: "its base \(wanted) is missing")
+        }
+        let rowStyles = select.text(at: 2)
+        if styles == nil { styles = rowStyles }
+        if let base = select.text(at: 1) {
+          chain.append((wanted, body))
+          wanted = base
+        } else {
+          // A keyframe without styles: none, or a store before schema 3 kept them aside.
+          let legacy = rowStyles == nil ? try legacyStyles(hash: wanted) : nil
+          start = StoredLayoutText(text: body, styles: rowStyles ?? legacy ?? "")
+        }
       }
     }
-    var rebuilt = text!
+    var text = start!.text
     for link in chain.reversed() {
       do {
-        rebuilt = try LayoutDelta.apply(link.delta, to: rebuilt)
+        text = try LayoutDelta.apply(link.delta, to: text)
       } catch {
         throw SnapshotStoreError.badLayoutDelta(
           path: path, seq: seq, hash: hash, problem: "delta \(link.hash): \(error)")
       }
-      guard contentHash(rebuilt) == link.hash else {
+      guard contentHash(text) == link.hash else {
         throw SnapshotStoreError.badLayoutDelta(
           path: path, seq: seq, hash: hash,
           problem: "delta \(link.hash) rebuilds a layout of another hash")
       }
     }
+    let layout = StoredLayoutText(text: text, styles: styles ?? start!.styles)
     if recentLayouts.count == Self.recentLayoutCount { recentLayouts.removeFirst() }
-    recentLayouts.append((hash, rebuilt))
-    return rebuilt
+    recentLayouts.append((hash, layout))
+    return layout
   }
 
   /// How many rebuilt texts the store keeps: two runs read side by side each find their last.
@@ -186,9 +206,16 @@ extension SnapshotStore {
     if let layoutStatement { return layoutStatement }
     let statement = try db.prepare(
       storesDeltas
-        ? "SELECT body, base FROM layouts WHERE hash = ?"
-        : "SELECT body, NULL FROM layouts WHERE hash = ?")
+        ? "SELECT body, base, styles FROM layouts WHERE hash = ?"
+        : "SELECT body, NULL, NULL FROM layouts WHERE hash = ?")
     layoutStatement = statement
     return statement
   }
+}
+
+/// A layout as the store keeps it: its canonical text and its views' styles
+/// (`SnapshotStore.stylesBody`, empty when none is styled).
+struct StoredLayoutText: Equatable {
+  var text: String
+  var styles: String
 }

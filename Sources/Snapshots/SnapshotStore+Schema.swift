@@ -34,11 +34,12 @@ extension SnapshotStore {
           deleting INTEGER NOT NULL DEFAULT 0
         ) STRICT;
         CREATE TABLE layouts (
-          hash TEXT PRIMARY KEY,
+          hash TEXT NOT NULL PRIMARY KEY,
           body TEXT NOT NULL,
           base TEXT,
-          depth INTEGER NOT NULL DEFAULT 0
-        ) STRICT, WITHOUT ROWID;
+          depth INTEGER NOT NULL DEFAULT 0,
+          styles TEXT
+        ) STRICT;
         CREATE TABLE layout_changes (
           run_id INTEGER NOT NULL REFERENCES runs(id),
           seq INTEGER NOT NULL,

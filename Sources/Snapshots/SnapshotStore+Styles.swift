@@ -1,39 +1,47 @@
-// The app's view styles (`ViewStyle`) beside the layouts: table `layout_styles`, one row per
-// layout hash that has a styled view, created by the first run that records one. A store
-// without the table (written before styles were recorded) reads as "no styles", and its
-// layouts, runs and goldens are unchanged.
+// The app's view styles (`ViewStyle`) of each layout: a body of "node-index style-text" lines
+// (nil when no view is styled). Styles are not part of a layout's text or hash: the first run
+// that stores a layout hash decides the styles recorded with it.
 //
-//   layout_styles(hash TEXT PRIMARY KEY, body TEXT)   body: "node-index style-text" lines
+// Schema 3 keeps them in `layouts.styles` (`SnapshotStore+Layouts.swift`): a keyframe's own
+// (NULL: none), and for a delta NULL when they are its base's, '' when it has none. Stores
+// written before kept one row per styled layout in a table of their own, which is still read
+// for the layouts stored then:
 //
-// Styles are not part of a layout's text or hash: the first run that stores a layout hash
-// decides the styles recorded with it.
+//   layout_styles(hash TEXT PRIMARY KEY, body TEXT)
 
 import Replay
 import SQLite
 
 extension SnapshotStore {
-  /// Stores a layout's styles under `hash`, given each node's style text (nil: no style),
-  /// when any of its views is styled and the hash has none yet. `insert` is the statement a
-  /// writer keeps between layouts, prepared (with the table) at first use.
-  func storeStyles(_ styles: [String?], hash: String, insert: inout SQLiteStatement?) throws {
-    let lines = styles.enumerated().compactMap { index, style in style.map { "\(index) \($0)" } }
-    guard !lines.isEmpty else { return }
-    if insert == nil {
-      try db.execute(
-        "CREATE TABLE IF NOT EXISTS layout_styles (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID")
-      insert = try db.prepare("INSERT OR IGNORE INTO layout_styles (hash, body) VALUES (?, ?)")
+  /// The styles body of a layout whose nodes have `styles` (each node's style text, nil: no
+  /// style); empty when no view is styled.
+  static func stylesBody(_ styles: [String?]) -> String {
+    var body = ""
+    for (index, style) in styles.enumerated() {
+      guard let style else { continue }
+      if !body.isEmpty { body += "\n" }
+      body += "\(index) \(style)"
     }
-    try insert?.run([.text(hash), .text(lines.joined(separator: "\n"))])
+    return body
   }
 
-  /// `layout` with the styles stored under `hash` set on its nodes.
-  /// - Throws: `SnapshotStoreError.badStoredText` for a line that is not a node and a style.
-  func withStyles(_ layout: LayoutState, hash: String) throws -> LayoutState {
-    guard try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'layout_styles'") == .integer(1)
-    else { return layout }
+  /// The styles a store written before schema 3 kept for `hash` in `layout_styles`.
+  func legacyStyles(hash: String) throws -> String? {
+    if hasLegacyStyles == nil {
+      hasLegacyStyles =
+        try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'layout_styles'")
+        == .integer(1)
+    }
+    guard hasLegacyStyles == true else { return nil }
     let statement = try db.prepare("SELECT body FROM layout_styles WHERE hash = ?")
     try statement.bind(hash, at: 1)
-    guard try statement.step(), let body = statement.text(at: 0) else { return layout }
+    return try statement.step() ? statement.text(at: 0) : nil
+  }
+
+  /// `layout` with the styles `body` (nil or empty: none) set on its nodes.
+  /// - Throws: `SnapshotStoreError.badStoredText` for a line that is not a node and a style.
+  func withStyles(_ layout: LayoutState, body: String?, hash: String) throws -> LayoutState {
+    guard let body, !body.isEmpty else { return layout }
     var styled = layout
     for (number, line) in body.split(separator: "\n").enumerated() {
       let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
@@ -41,7 +49,7 @@ extension SnapshotStore {
         let style = ViewStyle(text: parts[1])
       else {
         throw SnapshotStoreError.badStoredText(
-          path: path, detail: "layout_styles \(hash) line \(number + 1): not a view and a style: '\(line)'")
+          path: path, detail: "styles of layout \(hash) line \(number + 1): not a view and a style: '\(line)'")
       }
       styled.nodes[index].style = style
     }

@@ -26,8 +26,6 @@ extension SnapshotStore {
     private var chain: ChainLink?
     /// The last stored layout's node lines and styles, reused for the nodes that did not change.
     private var textCache = LayoutTextCache()
-    /// The styles insert, prepared at the first styled layout (`storeStyles`).
-    private var insertStyles: SQLiteStatement?
     /// The findings of the previous event, by position, each with the seq it began holding.
     /// `@exclusivity(unchecked)`: compared on every event; no access overlaps another.
     @exclusivity(unchecked) private var open: [(finding: Finding, firstSeq: Int64)] = []
@@ -43,7 +41,7 @@ extension SnapshotStore {
       self.label = label
       self.logPath = logPath
       insertLayout = try store.db.prepare(
-        "INSERT OR IGNORE INTO layouts (hash, body, base, depth) VALUES (?, ?, ?, ?)")
+        "INSERT OR IGNORE INTO layouts (hash, body, base, depth, styles) VALUES (?, ?, ?, ?, ?)")
       layoutDepth = try store.db.prepare("SELECT depth FROM layouts WHERE hash = ?")
       insertChange = try store.db.prepare(
         "INSERT INTO layout_changes (run_id, seq, layout_hash) VALUES (?, ?, ?)")
@@ -131,14 +129,14 @@ extension SnapshotStore {
     // MARK: - Change points
 
     /// Stores the layout shown from `seq` on: as a delta against the run's previous distinct
-    /// layout when that is smaller (`SnapshotStore.storeLayout(text:hash:base:insert:depthOf:)`).
+    /// layout when that is smaller (`SnapshotStore.storeLayout(_:hash:base:insert:depthOf:)`).
     private func storeLayout(_ layout: LayoutState, at seq: Int64) throws {
       let text = layout.text(reusing: &textCache)
       let hash = contentHash(text)
       previousLayout = layout
       chain = try store.storeLayout(
-        text: text, hash: hash, base: chain, insert: insertLayout, depthOf: layoutDepth)
-      try store.storeStyles(textCache.styles, hash: hash, insert: &insertStyles)
+        StoredLayoutText(text: text, styles: SnapshotStore.stylesBody(textCache.styles)),
+        hash: hash, base: chain, insert: insertLayout, depthOf: layoutDepth)
       try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
       layoutChanges += 1
     }

@@ -111,8 +111,11 @@ public final class SnapshotStore {
   var schema: Int64 = schemaVersion
   /// The last few layout texts rebuilt (`layoutText(hash:seq:near:)`), oldest first: the next
   /// one is usually a delta against one of them.
-  var recentLayouts: [(hash: String, text: String)] = []
+  var recentLayouts: [(hash: String, layout: StoredLayoutText)] = []
   var layoutStatement: SQLiteStatement?
+  /// Whether the store has the `layout_styles` table of stores before schema 3 (nil: not
+  /// looked yet).
+  var hasLegacyStyles: Bool?
   /// Rows of `layouts` read so far (tests bound the rows one event's layout costs).
   var layoutRowsRead = 0
 

@@ -80,8 +80,9 @@ import Testing
     #expect(read.text == layout.text)
     #expect(read.nodes.map(\.style) == layout.nodes.map(\.style))
     // A damaged record names the table, the hash and the line.
-    try store.db.execute("UPDATE layout_styles SET body = '99 bg=#000000ff'")
-    #expect(throws: SnapshotStoreError.self) { try store.layout(hash: layout.hash) }
+    try store.db.execute("UPDATE layouts SET styles = '99 bg=#000000ff'")
+    let reader = try SnapshotStore(path: path, mode: .readOnly)  // nothing read yet
+    #expect(throws: SnapshotStoreError.self) { try reader.layout(hash: layout.hash) }
     _ = directory
   }
 

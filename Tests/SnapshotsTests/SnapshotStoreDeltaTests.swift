@@ -22,6 +22,8 @@ import TestSupport
           frame: SnapshotRect(x: 16, y: Double(660 + index * 8), width: 200, height: 8),
           text: text))
     }
+    // A styled label, as the delivery screen's: styles are kept beside the text.
+    layout.nodes[5].style = ViewStyle(text: "font=17 align=natural lines=1 color=#000000ff")
     return layout
   }
 
@@ -168,43 +170,45 @@ import TestSupport
       let store = try SnapshotStore(path: path, mode: .create)
       try Self.writeTicks(store, label: "old", ticks: 0..<40)
       let texts = try store.db.prepare("SELECT hash FROM layouts ORDER BY hash")
-      var rows: [(String, String)] = []
+      var rows: [(hash: String, layout: StoredLayoutText)] = []
       while try texts.step() {
         let hash = texts.text(at: 0)!
         rows.append((hash, try store.layoutText(hash: hash, seq: nil)))
       }
-      // The layouts table as schema 2 made it, every layout whole.
+      #expect(rows.allSatisfy { !$0.layout.styles.isEmpty })
+      // The layouts table as schema 2 made it, every layout whole, styles beside.
       try store.db.execute(
         """
         DROP TABLE layouts;
         CREATE TABLE layouts (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
+        CREATE TABLE layout_styles (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
         PRAGMA user_version = 2;
         """)
-      for (hash, text) in rows {
-        try store.db.prepare("INSERT INTO layouts VALUES (?, ?)").run([.text(hash), .text(text)])
+      for row in rows {
+        try store.db.prepare("INSERT INTO layouts VALUES (?, ?)")
+          .run([.text(row.hash), .text(row.layout.text)])
+        try store.db.prepare("INSERT INTO layout_styles VALUES (?, ?)")
+          .run([.text(row.hash), .text(row.layout.styles)])
       }
       try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let expected = (0..<40).map { Self.screen(tick: $0).text }
-    do {
-      let reader = try SnapshotStore(path: path, mode: .readOnly)
-      let run = try reader.run(label: "old")
-      let frames = try reader.frames(of: run)
-      #expect(try frames.map { try reader.layout(hash: $0.layoutHash).text } == expected)
+    func read(_ reader: SnapshotStore, _ label: String) throws -> [LayoutState] {
+      try reader.frames(of: reader.run(label: label)).map { try reader.layout(hash: $0.layoutHash) }
     }
+    func same(_ read: [LayoutState], _ ticks: Range<Int>) -> Bool {
+      read.map(\.text) == ticks.map { Self.screen(tick: $0).text }
+        && read.map { $0.nodes.map(\.style) } == ticks.map { Self.screen(tick: $0).nodes.map(\.style) }
+    }
+    #expect(same(try read(try SnapshotStore(path: path, mode: .readOnly), "old"), 0..<40))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     let store = try SnapshotStore(path: path, mode: .readWrite)
-    try Self.writeTicks(store, label: "new", ticks: 40..<80)
+    try Self.writeTicks(store, label: "new", ticks: 39..<80)
     #expect(try store.db.integerPragma("user_version") == 3)
-    #expect(try store.db.scalar("SELECT count(*) FROM layouts WHERE base IS NOT NULL") == .integer(38))
+    #expect(try store.db.scalar("SELECT count(*) FROM layouts WHERE base IS NOT NULL") == .integer(39))
     let reader = try SnapshotStore(path: path, mode: .readOnly)
-    for (label, ticks) in [("old", 0..<40), ("new", 40..<80)] {
-      let frames = try reader.frames(of: reader.run(label: label))
-      #expect(
-        try frames.map { try reader.layout(hash: $0.layoutHash).text }
-          == ticks.map { Self.screen(tick: $0).text })
-    }
+    #expect(same(try read(reader, "old"), 0..<40))
+    #expect(same(try read(reader, "new"), 39..<80))
     _ = directory
   }
 }
