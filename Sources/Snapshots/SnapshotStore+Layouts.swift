@@ -18,12 +18,13 @@ import SQLite
 // in the order runs write them, so its pages fill, and a keyframe (1-2 kB) stays on its page.
 
 extension SnapshotStore {
-  /// The longest chain of rows behind one layout: a keyframe and up to 31 deltas. Each row of
-  /// the delivery screen's store (labels changing on most ticks) costs about 180 bytes as a
-  /// delta and 1.9 kB as a keyframe; 32 puts keyframes at about a quarter of the store, while
-  /// reading any event's layout from nothing (`snapshot(of:seq:)`, a contact sheet's `--from`)
-  /// reads at most 32 rows of about 0.2 kB. Halving it (16) grows that store by a fifth;
-  /// doubling it (64) saves a tenth and doubles the worst read.
+  /// The longest chain of rows behind one layout: a keyframe and up to 31 deltas. In the
+  /// delivery screen's store (labels changing on most ticks, 12 886 layouts on the 10-hour
+  /// trip) a delta is about 110 bytes and a keyframe about 1 kB: 32 makes keyframes a sixth of
+  /// the layouts' bytes (3.3 MB in all), while reading any event's layout from nothing
+  /// (`snapshot(of:seq:)`, a contact sheet's `--from`) reads at most 32 rows. 16 would grow
+  /// the store by a tenth; 64 would save a twentieth and double the worst read.
+  /// (docs/replay-and-diff.md, "The store's format".)
   public static let keyframeInterval = 32
 
   /// Whether the layouts table has the delta columns (schema 3).
