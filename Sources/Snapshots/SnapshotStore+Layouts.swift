@@ -74,9 +74,11 @@ extension SnapshotStore {
   }
 
   /// Adds the delta columns to a schema 2 store, inside the caller's write transaction (a run
-  /// rolled back leaves the store as it was). Rows already there are keyframes.
+  /// rolled back leaves the store as it was, `schemaRolledBack()`). Rows already there are
+  /// keyframes. Does nothing to a schema 3 store.
   func upgradeToDeltas() throws {
-    let version = try db.integerPragma("user_version")  // another NavSim may have done it
+    // Read each time: another NavSim may have upgraded it, or a run rolled the upgrade back.
+    let version = try db.integerPragma("user_version")
     if version < 3 {
       try db.execute(
         """
@@ -87,6 +89,13 @@ extension SnapshotStore {
         """)
     }
     schema = 3
+    layoutStatement = nil
+  }
+
+  /// After a rolled back write: the schema the file has again (a run's upgrade is undone).
+  func schemaRolledBack() {
+    guard let version = try? db.integerPragma("user_version"), version != schema else { return }
+    schema = version
     layoutStatement = nil
   }
 

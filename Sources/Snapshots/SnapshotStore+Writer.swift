@@ -123,7 +123,10 @@ extension SnapshotStore {
     }
 
     deinit {
-      if isOpen && !store.db.isAutocommit { try? store.db.execute("ROLLBACK") }
+      if isOpen && !store.db.isAutocommit {
+        try? store.db.execute("ROLLBACK")
+        store.schemaRolledBack()
+      }
     }
 
     // MARK: - Change points
@@ -199,13 +202,14 @@ extension SnapshotStore {
         metadata.logPath.map(SQLiteValue.text) ?? .null,
       ])
       let runID = db.lastInsertRowID
-      if schema < 3 { try upgradeToDeltas() }
+      try upgradeToDeltas()
       if let start = metadata.tripStart { try storeTripStart(start, run: runID) }
       if let font = metadata.font { try storeFont(font, run: runID) }
       return try RunWriter(
         store: self, runID: runID, label: metadata.label, logPath: metadata.logPath)
     } catch {
       try? db.execute("ROLLBACK")
+      schemaRolledBack()
       throw error
     }
   }

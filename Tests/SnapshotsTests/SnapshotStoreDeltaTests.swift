@@ -161,37 +161,40 @@ import TestSupport
     _ = directory
   }
 
+  /// Writes run "old" (ticks 0..<40) at `path`, then makes the store what schema 2 wrote:
+  /// every layout whole, styles in `layout_styles`, `user_version` 2.
+  static func writeSchema2Store(at path: String) throws {
+    let store = try SnapshotStore(path: path, mode: .create)
+    try writeTicks(store, label: "old", ticks: 0..<40)
+    let texts = try store.db.prepare("SELECT hash FROM layouts ORDER BY hash")
+    var rows: [(hash: String, layout: StoredLayoutText)] = []
+    while try texts.step() {
+      let hash = texts.text(at: 0)!
+      rows.append((hash, try store.layoutText(hash: hash, seq: nil)))
+    }
+    #expect(rows.allSatisfy { !$0.layout.styles.isEmpty })
+    try store.db.execute(
+      """
+      DROP TABLE layouts;
+      CREATE TABLE layouts (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
+      CREATE TABLE layout_styles (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
+      PRAGMA user_version = 2;
+      """)
+    for row in rows {
+      try store.db.prepare("INSERT INTO layouts VALUES (?, ?)")
+        .run([.text(row.hash), .text(row.layout.text)])
+      try store.db.prepare("INSERT INTO layout_styles VALUES (?, ?)")
+        .run([.text(row.hash), .text(row.layout.styles)])
+    }
+    try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+
   /// A store written before deltas (schema 2: layouts kept whole, no `base` or `depth`) reads
   /// as it is, untouched, and the first run written into it upgrades it in that run's
   /// transaction.
   @Test func aSchema2StoreReadsAsItIsAndUpgradesWithTheNextRun() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
-    do {
-      let store = try SnapshotStore(path: path, mode: .create)
-      try Self.writeTicks(store, label: "old", ticks: 0..<40)
-      let texts = try store.db.prepare("SELECT hash FROM layouts ORDER BY hash")
-      var rows: [(hash: String, layout: StoredLayoutText)] = []
-      while try texts.step() {
-        let hash = texts.text(at: 0)!
-        rows.append((hash, try store.layoutText(hash: hash, seq: nil)))
-      }
-      #expect(rows.allSatisfy { !$0.layout.styles.isEmpty })
-      // The layouts table as schema 2 made it, every layout whole, styles beside.
-      try store.db.execute(
-        """
-        DROP TABLE layouts;
-        CREATE TABLE layouts (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
-        CREATE TABLE layout_styles (hash TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT, WITHOUT ROWID;
-        PRAGMA user_version = 2;
-        """)
-      for row in rows {
-        try store.db.prepare("INSERT INTO layouts VALUES (?, ?)")
-          .run([.text(row.hash), .text(row.layout.text)])
-        try store.db.prepare("INSERT INTO layout_styles VALUES (?, ?)")
-          .run([.text(row.hash), .text(row.layout.styles)])
-      }
-      try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    }
+    try Self.writeSchema2Store(at: path)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     func read(_ reader: SnapshotStore, _ label: String) throws -> [LayoutState] {
       try reader.frames(of: reader.run(label: label)).map { try reader.layout(hash: $0.layoutHash) }
@@ -209,6 +212,27 @@ import TestSupport
     let reader = try SnapshotStore(path: path, mode: .readOnly)
     #expect(same(try read(reader, "old"), 0..<40))
     #expect(same(try read(reader, "new"), 39..<80))
+    _ = directory
+  }
+
+  @Test func aRunRolledBackLeavesASchema2StoreAsItWas() throws {
+    let (directory, path) = freshDatabase(named: "snapshots.sqlite")
+    try Self.writeSchema2Store(at: path)
+    let store = try SnapshotStore(path: path, mode: .readWrite)
+    do {
+      let writer = try store.beginRun(
+        RunMetadata(
+          label: "failed", delegate: "delivery", recordingID: 1, recordingName: "commute",
+          logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
+      try writer.append(
+        LayoutSnapshot(seq: 1, t: 0, event: "progress", layout: Self.screen(tick: 500), findings: []),
+        detail: "{}")
+    }  // dropped unfinished: rolled back
+    #expect(try store.db.integerPragma("user_version") == 2)
+    #expect(try store.layout(hash: Self.screen(tick: 7).hash).text == Self.screen(tick: 7).text)
+    try Self.writeTicks(store, label: "new", ticks: 40..<45)
+    #expect(try store.db.integerPragma("user_version") == 3)
+    #expect(try store.runs().map(\.label) == ["old", "new"])
     _ = directory
   }
 }
