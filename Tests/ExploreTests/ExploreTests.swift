@@ -85,7 +85,10 @@ func findingKeys(
 
 @MainActor
 @Suite struct ExplorerTests {
-  @Test func hiddenBugDelegatesAreCleanOnEveryCanonicalRecording() throws {
+  @Test func hiddenBugDelegatesAreCleanOnEveryCanonicalRecording() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
+      return
+    }
     let directory = Fixtures.repositoryRoot + "/Recordings"
     let logs = try FileManager.default.contentsOfDirectory(atPath: directory)
       .filter { $0.hasSuffix(".sqlite") }.sorted()
@@ -113,7 +116,10 @@ func findingKeys(
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
     name: String, devices: [String], rule: String
-  ) throws {
+  ) async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: name) else {
+      return
+    }
     let make = hiddenBugDelegates.first { $0.name == name }!.make
     let out = TemporaryDirectory()
     let space = TripSpace(devices: try devices.map(DeviceProfiles.profile(named:)))
@@ -206,7 +212,10 @@ func findingKeys(
     #expect(median <= 20)
   }
 
-  @Test func cleanSampleDelegatesGetNoFinding() throws {
+  @Test func cleanSampleDelegatesGetNoFinding() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
+      return
+    }
     for name in ["complete", "complete-v2"] {
       let make = SampleDelegateCatalog.all[name]!
       let result = try Explorer(
@@ -217,7 +226,10 @@ func findingKeys(
     }
   }
 
-  @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() throws {
+  @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
+      return
+    }
     let make = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
     let space = TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")])
     // Two runs of the same search, each in a directory of its own.
