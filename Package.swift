@@ -228,6 +228,7 @@ let package = Package(
       name: "ReplayTestSupport",
       dependencies: [
         "NavSim", "NavigationSDK", "Replay", "Lint", "SessionEvents", "Findings", "Snapshots",
+        "SampleDelegates", "TestSupport",
       ],
       path: "Tests/ReplayTestSupport"),
     .testTarget(
@@ -272,7 +273,7 @@ let package = Package(
       name: "NavSimCLITests",
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
-        "SessionEvents", "Lint", "Findings", "JSON", "NavigationSDK",
+        "SessionEvents", "Lint", "Findings", "JSON", "NavigationSDK", "ReplayTestSupport",
       ]),
     .testTarget(
       name: "NavSimCheckTests",

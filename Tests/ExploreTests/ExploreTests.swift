@@ -114,7 +114,10 @@ extension TripGeneratorTests {
 
 @MainActor
 @Suite struct ExplorerTests {
-  @Test func hiddenBugDelegatesAreCleanOnEveryCanonicalRecording() throws {
+  @Test func hiddenBugDelegatesAreCleanOnEveryCanonicalRecording() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
+      return
+    }
     let directory = Fixtures.repositoryRoot + "/Recordings"
     let logs = try FileManager.default.contentsOfDirectory(atPath: directory)
       .filter { $0.hasSuffix(".sqlite") }.sorted()
@@ -142,7 +145,10 @@ extension TripGeneratorTests {
   ])
   func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
     name: String, devices: [String], rule: String
-  ) throws {
+  ) async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: name) else {
+      return
+    }
     let make = hiddenBugDelegates.first { $0.name == name }!.make
     let out = TemporaryDirectory()
     let space = TripSpace(devices: try devices.map(DeviceProfiles.profile(named:)))
@@ -235,7 +241,10 @@ extension TripGeneratorTests {
     #expect(median <= 20)
   }
 
-  @Test func cleanSampleDelegatesGetNoFinding() throws {
+  @Test func cleanSampleDelegatesGetNoFinding() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
+      return
+    }
     for name in ["complete", "complete-v2"] {
       let make = SampleDelegateCatalog.all[name]!
       let result = try Explorer(
@@ -278,7 +287,10 @@ extension TripGeneratorTests {
     #expect(try !FileManager.default.contentsOfDirectory(atPath: found).isEmpty)
   }
 
-  @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() throws {
+  @Test func theSameSeedFindsTheSameFindingsAndWritesTheSameTrips() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
+      return
+    }
     let make = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
     let space = TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")])
     // Two runs of the same search, each in a directory of its own.

@@ -211,7 +211,10 @@ import Lint
   }
 
   @Test(arguments: RecordingsTests.names)
-  func throughRecorderLogsReplayAsTheSimulatorsLogsDo(name: String) throws {
+  func throughRecorderLogsReplayAsTheSimulatorsLogsDo(name: String) async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: name) else {
+      return
+    }
     let directory = TemporaryDirectory()
     let scenario = try Scenario.load(path: RecordingsTests.directory + "/\(name).json")
     let recorded = directory.file("\(name)-recorder.sqlite")

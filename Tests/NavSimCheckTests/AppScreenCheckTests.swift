@@ -11,7 +11,7 @@ import TestSupport
   /// outputs are the same bytes, and every configuration saw its own permission granted.
   @MainActor
   @Suite(.serialized) struct AppScreenCheckTests {
-    @Test func aPermissionReactingScreenChecksAlikeInOneProcessOrTwo() throws {
+    @Test func aPermissionReactingScreenChecksAlikeInOneProcessOrTwo() async throws {
       guard Fixtures.executable("navsim-app-screens") != nil else {
         print("skipped: the navsim-app-screens executable is not built")
         return
@@ -23,7 +23,8 @@ import TestSupport
           "--sarif", directory.file("\(jobs).sarif"), "--junit", directory.file("\(jobs).xml"),
           "--snapshots", directory.file("\(jobs).sqlite"),
         ]
-        let result = try launchProduct(
+        // Awaited: the main actor runs other suites while the child process works.
+        let result = try await launchProduct(
           "navsim-app-screens",
           ["check", "Recordings", "--screen", "permission", "--jobs", jobs] + files,
           currentDirectory: Fixtures.repositoryRoot)

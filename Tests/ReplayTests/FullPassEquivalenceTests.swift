@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import NavSim
 import Replay
+import ReplayTestSupport
 import SampleDelegates
 import SessionEvents
 import TestSupport
@@ -31,16 +32,33 @@ import Testing
       outcome.snapshots.append(snapshot)
       outcome.changed.append(changed)
     }
-    outcome.findings = summary.findings.map {
-      "\($0.finding.key) x\($0.count) from \($0.firstSeq)"
-    }
+    outcome.findings = findings(of: summary)
     outcome.layoutChanges = summary.layoutChanges
     return outcome
   }
 
+  static func findings(of summary: ReplayJob.Summary) -> [String] {
+    summary.findings.map { "\($0.finding.key) x\($0.count) from \($0.firstSeq)" }
+  }
+
+  /// What a replay that skips produced, from the outcome `CanonicalReplays` keeps (the same
+  /// replay the goldens and the size-event parity check).
+  static func outcome(_ shared: CanonicalReplays.Outcome) -> Outcome {
+    Outcome(
+      snapshots: shared.snapshots, changed: shared.changed,
+      findings: findings(of: shared.summary),
+      layoutChanges: shared.summary.layoutChanges)
+  }
+
   /// Replays `job` skipping and forced; records the first differing event.
   static func expectSameOutcome(_ job: ReplayJob, _ label: String) throws {
-    let skipping = try replay(job, forced: false)
+    try expectSameOutcome(job, skipping: replay(job, forced: false), label)
+  }
+
+  /// Replays `job` forced and compares it with the skipping replay's `skipping`.
+  static func expectSameOutcome(
+    _ job: ReplayJob, skipping: Outcome, _ label: String
+  ) throws {
     let forced = try replay(job, forced: true)
     #expect(skipping.snapshots.count > 0, "\(label): no events replayed")
     #expect(skipping.snapshots.count == forced.snapshots.count, "\(label): event counts")
@@ -64,36 +82,44 @@ import Testing
   }
 
   @Test(arguments: GoldenReplayTests.recordings)
-  func sampleDelegatesLayOutTheSameWithAFullPassOnEveryEvent(recordingName: String) throws {
-    for name in SampleDelegateCatalog.all.keys.sorted() {
-      let make = try #require(SampleDelegateCatalog.all[name])
+  func sampleDelegatesLayOutTheSameWithAFullPassOnEveryEvent(recordingName: String) async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: recordingName) else {
+      return
+    }
+    for name in SampleDelegateCatalog.all.keys.sorted() + ["builtin"] {
       try Self.expectSameOutcome(
-        ReplayJob(logPath: recording(recordingName), delegateName: name, makeDelegate: make,
-          watchers: .layoutRules),
+        CanonicalReplays.job(recordingName, name),
+        skipping: Self.outcome(CanonicalReplays.outcome(recordingName, name)),
         "\(recordingName) through \(name)")
     }
-    try Self.expectSameOutcome(
-      ReplayJob(logPath: recording(recordingName), delegateName: "builtin", makeDelegate: { nil },
-        watchers: .layoutRules),
-      "\(recordingName) through the built-in layout")
   }
 
   @Test(arguments: GoldenReplayTests.recordings)
-  func rtlReplaysLayOutTheSameWithAFullPassOnEveryEvent(recordingName: String) throws {
+  func rtlReplaysLayOutTheSameWithAFullPassOnEveryEvent(recordingName: String) async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: recordingName) else {
+      return
+    }
     try Self.expectSameOutcome(
-      ReplayJob(
-        logPath: recording(recordingName), delegateName: "complete",
-        makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules, direction: .rtl),
+      CanonicalReplays.job(recordingName, "complete", direction: .rtl),
+      skipping: Self.outcome(CanonicalReplays.outcome(recordingName, "complete", direction: .rtl)),
       "\(recordingName) through complete, rtl")
   }
 
   @Test(arguments: GoldenReplayTests.recordings)
-  func sampleScreensLayOutTheSameWithAFullPassOnEveryEvent(recordingName: String) throws {
+  func sampleScreensLayOutTheSameWithAFullPassOnEveryEvent(recordingName: String) async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: recordingName) else {
+      return
+    }
     let events = try ScreenReplayTests.events(recordingName)
     let stops = ScreenReplayTests.stops(events)
     let log = recording(recordingName)
-    var screens: [(String, @MainActor (GMSMapView) -> AnyObject)] = SampleDelegateCatalog.screens
-      .keys.sorted().map { ($0, SampleDelegateCatalog.screens[$0]!) }
+    for name in SampleDelegateCatalog.screens.keys.sorted() {
+      try Self.expectSameOutcome(
+        CanonicalReplays.job(recordingName, name),
+        skipping: Self.outcome(CanonicalReplays.outcome(recordingName, name)),
+        "\(recordingName) through screen \(name)")
+    }
+    var screens: [(String, @MainActor (GMSMapView) -> AnyObject)] = []
     screens.append(("guide-style", { GuideStyleNavigationScreen(mapView: $0, destinations: stops) }))
     screens.append(("view-controller", { NavigationViewController(mapView: $0, destinations: stops) }))
     screens.append(("courier", { mapView in

@@ -23,8 +23,7 @@ import Testing
   /// progress bar and accessory off.
   @Test(arguments: recordings)
   func builtInLayoutWithTheRecordedSettings(recordingName: String) {
-    expectReplayMatchesGolden(
-      log: recording(recordingName), delegate: { nil }, golden: "\(recordingName).builtin")
+    CanonicalGolden.expectMatches(recordingName, "builtin", golden: "\(recordingName).builtin")
   }
 
   /// Compass, trip progress bar, my-location button, header accessory, header colours,

@@ -2,6 +2,7 @@ import Foundation
 import NavSim
 import NavSimTesting
 import Replay
+import ReplayTestSupport
 import SampleDelegates
 import TestSupport
 import Testing
@@ -16,31 +17,25 @@ import XCTest
 
   @Test(arguments: recordings)
   func basicDelegate(recordingName: String) {
-    expectReplayMatchesGolden(
-      log: recording(recordingName), delegate: { BasicLayoutDelegate() },
-      golden: "\(recordingName).basic")
+    CanonicalGolden.expectMatches(recordingName, "basic", golden: "\(recordingName).basic")
   }
 
   @Test(arguments: recordings)
   func completeDelegate(recordingName: String) {
-    expectReplayMatchesGolden(
-      log: recording(recordingName), delegate: { CompleteLayoutDelegate() },
-      golden: "\(recordingName).complete")
+    CanonicalGolden.expectMatches(recordingName, "complete", golden: "\(recordingName).complete")
   }
 
   /// The delivery screen: its listener writes the order sheet's ETA and distance and the
   /// arrival banner, and the goldens hold those texts.
   @Test(arguments: recordings)
   func deliveryScreen(recordingName: String) {
-    expectReplayMatchesGolden(
-      log: recording(recordingName), screen: { DeliveryMapScreen(mapView: $0) },
-      golden: "\(recordingName).delivery")
+    CanonicalGolden.expectMatches(recordingName, "delivery", golden: "\(recordingName).delivery")
   }
 
   @Test(arguments: recordings)
   func theGoodDelegatesRaiseNoErrors(recordingName: String) {
-    expectNoErrorFindings(log: recording(recordingName), delegate: { CompleteLayoutDelegate() })
-    expectNoErrorFindings(log: recording(recordingName), delegate: { BasicLayoutDelegate() })
+    CanonicalGolden.expectNoErrorFindings(recordingName, "complete")
+    CanonicalGolden.expectNoErrorFindings(recordingName, "basic")
   }
 
   @Test func aChangedLayoutFailsWithTheFirstDifferingEvents() throws {

@@ -198,6 +198,16 @@ public func launchProduct(
   guard let path = Fixtures.executable(name) else {
     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: Fixtures.productsDirectory + "/" + name])
   }
+  return try launch(
+    path: path, arguments, currentDirectory: currentDirectory, environment: environment)
+}
+
+/// Runs the executable at `path` with `arguments` and waits for it, its output captured.
+/// - Throws: when it cannot be started.
+public func launch(
+  path: String, _ arguments: [String], currentDirectory: String? = nil,
+  environment: [String: String] = [:]
+) throws -> ProcessResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
