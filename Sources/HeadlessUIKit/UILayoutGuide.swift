@@ -9,7 +9,7 @@ import Foundation
 @preconcurrency @MainActor
 open class UILayoutGuide: NSObject, LayoutItem {
   /// A name for debugging and findings.
-  open var identifier = "" { didSet { UIView.noteVisibleChange() } }
+  open var identifier = "" { didSet { UIView.noteTreeChange() } }
 
   /// The view the guide belongs to, `nil` until added.
   public internal(set) weak var owningView: UIView?

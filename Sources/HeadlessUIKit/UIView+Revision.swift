@@ -15,8 +15,19 @@ extension UIView {
   /// changes a size shows here through the frames it moves.
   public static var geometryRevision: UInt64 { revision }
 
+  /// Increases whenever the names `ViewIdentity` gives may have changed: the hierarchy (a
+  /// superview, the subviews or their order), layout guides, an `accessibilityIdentifier` or a
+  /// guide's `identifier`. Equal values mean the same views and guides in the same places.
+  public static var treeRevision: UInt64 { hierarchyRevision }
+
   /// Records that something a snapshot shows has changed.
   public static func noteVisibleChange() {
+    revision &+= 1
+  }
+
+  /// Records that the tree or a name in it has changed (and so something visible).
+  static func noteTreeChange() {
+    hierarchyRevision &+= 1
     revision &+= 1
   }
 
@@ -29,4 +40,5 @@ extension UIView {
   // change; only this module touches them (the attribute holds for accesses compiled here).
   @exclusivity(unchecked) private static var revision: UInt64 = 0
   @exclusivity(unchecked) private static var textRevision: UInt64 = 0
+  @exclusivity(unchecked) private static var hierarchyRevision: UInt64 = 0
 }

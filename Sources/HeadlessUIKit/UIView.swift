@@ -15,10 +15,10 @@ open class UIView: NSObject, LayoutItem {
   var storedFrame: CGRect {
     didSet { if storedFrame != oldValue { UIView.noteVisibleChange() } }
   }
-  weak var storedSuperview: UIView? { didSet { UIView.noteVisibleChange() } }
+  weak var storedSuperview: UIView? { didSet { UIView.noteTreeChange() } }
   /// The subviews, back to front. Internal code reads this, never `subviews`, so a subclass
   /// overriding `subviews` sees only outside reads.
-  var subviewStorage: [UIView] = [] { didSet { UIView.noteVisibleChange() } }
+  var subviewStorage: [UIView] = [] { didSet { UIView.noteTreeChange() } }
 
   // MARK: - Storage (layout)
 
@@ -57,7 +57,7 @@ open class UIView: NSObject, LayoutItem {
   var storedBaseLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight {
     didSet { UIView.noteVisibleChange() }
   }
-  var appLayoutGuides: [UILayoutGuide] = [] { didSet { UIView.noteVisibleChange() } }
+  var appLayoutGuides: [UILayoutGuide] = [] { didSet { UIView.noteTreeChange() } }
   var marginsGuide: UILayoutGuide?
   var safeAreaGuide: UILayoutGuide?
   lazy var anchors = AnchorSet(self)
@@ -151,7 +151,7 @@ open class UIView: NSObject, LayoutItem {
   // MARK: - Accessibility
 
   /// A stable name for tests and findings; also used in descriptions.
-  open var accessibilityIdentifier: String? { didSet { UIView.noteVisibleChange() } }
+  open var accessibilityIdentifier: String? { didSet { UIView.noteTreeChange() } }
   open var accessibilityLabel: String?
   open var accessibilityHint: String?
   open var accessibilityValue: String?

@@ -12,6 +12,9 @@ import HeadlessUIKit
 struct SnapshotReader {
   private var nodes: [SnapshotNode] = []
   private var identity: ViewIdentity?
+  /// `UIView.treeRevision` and the map view when `identity` named the tree: the names hold
+  /// until the tree or a name in it changes (frames, texts and visibility don't rename).
+  private var namedAt: (tree: UInt64, map: ObjectIdentifier)?
   /// `UIView.visibleRevision`, `UIView.geometryRevision` and the map's state when `reuse`
   /// was read.
   private var readAt: (revision: UInt64, geometry: UInt64, state: NavigationState, wide: Bool)?
@@ -52,7 +55,14 @@ struct SnapshotReader {
     }
     nodes.removeAll(keepingCapacity: true)
     appViews.removeAll(keepingCapacity: true)
-    identity = ViewIdentity(mapView: mapView)
+    // A forced full pass names the tree again too, so the equivalence tests check the reuse.
+    let named = (tree: UIView.treeRevision, map: ObjectIdentifier(mapView))
+    if mapView.layoutContext.forcesFullPass || identity == nil || namedAt?.tree != named.tree
+      || namedAt?.map != named.map
+    {
+      identity = ViewIdentity(mapView: mapView)
+      namedAt = named
+    }
     readGuides(of: mapView, parentID: "map", root: mapView)
     for subview in mapView.subviews { readView(subview, parentID: "map", root: mapView) }
     let header = Self.lineFacts(mapView, content: content, overlays: overlays)
