@@ -97,11 +97,22 @@ public struct ViewStyle: Equatable, Sendable {
 
   static func hex(_ color: UIColor) -> String? {
     guard color.alpha > 0 else { return nil }
-    func byte(_ value: CGFloat) -> String {
-      let text = String(Int((Double(value) * 255).rounded()), radix: 16)
-      return text.count == 1 ? "0" + text : text
+    // Written into one small string: every app view's colours are read on each full read of
+    // the tree, and four radix conversions and concatenations cost more than the rest.
+    return String(unsafeUninitializedCapacity: 9) { buffer in
+      buffer[0] = UInt8(ascii: "#")
+      for (index, value) in [color.red, color.green, color.blue, color.alpha].enumerated() {
+        let byte = Int((Double(value) * 255).rounded())  // components are clamped to 0...1
+        buffer[1 + 2 * index] = digit(byte >> 4)
+        buffer[2 + 2 * index] = digit(byte & 15)
+      }
+      return 9
     }
-    return "#" + byte(color.red) + byte(color.green) + byte(color.blue) + byte(color.alpha)
+  }
+
+  /// The lowercase hexadecimal digit of `value` (0...15).
+  private static func digit(_ value: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: value < 10 ? 48 + value : 87 + value)
   }
 
   static func isHex(_ text: String) -> Bool {
