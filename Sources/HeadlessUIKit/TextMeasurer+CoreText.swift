@@ -42,10 +42,12 @@
       guard let base = CTFontCreateUIFontForLanguage(.system, CGFloat(key.size), nil) else {
         throw TextMeasuringError(message: "Core Text has no system UI font")
       }
+      // A copy of the system font's descriptor with the weight trait: Core Text matches it
+      // to the face of that weight (copying the font with the attribute keeps the face).
       let traits = [kCTFontWeightTrait as String: key.weight] as CFDictionary
-      let descriptor = CTFontDescriptorCreateWithAttributes(
-        [kCTFontTraitsAttribute as String: traits] as CFDictionary)
-      let font = CTFontCreateCopyWithAttributes(base, CGFloat(key.size), nil, descriptor)
+      let descriptor = CTFontDescriptorCreateCopyWithAttributes(
+        CTFontCopyFontDescriptor(base), [kCTFontTraitsAttribute as String: traits] as CFDictionary)
+      let font = CTFontCreateWithFontDescriptor(descriptor, CGFloat(key.size), nil)
       fonts[key] = font
       return font
     }

@@ -367,7 +367,13 @@ package func pointValue(_ value: Double) -> Double {
   let digits = 5 - Int(log10(abs(value)).rounded(.down))  // decimals that keep six digits
   var power: Double = 1
   for _ in 0..<abs(digits) { power *= 10 }
-  let result = digits >= 0 ? (value * power).rounded() / power : (value / power).rounded() * power
+  let scaled = digits >= 0 ? value * power : value / power
+  // Near a half the scaled product's own rounding can decide the digit `%g` takes from the
+  // exact binary value (327.1275 prints 327.127): there the printed text is the answer.
+  if abs(abs(scaled - scaled.rounded(.towardZero)) - 0.5) < 1e-6 {
+    return Double(uikitNumber(value)) ?? value
+  }
+  let result = digits >= 0 ? scaled.rounded() / power : scaled.rounded() * power
   return result == 0 ? 0 : result
 }
 

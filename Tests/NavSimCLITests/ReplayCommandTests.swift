@@ -216,10 +216,15 @@ import Testing
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardOutput.contains(
       "view orderETA parent=orderSheet frame=16,647.667,122.667,20.3333 text=Arriving"))
-    for (name, message) in [
-      ("coretext", "NAVSIM_TEXT_MEASURER=coretext needs macOS (Core Text); use harfbuzz or leave it unset"),
-      ("skia", "NAVSIM_TEXT_MEASURER=skia is not a text measurer (harfbuzz or coretext)"),
-    ] {
+    var refusals = [
+      ("skia", "NAVSIM_TEXT_MEASURER=skia is not a text measurer (harfbuzz or coretext)")
+    ]
+    #if !canImport(CoreText)  // on macOS Core Text is there and `coretext` is a choice
+      refusals.append(
+        ("coretext", "NAVSIM_TEXT_MEASURER=coretext needs macOS (Core Text); use harfbuzz or "
+          + "leave it unset"))
+    #endif
+    for (name, message) in refusals {
       let refused = try launchProduct(
         "navsim", ["replay", ReplayCommandTests.commute, "--screen", "delivery"],
         environment: ["NAVSIM_TEXT_MEASURER": name])

@@ -37,4 +37,17 @@ import Testing
       Self.self, "failsInItsChildOnly(argument:)", argument: "passes")
     #expect(!here)
   }
+
+  /// A case started with an argument the test does not have runs nothing in its child: that is
+  /// an issue, not a pass.
+  @Test func aChildThatRanNoCaseForTheArgumentIsAnIssueOfTheRun() async {
+    guard ChildProcessTest.testBinary != nil else { return }
+    await withKnownIssue {
+      let here = await ChildProcessTest.runsHere(
+        Self.self, "failsInItsChildOnly(argument:)", argument: "no such argument")
+      #expect(!here)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("ran no case for this argument")
+    }
+  }
 }

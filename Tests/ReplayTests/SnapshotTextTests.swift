@@ -51,6 +51,13 @@ import Testing
     #expect(pointValue(1166.0 / 3) == 388.667)
     #expect(pointValue(61.0 / 3) == 20.3333)
     #expect(pointValue(-0.0).sign == .plus)
+    // Halves at the seventh digit: `%g` rounds the exact binary value (C's printf on
+    // glibc: 327.1275 is stored just below the half, so it prints 327.127).
+    for (value, printed) in [(327.1275, "327.127"), (216.0325, "216.032"), (10.00005, "10")] {
+      #expect(pointText(value) == printed, "\(value)")
+      #expect(pointText(pointValue(value)) == printed, "\(value)")
+      #expect(pointValue(value) == Double(printed), "\(value)")
+    }
   }
 
   /// Text written when points had two decimals still reads, is recognised, and compares

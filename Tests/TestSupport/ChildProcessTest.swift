@@ -40,20 +40,29 @@ public enum ChildProcessTest {
   ) async -> Bool {
     let id = String(reflecting: suite) + "/" + function
     let environment = ProcessInfo.processInfo.environment
-    if let child = environment[variable] { return child == id + "\t" + argument }
+    if let child = environment[variable] {
+      guard child == id + "\t" + argument else { return false }
+      // The parent's proof that this child ran the case's body, not only some case of it.
+      FileHandle.standardError.write(Data((ranMarker + child + "\n").utf8))
+      return true
+    }
     guard let binary = testBinary, environment["NAVSIM_TEST_IN_PROCESS"] != "1" else {
       return true
     }
     await slots.acquire()
-    let result = await Task.detached {
-      Result {
-        try launch(
-          path: binary,
-          ["--testing-library", "swift-testing", "--filter",
-           "^" + NSRegularExpression.escapedPattern(for: id) + "(/|$)"],
-          environment: [variable: id + "\t" + argument, "NO_COLOR": "1"])
-      }
-    }.value
+    // A thread of its own waits for the child: a blocked task would hold one of the few
+    // threads of the concurrency pool that every other async test needs.
+    let result: Result<ProcessResult, any Error> = await withCheckedContinuation { done in
+      Thread {
+        done.resume(returning: Result {
+          try launch(
+            path: binary,
+            ["--testing-library", "swift-testing", "--filter",
+             "^" + NSRegularExpression.escapedPattern(for: id) + "(/|$)"],
+            environment: [variable: id + "\t" + argument, "NO_COLOR": "1"])
+        })
+      }.start()
+    }
     await slots.release()
     switch result {
     case .failure(let error):
@@ -70,11 +79,21 @@ public enum ChildProcessTest {
         Comment(rawValue: "\(id) (\(argument)): the child process ran no test:\n"
           + report(child)),
         sourceLocation: sourceLocation)
+    case .success(let child)
+    where !child.standardError.contains(ranMarker + id + "\t" + argument + "\n"):
+      Issue.record(
+        Comment(rawValue: "\(id) (\(argument)): the child process ran no case for this "
+          + "argument (is `argument:` the case's own?):\n" + report(child)),
+        sourceLocation: sourceLocation)
     case .success:
       break
     }
     return false
   }
+
+  /// What a child writes to standard error, before `TEST-ID` tab `ARGUMENT`, when it runs
+  /// the case's body.
+  static let ranMarker = "NAVSIM_TEST_CHILD_RAN "
 
   /// The lines of a child's output that say what failed, each issue with its comment lines
   /// (`↳ ...`); the end of the output when none does.
