@@ -101,17 +101,23 @@ extension SnapshotStore {
 
   /// Deletes the layouts no run shows and no kept layout is a delta against.
   func deleteUnusedLayouts() throws {
-    guard storesDeltas else {
+    if storesDeltas {
+      try db.execute(
+        """
+        WITH RECURSIVE kept (hash) AS (
+          SELECT layout_hash FROM layout_changes
+          UNION SELECT l.base FROM layouts l JOIN kept k ON l.hash = k.hash WHERE l.base IS NOT NULL)
+        DELETE FROM layouts WHERE hash NOT IN (SELECT hash FROM kept)
+        """)
+    } else {
       try db.execute("DELETE FROM layouts WHERE hash NOT IN (SELECT layout_hash FROM layout_changes)")
-      return
     }
-    try db.execute(
-      """
-      WITH RECURSIVE kept (hash) AS (
-        SELECT layout_hash FROM layout_changes
-        UNION SELECT l.base FROM layouts l JOIN kept k ON l.hash = k.hash WHERE l.base IS NOT NULL)
-      DELETE FROM layouts WHERE hash NOT IN (SELECT hash FROM kept)
-      """)
+    // A layout stored again later must not find a deleted one's styles in an old store's
+    // table (its own row says NULL for "no styles", and the reader then asks that table).
+    if try legacyStylesTableExists() {
+      try db.execute("DELETE FROM layout_styles WHERE hash NOT IN (SELECT hash FROM layouts)")
+    }
+    recentLayouts.removeAll()
   }
 
   // MARK: - Reading

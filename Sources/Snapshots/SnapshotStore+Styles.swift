@@ -25,14 +25,19 @@ extension SnapshotStore {
     return body
   }
 
-  /// The styles a store written before schema 3 kept for `hash` in `layout_styles`.
-  func legacyStyles(hash: String) throws -> String? {
+  /// Whether the store has the `layout_styles` table of stores before schema 3.
+  func legacyStylesTableExists() throws -> Bool {
     if hasLegacyStyles == nil {
       hasLegacyStyles =
         try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'layout_styles'")
         == .integer(1)
     }
-    guard hasLegacyStyles == true else { return nil }
+    return hasLegacyStyles == true
+  }
+
+  /// The styles a store written before schema 3 kept for `hash` in `layout_styles`.
+  func legacyStyles(hash: String) throws -> String? {
+    guard try legacyStylesTableExists() else { return nil }
     let statement = try db.prepare("SELECT body FROM layout_styles WHERE hash = ?")
     try statement.bind(hash, at: 1)
     return try statement.step() ? statement.text(at: 0) : nil

@@ -215,6 +215,30 @@ import TestSupport
     _ = directory
   }
 
+  /// Deleting a run of an old store removes the styles of the layouts it took with it: a
+  /// layout of the same text stored later without styles reads without them.
+  @Test func deletingARunOfASchema2StoreRemovesItsLayoutsStyles() throws {
+    let (directory, path) = freshDatabase(named: "snapshots.sqlite")
+    try Self.writeSchema2Store(at: path)
+    let store = try SnapshotStore(path: path, mode: .readWrite)
+    try Self.writeTicks(store, label: "new", ticks: 100..<105)
+    #expect(try store.db.scalar("SELECT count(*) FROM layout_styles") == .integer(40))
+    try store.deleteRun(label: "old")
+    #expect(try store.db.scalar("SELECT count(*) FROM layout_styles") == .integer(0))
+    var plain = Self.screen(tick: 7)
+    plain.nodes[5].style = nil
+    let writer = try store.beginRun(
+      RunMetadata(
+        label: "plain", delegate: "delivery", recordingID: 1, recordingName: "commute",
+        logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
+    try writer.append(
+      LayoutSnapshot(seq: 1, t: 0, event: "progress", layout: plain, findings: []), detail: "{}")
+    _ = try writer.finish()
+    let reader = try SnapshotStore(path: path, mode: .readOnly)
+    #expect(try reader.layout(hash: plain.hash).nodes[5].style == nil)
+    _ = directory
+  }
+
   @Test func aRunRolledBackLeavesASchema2StoreAsItWas() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     try Self.writeSchema2Store(at: path)
