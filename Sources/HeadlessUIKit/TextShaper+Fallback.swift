@@ -67,9 +67,14 @@ extension TextShaper {
     -> [ShapingRun]
   {
     let scalars = text.unicodeScalars
-    if scalars.allSatisfy({ covers(primary, $0) || Self.staysWithItsBase($0) }) {
-      return [ShapingRun(text: text, face: primary)]
+    // A loop, not `allSatisfy`: a main-actor closure handed to the standard library checks
+    // its executor on every call (docs/replay-performance.md).
+    var primaryCoversAll = true
+    for scalar in scalars where !covers(primary, scalar) && !Self.staysWithItsBase(scalar) {
+      primaryCoversAll = false
+      break
     }
+    if primaryCoversAll { return [ShapingRun(text: text, face: primary)] }
     var runs: [ShapingRun] = []
     for scalar in scalars {
       let face: Face

@@ -62,6 +62,9 @@ public final class TextShaper {
     let font: OpaquePointer
     let unitsPerEm: Double
     var covers: [UInt32: Bool] = [:]
+    /// `covers` of the ASCII characters, by value: 0 not asked yet, 1 a glyph, 2 none (a
+    /// dictionary lookup a character was most of the cost of splitting a text into runs).
+    var asciiCoverage = [UInt8](repeating: 0, count: 128)
 
     init(font: OpaquePointer, unitsPerEm: Double) {
       self.font = font
@@ -177,11 +180,23 @@ public final class TextShaper {
 
   /// Whether `face` has a glyph for `scalar` (HarfBuzz's nominal glyph).
   func covers(_ face: Face, _ scalar: Unicode.Scalar) -> Bool {
-    if let known = face.covers[scalar.value] { return known }
-    var glyph: UInt32 = 0
-    let has = nominalGlyph(face.font, scalar.value, &glyph) != 0
-    face.covers[scalar.value] = has
+    let value = scalar.value
+    if value < 128 {
+      let known = face.asciiCoverage[Int(value)]
+      if known != 0 { return known == 1 }
+      let has = hasGlyph(face, value)
+      face.asciiCoverage[Int(value)] = has ? 1 : 2
+      return has
+    }
+    if let known = face.covers[value] { return known }
+    let has = hasGlyph(face, value)
+    face.covers[value] = has
     return has
+  }
+
+  private func hasGlyph(_ face: Face, _ value: UInt32) -> Bool {
+    var glyph: UInt32 = 0
+    return nominalGlyph(face.font, value, &glyph) != 0
   }
 
   /// The advance of `text` shaped in `face`, in ems (kerning, ligatures and the script's
@@ -299,10 +314,18 @@ public enum FontFace: String, Sendable, CaseIterable {
 
   /// The face nearest `weight` (UIKit's raw values: -0.8 ultra light ... 0.62 black).
   init(weight: UIFont.Weight) {
-    let steps: [(CGFloat, FontFace)] = [
-      (-0.8, .extraLight), (-0.6, .thin), (-0.4, .light), (0, .regular), (0.23, .medium),
-      (0.3, .semibold), (0.4, .bold), (0.56, .extraBold), (0.62, .black),
-    ]
-    self = steps.min { abs($0.0 - weight.rawValue) < abs($1.0 - weight.rawValue) }!.1
+    // The first of the nearest, as `min(by:)` picks it; a loop over a table made once (the
+    // array and the closure cost a few hundred instructions a measured text).
+    var best = Self.steps[0]
+    for step in Self.steps.dropFirst()
+    where abs(step.weight - weight.rawValue) < abs(best.weight - weight.rawValue) {
+      best = step
+    }
+    self = best.face
   }
+
+  private static let steps: [(weight: CGFloat, face: FontFace)] = [
+    (-0.8, .extraLight), (-0.6, .thin), (-0.4, .light), (0, .regular), (0.23, .medium),
+    (0.3, .semibold), (0.4, .bold), (0.56, .extraBold), (0.62, .black),
+  ]
 }
