@@ -1,4 +1,4 @@
-// Counters of visible changes, so observers (the replayer's snapshot reader, the SDK's rule
+// Counters of visible changes, so observers (the replayer's snapshot reader, the layout rule
 // checks) can tell in O(1) that nothing they read has changed since they last looked.
 
 extension UIView {
@@ -7,13 +7,25 @@ extension UIView {
   /// `transform`, an identifier, a label's or button's text. Process-wide, never decreasing;
   /// equal values mean "nothing changed in between". Code outside the module that changes
   /// what a snapshot shows (an SDK view's rounded corners, say) calls `noteVisibleChange()`.
-  public static var visibleRevision: UInt64 { revision &+ textRevision }
+  public static var visibleRevision: UInt64 { revision &+ textRevision &+ bareFrameRevision }
 
   /// `visibleRevision` without text changes: increases whenever anything but a label's or a
   /// button's text may have changed. Equal values mean frames, hierarchy, visibility and
-  /// colours are as they were (the layout rules read those, never a text); a text change that
-  /// changes a size shows here through the frames it moves.
-  public static var geometryRevision: UInt64 { revision }
+  /// colours are as they were; a text change that changes a size shows here through the
+  /// frames it moves.
+  public static var geometryRevision: UInt64 { revision &+ bareFrameRevision }
+
+  /// `geometryRevision` without the frames of bare views: views with no subviews, no layout
+  /// guides added (`layoutGuides`) and no background colour (nil, or alpha at most 0.01)
+  /// whose frames nobody watches (`framesAreWatched`, set on the SDK's views). A label with
+  /// no background whose new text changes its width moves `geometryRevision` but not this.
+  /// Equal values mean every frame but bare views' is as it was (nothing else moves with a
+  /// bare view), and the hierarchy, visibility and colours too: the layout rules read frames
+  /// only of the SDK's views, of views that paint a background, and of their ancestors, so
+  /// they would find what they found; the snapshot reader reads the app views' frames again,
+  /// not the whole tree. Whether a view is bare is judged when its frame changes; a
+  /// background colour, a subview or a guide given later moves this count itself.
+  public static var paintedGeometryRevision: UInt64 { revision }
 
   /// Increases whenever the names `ViewIdentity` gives may have changed: the hierarchy (a
   /// superview, the subviews or their order), layout guides, an `accessibilityIdentifier` or a
@@ -23,6 +35,18 @@ extension UIView {
   /// Records that something a snapshot shows has changed.
   public static func noteVisibleChange() {
     revision &+= 1
+  }
+
+  /// Records that `view`'s frame changed: a bare view's (see `paintedGeometryRevision`) moves
+  /// `geometryRevision` alone, any other's `paintedGeometryRevision` too.
+  static func noteFrameChange(of view: UIView) {
+    if view.subviewStorage.isEmpty, view.appLayoutGuides.isEmpty, !view.framesAreWatched,
+      (view.backgroundColor?.alpha ?? 0) <= 0.01
+    {
+      bareFrameRevision &+= 1
+    } else {
+      revision &+= 1
+    }
   }
 
   /// Records that the tree or a name in it has changed (and so something visible).
@@ -41,4 +65,5 @@ extension UIView {
   @exclusivity(unchecked) private static var revision: UInt64 = 0
   @exclusivity(unchecked) private static var textRevision: UInt64 = 0
   @exclusivity(unchecked) private static var hierarchyRevision: UInt64 = 0
+  @exclusivity(unchecked) private static var bareFrameRevision: UInt64 = 0
 }

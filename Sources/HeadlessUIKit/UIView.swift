@@ -13,7 +13,7 @@ open class UIView: NSObject, LayoutItem {
   // MARK: - Storage (hierarchy)
 
   var storedFrame: CGRect {
-    didSet { if storedFrame != oldValue { UIView.noteVisibleChange() } }
+    didSet { if storedFrame != oldValue { UIView.noteFrameChange(of: self) } }
   }
   weak var storedSuperview: UIView? { didSet { UIView.noteTreeChange() } }
   /// The subviews, back to front. Internal code reads this, never `subviews`, so a subclass
@@ -95,6 +95,10 @@ open class UIView: NSObject, LayoutItem {
   var deliveredTraits: UITraitCollection?
   /// Set by `setNeedsDisplay()`, cleared when a drawing draws the view.
   var needsDisplay = false
+  /// Whether observers read this view's frame even when it has no subviews and no background
+  /// colour (the SDK's views: the layout rules judge them whatever they paint), so that its
+  /// frame changes move `UIView.backgroundGeometryRevision` (UIView+Revision.swift).
+  package var framesAreWatched = false
 
   // MARK: - Appearance
 

@@ -27,9 +27,10 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
   /// Findings of the current event, in the order found (deduplicated at the end).
   @exclusivity(unchecked) var found: [PendingFinding] = []
-  /// The layout checks' findings and what they were computed from: while nothing visible
-  /// changed (`UIView.geometryRevision`: no rule reads a text), the checks would find the same
-  /// again.
+  /// The layout checks' findings and what they were computed from: while nothing they read
+  /// changed (`UIView.paintedGeometryRevision`: no rule reads a text, nor the frame of a view
+  /// with no subviews and no background that is not the SDK's, such as a label whose text
+  /// changed its width), the checks would find the same again.
   @exclusivity(unchecked) private var layoutCheckCache: (
     revision: UInt64, state: NavigationState, wide: Bool, enabled: Bool,
     found: [PendingFinding]
@@ -127,7 +128,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
 
   /// Runs the layout checks, or repeats their last findings when nothing they read changed.
   private func checkLayoutUnlessUnchanged(_ mapView: GMSMapView) {
-    let revision = UIView.geometryRevision, state = mapView.navigationState
+    let revision = UIView.paintedGeometryRevision, state = mapView.navigationState
     let wide = mapView.isWideMode, enabled = mapView.isNavigationEnabled
     if !context.forcesFullPass, let cache = layoutCheckCache, cache.revision == revision, cache.state == state,
       cache.wide == wide, cache.enabled == enabled

@@ -33,6 +33,9 @@ open class SDKView: UIView {
     sdkRole = role
     contentView = hasContent ? SDKContentView() : nil
     super.init(frame: .zero)
+    // The layout rules judge an SDK view's frame whatever it paints (the viewport paints
+    // nothing and has no subviews).
+    framesAreWatched = true
     translatesAutoresizingMaskIntoConstraints = false
     accessibilityIdentifier = role
     setBuiltInMargin(margin)

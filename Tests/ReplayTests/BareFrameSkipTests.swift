@@ -1,0 +1,140 @@
+import Foundation
+import Lint
+import NavSim
+import Replay
+import SampleDelegates
+import TestSupport
+import Testing
+
+/// The layout rules are not checked again when only bare views moved: views with no subviews,
+/// no background colour and not the SDK's (`UIView.paintedGeometryRevision`), such as a label
+/// whose new text changed its width. A screen with two labels that grow and shrink with the
+/// trip, one bare and one painted over the ETA card, replays with the same snapshots and
+/// findings as a forced full pass (every rule on every event); the painted label's findings
+/// name its frame, so a check skipped after it moved would repeat a stale finding.
+@MainActor
+@Suite struct BareFrameSkipTests {
+  @Test(arguments: ["city-commute", "highway-cameras"])
+  func labelsThatGrowOverTheETACardFindTheSameAsAFullPass(recordingName: String) throws {
+    let job = ReplayJob(
+      logPath: Fixtures.recording(recordingName), screenName: "growing-labels",
+      makeScreen: { GrowingLabelsScreen(mapView: $0) }, watchers: .layoutRules)
+    let skipping = try FullPassEquivalenceTests.replay(job, forced: false)
+    let forced = try FullPassEquivalenceTests.replay(job, forced: true)
+    // The painted label covers the ETA card at several widths, each event's findings naming
+    // its frame: they tell a stale check from a fresh one.
+    var messages: Set<String> = []
+    for snapshot in forced.snapshots {
+      for finding in snapshot.findings where finding.ruleID == "app-view-covers-sdk-view" {
+        messages.insert(finding.message)
+      }
+    }
+    #expect(messages.count >= 3, "\(messages.sorted())")
+    #expect(skipping.findings == forced.findings)
+    #expect(skipping.snapshots == forced.snapshots)
+    #expect(skipping.changed == forced.changed)
+  }
+}
+
+/// The basic layout, and two labels near the bottom of the map, in front of the SDK's views:
+/// `badge` (opaque background) over the ETA card, its text the remaining distance, and `note`
+/// (no background) above it, its text the remaining time. Each grows with its text.
+@MainActor
+final class GrowingLabelsScreen: NSObject, GMSNavigatorListener {
+  let mapView: GMSMapView
+  let badge = UILabel()
+  let note = UILabel()
+  private let layout: GrowingLabelsLayout
+
+  init(mapView: GMSMapView) {
+    self.mapView = mapView
+    layout = GrowingLabelsLayout(labels: [badge, note])
+    super.init()
+    try? mapView.setLayoutDelegate(layout)
+    mapView.navigator?.add(self)
+    badge.backgroundColor = .white
+    badge.accessibilityIdentifier = "badge"
+    note.accessibilityIdentifier = "note"
+    let safe = mapView.safeAreaLayoutGuide
+    for label in [badge, note] {
+      label.translatesAutoresizingMaskIntoConstraints = false
+      mapView.addSubview(label)
+    }
+    NSLayoutConstraint.activate([
+      badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 24),
+      badge.bottomAnchor.constraint(equalTo: safe.bottomAnchor, constant: -12),
+      note.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 24),
+      note.bottomAnchor.constraint(equalTo: badge.topAnchor, constant: -4),
+    ])
+    let terms = GMSNavigationTermsAndConditionsOptions(companyName: "Labels & Co")
+    GMSNavigationServices.showTermsAndConditionsDialogIfNeeded(with: terms) { [weak self] in
+      self?.mapView.isNavigationEnabled = $0
+    }
+  }
+
+  func navigator(_ navigator: GMSNavigator, didUpdateRemainingTime time: TimeInterval) {
+    note.text = String(repeating: "m", count: Int(time / 60) % 7 + 1)
+  }
+
+  func navigator(
+    _ navigator: GMSNavigator, didUpdateRemainingDistance distance: CLLocationDistance
+  ) {
+    badge.text = String(repeating: "w", count: Int(distance / 200) % 9 + 1)
+  }
+}
+
+/// `BasicLayoutDelegate`, then the labels brought in front of the SDK's views.
+@MainActor
+final class GrowingLabelsLayout: NSObject, NavigationLayoutDelegate {
+  private let base = BasicLayoutDelegate()
+  private let labels: [UILabel]
+
+  init(labels: [UILabel]) { self.labels = labels }
+
+  private func front(_ mapView: GMSMapView) {
+    for label in labels { mapView.bringSubviewToFront(label) }
+  }
+
+  func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState) {
+    base.enableNavigationUI(navMap: mapView, newState: newState)
+    front(mapView)
+  }
+
+  func disableNavigationUI(navMap mapView: GMSMapView, oldState: any NavigationReadyUIState) {
+    base.disableNavigationUI(navMap: mapView, oldState: oldState)
+  }
+
+  func startGuidance(
+    navMap mapView: GMSMapView, newState: any ActiveGuidanceUIState,
+    oldState: any NavigationReadyUIState
+  ) {
+    base.startGuidance(navMap: mapView, newState: newState, oldState: oldState)
+    front(mapView)
+  }
+
+  func stopGuidance(
+    navMap mapView: GMSMapView, newState: any NavigationReadyUIState,
+    oldState: any ActiveGuidanceUIState
+  ) {
+    base.stopGuidance(navMap: mapView, newState: newState, oldState: oldState)
+  }
+
+  func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {
+    base.sizeChanged(navMap: mapView, newState: newState)
+  }
+
+  func showPrompt(navMap mapView: GMSMapView, newPrompt: any NavigationPromptView) {
+    base.showPrompt(navMap: mapView, newPrompt: newPrompt)
+  }
+
+  func hidePrompt(navMap mapView: GMSMapView, oldPrompt: any NavigationPromptView) {
+    base.hidePrompt(navMap: mapView, oldPrompt: oldPrompt)
+  }
+
+  func changePrompt(
+    navMap mapView: GMSMapView, newPrompt: any NavigationPromptView,
+    oldPrompt: any NavigationPromptView
+  ) {
+    base.changePrompt(navMap: mapView, newPrompt: newPrompt, oldPrompt: oldPrompt)
+  }
+}
