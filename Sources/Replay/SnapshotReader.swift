@@ -15,11 +15,13 @@ struct SnapshotReader {
   /// `UIView.treeRevision` and the map view when `identity` named the tree: the names hold
   /// until the tree or a name in it changes (frames, texts and visibility don't rename).
   private var namedAt: (tree: UInt64, map: ObjectIdentifier)?
-  /// `UIView.visibleRevision`, `UIView.geometryRevision` and the map's state when `reuse`
-  /// was read.
-  private var readAt: (revision: UInt64, geometry: UInt64, state: NavigationState, wide: Bool)?
-  /// The app views of the last full read, by node index: what a read after text changes
-  /// alone reads again (`readTexts`).
+  /// `UIView.visibleRevision`, `UIView.geometryRevision`, `UIView.paintedGeometryRevision`
+  /// and the map's state when `reuse` was read.
+  private var readAt: (
+    revision: UInt64, geometry: UInt64, painted: UInt64, state: NavigationState, wide: Bool
+  )?
+  /// The app views of the last full read, by node index: what a read after changes to texts
+  /// and bare views' frames alone reads again (`readAppViews`).
   private var appViews: [(index: Int, view: WeakView)] = []
   struct WeakView { weak var view: UIView? }
   /// Whether app labels' and buttons' texts are read (replays of screens).
@@ -28,30 +30,33 @@ struct SnapshotReader {
   /// Reads `mapView`. When the result equals `reuse`, `reuse` is returned and `changed` is
   /// false; when nothing visible changed since `reuse` was read (`UIView.visibleRevision`),
   /// the tree is not walked again, and when only texts changed (`UIView.geometryRevision`
-  /// did not move), only the app views' texts and styles are read again.
+  /// did not move), only the app views' texts and styles are read again; their frames too
+  /// when only bare views moved besides (`UIView.paintedGeometryRevision` did not move: a
+  /// label whose new text changed its width).
   mutating func read(_ mapView: GMSMapView, reuse: LayoutState?) -> (layout: LayoutState, changed: Bool) {
     let stamp = (
-      UIView.visibleRevision, UIView.geometryRevision, mapView.navigationState,
-      mapView.isWideMode)
+      UIView.visibleRevision, UIView.geometryRevision, UIView.paintedGeometryRevision,
+      mapView.navigationState, mapView.isWideMode)
     let content = mapView.builtInMapContent
     let overlays = mapView.overlaySnapshot
     // The map's context forcing a full pass: the tree is walked even when nothing changed.
-    if !mapView.layoutContext.forcesFullPass, let reuse, let readAt, readAt.geometry == stamp.1,
-      readAt.state == stamp.2, readAt.wide == stamp.3, reuse.animations.isEmpty,
+    if !mapView.layoutContext.forcesFullPass, let reuse, let readAt, readAt.painted == stamp.2,
+      readAt.state == stamp.3, readAt.wide == stamp.4, reuse.animations.isEmpty,
       reuse.mapContent == content, reuse.overlays == overlays,
       !mapView.layoutContext.isAnimating
     {
       if readAt.revision == stamp.0 { return (reuse, false) }
-      // Only texts changed: the tree, its names and frames are as `reuse` has them.
-      if let state = readTexts(mapView, reuse: reuse) {
+      // Only texts and bare views' frames changed: the tree, its names and every other frame
+      // are as `reuse` has them.
+      if let state = readAppViews(mapView, reuse: reuse, frames: readAt.geometry != stamp.1) {
         self.readAt = stamp
         return reuse == state ? (reuse, false) : (state, true)
       }
     }
     defer {
       readAt = (
-        UIView.visibleRevision, UIView.geometryRevision, mapView.navigationState,
-        mapView.isWideMode)
+        UIView.visibleRevision, UIView.geometryRevision, UIView.paintedGeometryRevision,
+        mapView.navigationState, mapView.isWideMode)
     }
     nodes.removeAll(keepingCapacity: true)
     appViews.removeAll(keepingCapacity: true)
@@ -99,16 +104,22 @@ struct SnapshotReader {
       direction: rtl ? "rtl" : "ltr", mapContent: content, overlays: overlays)
   }
 
-  /// `reuse` with the texts and styles of its app views read again: what a full read gives
-  /// when nothing but texts changed since `reuse` was read (`UIView.geometryRevision`), every
-  /// other fact of a node coming from frames, the hierarchy, visibility or names. Nil when a
-  /// view of the last full read is gone or the layout line changed (then the tree is read).
-  private func readTexts(_ mapView: GMSMapView, reuse: LayoutState) -> LayoutState? {
+  /// `reuse` with the texts and styles of its app views read again, and with `frames` their
+  /// frames: what a full read gives when nothing but texts changed since `reuse` was read
+  /// (`UIView.geometryRevision`), or texts and the frames of bare views
+  /// (`UIView.paintedGeometryRevision`: views with no subviews, no layout guides and no
+  /// background, never the SDK's, so no other node moves with them). Every other fact of a
+  /// node comes from other frames, the hierarchy, visibility or names. Nil when a view of the
+  /// last full read is gone or the layout line changed (then the tree is read).
+  private func readAppViews(_ mapView: GMSMapView, reuse: LayoutState, frames: Bool)
+    -> LayoutState?
+  {
     let facts = Self.lineFacts(mapView, content: reuse.mapContent, overlays: reuse.overlays)
     guard facts == reuse.lineFacts else { return nil }
     var state = reuse
     for (index, reference) in appViews {
       guard let view = reference.view else { return nil }
+      if frames { state.nodes[index].frame = rect(view.convert(view.bounds, to: mapView)) }
       if recordsText { state.nodes[index].text = shownText(view) }
       state.nodes[index].style = ViewStyle(view)
     }
