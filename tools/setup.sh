@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what NavSim's build and tests need on a fresh Debian machine with the Swift
 # toolchain: the system SQLite, PostgreSQL client (libpq), OpenSSL (libcrypto) and librsvg
-# libraries, DejaVu fonts, HarfBuzz, the Inter font and Noto's UI faces (text measuring), and
-# zsh and fish (the completion scripts' tests). Idempotent;
+# libraries, DejaVu fonts, HarfBuzz, the Inter font and Noto's UI faces (text measuring), zsh
+# and fish (the completion scripts' tests), and valgrind (instruction counts). Idempotent;
 # run as root (or with sudo available). The PostgreSQL server for the tests is
 # tools/postgres-test-server.sh.
 set -euo pipefail
@@ -29,6 +29,9 @@ ldconfig -p 2>/dev/null | grep -q 'libharfbuzz\.so\.0 ' || need+=(libharfbuzz0b)
 # FoundationNetworking (URLSession on Linux), which the UIKit and GoogleMaps modules export
 # (`@_exported import`), links libcurl: every program built on them needs it at run time.
 ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
+# Instruction counts of a replay (`valgrind --tool=callgrind`, callgrind_annotate): how
+# docs/replay-performance.md measures the cost of an event.
+command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 # `navsim --generate-completion-script zsh|fish` is checked by each shell.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 command -v fish >/dev/null 2>&1 || need+=(fish)
