@@ -19,7 +19,9 @@ import Foundation
 @preconcurrency @MainActor
 open class UILabel: UIView {
   /// The text; changing it invalidates the intrinsic size (and shows in screen snapshots).
-  open var text: String? {
+  // `@exclusivity(unchecked)`: set by a screen's listener on every progress event (UIView.swift's
+  // storage says why).
+  @exclusivity(unchecked) open var text: String? {
     didSet {
       guard text != oldValue else { return }
       UIView.noteTextChange()

@@ -19,8 +19,9 @@ open class UILayoutGuide: NSObject, LayoutItem {
 
   /// What positions the guide: the app, or the owning view (margins, safe area).
   let role: Role
-  var layoutSlot: LayoutSlot?
-  var storedLayoutFrame = CGRect.zero {
+  // `@exclusivity(unchecked)`: written by every layout pass (UIView.swift's storage says why).
+  @exclusivity(unchecked) var layoutSlot: LayoutSlot?
+  @exclusivity(unchecked) var storedLayoutFrame = CGRect.zero {
     didSet { if storedLayoutFrame != oldValue { UIView.noteVisibleChange() } }
   }
   lazy var anchors = AnchorSet(self)

@@ -12,13 +12,19 @@ import Foundation
 open class UIView: NSObject, LayoutItem {
   // MARK: - Storage (hierarchy)
 
-  var storedFrame: CGRect {
+  // `@exclusivity(unchecked)` (here and on the layout storage below): read or written for
+  // every view by each layout pass's frame writing and walks, where the runtime's access check
+  // cost about 100 instructions each (docs/replay-performance.md, "Unchecked exclusivity"); no
+  // access to them overlaps another (the checks found none in every test and canonical trip).
+  @exclusivity(unchecked) var storedFrame: CGRect {
     didSet { if storedFrame != oldValue { UIView.noteFrameChange(of: self) } }
   }
   weak var storedSuperview: UIView? { didSet { UIView.noteTreeChange() } }
   /// The subviews, back to front. Internal code reads this, never `subviews`, so a subclass
   /// overriding `subviews` sees only outside reads.
-  var subviewStorage: [UIView] = [] { didSet { UIView.noteTreeChange() } }
+  @exclusivity(unchecked) var subviewStorage: [UIView] = [] {
+    didSet { UIView.noteTreeChange() }
+  }
 
   // MARK: - Storage (layout)
 
@@ -26,7 +32,7 @@ open class UIView: NSObject, LayoutItem {
   var installedConstraints: [NSLayoutConstraint] = []
   /// Constraints the layout system keeps for this view (autoresizing, intrinsic size, guides).
   var systemConstraints = SystemConstraints()
-  var storedTranslatesAutoresizingMask = true
+  @exclusivity(unchecked) var storedTranslatesAutoresizingMask = true
   var storedAutoresizingMask: AutoresizingMask = []
   var contentHugging = (
     horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
@@ -50,20 +56,24 @@ open class UIView: NSObject, LayoutItem {
     }
   }
   /// Computed by the layout pass from the frames and the ancestors' safe areas.
-  var computedSafeAreaInsets = UIEdgeInsets.zero { didSet { UIView.noteVisibleChange() } }
+  @exclusivity(unchecked) var computedSafeAreaInsets = UIEdgeInsets.zero {
+    didSet { UIView.noteVisibleChange() }
+  }
   var storedSemanticContentAttribute = UISemanticContentAttribute.unspecified {
     didSet { UIView.noteVisibleChange() }
   }
   var storedBaseLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight {
     didSet { UIView.noteVisibleChange() }
   }
-  var appLayoutGuides: [UILayoutGuide] = [] { didSet { UIView.noteTreeChange() } }
-  var marginsGuide: UILayoutGuide?
-  var safeAreaGuide: UILayoutGuide?
+  @exclusivity(unchecked) var appLayoutGuides: [UILayoutGuide] = [] {
+    didSet { UIView.noteTreeChange() }
+  }
+  @exclusivity(unchecked) var marginsGuide: UILayoutGuide?
+  @exclusivity(unchecked) var safeAreaGuide: UILayoutGuide?
   lazy var anchors = AnchorSet(self)
-  var needsLayout = true
+  @exclusivity(unchecked) var needsLayout = true
   var constraintsNeedUpdate = true
-  var layoutSlot: LayoutSlot?
+  @exclusivity(unchecked) var layoutSlot: LayoutSlot?
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?
   /// The view controller whose `view` this is (it hears of this view's layout passes).
