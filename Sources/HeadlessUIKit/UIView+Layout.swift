@@ -17,7 +17,14 @@ extension UIView {
   /// - Complexity: proportional to what changed since the last pass (constraints added,
   ///   removed or with new constants) plus one walk over the hierarchy to write frames.
   public func layoutIfNeeded() {
-    LayoutEngine.layoutIfNeeded(root: layoutRoot)
+    // A view without a superview (a replay's map view) is its own root: no strong reference
+    // to it is taken (a view is weakly referenced, so its counts live in a side table, where
+    // a retain and its release cost about 170 instructions).
+    if storedSuperview == nil {
+      LayoutEngine.layoutIfNeeded(root: self)
+    } else {
+      LayoutEngine.layoutIfNeeded(root: layoutRoot)
+    }
   }
 
   /// NavSim, not UIKit: runs a full layout pass of the whole hierarchy now, even when nothing

@@ -95,13 +95,17 @@ open class GMSNavigator: NSObject {
   /// This navigator's location stream and simulator.
   @_spi(Replay) public let provider: GMSRoadSnappedLocationProvider
   let simulator: GMSLocationSimulator
+  /// The simulator's reference back to this navigator, cleared when it goes.
+  private let simulatorLink = NavigatorLink()
 
   init(sdk: Void) {
     provider = GMSRoadSnappedLocationProvider(sdk: ())
-    simulator = GMSLocationSimulator(sdk: ())
+    simulator = GMSLocationSimulator(link: simulatorLink)
     super.init()
-    simulator.navigator = self
+    simulatorLink.navigator = self
   }
+
+  deinit { simulatorLink.navigator = nil }
 
   @available(*, unavailable, message: "use mapView.navigator or session.navigator")
   override public init() { fatalError("GMSNavigator() is unavailable") }

@@ -65,7 +65,9 @@ open class GMSRoadSnappedLocationProvider: NSObject {
 /// differently are `replay-divergence` warnings and change nothing.
 @preconcurrency @MainActor
 open class GMSLocationSimulator: NSObject {
-  weak var navigator: GMSNavigator?
+  /// Its navigator, while the navigator lives (`NavigatorLink`).
+  var navigator: GMSNavigator? { link.navigator }
+  let link: NavigatorLink
   /// Avoid flags for `simulateAlongNewRoute`. Defaults false, false, true.
   public var avoidsHighways = false
   public var avoidsTolls = false
@@ -76,7 +78,10 @@ open class GMSLocationSimulator: NSObject {
   /// Whether a simulation was asked for and not stopped.
   public private(set) var isSimulating = false
 
-  init(sdk: Void) { super.init() }
+  init(link: NavigatorLink) {
+    self.link = link
+    super.init()
+  }
 
   @available(*, unavailable, message: "use mapView.locationSimulator")
   override public init() { fatalError("GMSLocationSimulator() is unavailable") }
@@ -148,4 +153,14 @@ open class GMSLocationSimulator: NSObject {
     replay?.diverge(
       "simulateTrafficIncidentReport()", "the recording's prompts are the only prompts")
   }
+}
+
+/// A simulator's way back to its navigator, which owns it: set by the navigator, cleared by its
+/// `deinit`, so a simulator an app keeps longer finds no navigator, as with a weak reference.
+/// Not a weak reference itself: the first weak reference to an object moves its reference
+/// counts into a side table for good, and a replay retains and releases the navigator on
+/// every event, at about 130 instructions more a pair there. `Sendable` for the navigator's
+/// `deinit` (not isolated): like the navigator, it is used on the main thread only.
+final class NavigatorLink: @unchecked Sendable {
+  unowned(unsafe) var navigator: GMSNavigator?
 }

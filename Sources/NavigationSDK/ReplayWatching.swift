@@ -14,8 +14,9 @@ public protocol ReplayWatching: LayoutAuditing, LifecycleCallbackObserver {
   func begin()
   /// The clock moved on: checks that waited for animations that have ended now run.
   func recheckDeferredLeftovers()
-  /// The event's layout pass ran: checks the layout and returns the event's findings.
-  func finish() -> [Finding]
+  /// The event's layout pass ran: checks the layout of `mapView`, the map watched (passed in
+  /// by the replay, which holds it), and returns the event's findings.
+  func finish(_ mapView: GMSMapView) -> [Finding]
 }
 
 /// Makes the watcher of each map a replay drives: what a replay (`Sources/Replay`) takes, and

@@ -161,7 +161,7 @@ public final class NavigationSession {
       mapView.layoutIfNeeded()
     }
     // Most events find nothing: appending empty arrays still costs an allocation each.
-    let found = watcher.finish()
+    let found = watcher.finish(mapView)
     if !found.isEmpty { findings += found }
     if control.hasDivergences { findings += control.drain() }
     if let failure { throw failure }
