@@ -38,7 +38,9 @@ open class UIView: NSObject, LayoutItem {
     horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
   var compressionResistance = (
     horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
-  var storedDirectionalMargins = NSDirectionalEdgeInsets(
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity" (the
+  // speed widget's margins are compared on every speed event).
+  @exclusivity(unchecked) var storedDirectionalMargins = NSDirectionalEdgeInsets(
     top: 8, leading: 8, bottom: 8, trailing: 8)
   /// Whether app code set the margins (a controller's root view then stops reading the system
   /// minimum alone).
@@ -77,7 +79,9 @@ open class UIView: NSObject, LayoutItem {
   /// The incremental layout engine, kept by the layout root only.
   var engine: LayoutEngine?
   /// The view controller whose `view` this is (it hears of this view's layout passes).
-  package weak var owningViewController: UIViewController? {
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity" (read
+  // with the margins, on every speed event).
+  @exclusivity(unchecked) package weak var owningViewController: UIViewController? {
     didSet {
       guard owningViewController !== oldValue else { return }
       refreshGuideConstants()

@@ -60,7 +60,9 @@ open class GMSMapView: UIView {
   /// The safe area as recorded (leading / trailing), applied for the current direction.
   var recordedSafeArea = NSDirectionalEdgeInsets.zero
   /// The last speed report (the speed widget's state and the built-in layout's alert styling).
-  var speed: SpeedReading?
+  /// Unchecked (docs/replay-performance.md, "Unchecked exclusivity"), as the two settings
+  /// below: set and read on every speed event.
+  @exclusivity(unchecked) var speed: SpeedReading?
   /// Legacy layout guides made so far, by name (the built-in layout positions them).
   var legacyGuides: [String: UILayoutGuide] = [:]
   /// The context of the replay driving this map (its clock, its rules): the one bound when
@@ -128,11 +130,11 @@ open class GMSMapView: UIView {
   // MARK: - Speed widget
 
   /// Whether the speed widget shows the current speed. Default false.
-  public var shouldDisplaySpeedometer = false {
+  @exclusivity(unchecked) public var shouldDisplaySpeedometer = false {
     didSet { updateSpeedWidget() }
   }
   /// Whether the speed widget shows the posted speed limit. Default false (as documented).
-  public var shouldDisplaySpeedLimit = false {
+  @exclusivity(unchecked) public var shouldDisplaySpeedLimit = false {
     didSet { updateSpeedWidget() }
   }
 

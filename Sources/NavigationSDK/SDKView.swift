@@ -70,15 +70,17 @@ open class SDKView: UIView {
 
   // MARK: - Size
 
-  private var widthConstraint: NSLayoutConstraint?
-  private var heightConstraint: NSLayoutConstraint?
+  // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity" (the
+  // speed widget's size is set again on every speed event).
+  @exclusivity(unchecked) private var widthConstraint: NSLayoutConstraint?
+  @exclusivity(unchecked) private var heightConstraint: NSLayoutConstraint?
   /// The fixed size the profile gives, before a recorded size replaces it.
-  private var profileWidth: CGFloat?
-  private var profileHeight: CGFloat?
+  @exclusivity(unchecked) private var profileWidth: CGFloat?
+  @exclusivity(unchecked) private var profileHeight: CGFloat?
   /// The built-in margin the profile gives (every side), before a recorded size replaces it.
   @exclusivity(unchecked) private var profileMargin: CGFloat = 0
   /// The sizes `applyFixedSize` last gave the constraints (nil before it ran).
-  private var appliedSize: (width: CGFloat?, height: CGFloat?)?
+  @exclusivity(unchecked) private var appliedSize: (width: CGFloat?, height: CGFloat?)?
 
   /// Sets the size the SDK computes, as required width / height constraints of its own (the
   /// SDK's internal constraints); nil leaves an axis to the delegate's constraints. A recorded
@@ -95,7 +97,7 @@ open class SDKView: UIView {
 
   /// Sets the built-in layout margin on every side, unless a recorded size gives the margins.
   func setBuiltInMargin(_ margin: CGFloat) {
-    if margin == profileMargin, recordedSize == nil,
+    if margin == profileMargin, !hasRecordedSize,
       directionalLayoutMargins
         == NSDirectionalEdgeInsets(top: margin, leading: margin, bottom: margin, trailing: margin)
     {
@@ -130,6 +132,7 @@ open class SDKView: UIView {
   /// size events.
   @exclusivity(unchecked) @_spi(Replay) public internal(set) var recordedSize: SDKViewSize? {
     didSet {
+      hasRecordedSize = recordedSize != nil
       guard recordedSize != oldValue else { return }
       applyFixedSize()
       applyMargins()
@@ -138,6 +141,10 @@ open class SDKView: UIView {
       }
     }
   }
+
+  /// Whether `recordedSize` is set: read on every speed event, where reading the size itself
+  /// copies it (its name is a string) only to compare it with nil.
+  @exclusivity(unchecked) private(set) var hasRecordedSize = false
 
   private func applyFixedSize() {
     let width = profileWidth.map { recordedSize?.width.map { CGFloat($0) } ?? $0 }
@@ -266,7 +273,7 @@ public final class ETACardView: SDKView {
 @preconcurrency @MainActor
 public final class TripProgressBarView: SDKView {
   /// Fraction of the route done, 0...1.
-  public internal(set) var progress: Double = 0
+  @exclusivity(unchecked) public internal(set) var progress: Double = 0
   /// How many times the route changed under it (each change resets it).
   public internal(set) var resetCount = 0
 

@@ -176,8 +176,10 @@ public final class SDKViewSet {
   func setSpeedWidgetState(_ state: SpeedWidgetState) {
     reportedSpeedWidgetState = state
     speedWidget.displayState =
-      speedWidget.recordedSize.map { SpeedWidgetState.implied(bySize: $0, reported: state) }
-      ?? state
+      speedWidget.hasRecordedSize
+      ? speedWidget.recordedSize.map { SpeedWidgetState.implied(bySize: $0, reported: state) }
+        ?? state
+      : state
     let gauge = CGFloat(profile.speedGaugeSize)
     // Showing nothing, the widget has nothing to inset either: a view stacked on its
     // `layoutMarginsGuide` then sits where the widget is, not a margin past it.
