@@ -28,25 +28,36 @@ public struct SimplifiedPath {
   private var high = 0.0
   /// How far from the anchor the segment's farthest point is.
   private var reach = 0.0
+  /// The cosines of the last point's and the anchor's latitudes (`cosine(of:)`), kept with
+  /// the points: every distance and direction from them reads one, and a cosine costs more
+  /// than the rest of a fix's arithmetic. The same function of the same value: the same bits.
+  private var lastCosine = 0.0
+  private var anchorCosine = 0.0
 
   public init(start: CLLocationCoordinate2D? = nil) {
-    if let start { points = [start] }
+    if let start {
+      points = [start]
+      lastCosine = Self.cosine(of: start)
+    }
   }
 
   public mutating func append(_ point: CLLocationCoordinate2D) {
     guard let last = points.last else {
       points.append(point)
+      lastCosine = Self.cosine(of: point)
       return
     }
-    guard !Self.isSurelyNear(last, point), Self.distance(last, point) >= Self.spacing else {
+    guard !Self.isSurelyNear(last, point) else { return }
+    let pointCosine = Self.cosine(of: point)
+    guard Self.distance(last, point, cosines: lastCosine, pointCosine) >= Self.spacing else {
       return
     }
     guard points.count >= 2 else {
-      points.append(point)
-      open(from: last, to: point)
+      keep(point, cosine: pointCosine)
       return
     }
-    let (length, direction) = Self.polar(from: points[points.count - 2], to: point)
+    let (length, direction) = Self.polar(
+      from: points[points.count - 2], to: point, cosine: anchorCosine)
     let offset = Self.normalized(direction - reference)
     if length >= reach, offset >= low, offset <= high {
       let half = asin(min(1, Self.tolerance / length))
@@ -54,14 +65,23 @@ public struct SimplifiedPath {
       high = min(high, offset + half)
       reach = length
       points[points.count - 1] = point
+      lastCosine = pointCosine
     } else {
-      points.append(point)
-      open(from: last, to: point)
+      keep(point, cosine: pointCosine)
     }
   }
 
+  /// Keeps `point` after the last one, which becomes the anchor of a new segment to it.
+  private mutating func keep(_ point: CLLocationCoordinate2D, cosine: Double) {
+    let anchor = points[points.count - 1]
+    points.append(point)
+    anchorCosine = lastCosine
+    lastCosine = cosine
+    open(from: anchor, to: point)
+  }
+
   private mutating func open(from anchor: CLLocationCoordinate2D, to end: CLLocationCoordinate2D) {
-    let (length, direction) = Self.polar(from: anchor, to: end)
+    let (length, direction) = Self.polar(from: anchor, to: end, cosine: anchorCosine)
     let half = length > 0 ? asin(min(1, Self.tolerance / length)) : .pi
     reference = direction
     low = -half
@@ -69,14 +89,20 @@ public struct SimplifiedPath {
     reach = length
   }
 
-  /// Metres and direction (radians) from `a` to `b` on the plane tangent at `a`.
+  /// The cosine of `point`'s latitude, as `polar` and `distance` use it.
+  private static func cosine(of point: CLLocationCoordinate2D) -> Double {
+    cos(point.latitude * .pi / 180)
+  }
+
+  /// Metres and direction (radians) from `a` to `b` on the plane tangent at `a`; `cosine` is
+  /// `cosine(of: a)`.
   private static func polar(
-    from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D
+    from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D, cosine: Double
   ) -> (CLLocationDistance, Double) {
     let radius = 6_371_008.8
     var longitude = b.longitude - a.longitude
     if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-    let x = longitude * .pi / 180 * radius * cos(a.latitude * .pi / 180)
+    let x = longitude * .pi / 180 * radius * cosine
     let y = (b.latitude - a.latitude) * .pi / 180 * radius
     return ((x * x + y * y).squareRoot(), atan2(y, x))
   }
@@ -109,12 +135,19 @@ public struct SimplifiedPath {
   /// The great-circle distance, as `CLLocation.distance(from:)` computes it (without
   /// allocating two locations per point).
   static func distance(_ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D) -> CLLocationDistance {
+    distance(a, b, cosines: cosine(of: a), cosine(of: b))
+  }
+
+  /// `distance(a, b)` with the cosines of their latitudes (`cosine(of:)`) already known.
+  private static func distance(
+    _ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D, cosines cosA: Double, _ cosB: Double
+  ) -> CLLocationDistance {
     let radius = 6_371_008.8
     let phi1 = a.latitude * .pi / 180
     let phi2 = b.latitude * .pi / 180
     let dPhi = phi2 - phi1
     let dLambda = (b.longitude - a.longitude) * .pi / 180
-    let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+    let h = sin(dPhi / 2) * sin(dPhi / 2) + cosA * cosB * sin(dLambda / 2) * sin(dLambda / 2)
     return 2 * radius * asin(min(1, h.squareRoot()))
   }
 }
