@@ -7,13 +7,14 @@ import SessionEvents
 // as it is read, with no `StoredPayload` in between (building, copying and destroying its
 // eleven optional slots cost more than reading the columns). A row of any other shape (a slot
 // of another type, a name this NavSim does not know, a slot set that the kind does not use)
-// returns nil before anything is folded or kept, and `RowDecoder.decode` reads it the general
-// way: the same event and fingerprint, or the same error.
+// returns nil before anything is folded (the kind's last texts, a cache of equal strings, may
+// have taken its texts), and `RowDecoder.decode` reads it the general way: the same event and
+// fingerprint, or the same error.
 
 extension RowDecoder {
   /// The event of the current row when it is a progress row as writers store it: numbers in
   /// n1...n8 (the step index an integer, the rest reals), the maneuver, road and delay texts
-  /// in s1...s3. Nil, with nothing read into the decoder, for any other row.
+  /// in s1...s3. Nil, with nothing folded into the fingerprint, for any other row.
   @inline(__always)
   mutating func decodeProgress(_ row: SQLiteStatement) -> SessionEvent? {
     let n1 = row.column(3), n2 = row.column(4), n3 = row.column(5), n4 = row.column(6)
@@ -24,10 +25,12 @@ extension RowDecoder {
       n7.storageClass == .real, n8.storageClass == .real, s1.storageClass == .text,
       s2.storageClass == .text, s3.storageClass == .text
     else { return nil }
+    // The texts are stored texts already (checked above): the kind's last texts take them,
+    // whatever follows (they only spare making a string that repeats).
     let slot = EventKind.progress.code
-    guard let maneuver = s1.text(reusing: texts[slot].s1),
-      let road = s2.text(reusing: texts[slot].s2),
-      let delayName = s3.text(reusing: texts[slot].s3)
+    guard let maneuver = s1.text(updating: &texts[slot].s1),
+      let road = s2.text(updating: &texts[slot].s2),
+      let delayName = s3.text(updating: &texts[slot].s3)
     else { return nil }
     let delay: DelayCategory
     if let last = lastDelay, last.name == delayName {
@@ -37,9 +40,6 @@ extension RowDecoder {
       delay = named
       lastDelay = (delayName, named)
     }
-    texts[slot].s1 = maneuver
-    texts[slot].s2 = road
-    texts[slot].s3 = delayName
     let seq = row.column(0).int64, t = row.column(1).int64
     let travelled = n1.double, remaining = n2.double, time = n3.double, step = n4.int64
     let toManeuver = n5.double, latitude = n6.double, longitude = n7.double
@@ -69,8 +69,8 @@ extension RowDecoder {
 
   /// The event of the current row when it is a speed row as writers store it: the speed and
   /// limit in n1 and n2 (reals, or NULL when unknown), the speeding percentage in n3 (a real),
-  /// the severity in s1, every other slot empty. Nil, with nothing read into the decoder, for
-  /// any other row.
+  /// the severity in s1, every other slot empty. Nil, with nothing folded into the
+  /// fingerprint, for any other row.
   @inline(__always)
   mutating func decodeSpeed(_ row: SQLiteStatement) -> SessionEvent? {
     let n1 = row.column(3), n2 = row.column(4), n3 = row.column(5), s1 = row.column(11)
@@ -83,7 +83,7 @@ extension RowDecoder {
       row.column(13).storageClass == .null
     else { return nil }
     let slot = EventKind.speed.code
-    guard let severityName = s1.text(reusing: texts[slot].s1) else { return nil }
+    guard let severityName = s1.text(updating: &texts[slot].s1) else { return nil }
     let severity: SpeedAlertSeverity
     if let last = lastSeverity, last.name == severityName {
       severity = last.value
@@ -92,7 +92,6 @@ extension RowDecoder {
       severity = named
       lastSeverity = (severityName, named)
     }
-    texts[slot].s1 = severityName
     let seq = row.column(0).int64, t = row.column(1).int64
     let speed = speedType == .real ? n1.double : nil
     let limit = limitType == .real ? n2.double : nil

@@ -304,4 +304,22 @@ public struct SQLiteColumn {
     }
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
+
+  /// The value as text, nil when it is NULL; `last` itself when it holds the same bytes, and
+  /// otherwise a new string that `last` takes. A text that repeats (most rows' texts) leaves
+  /// `last` as it is: no reference to it is taken or dropped but the one returned.
+  @inline(__always)
+  public func text(updating last: inout String?) -> String? {
+    guard let pointer = sqlite3_value_text(value) else { return nil }
+    let count = Int(sqlite3_value_bytes(value))
+    if last?.utf8.count == count {
+      let same = last!.withUTF8 { bytes in
+        bytes.baseAddress.map { sameBytes($0, pointer, count) } ?? true
+      }
+      if same { return last }
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    last = text
+    return text
+  }
 }
