@@ -23,8 +23,11 @@ extension UIView {
   /// bare view), and the hierarchy, visibility and colours too: the layout rules read frames
   /// only of the SDK's views, of views that paint a background, and of their ancestors, so
   /// they would find what they found; the snapshot reader reads the app views' frames again,
-  /// not the whole tree. Whether a view is bare is judged when its frame changes; a
-  /// background colour, a subview or a guide given later moves this count itself.
+  /// not the whole tree. Whether a view is bare is judged when its frame changes (bare when it
+  /// paints neither then nor at its previous frame change); a background colour, a subview or
+  /// a guide given later moves this count itself. A subclass whose `backgroundColor` getter
+  /// changes its answer with nothing else changing (with its text alone, say) is seen at its
+  /// next frame, colour or hierarchy change, as with `geometryRevision`.
   public static var paintedGeometryRevision: UInt64 { revision }
 
   /// Increases whenever the names `ViewIdentity` gives may have changed: the hierarchy (a
@@ -38,10 +41,15 @@ extension UIView {
   }
 
   /// Records that `view`'s frame changed: a bare view's (see `paintedGeometryRevision`) moves
-  /// `geometryRevision` alone, any other's `paintedGeometryRevision` too.
+  /// `geometryRevision` alone, any other's `paintedGeometryRevision` too. A view that painted
+  /// at its previous frame change is not bare at this one (the rules' last findings may name
+  /// it), whatever its `backgroundColor` getter answers now.
   static func noteFrameChange(of view: UIView) {
+    let paints = (view.backgroundColor?.alpha ?? 0) > 0.01
+    let paintedBefore = view.paintedAtLastFrameChange
+    view.paintedAtLastFrameChange = paints
     if view.subviewStorage.isEmpty, view.appLayoutGuides.isEmpty, !view.framesAreWatched,
-      (view.backgroundColor?.alpha ?? 0) <= 0.01
+      !paints, !paintedBefore
     {
       bareFrameRevision &+= 1
     } else {

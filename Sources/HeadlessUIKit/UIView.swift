@@ -111,8 +111,13 @@ open class UIView: NSObject, LayoutItem {
   var needsDisplay = false
   /// Whether observers read this view's frame even when it has no subviews and no background
   /// colour (the SDK's views: the layout rules judge them whatever they paint), so that its
-  /// frame changes move `UIView.backgroundGeometryRevision` (UIView+Revision.swift).
+  /// frame changes move `UIView.paintedGeometryRevision` (UIView+Revision.swift).
   package var framesAreWatched = false
+  /// Whether `backgroundColor` painted when this view's frame last changed: a frame change is
+  /// a bare view's only when it paints neither now nor then, so a subclass whose
+  /// `backgroundColor` getter is computed (painting with some texts only) and that stops
+  /// painting as it moves still moves `UIView.paintedGeometryRevision`.
+  @exclusivity(unchecked) var paintedAtLastFrameChange = false
 
   // MARK: - Appearance
 

@@ -80,6 +80,7 @@ final class RuleWatcher: LayoutAuditing, LifecycleCallbackObserver {
   /// session: a strong reference read from the unowned one costs about 180 instructions an
   /// event, a view's counts living in a side table) and returns the event's findings.
   func finish(_ mapView: GMSMapView) -> [Finding] {
+    assert(mapView === self.mapView, "a rule watcher finishes the map it watches")
     let privateReads = context.endAppCode()
     defer { if !found.isEmpty { found.removeAll() } }
     // Pruning reads every constraint's isActive: do it only when the list has doubled.

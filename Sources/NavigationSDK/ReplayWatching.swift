@@ -6,7 +6,7 @@ import HeadlessUIKit
 /// What watches one map under replay and turns what the app's code does into findings: the
 /// layout rules (`Sources/Lint`) are one. A replay installs it as the auditor of its layout
 /// context (`LayoutAuditing`) and as the map's `callbackObserver` while an event applies, and
-/// brackets each event with `begin()` and `finish()`. While the context's `forcesFullPass` is
+/// brackets each event with `begin()` and `finish(_:)`. While the context's `forcesFullPass` is
 /// set it checks everything after each event, not only what changed since the last check.
 @_spi(Replay) @MainActor
 public protocol ReplayWatching: LayoutAuditing, LifecycleCallbackObserver {
