@@ -112,13 +112,13 @@ extension Engine {
   /// Adds `row` through an artificial variable, minimised to zero; a final value within
   /// rounding of `scale` (`constantScale`) and of `certificateScale` counts as zero.
   mutating func addWithArtificialVariable(
-    _ row: Row, scale: Double, floor: Double
+    _ row: Row, scale: Double, size: PivotSize
   ) throws(InternalFailure) -> PhaseOneOutcome {
     let art = newSymbol(.slack)
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
-    try optimize(.one, floor: floor)
+    try optimize(.one, size: size)
     let final = artificial ?? Row()
     // A negative final value is rounding past zero (the artificial is restricted).
     let noiseScale = max(scale, certificateScale(final))

@@ -34,11 +34,11 @@ extension Engine {
   /// the addition took (`ConstraintEntry.addPivots`).
   /// - Returns: nil when added, else why not.
   mutating func insertVerified(
-    _ addition: Addition, phaseOneFloor: Double
+    _ addition: Addition, pivots: PivotSize
   ) throws(EngineError) -> Refusal? {
     rebuildIfNeeded()
     let pivotsBefore = pivotCount
-    let insertion = try insert(addition, phaseOneFloor: phaseOneFloor)
+    let insertion = try insert(addition, pivots: pivots)
     if case .refused(let refusal) = insertion { return refusal }
     do {
       try checkHealth()
