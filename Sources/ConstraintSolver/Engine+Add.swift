@@ -59,11 +59,11 @@ extension Engine {
   /// when `chooseSubject` finds one, else added through an artificial variable (phase one);
   /// then registers it and re-optimises. A redundant equality always gets a marker, as its
   /// basic row, which keeps the markers of the equalities it follows from.
-  /// - Parameter phaseOneFloor: when positive, the share of its row from which phase one
-  ///   pivots on a coefficient (a refactored tableau's retry).
+  /// - Parameter pivots: phase one's pivot-size rule (`.refactored`: a refactored tableau's
+  ///   retry).
   /// - Returns: added, or why not; a refusal restores the engine.
   mutating func insert(
-    _ addition: Addition, phaseOneFloor: Double
+    _ addition: Addition, pivots: PivotSize
   ) throws(EngineError) -> Insertion {
     let constraint = addition.constraint, constant = addition.constant
     let key = ObjectIdentifier(constraint)
@@ -112,7 +112,7 @@ extension Engine {
       let outcome: PhaseOneOutcome
       let scale = constantScale(of: constraint.expression, constant: constant)
       do {
-        outcome = try addWithArtificialVariable(row, scale: scale, floor: phaseOneFloor)
+        outcome = try addWithArtificialVariable(row, scale: scale, size: pivots)
       } catch {
         self = saved
         throw .internalFailure(error.message)

@@ -10,7 +10,7 @@ extension Engine {
   mutating func dualOptimize() throws(InternalFailure) {
     var pivots = 0
     var refactored = false
-    var floor = 0.0  // `Tolerance.certifiedPivotFloor` once refactored
+    var size = PivotSize.standard
     while !infeasible.isEmpty {
       var first = 0
       for i in infeasible.indices where infeasible[i] < infeasible[first] { first = i }
@@ -21,12 +21,12 @@ extension Engine {
       guard let slot = slot(of: leaving), rows[slot].constant < -Tolerance.standard.zero else {
         continue
       }
-      let entering = dualEnteringSymbol(rows[slot], rule: pivotRule(after: pivots), floor: floor)
+      let entering = dualEnteringSymbol(rows[slot], rule: pivotRule(after: pivots), size: size)
       guard entering.isValid else {
         if !refactored {
           refactored = true
           if settle(.smallPivots) == true {
-            floor = Tolerance.standard.certifiedPivotFloor
+            size = .refactored
             continue
           }
         }
@@ -58,12 +58,12 @@ extension Engine {
   /// The parameter that lifts infeasible `row` at least objective cost (Kiwi's
   /// `getDualEnteringSymbol`: least ratio, ties to the oldest), over `isPivotSized` cells;
   /// under `.dantzig` a small pick gives way to a Harris test, as in `leavingRow`.
-  func dualEnteringSymbol(_ row: Row, rule: PivotRule, floor: Double) -> Symbol {
+  func dualEnteringSymbol(_ row: Row, rule: PivotRule, size: PivotSize) -> Symbol {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
     var bestCoefficient = 0.0
     for cell in row.cells
-    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: floor) {
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, size) {
       guard let ratio = dualRatio(cell) else { continue }
       if ratio < bestRatio {
         bestRatio = ratio
@@ -76,14 +76,14 @@ extension Engine {
     guard abs(bestCoefficient) / largest < Tolerance.standard.stablePivot else { return best }
     var bound = Double.infinity
     for cell in row.cells
-    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: floor) {
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, size) {
       guard dualRatio(cell) != nil else { continue }
       let cost = abs(objective.coefficient(for: cell.symbol))
       bound = min(bound, (cost + Tolerance.standard.ratio * max(1, cost)) / abs(cell.coefficient))
     }
     var pickSize = abs(bestCoefficient)
     for cell in row.cells
-    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, floor: floor) {
+    where !cell.symbol.isDummy && row.isPivotSized(cell.coefficient, size) {
       guard let ratio = dualRatio(cell), ratio <= bound else { continue }
       if abs(cell.coefficient) > pickSize {
         pickSize = abs(cell.coefficient)

@@ -61,10 +61,11 @@ extension Engine {
   /// pivot is below `Tolerance.certifiedPivot` of its row, the core has a doubt about small
   /// pivots (`settle`): on the refactored rows the choice is made again, and a small pivot
   /// that lowers the objective significantly is taken (seeds 2 008 461, 1 000 065).
-  /// - Parameter floor: when positive, the share of its row from which a coefficient is a
-  ///   pivot (a refactored tableau's phase one).
+  /// - Parameter size: the pivot-size rule (`.refactored`: a refactored tableau's phase one).
   /// - Throws: `InternalFailure` after `pivotLimit` pivots (cycling on rounding noise).
-  mutating func optimize(_ phase: Phase = .two, floor: Double = 0) throws(InternalFailure) {
+  mutating func optimize(
+    _ phase: Phase = .two, size: PivotSize = .standard
+  ) throws(InternalFailure) {
     var skipped: [Symbol] = []
     var pivots = 0
     var refactored = false
@@ -73,7 +74,7 @@ extension Engine {
       let rule = pivotRule(after: pivots)
       let entering = enteringSymbol(
         phase == .one ? (artificial ?? Row()) : objective, skipping: skipped, phase: phase,
-        rule: rule, floor: floor)
+        rule: rule, size: size)
       guard entering.isValid else {
         guard phase == .two, !skipped.isEmpty, smallPivots < Engine.smallPivotLimit,
           let (symbol, slot) = smallPivotDirection(among: skipped)
@@ -89,7 +90,7 @@ extension Engine {
         pivots += 1
         continue
       }
-      guard let slot = leavingRow(for: entering, rule: rule, floor: floor) else {
+      guard let slot = leavingRow(for: entering, rule: rule, size: size) else {
         skipped.append(entering)
         continue
       }
@@ -126,12 +127,12 @@ extension Engine {
   /// thousands of pivots on dense objectives), or the oldest negative one (`.bland`). In phase
   /// one a coefficient that is not `isPivotSized` may not enter (seed 40404).
   func enteringSymbol(
-    _ objective: Row, skipping skipped: [Symbol], phase: Phase, rule: PivotRule, floor: Double
+    _ objective: Row, skipping skipped: [Symbol], phase: Phase, rule: PivotRule, size: PivotSize
   ) -> Symbol {
     var best = Symbol.invalid
     var bestCoefficient = 0.0
     for cell in objective.cells where cell.coefficient < bestCoefficient && !cell.symbol.isDummy {
-      if phase == .one, !objective.isPivotSized(cell.coefficient, floor: floor) { continue }
+      if phase == .one, !objective.isPivotSized(cell.coefficient, size) { continue }
       if !skipped.isEmpty && skipped.contains(cell.symbol) { continue }
       if rule == .bland { return cell.symbol }
       best = cell.symbol
@@ -145,7 +146,7 @@ extension Engine {
   /// coefficient `isPivotSized`. Under `.dantzig`, a pivot below `Tolerance.stablePivot` of
   /// its row gives way to a Harris ratio test: the largest relative pivot among rows within
   /// `Tolerance.ratio` of the least ratio (degenerate systems pivoted on 4e-5 next to 3).
-  mutating func leavingRow(for entering: Symbol, rule: PivotRule, floor: Double) -> Int? {
+  mutating func leavingRow(for entering: Symbol, rule: PivotRule, size: PivotSize) -> Int? {
     var best: Int?
     var bestRatio = Double.infinity
     // The column as recorded: stale and repeated entries can't change a (ratio, symbol) pick.
@@ -154,7 +155,7 @@ extension Engine {
       let basic = basics[slot]
       guard !basic.isExternal else { continue }
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor) else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, size) else { continue }
       let ratio = -rows[slot].constant / coefficient
       if let current = best,
         !(ratio < bestRatio || (ratio == bestRatio && basic < basics[current]))
@@ -171,7 +172,7 @@ extension Engine {
     var bound = Double.infinity
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor) else { continue }
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, size) else { continue }
       let constant = max(0, rows[slot].constant)
       bound = min(bound, (constant + Tolerance.standard.ratio * max(1, constant)) / -coefficient)
     }
@@ -179,7 +180,7 @@ extension Engine {
     var pickSize = chosenSize
     for slot in candidates where !basics[slot].isExternal {
       let coefficient = rows[slot].coefficient(for: entering)
-      guard coefficient < 0, rows[slot].isPivotSized(coefficient, floor: floor),
+      guard coefficient < 0, rows[slot].isPivotSized(coefficient, size),
         -rows[slot].constant / coefficient <= bound
       else { continue }
       let size = relativePivotSize(rows[slot], coefficient)

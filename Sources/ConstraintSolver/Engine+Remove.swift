@@ -56,27 +56,17 @@ extension Engine {
   /// The row to pivot `marker` into (Kiwi's `getMarkerLeavingRow`): a basic dummy's (a
   /// redundant equality that must now hold on its own: seed 40200), else as the paper orders
   /// them: restricted with a negative coefficient (least ratio), restricted with a positive
-  /// one (least ratio), external; among `isPivotSized` cells, else the largest residue.
+  /// one (least ratio), external; among `isPivotSized` cells (none: the caller rebuilds).
   /// Ties: oldest.
   mutating func markerLeavingRow(_ marker: Symbol) -> Int? {
     var dummy: Int?
     var first: Int?, firstRatio = Double.infinity
     var second: Int?, secondRatio = Double.infinity
     var third: Int?
-    var residues: Int?, residueSize = 0.0
     for slot in slots(containing: marker) {
       let basic = basics[slot]
       let coefficient = rows[slot].coefficient(for: marker)
-      guard coefficient != 0 else { continue }
-      guard rows[slot].isPivotSized(coefficient) else {
-        if abs(coefficient) > residueSize
-          || (abs(coefficient) == residueSize && basic < basics[residues!])
-        {
-          residueSize = abs(coefficient)
-          residues = slot
-        }
-        continue
-      }
+      guard coefficient != 0, rows[slot].isPivotSized(coefficient) else { continue }
       if basic.isDummy {
         if dummy == nil || basic < basics[dummy!] { dummy = slot }
       } else if basic.isExternal {
@@ -97,7 +87,7 @@ extension Engine {
         }
       }
     }
-    return dummy ?? first ?? second ?? third ?? residues
+    return dummy ?? first ?? second ?? third
   }
 
   /// Takes `symbol`'s weighted error out of the objective.

@@ -68,28 +68,13 @@ extension Engine {
   }
 
   /// The symbol to solve a new row for (paper 4.1, Kiwi's `chooseSubject`), or `.invalid`
-  /// when an artificial variable is needed: the oldest external, else the row's own slack or
-  /// error with a negative coefficient. A first external that is not `isPivotSized` gives
-  /// way to the largest one, if that is.
+  /// when an artificial variable is needed: the oldest external if it `isPivotSized`, else the
+  /// row's own slack or error with a negative coefficient.
   func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
-    var largest = Symbol.invalid
-    var largestSize = 0.0
-    for cell in row.cells where cell.symbol.isExternal {
-      if !largest.isValid, abs(cell.coefficient) >= Tolerance.standard.sizablePivot {
-        return cell.symbol
-      }
-      if abs(cell.coefficient) > largestSize {
-        largestSize = abs(cell.coefficient)
-        largest = cell.symbol
-      }
-    }
-    if largest.isValid {
-      // The first external was small: take it only if it is pivot-sized, else the largest.
-      for cell in row.cells where cell.symbol.isExternal {
-        if row.isPivotSized(cell.coefficient) { return cell.symbol }
-        break
-      }
-      if row.isPivotSized(largestSize) { return largest }
+    if let first = row.cells.first(where: { $0.symbol.isExternal }),
+      row.isPivotSized(first.coefficient)
+    {
+      return first.symbol
     }
     if tag.marker.isPivotable, row.coefficient(for: tag.marker) < 0 { return tag.marker }
     if tag.other.isPivotable, row.coefficient(for: tag.other) < 0 { return tag.other }
@@ -112,13 +97,13 @@ extension Engine {
   /// Adds `row` through an artificial variable, minimised to zero; a final value within
   /// rounding of `scale` (`constantScale`) and of `certificateScale` counts as zero.
   mutating func addWithArtificialVariable(
-    _ row: Row, scale: Double, floor: Double
+    _ row: Row, scale: Double, size: PivotSize
   ) throws(InternalFailure) -> PhaseOneOutcome {
     let art = newSymbol(.slack)
     insertRow(row, for: art)
     artificial = row
     defer { artificial = nil }
-    try optimize(.one, floor: floor)
+    try optimize(.one, size: size)
     let final = artificial ?? Row()
     // A negative final value is rounding past zero (the artificial is restricted).
     let noiseScale = max(scale, certificateScale(final))
@@ -160,18 +145,10 @@ extension Engine {
     return scale
   }
 
-  /// The first pivot-sized slack or error of `row`, else the largest one (Kiwi's
-  /// `anyPivotableSymbol`).
+  /// The first pivot-sized slack or error of `row` (Kiwi's `anyPivotableSymbol`, which
+  /// takes the first of any size), else `.invalid`.
   func anyPivotableSymbol(_ row: Row) -> Symbol {
-    var largest = Symbol.invalid
-    var largestSize = 0.0
-    for cell in row.cells where cell.symbol.isPivotable {
-      if row.isPivotSized(cell.coefficient) { return cell.symbol }
-      if abs(cell.coefficient) > largestSize {
-        largestSize = abs(cell.coefficient)
-        largest = cell.symbol
-      }
-    }
-    return largest
+    row.cells.first { $0.symbol.isPivotable && row.isPivotSized($0.coefficient) }?.symbol
+      ?? .invalid
   }
 }

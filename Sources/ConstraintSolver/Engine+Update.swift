@@ -9,10 +9,9 @@ extension Engine {
     case absorbed
     /// Shifted through the constraint's own symbols and re-solved by the dual simplex.
     case shifted
-    /// A required constraint that can't hold with it; the caller restores the engine.
+    /// A required constraint that can't hold with it, or a redundant equality whose row holds
+    /// more than dummies: the caller restores the engine and decides on a fresh tableau.
     case refused
-    /// A redundant equality whose row holds more than dummies: re-added (`readd`).
-    case needsReadd
   }
 
   /// Changes the constant of `entry`'s constraint, which has a marker, and re-solves with the
@@ -26,7 +25,7 @@ extension Engine {
     if tag.marker.isDummy, let slot = slot(of: tag.marker) {
       // A redundant required equality: the others already fix its expression.
       let row = rows[slot]
-      guard row.hasOnlyDummies else { return .needsReadd }
+      guard row.hasOnlyDummies else { return .refused }
       let scale = constantScale(of: constraint.expression, constant: constant)
       guard isRoundingNoise(row.constant - delta, scale: scale) else { return .refused }
       setConstant(constant, of: entry)

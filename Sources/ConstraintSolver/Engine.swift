@@ -75,13 +75,13 @@ struct Engine {
   var variables: [ObjectIdentifier: VariableEntry] = [:]
   var variableOfSymbol: [Int: Variable] = [:]
   var constraints: [ObjectIdentifier: ConstraintEntry] = [:] {
-    didSet { equationsValid = false }
+    didSet { equations = nil }
   }
   /// The constraints as equations, in order of addition, for every solve's residual check
-  /// (`refineSolution()`); a changed constant is patched in place (`setConstant`).
-  var equations: [Equation] = []
+  /// (`cachedEquations()`); nil once `constraints` changed, a changed constant patched in
+  /// place (`setConstant`).
+  var equations: [Equation]?
   var equationOfConstraint: [ObjectIdentifier: Int] = [:]
-  var equationsValid = false
   /// The constraint each marker / other symbol belongs to (conflict reports).
   var ownerOfSymbol: [Int: ObjectIdentifier] = [:]
   var edits: [ObjectIdentifier: EditEntry] = [:]
@@ -267,11 +267,12 @@ extension Engine {
     var entry = entry
     entry.constant = constant
     let key = ObjectIdentifier(entry.constraint)
-    let valid = equationsValid
+    var cached = equations
+    equations = nil  // `cached` holds the only reference: patched in place
     constraints[key] = entry
-    if valid, let index = equationOfConstraint[key] {
-      equations[index].constant = constant
-      equationsValid = true
+    if cached != nil, let index = equationOfConstraint[key] {
+      cached![index].constant = constant
+      equations = cached
     }
   }
 

@@ -19,6 +19,15 @@ struct Cell: Sendable {
   abs(residual) <= max(Tolerance.standard.zero, Tolerance.standard.residual * scale)
 }
 
+/// Which coefficients a pivot may take: `Row.isPivotSized`'s rule, or on a tableau just
+/// refactored from the constraints, where rounding is near 1e-15 and nearly dependent
+/// constraints have genuine coefficients near 1e-7, any from `Tolerance.certifiedPivotFloor`
+/// of its row (phase one retried there, the dual simplex after a refactor).
+enum PivotSize {
+  case standard
+  case refactored
+}
+
 // MARK: - Row
 
 /// A linear equation over symbols, cells sorted by symbol id (binary-search lookups, linear
@@ -83,11 +92,11 @@ struct Row: Sendable {
     return size >= Tolerance.standard.pivot * max(1, largestCoefficient)
   }
 
-  /// `isPivotSized(_:)`, or when `floor` is positive (a refactored tableau's), at least
-  /// `floor` of the row's largest coefficient.
-  @inline(__always) func isPivotSized(_ coefficient: Double, floor: Double) -> Bool {
-    guard floor > 0 else { return isPivotSized(coefficient) }
-    return abs(coefficient) >= floor * max(1, largestCoefficient)
+  /// `isPivotSized(_:)` under rule `size`: on a refactored tableau, from
+  /// `Tolerance.certifiedPivotFloor` of the row's largest coefficient.
+  @inline(__always) func isPivotSized(_ coefficient: Double, _ size: PivotSize) -> Bool {
+    guard size == .refactored else { return isPivotSized(coefficient) }
+    return abs(coefficient) >= Tolerance.standard.certifiedPivotFloor * max(1, largestCoefficient)
   }
 
   // MARK: - Editing

@@ -46,4 +46,19 @@ import Testing
     #expect(t.certifiedPivot < t.sizablePivot && t.sizablePivot < t.stablePivot)
     #expect(t.certifiedPivotFloor <= t.residual)
   }
+
+  /// `PivotSize.refactored` takes what the standard rule refuses as a residue (1e-7 next to
+  /// 4, below `Tolerance.pivot` of the row), down to `Tolerance.certifiedPivotFloor` of it.
+  @Test func aRefactoredTableauPivotsOnCoefficientsTheStandardRuleRefuses() {
+    let row = Row(
+      constant: 1,
+      cells: [
+        Cell(symbol: Symbol(id: 1, kind: .slack), coefficient: 4),
+        Cell(symbol: Symbol(id: 2, kind: .slack), coefficient: 1e-7),
+      ])
+    #expect(row.isPivotSized(4, .standard) && row.isPivotSized(4, .refactored))
+    #expect(!row.isPivotSized(1e-7, .standard))
+    #expect(row.isPivotSized(1e-7, .refactored))
+    #expect(!row.isPivotSized(3e-9, .refactored))
+  }
 }

@@ -1,4 +1,4 @@
-"""compare.py BASE NEW FIRST_SEED COUNT JOBS: runs the LP oracle's seeded scripts, the stored
+"""compare.py BASE NEW FIRST_SEED COUNT JOBS KIWI: runs the LP oracle's seeded scripts, the stored
 oracle systems and kiwi-diff's scripts through two solver runners and compares their output
 line for line (see tools/solver-identity/run)."""
 import glob
@@ -30,8 +30,8 @@ def compare(job):
 
 
 def main():
-    base, new, first, count, jobs = sys.argv[1:6]
-    first, count, jobs = int(first), int(count), int(jobs)
+    base, new, first, count, jobs, kiwi = sys.argv[1:7]
+    first, count, jobs, kiwi = int(first), int(count), int(jobs), int(kiwi)
     import kiwi_diff  # kiwisolver is imported with it: the venv's python runs this
     work = [(base, new, f"oracle seed {s}", oracle_systems.generate(s))
             for s in range(first, first + count)]
@@ -40,7 +40,6 @@ def main():
         with open(path) as file:
             text = file.read()
         work.append((base, new, os.path.relpath(path, ROOT), text.rstrip("\n") + "\n"))
-    kiwi = min(count, 10_000)
     work += [(base, new, f"kiwi-diff seed {s}", kiwi_diff.generate(s))
              for s in range(30_000, 30_000 + kiwi)]
     differ = solves = 0

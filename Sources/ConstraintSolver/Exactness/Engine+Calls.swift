@@ -34,11 +34,11 @@ extension Engine {
   /// the addition took (`ConstraintEntry.addPivots`).
   /// - Returns: nil when added, else why not.
   mutating func insertVerified(
-    _ addition: Addition, phaseOneFloor: Double
+    _ addition: Addition, pivots: PivotSize
   ) throws(EngineError) -> Refusal? {
     rebuildIfNeeded()
     let pivotsBefore = pivotCount
-    let insertion = try insert(addition, phaseOneFloor: phaseOneFloor)
+    let insertion = try insert(addition, pivots: pivots)
     if case .refused(let refusal) = insertion { return refusal }
     do {
       try checkHealth()
@@ -95,13 +95,6 @@ extension Engine {
     switch change {
     case .absorbed:
       return
-    case .needsReadd:
-      do {
-        try readd(constraint, constant: constant)
-      } catch {
-        if let original { self = original }
-        throw error
-      }
     case .refused:
       guard let original else { throw unsatisfiable(constraint, constant: constant) }
       return try refuseUpdate(constraint, constant, original)
@@ -138,27 +131,6 @@ extension Engine {
     constraints[key] = entry
     ownerOfSymbol[marker.id] = key
     return true
-  }
-
-  /// Changes a constant by removing and re-adding the constraint (same object, order and
-  /// markers); the engine is restored when that fails or loses another constraint.
-  mutating func readd(_ constraint: Constraint, constant: Double) throws(EngineError) {
-    let key = ObjectIdentifier(constraint)
-    guard let entry = constraints[key] else { throw .solver(.unknownConstraint(constraint)) }
-    let saved = self
-    let lost = lostInRebuild.count
-    do {
-      try remove(constraint)
-      try add(entry.addition(constant: constant))
-    } catch {
-      self = saved
-      throw error
-    }
-    guard lostInRebuild.count == lost else {
-      self = saved
-      throw .solver(
-        .internalError("[\(constraint)] could not be re-added without losing a constraint"))
-    }
   }
 
   // MARK: - Removing

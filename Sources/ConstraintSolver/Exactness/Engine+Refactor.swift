@@ -216,8 +216,7 @@ extension Engine {
   /// Whether some constraint's equation, read at the tableau's solution, misses zero by more
   /// than `Tolerance.refactor` of its terms.
   mutating func equationsHaveDrifted() -> Bool {
-    if !equationsValid { cacheEquations() }
-    return equations.contains { equation in
+    cachedEquations().contains { equation in
       let (residual, _, total) = terms(of: equation)
       return abs(residual) > Tolerance.standard.refactor * max(1, total)
     }

@@ -75,8 +75,7 @@ extension Engine {
     let saved = self
     var rebuildsLeft = rebuilds
     for _ in 0..<3 {
-      if !equationsValid { cacheEquations() }
-      guard equations.contains(where: { residual(of: $0).drifted }) else { return true }
+      guard cachedEquations().contains(where: { residual(of: $0).drifted }) else { return true }
       var repaired = correctBasicValues()
       if repaired {
         refreshObjective()
@@ -101,15 +100,17 @@ extension Engine {
     return false
   }
 
-  /// Fills `equations` from `constraints`, in order of addition.
-  mutating func cacheEquations() {
+  /// `equations`, filled from `constraints` in order of addition when stale.
+  mutating func cachedEquations() -> [Equation] {
+    if let equations { return equations }
     let entries = constraints.values.sorted { $0.order < $1.order }
-    equations = entries.map(equation(of:))
+    let fresh = entries.map(equation(of:))
     equationOfConstraint = [:]
     for (index, entry) in entries.enumerated() {
       equationOfConstraint[ObjectIdentifier(entry.constraint)] = index
     }
-    equationsValid = true
+    equations = fresh
+    return fresh
   }
 
   /// Solves `B d = -r` and adds `d` to the basic values; false (nothing changed) when the
@@ -117,6 +118,7 @@ extension Engine {
   mutating func correctBasicValues() -> Bool {
     let slots = usedSlots
     let n = slots.count
+    let equations = cachedEquations()
     guard n == equations.count, n > 0, n * n <= Engine.refinementCellBudget else { return false }
     var unknownOfSlot = [Int](repeating: -1, count: rows.count)
     for (unknown, slot) in slots.enumerated() { unknownOfSlot[slot] = unknown }

@@ -107,14 +107,14 @@ extension Engine {
   /// their row (seeds 1 001 865, 2 007 129).
   /// - Returns: the refusal, nil when the constraint was added.
   mutating func insertRetryingRefactored(_ addition: Addition) throws(EngineError) -> Refusal? {
-    guard let refusal = try insertVerified(addition, phaseOneFloor: 0) else { return nil }
+    guard let refusal = try insertVerified(addition, pivots: .standard) else { return nil }
     guard refusal.kind == .phaseOne, addition.constraint.isRequired,
       hasSmallDirection(refusal.certificate)
     else { return refusal }
     var refactored = self
     guard refactored.refactor(), (try? refactored.dualOptimize()) != nil else { return refusal }
     self = refactored
-    return try insertVerified(addition, phaseOneFloor: Tolerance.standard.certifiedPivotFloor)
+    return try insertVerified(addition, pivots: .refactored)
   }
 
   /// Whether phase one's final artificial row `row` still has a direction of descent that
@@ -122,7 +122,7 @@ extension Engine {
   func hasSmallDirection(_ row: Row) -> Bool {
     row.cells.contains { cell in
       !cell.symbol.isDummy && cell.coefficient < 0 && !row.isPivotSized(cell.coefficient)
-        && row.isPivotSized(cell.coefficient, floor: Tolerance.standard.certifiedPivotFloor)
+        && row.isPivotSized(cell.coefficient, .refactored)
     }
   }
 }
