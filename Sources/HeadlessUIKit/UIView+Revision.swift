@@ -24,9 +24,10 @@ extension UIView {
   /// only of the SDK's views, of views that paint a background, and of their ancestors, so
   /// they would find what they found; the snapshot reader reads the app views' frames again,
   /// not the whole tree. Whether a view is bare is judged when its frame changes (bare when it
-  /// paints neither then nor at its previous frame change); a background colour, a subview or
-  /// a guide given later moves this count itself. A subclass whose `backgroundColor` getter
-  /// changes its answer with nothing else changing (with its text alone, say) is seen at its
+  /// paints neither then nor when its frame last changed or the rules last read its colour); a
+  /// background colour, a subview or a guide given later moves this count itself. A subclass
+  /// whose `backgroundColor` getter changes its answer with nothing else changing (with its
+  /// text alone, say) is seen at the next check the rules make for another reason or at its
   /// next frame, colour or hierarchy change, as with `geometryRevision`.
   public static var paintedGeometryRevision: UInt64 { revision }
 
@@ -40,14 +41,24 @@ extension UIView {
     revision &+= 1
   }
 
+  /// `backgroundColor` as an observer that judges what a view paints reads it (the layout
+  /// rules): a view seen painting is not bare at its next frame change, even if its getter,
+  /// computed, stops painting before it moves (`paintedGeometryRevision`).
+  package var observedBackgroundColor: UIColor? {
+    let color = backgroundColor
+    if (color?.alpha ?? 0) > 0.01 { paintedWhenLastSeen = true }
+    return color
+  }
+
   /// Records that `view`'s frame changed: a bare view's (see `paintedGeometryRevision`) moves
   /// `geometryRevision` alone, any other's `paintedGeometryRevision` too. A view that painted
-  /// at its previous frame change is not bare at this one (the rules' last findings may name
-  /// it), whatever its `backgroundColor` getter answers now.
+  /// at its previous frame change, or when the rules last read its colour, is not bare at this
+  /// one (the rules' last findings may name it), whatever its `backgroundColor` getter answers
+  /// now.
   static func noteFrameChange(of view: UIView) {
     let paints = (view.backgroundColor?.alpha ?? 0) > 0.01
-    let paintedBefore = view.paintedAtLastFrameChange
-    view.paintedAtLastFrameChange = paints
+    let paintedBefore = view.paintedWhenLastSeen
+    view.paintedWhenLastSeen = paints
     if view.subviewStorage.isEmpty, view.appLayoutGuides.isEmpty, !view.framesAreWatched,
       !paints, !paintedBefore
     {

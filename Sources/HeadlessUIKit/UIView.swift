@@ -113,11 +113,12 @@ open class UIView: NSObject, LayoutItem {
   /// colour (the SDK's views: the layout rules judge them whatever they paint), so that its
   /// frame changes move `UIView.paintedGeometryRevision` (UIView+Revision.swift).
   package var framesAreWatched = false
-  /// Whether `backgroundColor` painted when this view's frame last changed: a frame change is
-  /// a bare view's only when it paints neither now nor then, so a subclass whose
-  /// `backgroundColor` getter is computed (painting with some texts only) and that stops
-  /// painting as it moves still moves `UIView.paintedGeometryRevision`.
-  @exclusivity(unchecked) var paintedAtLastFrameChange = false
+  /// Whether this view painted (`backgroundColor`) when its frame last changed or when the
+  /// layout rules last read its colour (`observedBackgroundColor`), whichever came last: a
+  /// frame change is a bare view's only when it paints neither now nor then, so a subclass
+  /// whose `backgroundColor` getter is computed (painting with some texts only) and that
+  /// stops painting as it moves still moves `UIView.paintedGeometryRevision`.
+  @exclusivity(unchecked) var paintedWhenLastSeen = false
 
   // MARK: - Appearance
 

@@ -62,7 +62,7 @@ extension RuleWatcher {
   /// with no background, or one hidden or transparent.
   private func paintedOpacity(of view: UIView) -> CGFloat? {
     guard !(view is SDKView), !(view is GMSNavigationHidingStackView), visible(view),
-      let color = view.backgroundColor, color.alpha > 0.01
+      let color = view.observedBackgroundColor, color.alpha > 0.01
     else { return nil }
     var opacity = color.alpha
     var node: UIView? = view

@@ -173,7 +173,7 @@ extension RuleWatcher {
 
   private func isOpaqueAppView(_ view: UIView) -> Bool {
     guard !(view is SDKView), !(view is GMSNavigationHidingStackView), visible(view),
-      let color = view.backgroundColor
+      let color = view.observedBackgroundColor
     else { return false }
     return color.alpha > 0.01
   }

@@ -26,12 +26,30 @@ import Testing
     try expectSameAsAFullPass("city-commute") { OddTextBadge() }
   }
 
+  /// The same badge at a fixed size: its text makes it paint or not without moving it, the
+  /// rules read it painting when a ticker (a painted view that moves with every distance
+  /// update) has them check again, and it moves with the remaining time. A move after it
+  /// stopped painting is not a bare view's: the rules saw it painting since its last move.
+  @Test func aFixedSizeBadgeThatPaintsWithOddTextsFindsTheSameAsAFullPass() throws {
+    try expectSameAsAFullPass("city-commute", screen: "moving-badge") {
+      MovingBadgeScreen(mapView: $0)
+    }
+  }
+
   private func expectSameAsAFullPass(
     _ recordingName: String, makeBadge: @escaping @MainActor () -> UILabel
   ) throws {
+    try expectSameAsAFullPass(recordingName, screen: "growing-labels") {
+      GrowingLabelsScreen(mapView: $0, badge: makeBadge())
+    }
+  }
+
+  private func expectSameAsAFullPass(
+    _ recordingName: String, screen: String,
+    makeScreen: @escaping @MainActor (GMSMapView) -> AnyObject
+  ) throws {
     let job = ReplayJob(
-      logPath: Fixtures.recording(recordingName), screenName: "growing-labels",
-      makeScreen: { GrowingLabelsScreen(mapView: $0, badge: makeBadge()) },
+      logPath: Fixtures.recording(recordingName), screenName: screen, makeScreen: makeScreen,
       watchers: .layoutRules)
     let skipping = try FullPassEquivalenceTests.replay(job, forced: false)
     // The painted label covers the ETA card at several widths, each event's findings naming
@@ -44,7 +62,7 @@ import Testing
     }
     #expect(messages.count >= 3, "\(messages.sorted())")
     try FullPassEquivalenceTests.expectSameOutcome(
-      job, skipping: skipping, "\(recordingName) with \(type(of: makeBadge()))")
+      job, skipping: skipping, "\(recordingName) through \(screen)")
   }
 }
 
@@ -54,6 +72,60 @@ import Testing
   override var backgroundColor: UIColor? {
     get { (text?.count ?? 0) % 2 == 1 ? .white : nil }
     set {}
+  }
+}
+
+/// The basic layout, an `OddTextBadge` of a fixed size over the ETA card that moves up and
+/// down with the remaining minutes, and a small painted ticker at the top whose width follows
+/// the remaining distance, so the rules check again on most events.
+@MainActor
+final class MovingBadgeScreen: NSObject, GMSNavigatorListener {
+  let mapView: GMSMapView
+  let badge = OddTextBadge()
+  let ticker = UIView()
+  private let layout: GrowingLabelsLayout
+  private let badgeBottom: NSLayoutConstraint
+  private let tickerWidth: NSLayoutConstraint
+
+  init(mapView: GMSMapView) {
+    self.mapView = mapView
+    layout = GrowingLabelsLayout(labels: [badge])
+    let safe = mapView.safeAreaLayoutGuide
+    badgeBottom = badge.bottomAnchor.constraint(equalTo: safe.bottomAnchor, constant: -12)
+    tickerWidth = ticker.widthAnchor.constraint(equalToConstant: 8)
+    super.init()
+    try? mapView.setLayoutDelegate(layout)
+    mapView.navigator?.add(self)
+    badge.accessibilityIdentifier = "badge"
+    ticker.accessibilityIdentifier = "ticker"
+    ticker.backgroundColor = .red
+    for view in [badge, ticker] {
+      view.translatesAutoresizingMaskIntoConstraints = false
+      mapView.addSubview(view)
+    }
+    NSLayoutConstraint.activate([
+      badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 24),
+      badge.widthAnchor.constraint(equalToConstant: 80),
+      badge.heightAnchor.constraint(equalToConstant: 24), badgeBottom,
+      ticker.centerXAnchor.constraint(equalTo: safe.centerXAnchor),
+      ticker.centerYAnchor.constraint(equalTo: safe.centerYAnchor),
+      ticker.heightAnchor.constraint(equalToConstant: 8), tickerWidth,
+    ])
+    let terms = GMSNavigationTermsAndConditionsOptions(companyName: "Labels & Co")
+    GMSNavigationServices.showTermsAndConditionsDialogIfNeeded(with: terms) { [weak self] in
+      self?.mapView.isNavigationEnabled = $0
+    }
+  }
+
+  func navigator(_ navigator: GMSNavigator, didUpdateRemainingTime time: TimeInterval) {
+    badgeBottom.constant = -12 - CGFloat(Int(time / 60) % 3) * 6
+  }
+
+  func navigator(
+    _ navigator: GMSNavigator, didUpdateRemainingDistance distance: CLLocationDistance
+  ) {
+    badge.text = String(repeating: "w", count: Int(distance / 200) % 5 + 1)
+    tickerWidth.constant = 8 + CGFloat(Int(distance / 50) % 4) * 2
   }
 }
 
