@@ -33,7 +33,8 @@ extension Engine {
     } else {
       guard let slot = markerLeavingRow(tag.marker) else {
         releaseVariables(of: constraint.expression)
-        throw .internalFailure("no row holds the marker of [\(constraint)]")
+        throw .internalFailure(
+          "no row holds the marker of [\(constraint)] with a pivot-sized coefficient")
       }
       let leaving = basics[slot]
       var row = takeRow(at: slot)
