@@ -55,17 +55,20 @@ extension UIView {
   /// at its previous frame change, or when the rules last read its colour, is not bare at this
   /// one (the rules' last findings may name it), whatever its `backgroundColor` getter answers
   /// now.
+  /// The colour is read only for a view that could be bare (its getter may be an app's
+  /// override): a view with subviews or guides becomes a candidate only through a tree change,
+  /// after which the rules read its colour again.
   static func noteFrameChange(of view: UIView) {
-    let paints = (view.backgroundColor?.alpha ?? 0) > 0.01
-    let paintedBefore = view.paintedWhenLastSeen
-    view.paintedWhenLastSeen = paints
-    if view.subviewStorage.isEmpty, view.appLayoutGuides.isEmpty, !view.framesAreWatched,
-      !paints, !paintedBefore
-    {
-      bareFrameRevision &+= 1
-    } else {
-      revision &+= 1
+    if view.subviewStorage.isEmpty, view.appLayoutGuides.isEmpty, !view.framesAreWatched {
+      let paints = (view.backgroundColor?.alpha ?? 0) > 0.01
+      let paintedBefore = view.paintedWhenLastSeen
+      view.paintedWhenLastSeen = paints
+      if !paints, !paintedBefore {
+        bareFrameRevision &+= 1
+        return
+      }
     }
+    revision &+= 1
   }
 
   /// Records that the tree or a name in it has changed (and so something visible).
