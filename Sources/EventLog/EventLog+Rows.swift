@@ -128,12 +128,9 @@ struct RowDecoder {
     stored.n7 = try EventRows.number(row, 9)
     stored.n8 = try EventRows.number(row, 10)
     let index = Int(code)
-    stored.s1 = row.text(at: 11, reusing: texts[index].s1)
-    stored.s2 = row.text(at: 12, reusing: texts[index].s2)
-    stored.s3 = row.text(at: 13, reusing: texts[index].s3)
-    if let text = stored.s1 { texts[index].s1 = text }
-    if let text = stored.s2 { texts[index].s2 = text }
-    if let text = stored.s3 { texts[index].s3 = text }
+    stored.s1 = row.column(11).text(updating: &texts[index].s1)
+    stored.s2 = row.column(12).text(updating: &texts[index].s2)
+    stored.s3 = row.column(13).text(updating: &texts[index].s3)
     let seq = row.int64(at: 0), t = row.int64(at: 1)
     // Folded first, so that the payload's init is `stored`'s last use and takes it uncopied
     // (a row that fails to decode ends the read, fingerprint and all).

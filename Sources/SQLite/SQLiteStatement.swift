@@ -190,21 +190,6 @@ public final class SQLiteStatement {
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
-  /// Column `index` as text, like `text(at:)`, but `previous` itself when it holds the same
-  /// bytes: a text that repeats from row to row (a road name...) is not decoded again.
-  @inline(__always)
-  public func text(at index: Int32, reusing previous: String?) -> String? {
-    guard let pointer = sqlite3_column_text(handle, index) else { return nil }
-    let count = Int(sqlite3_column_bytes(handle, index))
-    if var previous, previous.utf8.count == count {
-      let same = previous.withUTF8 { bytes in
-        bytes.baseAddress.map { sameBytes($0, pointer, count) } ?? true
-      }
-      if same { return previous }
-    }
-    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-  }
-
   /// Column `index` as bytes (empty for NULL).
   public func blob(at index: Int32) -> [UInt8] {
     guard let pointer = sqlite3_column_blob(handle, index) else { return [] }
@@ -290,24 +275,10 @@ public struct SQLiteColumn {
   @inlinable
   public var double: Double { sqlite3_value_double(value) }
 
-  /// The value as text, nil when it is NULL; `previous` itself when it holds the same bytes
-  /// (see `SQLiteStatement.text(at:reusing:)`).
-  @inline(__always)
-  public func text(reusing previous: String?) -> String? {
-    guard let pointer = sqlite3_value_text(value) else { return nil }
-    let count = Int(sqlite3_value_bytes(value))
-    if var previous, previous.utf8.count == count {
-      let same = previous.withUTF8 { bytes in
-        bytes.baseAddress.map { sameBytes($0, pointer, count) } ?? true
-      }
-      if same { return previous }
-    }
-    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-  }
-
-  /// The value as text, nil when it is NULL; `last` itself when it holds the same bytes, and
-  /// otherwise a new string that `last` takes. A text that repeats (most rows' texts) leaves
-  /// `last` as it is: no reference to it is taken or dropped but the one returned.
+  /// The value as text, nil when it is NULL (`last` untouched); `last` itself when it holds the
+  /// same bytes, and otherwise a new string that `last` takes. A text that repeats from row to
+  /// row (a road name...) is neither decoded again nor is a reference to it taken or dropped
+  /// but the one returned.
   @inline(__always)
   public func text(updating last: inout String?) -> String? {
     guard let pointer = sqlite3_value_text(value) else { return nil }
