@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL cluster for NavSim's tests, in a temporary directory on a loopback
-# port, with password (scram) authentication.
+# A throwaway PostgreSQL cluster for NavSim's tests, in a temporary directory ($TMPDIR: .ci/run
+# sets it inside the checkout), on a loopback TCP port only (no Unix socket, whose path length
+# is limited), with password (scram) authentication.
 #
 #   eval "$(tools/postgres-test-server.sh start)"   # exports NAVSIM_TEST_POSTGRES_URL and
 #                                                   # NAVSIM_TEST_POSTGRES_DIR
@@ -36,7 +37,17 @@ start() {
   fi
   local dir port password
   dir=$(mktemp -d "${TMPDIR:-/tmp}/navsim-pg-XXXXXX")
-  [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+  if [ "$(id -u)" = 0 ]; then
+    chown postgres: "$dir"
+    # The cluster's owner must reach the folder; a checkout under a private home can't be.
+    if ! runuser -u postgres -- test -w "$dir"; then
+      echo "postgres-test-server: the postgres user can't reach $dir;" \
+        "using /tmp instead" >&2
+      rmdir "$dir"
+      dir=$(mktemp -d /tmp/navsim-pg-XXXXXX)
+      chown postgres: "$dir"
+    fi
+  fi
   password="navsim-test-$$"
   as_owner bash -c "echo '$password' > '$dir/pwfile'"
   as_owner "$bin/initdb" -D "$dir/data" -U navsim_admin --pwfile="$dir/pwfile" \
@@ -45,7 +56,8 @@ start() {
   # A free loopback port: ask the kernel for one.
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off \
+      -c max_connections=100" \
     start >&2 || { cat "$dir/server.log" >&2; exit 1; }
   echo "export NAVSIM_TEST_POSTGRES_URL='postgres://navsim_admin:$password@127.0.0.1:$port/postgres'"
   echo "export NAVSIM_TEST_POSTGRES_DIR='$dir'"
