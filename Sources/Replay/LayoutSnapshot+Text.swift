@@ -36,53 +36,12 @@ extension LayoutState {
   /// The canonical text, one line per fact, ending with a newline.
   public var text: String {
     var out = headerLine
-    for node in nodes { out += Self.line(of: node) }
+    for node in nodes { out += NodeLineParts(node).line(of: node) }
     appendAnimationLines(to: &out)
     return out
   }
 
-  /// `text`, taking the line of each node equal to the node at the same position in `cache`
-  /// from it (consecutive layouts of a replay differ in a label or a frame or two), and the
-  /// layout line too when its facts are the cache's; the cache then holds this layout's
-  /// lines. With a fresh cache it is `text`.
-  public func text(reusing cache: inout LayoutTextCache) -> String {
-    let header = lineFacts
-    if cache.header != header {
-      cache.header = header
-      cache.headerLine = headerLine
-    }
-    var out = cache.headerLine
-    out.reserveCapacity(cache.length)
-    let nodes = self.nodes
-    let old = cache.nodes
-    cache.nodes = nodes
-    if cache.lines.count > nodes.count {
-      cache.lines.removeLast(cache.lines.count - nodes.count)
-      cache.styles.removeLast(cache.styles.count - nodes.count)
-    }
-    for index in nodes.indices {
-      // A node's equality leaves its style out (`StyleRecord`): the style is compared too.
-      if index < old.count, old[index] == nodes[index], old[index].style == nodes[index].style {
-        out += cache.lines[index]
-        continue
-      }
-      let line = Self.line(of: nodes[index])
-      let style = nodes[index].style?.text
-      if index < cache.lines.count {
-        cache.lines[index] = line
-        cache.styles[index] = style
-      } else {
-        cache.lines.append(line)
-        cache.styles.append(style)
-      }
-      out += line
-    }
-    appendAnimationLines(to: &out)
-    cache.length = out.utf8.count
-    return out
-  }
-
-  private var headerLine: String {
+  var headerLine: String {
     var out = "layout \(state) wide=\(wideMode ? "yes" : "no") map="
     out += pointText(mapWidth) + "x" + pointText(mapHeight)
     out += " safe=" + [safeArea.top, safeArea.leading, safeArea.bottom, safeArea.trailing]
@@ -94,23 +53,7 @@ extension LayoutState {
     return out
   }
 
-  /// One node's line, with its newline.
-  private static func line(of node: SnapshotNode) -> String {
-    var out = "\(node.kind.rawValue) \(escapeToken(node.id)) parent=\(escapeToken(node.parent))"
-    out += " frame=" + [node.frame.x, node.frame.y, node.frame.width, node.frame.height]
-      .map(pointText).joined(separator: ",")
-    if node.isHidden { out += " hidden" }
-    if node.alpha != 1 { out += " alpha=" + pointText(node.alpha) }
-    if !node.roundedCorners.isEmpty {
-      out += " corners=" + node.roundedCorners.joined(separator: ",")
-    }
-    if let state = node.state { out += " state=" + escapeToken(state) }
-    if let text = node.text { out += " text=" + escapeToken(text) }
-    out += "\n"
-    return out
-  }
-
-  private func appendAnimationLines(to out: inout String) {
+  func appendAnimationLines(to out: inout String) {
     for animation in animations {
       out += "anim views=" + animation.views.map(escapeToken).joined(separator: ",")
       out += " props=" + animation.properties.map(escapeToken).joined(separator: ",")
@@ -121,21 +64,6 @@ extension LayoutState {
 
   /// A 64-bit FNV-1a hash of `text`, as 16 hex digits: the layout's storage key.
   public var hash: String { contentHash(text) }
-}
-
-/// The layout line, node lines (and style texts, `ViewStyle.text`) of the last layout
-/// written through `LayoutState.text(reusing:)`: a store's writer keeps one per run.
-public struct LayoutTextCache {
-  var header: LayoutLineFacts?
-  var headerLine = ""
-  var nodes: [SnapshotNode] = []
-  var lines: [String] = []
-  /// Each node's style text, nil for a node without a style.
-  public internal(set) var styles: [String?] = []
-  /// The length of the last text, in UTF-8 bytes: the next one's likely size.
-  var length = 0
-
-  public init() {}
 }
 
 extension Finding {
@@ -281,18 +209,33 @@ private func keyedFields(_ tokens: ArraySlice<String>) -> [String: String] {
 /// characters, as `%XX`; the empty string becomes `%00`.
 func escapeToken(_ token: String) -> String {
   if token.isEmpty { return "%00" }
-  guard token.utf8.contains(where: needsEscape) else { return token }
-  var bytes: [UInt8] = []
-  for byte in token.utf8 {
-    if needsEscape(byte) {
-      bytes.append(0x25)
-      bytes.append(contentsOf: Array(String(byte, radix: 16, uppercase: true).leftPadded(to: 2).utf8))
-    } else {
-      bytes.append(byte)
+  var token = token
+  // Over the contiguous bytes, written once into the result: building a byte array and a
+  // radix string for each escaped byte cost about 5 k instructions a label's text.
+  return token.withUTF8 { bytes in
+    var escapes = 0
+    for byte in bytes where needsEscape(byte) { escapes += 1 }
+    if escapes == 0 { return nil }
+    return String(unsafeUninitializedCapacity: bytes.count + 2 * escapes) { buffer in
+      var at = 0
+      for byte in bytes {
+        if needsEscape(byte) {
+          buffer[at] = 0x25
+          buffer[at + 1] = upperHexDigit(byte >> 4)
+          buffer[at + 2] = upperHexDigit(byte & 15)
+          at += 3
+        } else {
+          buffer[at] = byte
+          at += 1
+        }
+      }
+      return at
     }
-  }
-  return String(decoding: bytes, as: UTF8.self)
+  } ?? token
 }
+
+/// The uppercase hexadecimal digit of `value` (0...15).
+private func upperHexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 55 + value }
 
 private func needsEscape(_ byte: UInt8) -> Bool {
   byte <= 0x20 || byte == 0x25 || byte == 0x2C || byte == 0x3D || byte == 0x7F
@@ -315,12 +258,6 @@ func unescapeToken(_ token: String) -> String {
     }
   }
   return String(decoding: bytes, as: UTF8.self)
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
-  }
 }
 
 /// `value` with exactly `decimals` decimals (rounded half away from zero), never `-0.00`.

@@ -46,6 +46,9 @@ public struct SnapshotInsets: Equatable, Sendable {
 }
 
 /// One view or layout guide of the map view's tree.
+///
+/// A new field shown in a node's line must be compared by `SnapshotNode.sameLine` too (the
+/// store's writer compares nodes in place with it, `LayoutSnapshot+TextCache.swift`).
 public struct SnapshotNode: Equatable, Sendable {
   public enum Kind: String, Sendable {
     /// A view the SDK owns (turn card, prompt...).

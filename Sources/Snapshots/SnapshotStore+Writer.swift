@@ -26,6 +26,10 @@ extension SnapshotStore {
     private var chain: ChainLink?
     /// The last stored layout's node lines and styles, reused for the nodes that did not change.
     private var textCache = LayoutTextCache()
+    /// The styles body (`SnapshotStore.stylesBody`) of `bodyStyles`, the last stored layout's
+    /// style texts: written again only when a style changed, not for each new label text.
+    private var stylesBody = ""
+    private var bodyStyles: [String?] = []
     /// The findings of the previous event, by position, each with the seq it began holding.
     /// `@exclusivity(unchecked)`: compared on every event; no access overlaps another.
     @exclusivity(unchecked) private var open: [(finding: Finding, firstSeq: Int64)] = []
@@ -137,8 +141,12 @@ extension SnapshotStore {
       let text = layout.text(reusing: &textCache)
       let hash = contentHash(text)
       previousLayout = layout
+      if textCache.styles != bodyStyles {
+        bodyStyles = textCache.styles
+        stylesBody = SnapshotStore.stylesBody(bodyStyles)
+      }
       chain = try store.storeLayout(
-        StoredLayoutText(text: text, styles: SnapshotStore.stylesBody(textCache.styles)),
+        StoredLayoutText(text: text, styles: stylesBody),
         hash: hash, base: chain, insert: insertLayout, depthOf: layoutDepth)
       try insertChange.run([.integer(runID), .integer(seq), .text(hash)])
       layoutChanges += 1
