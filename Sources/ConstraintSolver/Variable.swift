@@ -12,7 +12,16 @@ public final class Variable: Hashable, CustomStringConvertible {
   /// The name shown in dumps and error messages; it needn't be unique.
   public let name: String
   /// The value written by the last `Solver.updateVariables()` (0 before).
-  public var value: Double = 0
+  public var value: Double {
+    get { storedValue }
+    set { storedValue = newValue }
+  }
+  // `@exclusivity(unchecked)`: a layout pass reads four values for every view's frame and the
+  // solver writes them all, each access checked at run time otherwise (about 100 instructions;
+  // docs/replay-performance.md, "Unchecked exclusivity"). An access never overlaps another: it
+  // is a plain load or store of a Double. The attribute holds only for accesses compiled in this
+  // module, so other modules read and write through `value`'s accessors.
+  @exclusivity(unchecked) private var storedValue: Double = 0
 
   /// Creates a variable.
   /// - Parameter name: a name for dumps and error messages.
