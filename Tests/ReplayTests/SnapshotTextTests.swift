@@ -221,13 +221,46 @@ import Testing
     withContent.mapContent = ["alternates:2"]
     var resized = withContent
     resized.mapHeight = 700
+    // A changed node keeps the parts of its line that did not change (its names, each frame
+    // number) and its style text while its style is the same: each of these fails when a kept
+    // part is stale.
+    var wider = relabelled
+    wider.nodes[2].frame.width = 380.333
+    var renamed = wider  // same frame, another view at the position
+    renamed.nodes[0].id = "header"
+    var reparented = renamed
+    reparented.nodes[4].parent = "viewport"
+    var rekinded = reparented
+    rekinded.nodes[4].kind = .appView
+    var negativeZero = rekinded  // -0 prints as 0, as 0 does
+    negativeZero.nodes[1].frame.x = -0.0
+    var bold = negativeZero  // the style alone changes: the line is kept, the style is not
+    bold.nodes[2].style?.isBold = true
+    var unstyled = bold
+    unstyled.nodes[2].style = nil
     var cache = LayoutTextCache()
     for layout in [
-      sampleLayout(), moved, relabelled, relabelled, restyled, shorter, longer, wide, withContent,
+      sampleLayout(), moved, relabelled, relabelled, restyled, wider, renamed, reparented,
+      rekinded, negativeZero, bold, unstyled, restyled, shorter, longer, wide, withContent,
       resized, sampleLayout(),
     ] {
       #expect(layout.text(reusing: &cache) == layout.text)
       #expect(cache.styles == layout.nodes.map { $0.style?.text })
+    }
+  }
+}
+
+/// `escapeToken` writes each byte that would split a token as `%XX` (uppercase) and leaves
+/// every other byte, UTF-8 sequences included, as it is.
+@Suite struct TokenEscapeTests {
+  @Test func escapesSeparatorsAndControlBytesOnly() {
+    #expect(escapeToken("Arriving in 4 min") == "Arriving%20in%204%20min")
+    #expect(escapeToken("a\tb\u{7F}c=d,e%f\n") == "a%09b%7Fc%3Dd%2Ce%25f%0A")
+    #expect(escapeToken("Straße → Köln") == "Straße%20→%20Köln")
+    #expect(escapeToken("plain") == "plain")
+    #expect(escapeToken("") == "%00")
+    for token in ["a\tb\u{7F}c=d,e%f\n", "Straße → Köln", "x y"] {
+      #expect(unescapeToken(escapeToken(token)) == token)
     }
   }
 }
