@@ -28,7 +28,7 @@ extension LayoutState {
   /// - Complexity: O(nodes) comparisons; text is formatted only for what changed.
   public func text(reusing cache: inout LayoutTextCache) -> String {
     let header = lineFacts
-    if cache.header != header {
+    if !(cache.header.map { LayoutLineFacts.sameText($0, header) } ?? false) {
       cache.header = header
       cache.headerLine = headerLine
     }
@@ -77,13 +77,14 @@ extension LayoutState {
 }
 
 extension SnapshotNode {
-  /// `a == b` (every field of a node's line), read in place.
+  /// Whether `a` and `b` print the same line: `a == b` (every field of a node's line), with
+  /// texts compared byte for byte, read in place.
   static func sameLine(_ a: UnsafePointer<SnapshotNode>, _ b: UnsafePointer<SnapshotNode>) -> Bool {
-    a.pointee.frame == b.pointee.frame && a.pointee.text == b.pointee.text
-      && a.pointee.id == b.pointee.id && a.pointee.parent == b.pointee.parent
+    a.pointee.frame == b.pointee.frame && sameBytes(a.pointee.text, b.pointee.text)
+      && sameBytes(a.pointee.id, b.pointee.id) && sameBytes(a.pointee.parent, b.pointee.parent)
       && a.pointee.kind == b.pointee.kind && a.pointee.isHidden == b.pointee.isHidden
-      && a.pointee.alpha == b.pointee.alpha && a.pointee.state == b.pointee.state
-      && a.pointee.roundedCorners == b.pointee.roundedCorners
+      && a.pointee.alpha == b.pointee.alpha && sameBytes(a.pointee.state, b.pointee.state)
+      && sameBytes(a.pointee.roundedCorners, b.pointee.roundedCorners)
   }
 
   /// Whether `a` and `b` have the same style (`StyleRecord` leaves it out of `==`), read in
@@ -122,7 +123,7 @@ struct NodeLineParts {
   /// Equal numbers print alike (`pointText` of 0 and -0 is `0`; NaN is never equal, so it is
   /// printed again).
   mutating func update(from old: SnapshotNode, to new: SnapshotNode) {
-    if old.kind != new.kind || old.id != new.id || old.parent != new.parent {
+    if old.kind != new.kind || !sameBytes(old.id, new.id) || !sameBytes(old.parent, new.parent) {
       head = Self.head(of: new)
     }
     if old.frame.x != new.frame.x { x = pointText(new.frame.x) }
@@ -152,4 +153,35 @@ struct NodeLineParts {
     out += "\n"
     return out
   }
+}
+
+extension LayoutLineFacts {
+  /// Whether `a` and `b` print the same layout line: `a == b`, with texts compared byte for
+  /// byte.
+  static func sameText(_ a: LayoutLineFacts, _ b: LayoutLineFacts) -> Bool {
+    a == b && sameBytes(a.state, b.state) && sameBytes(a.direction, b.direction)
+      && sameBytes(a.mapContent, b.mapContent) && sameBytes(a.overlays, b.overlays)
+  }
+}
+
+// Texts compared as bytes: `String`'s `==` also equates canonically equivalent texts (an "ö"
+// composed and decomposed), which print as different bytes.
+
+/// Whether `a` and `b` are the same UTF-8 bytes.
+@inline(__always) func sameBytes(_ a: String, _ b: String) -> Bool {
+  a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+}
+
+/// Whether `a` and `b` are both nil or the same UTF-8 bytes.
+@inline(__always) func sameBytes(_ a: String?, _ b: String?) -> Bool {
+  guard let a else { return b == nil }
+  guard let b else { return false }
+  return sameBytes(a, b)
+}
+
+/// Whether `a` and `b` hold the same texts, byte for byte, in the same order.
+func sameBytes(_ a: [String], _ b: [String]) -> Bool {
+  guard a.count == b.count else { return false }
+  for index in a.indices where !sameBytes(a[index], b[index]) { return false }
+  return true
 }
