@@ -120,7 +120,8 @@ struct Engine {
 
   /// The row of basic `symbol`, if it is basic.
   func row(of symbol: Symbol) -> Row? {
-    slot(of: symbol).map { rows[$0] }
+    guard let slot = slot(of: symbol) else { return nil }
+    return rows[slot]
   }
 
   /// Puts `row` in the tableau as the row of basic `symbol`.
@@ -282,7 +283,9 @@ extension Engine {
   func writeValues() {
     for entry in variables.values {
       let symbol = entry.symbol
-      let value = slot(of: symbol).map { rows[$0].constant } ?? 0
+      // Not `slot(of:).map { ... }`: in a debug build that closure copies the whole engine.
+      var value = 0.0
+      if let slot = slot(of: symbol) { value = rows[slot].constant }
       if entry.variable.value != value { entry.variable.value = value }
     }
   }

@@ -216,10 +216,12 @@ extension Engine {
   /// Whether some constraint's equation, read at the tableau's solution, misses zero by more
   /// than `Tolerance.refactor` of its terms.
   mutating func equationsHaveDrifted() -> Bool {
-    cachedEquations().contains { equation in
+    // A loop, not `contains`: in a debug build the closure would copy the engine each call.
+    for equation in cachedEquations() {
       let (residual, _, total) = terms(of: equation)
-      return abs(residual) > Tolerance.standard.refactor * max(1, total)
+      if abs(residual) > Tolerance.standard.refactor * max(1, total) { return true }
     }
+    return false
   }
 
   // MARK: - Small pivots

@@ -42,7 +42,10 @@ extension Engine {
 
   /// The value of `symbol` at the tableau's solution: its row's constant, or zero.
   @inline(__always) func value(of symbol: Symbol) -> Double {
-    slot(of: symbol).map { rows[$0].constant } ?? 0
+    // Not `slot(of:).map { rows[$0].constant }`: in a debug build that closure copies the
+    // whole engine (a retain of every field), and this runs for every term of every check.
+    guard let slot = slot(of: symbol) else { return 0 }
+    return rows[slot].constant
   }
 
   /// `equation`'s residual at the tableau's solution, with its terms' largest and total size.
@@ -65,6 +68,13 @@ extension Engine {
     return (sum, abs(sum) > Tolerance.standard.refinement * max(1, largest))
   }
 
+  /// Whether one of `equations` drifted (`residual(of:)`). A loop, not `contains(where:)`: in
+  /// a debug build a closure that calls a method copies the whole engine, once an equation.
+  func someResidualDrifted(in equations: [Equation]) -> Bool {
+    for equation in equations where residual(of: equation).drifted { return true }
+    return false
+  }
+
   /// Re-solves the basic values from the constraints when they drifted beyond rounding and
   /// lets the simplex resume (at most three rounds); a basis it can't repair is rebuilt
   /// `rebuilds` times at most, unless that loses a constraint. O(terms) when nothing drifted.
@@ -75,7 +85,7 @@ extension Engine {
     let saved = self
     var rebuildsLeft = rebuilds
     for _ in 0..<3 {
-      guard cachedEquations().contains(where: { residual(of: $0).drifted }) else { return true }
+      guard someResidualDrifted(in: cachedEquations()) else { return true }
       var repaired = correctBasicValues()
       if repaired {
         refreshObjective()

@@ -20,11 +20,12 @@ extension Engine {
   /// within `Tolerance.residual` of its largest term (the equation check reads slacks at
   /// their values and so passes a negative one: seeds 3 002 617, 3 004 335).
   func requiredConstraintsHold() -> Bool {
-    constraints.values.allSatisfy { entry in
-      guard entry.constraint.isRequired else { return true }
+    // Loops, not `allSatisfy` and `contains`: in a debug build their closures copy the engine.
+    for entry in constraints.values where entry.constraint.isRequired {
       let (miss, largest, _) = miss(of: entry)
-      return miss <= Tolerance.standard.residual * max(1, largest)
+      if !(miss <= Tolerance.standard.residual * max(1, largest)) { return false }
     }
+    return true
   }
 
   /// `requiredConstraintsHold()` at the tableau's values or, when those miss, at the values
@@ -63,11 +64,11 @@ extension Engine {
   /// Whether the solution misses a required constraint by more than `Tolerance.drift` of
   /// its terms (after a removal through a computed marker: the tableau is then rebuilt).
   func hasDrifted() -> Bool {
-    constraints.values.contains { entry in
-      guard entry.constraint.isRequired else { return false }
+    for entry in constraints.values where entry.constraint.isRequired {
       let (miss, _, total) = miss(of: entry)
-      return miss > Tolerance.standard.drift * max(1, total)
+      if miss > Tolerance.standard.drift * max(1, total) { return true }
     }
+    return false
   }
 
   /// How far the tableau's solution misses `entry`'s constraint (an inequality's miss is
