@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import TestSupport
 import Testing
@@ -104,20 +105,32 @@ import Testing
 /// `navsim demo`, the newcomer's first command.
 @Suite struct DemoCommandTests {
   /// One `navsim demo` (a recording, 6 replays, diffs and reports: the slowest command) both
-  /// tests read, run once from the repository root as after `swift run`; `copy` is a copy of
-  /// its folder, taken before either test runs anything, for the test that demos into it again.
+  /// tests read, run once from the repository root as after `swift run`, into a folder that
+  /// holds an earlier demo's files for it to replace (`staleFiles`): one run checks both a
+  /// demo's outputs and that a demo into the same folder again replaces what was there.
   static let demo = Task { () async throws -> DemoRun in
     let directory = TemporaryDirectory.untilExit()
-    let out = directory.file("demo"), copy = directory.file("again")
+    let out = directory.file("demo")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+    for (file, source) in staleFiles {
+      try FileManager.default.copyItem(atPath: source, toPath: out + "/" + file)
+    }
     let result = try await launchProduct(
       "navsim", ["demo", "--out", out], currentDirectory: Fixtures.repositoryRoot)
-    if result.status == 0 { try FileManager.default.copyItem(atPath: out, toPath: copy) }
-    return (out, copy, result, directory)
+    return (out, result, directory)
   }
-  typealias DemoRun = (out: String, copy: String, result: ProcessResult, directory: TemporaryDirectory)
+  typealias DemoRun = (out: String, result: ProcessResult, directory: TemporaryDirectory)
+
+  /// What an earlier demo left in the folder, each file another than this demo writes: the log
+  /// of another trip, a store that is a log (a demo that opened it as a store would fail), and
+  /// a report with that log's bytes.
+  static let staleFiles = [
+    ("trip.sqlite", ReplayCommandTests.commute), ("snapshots.sqlite", ReplayCommandTests.commute),
+    ("report-complete.html", ReplayCommandTests.commute),
+  ]
 
   @Test func demoRecordsReplaysDiffsAndWritesReports() async throws {
-    let (_, out, result, _) = try await Self.demo.value
+    let (out, result, _) = try await Self.demo.value
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError == "")
     let story = result.standardOutput
@@ -136,9 +149,14 @@ import Testing
     #expect(runs.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
       == ["basic", "broken", "builtin", "complete", "complete-v2", "screen:delivery"])
     #expect(story.contains("   screen:delivery "))
-    // A second demo into the same folder replaces the first one's files.
-    let again = try await launchProduct("navsim", ["demo", "--out", out])
-    #expect(again.status == 0, "\(again.standardError)")
+    // The earlier demo's files were replaced whole: the log holds this demo's trip alone, the
+    // store this demo's runs alone (above), the report is this demo's.
+    let recordings = try EventLogFile(path: out + "/trip.sqlite", mode: .readOnly).recordings()
+    #expect(recordings.map(\.metadata.name) == ["demo-commute"])
+    let stale = try Data(contentsOf: URL(fileURLWithPath: ReplayCommandTests.commute))
+    for file in ["snapshots.sqlite", "report-complete.html"] {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/" + file)) != stale, "\(file)")
+    }
   }
 
   @Test func theNextCommandsWorkAsPrinted() async throws {
