@@ -15,7 +15,7 @@ extension Engine {
   @discardableResult
   mutating func rebuild() -> Bool {
     let lost = lostInRebuild.count
-    let entries = constraints.values.sorted(by: { $0.order < $1.order })
+    let entries = entriesInOrder()
     var fresh = emptied()
     fresh.readd(entries)
     if fresh.lostInRebuild.count > lost {

@@ -44,7 +44,7 @@ extension Engine {
     do {
       try addWithoutConfirming(addition)
     } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
-      let entries = constraints.values.sorted(by: { $0.order < $1.order })
+      let entries = entriesInOrder()
       var fresh = emptied()
       fresh.readd(entries.filter(\.constraint.isRequired))
       try fresh.addWithoutConfirming(addition)
@@ -78,7 +78,7 @@ extension Engine {
   func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
     var complete = true
-    for entry in constraints.values.sorted(by: { $0.order < $1.order })
+    for entry in entriesInOrder()
     where entry.constraint.isRequired && entry.constraint !== constraint {
       do {
         var addition = entry.addition()

@@ -1,0 +1,112 @@
+// The solver's kernels written for a debug build's speed (pointers, no generic calls) give what
+// the plain versions they replaced give, bit for bit.
+import SeededRandom
+import Testing
+
+@testable import ConstraintSolver
+
+@Suite struct DebugBuildKernelTests {
+  /// The module's `abs`, `min` and `max` of `Double`s and the standard library's generic ones,
+  /// on signed zeros, NaNs, infinities and subnormals.
+  @Test func theConcreteAbsMinMaxAreTheStandardLibrarys() {
+    func generic<T: SignedNumeric & Comparable>(_ x: T) -> T { Swift.abs(x) }
+    let values: [Double] = [
+      0, -0.0, 1, -1, 2.5, -2.5, .nan, -.nan, .infinity, -.infinity, .leastNonzeroMagnitude,
+      -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    ]
+    for x in values {
+      #expect(abs(x).bitPattern == generic(x).bitPattern, "abs(\(x))")
+      for y in values {
+        #expect(min(x, y).bitPattern == Swift.min(x, y).bitPattern, "min(\(x), \(y))")
+        #expect(max(x, y).bitPattern == Swift.max(x, y).bitPattern, "max(\(x), \(y))")
+      }
+    }
+  }
+
+  /// `stableOrder(of:)` is a stable sort of the indices by key, repeated keys included.
+  @Test func stableOrderIsAStableSortByKey() {
+    var rng = SplitMix64(seed: 47)
+    for count in [0, 1, 2, 3, 7, 16, 17, 100, 1000] {
+      for range in [3, 1_000_000] {
+        let keys = (0..<count).map { _ in Int.random(in: 0..<range, using: &rng) }
+        let expected = keys.indices.sorted { keys[$0] < keys[$1] }
+        #expect(stableOrder(of: keys) == expected, "\(count) keys below \(range)")
+      }
+    }
+  }
+
+  /// `solveFirstUnit` picks the pivots a scan of every cell picks (first strictly largest in
+  /// row order; integer coefficients make ties) and returns the same bits.
+  @Test func solveFirstUnitIsTheFullScansSolve() {
+    var rng = SplitMix64(seed: 4_700)
+    var solved = 0
+    for _ in 0..<300 {
+      let n = Int.random(in: 1...14, using: &rng)
+      let m = Int.random(in: 1...n, using: &rng)
+      let matrix: [[(Int, Double)]] = (0..<m).map { _ in
+        (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+          (Int.random(in: 0..<n, using: &rng),
+           [1.0, -1, 2, -2, 0.5, 3, -1.5, 1e-9][Int.random(in: 0..<8, using: &rng)])
+        }
+      }
+      let want = Self.fullScanSolve(matrix, columns: n)
+      let got = solveFirstUnit(matrix, columns: n)
+      #expect(want?.map(\.bitPattern) == got?.map(\.bitPattern), "\(matrix) over \(n) columns")
+      if want != nil { solved += 1 }
+    }
+    #expect(solved > 50)  // both outcomes occur: solved and dependent
+    #expect(solved < 300)
+  }
+
+  /// `solveFirstUnit` as it was before its pivot search kept each row's largest magnitude: the
+  /// whole remaining matrix scanned for every pivot.
+  static func fullScanSolve(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
+    let m = matrix.count
+    guard m > 0, m <= n else { return nil }
+    var a = [Double](repeating: 0, count: m * n)
+    var largest = 0.0
+    for (i, terms) in matrix.enumerated() {
+      for (j, value) in terms {
+        a[i * n + j] += value
+        largest = Swift.max(largest, Swift.abs(value))
+      }
+    }
+    var rhs = [Double](repeating: 0, count: m)
+    rhs[0] = 1
+    var rowOrder = Array(0..<m)
+    var pivotColumn = [Int](repeating: -1, count: m)
+    var usedColumn = [Bool](repeating: false, count: n)
+    for r in 0..<m {
+      var best = 0.0, bestRow = -1, bestColumn = -1
+      for i in r..<m {
+        let base = rowOrder[i] * n
+        for j in 0..<n where !usedColumn[j] && Swift.abs(a[base + j]) > best {
+          best = Swift.abs(a[base + j])
+          bestRow = i
+          bestColumn = j
+        }
+      }
+      guard bestRow >= 0, best > Tolerance.standard.singular * largest else { return nil }
+      rowOrder.swapAt(r, bestRow)
+      pivotColumn[r] = bestColumn
+      usedColumn[bestColumn] = true
+      let pivotBase = rowOrder[r] * n
+      let pivot = a[pivotBase + bestColumn]
+      for i in (r + 1)..<m {
+        let base = rowOrder[i] * n
+        let factor = a[base + bestColumn] / pivot
+        guard factor != 0 else { continue }
+        for j in 0..<n { a[base + j] -= factor * a[pivotBase + j] }
+        rhs[rowOrder[i]] -= factor * rhs[rowOrder[r]]
+      }
+    }
+    var w = [Double](repeating: 0, count: n)
+    for r in stride(from: m - 1, through: 0, by: -1) {
+      let base = rowOrder[r] * n
+      var sum = rhs[rowOrder[r]]
+      for j in 0..<n where j != pivotColumn[r] { sum -= a[base + j] * w[j] }
+      w[pivotColumn[r]] = sum / a[base + pivotColumn[r]]
+    }
+    return w
+  }
+}
