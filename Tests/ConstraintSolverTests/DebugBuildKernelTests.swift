@@ -58,6 +58,68 @@ import Testing
     #expect(solved < 300)
   }
 
+  /// `solveDense` through pointers returns the bits the subscripted version returned, on
+  /// well-conditioned, singular and pivoting (zero diagonal) systems.
+  @Test func solveDenseIsTheSubscriptedSolve() {
+    var rng = SplitMix64(seed: 4_701)
+    var solved = 0
+    for _ in 0..<300 {
+      let n = Int.random(in: 1...9, using: &rng)
+      let a = (0..<(n * n)).map { _ in
+        [0.0, 0, 1, -1, 2, 0.5, -3, 1e-13][Int.random(in: 0..<8, using: &rng)]
+      }
+      let b = (0..<n).map { _ in Double(Int.random(in: -9...9, using: &rng)) }
+      var (a1, b1, a2, b2) = (a, b, a, b)
+      let want = Self.subscriptedSolveDense(&a1, &b1, n)
+      let got = solveDense(&a2, &b2, n)
+      #expect(want?.map(\.bitPattern) == got?.map(\.bitPattern), "\(a) \(b)")
+      if want != nil { solved += 1 }
+    }
+    #expect(solved > 50 && solved < 300)
+    var empty: [Double] = [], none: [Double] = []
+    #expect(solveDense(&empty, &none, 0) == [])
+  }
+
+  /// `solveDense` as it was before it worked through pointers.
+  static func subscriptedSolveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int)
+    -> [Double]?
+  {
+    var columnScale = [Double](repeating: 0, count: n)
+    for i in 0..<n {
+      for j in 0..<n { columnScale[j] = Swift.max(columnScale[j], Swift.abs(a[i * n + j])) }
+    }
+    for k in 0..<n {
+      var pivotRow = k
+      var pivotSize = Swift.abs(a[k * n + k])
+      for i in (k + 1)..<Swift.max(k + 1, n) where Swift.abs(a[i * n + k]) > pivotSize {
+        pivotSize = Swift.abs(a[i * n + k])
+        pivotRow = i
+      }
+      guard pivotSize > Tolerance.standard.singular * columnScale[k], pivotSize > 0 else {
+        return nil
+      }
+      if pivotRow != k {
+        for j in k..<n { a.swapAt(k * n + j, pivotRow * n + j) }
+        b.swapAt(k, pivotRow)
+      }
+      let pivot = a[k * n + k]
+      for i in (k + 1)..<Swift.max(k + 1, n) {
+        let factor = a[i * n + k] / pivot
+        guard factor != 0 else { continue }
+        a[i * n + k] = 0
+        for j in (k + 1)..<n { a[i * n + j] -= factor * a[k * n + j] }
+        b[i] -= factor * b[k]
+      }
+    }
+    var x = [Double](repeating: 0, count: n)
+    for k in stride(from: n - 1, through: 0, by: -1) {
+      var sum = b[k]
+      for j in (k + 1)..<n { sum -= a[k * n + j] * x[j] }
+      x[k] = sum / a[k * n + k]
+    }
+    return x
+  }
+
   /// `solveFirstUnit` as it was before its pivot search kept each row's largest magnitude: the
   /// whole remaining matrix scanned for every pivot.
   static func fullScanSolve(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {

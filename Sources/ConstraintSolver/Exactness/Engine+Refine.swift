@@ -168,6 +168,21 @@ extension Engine {
 /// Solves `a x = b` (`n x n`, row-major, destroyed) by Gaussian elimination with partial
 /// pivoting; nil when numerically singular (`Tolerance.singular`).
 func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]? {
+  // Through pointers: in a debug build an `Array` subscript is a call with a uniqueness check,
+  // twenty times a pointer's cost, and this is O(n³). The arithmetic and its order are the
+  // subscripted version's.
+  guard n > 0 else { return [] }
+  return a.withUnsafeMutableBufferPointer { aBuffer in
+    b.withUnsafeMutableBufferPointer { bBuffer in
+      solveDense(aBuffer.baseAddress!, bBuffer.baseAddress!, n)
+    }
+  }
+}
+
+/// `solveDense` on the matrix `a` (n x n, row-major) and right-hand side `b`, in place.
+private func solveDense(
+  _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, _ n: Int
+) -> [Double]? {
   var columnScale = [Double](repeating: 0, count: n)
   for i in 0..<n {
     for j in 0..<n { columnScale[j] = max(columnScale[j], abs(a[i * n + j])) }
@@ -183,8 +198,8 @@ func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]?
       return nil
     }
     if pivotRow != k {
-      for j in k..<n { a.swapAt(k * n + j, pivotRow * n + j) }
-      b.swapAt(k, pivotRow)
+      for j in k..<n { swap(&a[k * n + j], &a[pivotRow * n + j]) }
+      swap(&b[k], &b[pivotRow])
     }
     let pivot = a[k * n + k]
     for i in (k + 1)..<max(k + 1, n) {
