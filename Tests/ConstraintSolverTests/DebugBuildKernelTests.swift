@@ -58,6 +58,40 @@ import Testing
     #expect(solved < 300)
   }
 
+  /// The equations kept across an addition (`appendEquation`) are those `cachedEquations()`
+  /// builds from all the constraints, after every addition of MarkerRemovalTests' systems
+  /// (markerless equalities, inequalities, weighted constraints, edits; some through phase
+  /// one); the kept list is used (an addition keeps it when something read it before: dozens).
+  @Test func theEquationsKeptAcrossAnAdditionAreTheRebuiltOnes() throws {
+    func text(_ equations: [Engine.Equation]) -> [String] {
+      equations.map { equation in
+        "\(equation.constant.bitPattern) "
+          + equation.terms.map { "\($0.symbol.raw):\($0.coefficient.bitPattern)" }
+          .joined(separator: " ")
+      }
+    }
+    var kept = 0, additions = 0
+    for seed in 0..<12 {
+      let system = MarkerRemovalTests.System(seed: UInt64(seed))
+      let solver = Solver()
+      for (i, constraint) in system.others.enumerated() {
+        for c in (i < system.equalities.count ? [system.equalities[i]] : []) + [constraint] {
+          try solver.addConstraint(c)
+          additions += 1
+          guard let equations = solver.engine.equations else { continue }
+          kept += 1
+          var fresh = solver.engine
+          fresh.equations = nil
+          #expect(text(equations) == text(fresh.cachedEquations()), "seed \(seed), \(c)")
+          for (key, index) in solver.engine.equationOfConstraint {
+            #expect(fresh.equationOfConstraint[key] == index, "seed \(seed)")
+          }
+        }
+      }
+    }
+    #expect(kept >= 20, "\(kept) of \(additions)")
+  }
+
   /// `solveDense` through pointers returns the bits the subscripted version returned, on
   /// well-conditioned, singular and pivoting (zero diagonal) systems.
   @Test func solveDenseIsTheSubscriptedSolve() {

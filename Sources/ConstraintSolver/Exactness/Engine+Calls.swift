@@ -38,8 +38,10 @@ extension Engine {
   ) throws(EngineError) -> Refusal? {
     rebuildIfNeeded()
     let pivotsBefore = pivotCount
+    let cached = equations, firstNewOrder = nextOrder
     let insertion = try insert(addition, pivots: pivots)
     if case .refused(let refusal) = insertion { return refusal }
+    appendEquation(of: ObjectIdentifier(addition.constraint), to: cached, from: firstNewOrder)
     do {
       try checkHealth()
     } catch {
@@ -52,8 +54,27 @@ extension Engine {
       return Refusal(kind: .conflict, certificate: Row())
     }
     let pivots = pivotCount &- pivotsBefore
-    if pivots != 0 { constraints[ObjectIdentifier(addition.constraint)]?.addPivots = pivots }
+    if pivots != 0 {
+      let equations = self.equations  // the count changes no equation
+      constraints[ObjectIdentifier(addition.constraint)]?.addPivots = pivots
+      self.equations = equations
+    }
     return nil
+  }
+
+  /// Restores the equations `cached` before the constraint `key` was added, with its equation
+  /// appended, when it was added after every other (its order `firstNewOrder`, the
+  /// `nextOrder` before, or later): what `cachedEquations()` would build again from all the
+  /// constraints, at the cost of one. Building a tableau constraint by constraint was
+  /// quadratic in its constraints otherwise (each solve checks the equations).
+  mutating func appendEquation(
+    of key: ObjectIdentifier, to cached: [Equation]?, from firstNewOrder: Int
+  ) {
+    guard var cached, equations == nil, let entry = constraints[key], entry.order >= firstNewOrder
+    else { return }
+    cached.append(equation(of: entry))
+    equationOfConstraint[key] = cached.count - 1
+    equations = cached
   }
 
   // MARK: - Changing a constant
