@@ -48,15 +48,25 @@ extension GMSNavigatorListener {
     _ navigator: GMSNavigator, didUpdate speedAlertSeverity: GMSNavigationSpeedAlertSeverity,
     speedingPercentage percentageAboveLimit: CGFloat
   ) {}
-  public func navigator(_ navigator: GMSNavigator, didUpdate navInfo: GMSNavigationNavInfo) {}
+  /// The empty default also tells `navigator` that this listener does not hear nav info: the
+  /// SDK asks a listener whether it responds to the call; NavSim learns it here, the first time
+  /// it calls the listener, and builds nav info only while some listener may hear it.
+  public func navigator(_ navigator: GMSNavigator, didUpdate navInfo: GMSNavigationNavInfo) {
+    navigator.listenerIgnoresNavInfo(self)
+  }
   public func navigatorWillPresentPrompt(_ navigator: GMSNavigator) {}
   public func navigatorDidDismissPrompt(_ navigator: GMSNavigator) {}
 }
 
 /// A weakly held navigator listener. Typed, so calling it looks up no conformance: a cast
-/// from `AnyObject` to the protocol cost about 400 instructions a call.
-struct WeakNavigatorListener {
+/// from `AnyObject` to the protocol cost about 400 instructions a call. A class, so that
+/// reading the listener from the list retains the box rather than copying a weak reference
+/// (a copy and a destroy of the weak reference cost about 100 instructions a call).
+final class WeakNavigatorListener {
   weak var value: (any GMSNavigatorListener)?
+  /// Whether the listener keeps the protocol's empty `navigator(_:didUpdate:)` for nav info
+  /// (learned when that default is called): the conformance is fixed, so it stays so.
+  var ignoresNavInfo = false
   init(_ listener: any GMSNavigatorListener) { value = listener }
   func holds(_ other: AnyObject) -> Bool { value === other }
 }
@@ -81,7 +91,13 @@ open class GMSNavigator: NSObject {
   /// Whether locations reach provider listeners: not while an attached session is stopped.
   @_spi(Replay) public var deliversLocations: Bool { session?.isStarted ?? true }
   // `@exclusivity(unchecked)`: see docs/replay-performance.md, "Unchecked exclusivity".
-  @exclusivity(unchecked) var listeners: [WeakNavigatorListener] = []
+  @exclusivity(unchecked) var listeners: [WeakNavigatorListener] = [] {
+    didSet { wantsNavInfo = listeners.contains { !$0.ignoresNavInfo } }
+  }
+  /// Whether a registered listener may hear nav info: false when there is none, or when every
+  /// one was found to keep the protocol's empty default (`listenerIgnoresNavInfo(_:)`). A
+  /// listener added since has not been found so, and makes it true again.
+  @exclusivity(unchecked) @_spi(Replay) public private(set) var wantsNavInfo = false
   /// The trip as the recording has told it so far.
   @exclusivity(unchecked) @_spi(Replay) public final var trip = TripProgress()
 
@@ -128,8 +144,16 @@ open class GMSNavigator: NSObject {
     return true
   }
 
-  /// Whether any listener is registered (nav info is built only for listeners).
+  /// Whether any listener is registered.
   @_spi(Replay) public var hasListeners: Bool { !listeners.isEmpty }
+
+  /// `listener` keeps the protocol's empty nav info callback (its default calls this).
+  func listenerIgnoresNavInfo(_ listener: any GMSNavigatorListener) {
+    for entry in listeners where !entry.ignoresNavInfo && entry.holds(listener) {
+      entry.ignoresNavInfo = true
+      wantsNavInfo = listeners.contains { !$0.ignoresNavInfo }
+    }
+  }
 
   /// Calls every live listener, in registration order.
   @_spi(Replay) public func notify(_ call: (any GMSNavigatorListener) -> Void) {

@@ -195,7 +195,7 @@ extension GMSNavigator {
       return (trip.hasRoute, trip.speed)
     }
     // What nobody can hear is not built: the location for provider listeners, nav info for
-    // navigator listeners.
+    // navigator listeners that implement its callback (`wantsNavInfo`).
     if deliversLocations, provider.isUpdating, provider.hasListeners {
       let location = CLLocation(
         coordinate: coordinate, altitude: .nan, horizontalAccuracy: -1, verticalAccuracy: -1,
@@ -205,7 +205,7 @@ extension GMSNavigator {
     }
     guard hasRoute else { return }
     if guiding {
-      let info = hasListeners ? navInfo(progress) : nil
+      let info = wantsNavInfo ? navInfo(progress) : nil
       updateTrip { $0.routeChangedSinceNavInfo = false }
       if let info { notify { $0.navigator(self, didUpdate: info) } }
     }
