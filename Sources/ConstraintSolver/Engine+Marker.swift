@@ -169,6 +169,7 @@ func solveFirstUnit(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
   var largest = 0.0
   for (i, terms) in matrix.enumerated() {
     for (j, value) in terms {
+      assert(j >= 0 && j < n, "column \(j) outside 0..<\(n)")
       a[i * n + j] += value
       largest = max(largest, abs(value))
     }

@@ -38,10 +38,11 @@ extension Engine {
   ) throws(EngineError) -> Refusal? {
     rebuildIfNeeded()
     let pivotsBefore = pivotCount
-    let cached = equations, firstNewOrder = nextOrder
+    var cached = equations
+    let firstNewOrder = nextOrder
     let insertion = try insert(addition, pivots: pivots)
     if case .refused(let refusal) = insertion { return refusal }
-    appendEquation(of: ObjectIdentifier(addition.constraint), to: cached, from: firstNewOrder)
+    appendEquation(of: ObjectIdentifier(addition.constraint), to: &cached, from: firstNewOrder)
     do {
       try checkHealth()
     } catch {
@@ -67,14 +68,17 @@ extension Engine {
   /// `nextOrder` before, or later): what `cachedEquations()` would build again from all the
   /// constraints, at the cost of one. Building a tableau constraint by constraint was
   /// quadratic in its constraints otherwise (each solve checks the equations).
+  /// `cached` is taken (left nil), so that the append happens in place, not in a copy.
   mutating func appendEquation(
-    of key: ObjectIdentifier, to cached: [Equation]?, from firstNewOrder: Int
+    of key: ObjectIdentifier, to cached: inout [Equation]?, from firstNewOrder: Int
   ) {
-    guard var cached, equations == nil, let entry = constraints[key], entry.order >= firstNewOrder
+    guard var list = cached, equations == nil, let entry = constraints[key],
+      entry.order >= firstNewOrder
     else { return }
-    cached.append(equation(of: entry))
-    equationOfConstraint[key] = cached.count - 1
-    equations = cached
+    cached = nil
+    list.append(equation(of: entry))
+    equationOfConstraint[key] = list.count - 1
+    equations = list
   }
 
   // MARK: - Changing a constant

@@ -172,6 +172,7 @@ func solveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int) -> [Double]?
   // twenty times a pointer's cost, and this is O(n³). The arithmetic and its order are the
   // subscripted version's.
   guard n > 0 else { return [] }
+  precondition(a.count >= n * n && b.count >= n, "solveDense: \(a.count), \(b.count) for n = \(n)")
   return a.withUnsafeMutableBufferPointer { aBuffer in
     b.withUnsafeMutableBufferPointer { bBuffer in
       solveDense(aBuffer.baseAddress!, bBuffer.baseAddress!, n)
