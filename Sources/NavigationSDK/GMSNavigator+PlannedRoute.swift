@@ -43,8 +43,9 @@ public struct PlannedRoute {
   public var steps: [GMSNavigationStepInfo] {
     didSet { stepsAfter = nil }
   }
-  /// The last `steps(from:)` answer: nav info is built on every tick, and the steps ahead
-  /// change only at a manoeuvre (copying them each tick cost a tenth of a screen's replay).
+  /// The last `steps(from:)` answer: nav info is built on every tick a listener hears it, and
+  /// the steps ahead change only at a manoeuvre (copying them each tick cost a tenth of a
+  /// screen's replay).
   private var stepsAfter: (index: Int, steps: [GMSNavigationStepInfo])?
   /// The leg each step's manoeuvre lies on.
   public var stepLegs: [Int]

@@ -7,8 +7,9 @@ import HeadlessUIKit
 // property returns what the trip has reached, and listeners hear of each change.
 
 /// Hears of the trip: arrivals, route changes, remaining time and distance, traffic, lighting,
-/// speeding, turn-by-turn info and prompts. Every method has an empty default (the SDK's are
-/// optional), so a class implementing any subset compiles and gets called.
+/// speeding, turn-by-turn info and prompts. Every method has a default that does nothing for
+/// the app (the SDK's are optional), so a class implementing any subset compiles and gets
+/// called; nav info's default also tells the navigator that this listener doesn't hear it.
 @preconcurrency @MainActor
 public protocol GMSNavigatorListener: NSObjectProtocol {
   func navigator(_ navigator: GMSNavigator, didArriveAt waypoint: GMSNavigationWaypoint)
@@ -48,9 +49,9 @@ extension GMSNavigatorListener {
     _ navigator: GMSNavigator, didUpdate speedAlertSeverity: GMSNavigationSpeedAlertSeverity,
     speedingPercentage percentageAboveLimit: CGFloat
   ) {}
-  /// The empty default also tells `navigator` that this listener does not hear nav info: the
-  /// SDK asks a listener whether it responds to the call; NavSim learns it here, the first time
-  /// it calls the listener, and builds nav info only while some listener may hear it.
+  /// The default tells `navigator` that this listener does not hear nav info: the SDK asks a
+  /// listener whether it responds to the call; NavSim learns it here, the first time it hands
+  /// the listener nav info, and builds nav info only while some listener may hear it.
   public func navigator(_ navigator: GMSNavigator, didUpdate navInfo: GMSNavigationNavInfo) {
     navigator.listenerIgnoresNavInfo(self)
   }
@@ -144,9 +145,6 @@ open class GMSNavigator: NSObject {
     return true
   }
 
-  /// Whether any listener is registered.
-  @_spi(Replay) public var hasListeners: Bool { !listeners.isEmpty }
-
   /// `listener` keeps the protocol's empty nav info callback (its default calls this).
   func listenerIgnoresNavInfo(_ listener: any GMSNavigatorListener) {
     for entry in listeners where !entry.ignoresNavInfo && entry.holds(listener) {
@@ -155,15 +153,18 @@ open class GMSNavigator: NSObject {
     }
   }
 
-  /// Calls every live listener, in registration order.
+  /// Calls every live listener, in registration order. The entries of listeners that went
+  /// away without being removed are dropped first (so nav info stops when none left hears it).
   @_spi(Replay) public func notify(_ call: (any GMSNavigatorListener) -> Void) {
     guard !listeners.isEmpty else { return }
     // One listener (a screen) is the usual case: no array of the live ones is built for it.
     if listeners.count == 1 {
-      if let listener = listeners[0].value { call(listener) }
+      if let listener = listeners[0].value { call(listener) } else { listeners.removeAll() }
       return
     }
-    for listener in listeners.compactMap(\.value) { call(listener) }
+    let live = listeners.compactMap(\.value)
+    if live.count != listeners.count { listeners.removeAll { $0.value == nil } }
+    for listener in live { call(listener) }
   }
 
   // MARK: - Settings

@@ -17,7 +17,7 @@ import HeadlessUIKit
 //   `recentered()`, `speedChanged(_:)`, `routeWasSet(_:)`, `isApplyingRecordedSetting`,
 //   `updateBuiltInLayout()`.
 // * The navigator: `trip` (the trip as the recording told it so far; its properties read
-//   it), `notify(_:)` (its listeners, in registration order), `hasListeners`, `provider`
+//   it), `notify(_:)` (its listeners, in registration order), `wantsNavInfo`, `provider`
 //   (the road-snapped locations it delivers) and `deliversLocations`.
 // * SDK views: the trip progress bar's `reset()` and `show(progress:)`, recorded sizes
 //   (`SDKViewSet.applyRecordedSize` with an `SDKViewSize`), a shown prompt

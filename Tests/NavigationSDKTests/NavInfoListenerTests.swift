@@ -16,7 +16,9 @@ import Testing
   /// Hears the remaining distance, not nav info.
   final class DistanceOnly: NSObject, GMSNavigatorListener {
     var distances = 0
-    func navigator(_ navigator: GMSNavigator, didUpdateRemainingDistance distance: CLLocationDistance) {
+    func navigator(
+      _ navigator: GMSNavigator, didUpdateRemainingDistance distance: CLLocationDistance
+    ) {
       distances += 1
     }
   }
@@ -117,10 +119,42 @@ import Testing
       try drive.run(Self.ticks(0..<1))
       #expect(log.lines.count == 1)
     }
-    // The log is gone (held weakly); registering another listener drops its entry.
-    let other = DistanceOnly()
-    navigator.add(other)
+    // The log is gone (held weakly) without being removed: the next call drops its entry.
+    #expect(navigator.listeners.count == 2)
     try drive.run(Self.ticks(1..<2))
+    #expect(navigator.listeners.count == 1)
+    try drive.run(Self.ticks(2..<3))
     #expect(!navigator.wantsNavInfo)
+    #expect(quiet.distances == 3)
+  }
+
+  @Test func aLoneListenerThatWentAwayLeavesNoNavInfoBehind() throws {
+    var drive = try Self.guiding()
+    let navigator = try #require(drive.mapView.navigator)
+    do {
+      let log = NavInfoLog()
+      navigator.add(log)
+      try drive.run(Self.ticks(0..<1))
+      #expect(log.lines.count == 1)
+    }
+    try drive.run(Self.ticks(1..<2))
+    #expect(navigator.listeners.isEmpty)
+    #expect(!navigator.wantsNavInfo)
+  }
+
+  @Test func oneListenerOnTwoNavigatorsIsJudgedOnEach() throws {
+    // The same object: ignoring nav info on one navigator says nothing of another's list.
+    var first = try Self.guiding()
+    var second = try Self.guiding()
+    let one = try #require(first.mapView.navigator)
+    let two = try #require(second.mapView.navigator)
+    let quiet = DistanceOnly()
+    one.add(quiet)
+    two.add(quiet)
+    try first.run(Self.ticks(0..<1))
+    #expect(!one.wantsNavInfo)
+    #expect(two.wantsNavInfo)  // not yet found out there
+    try second.run(Self.ticks(0..<1))
+    #expect(!two.wantsNavInfo)
   }
 }
