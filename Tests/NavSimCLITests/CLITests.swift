@@ -121,11 +121,16 @@ import Testing
     #expect(none.status == 2)
     #expect(none.err.hasPrefix("navsim goldens: \(usage): no golden file use recorded"))
     let stale = URL(fileURLWithPath: golden + "/stale.txt").standardizedFileURL.path
+    // Listed as the command shows paths: relative to the current directory when inside it
+    // (as when TMPDIR is in the checkout).
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.path
+    let shown = stale.hasPrefix(current + "/") ? String(stale.dropFirst(current.count + 1)) : stale
     try Data((URL(fileURLWithPath: golden + "/used.txt").standardizedFileURL.path + "\n").utf8)
       .write(to: URL(fileURLWithPath: usage))
     let listed = run(["goldens", usage, tests])
     #expect(listed.status == 1)
-    #expect(listed.out == "\(stale)\n1 unused golden file\n")
+    #expect(listed.out == "\(shown)\n1 unused golden file\n")
     #expect(FileManager.default.fileExists(atPath: stale))
     let deleted = run(["goldens", usage, tests, "--delete"])
     #expect(deleted.status == 0)
