@@ -114,7 +114,8 @@ import Testing
     #expect(solveDense(&empty, &none, 0) == [])
   }
 
-  /// `solveDense` as it was before it worked through pointers.
+  /// `solveDense` as it was before it worked through pointers (Engine+Refine.swift at a7330aa):
+  /// a frozen reference, kept apart from the engine's on purpose - don't change it with it.
   static func subscriptedSolveDense(_ a: inout [Double], _ b: inout [Double], _ n: Int)
     -> [Double]?
   {
@@ -155,7 +156,8 @@ import Testing
   }
 
   /// `solveFirstUnit` as it was before its pivot search kept each row's largest magnitude: the
-  /// whole remaining matrix scanned for every pivot.
+  /// whole remaining matrix scanned for every pivot (Engine+Marker.swift at a7330aa, a frozen
+  /// reference like the one above).
   static func fullScanSolve(_ matrix: [[(Int, Double)]], columns n: Int) -> [Double]? {
     let m = matrix.count
     guard m > 0, m <= n else { return nil }
