@@ -123,11 +123,11 @@ import Testing
 
   /// What an earlier demo left in the folder, each file another than this demo writes: the log
   /// of another trip, a store that is a log (a demo that opened it as a store would fail), and
-  /// a report with that log's bytes.
+  /// reports, diffs and a picture with that log's bytes.
   static let staleFiles = [
-    ("trip.sqlite", ReplayCommandTests.commute), ("snapshots.sqlite", ReplayCommandTests.commute),
-    ("report-complete.html", ReplayCommandTests.commute),
-  ]
+    "trip.sqlite", "snapshots.sqlite", "report-complete.html", "diff-basic-complete.html",
+    "diff-complete-broken.html", "wide-mode.svg", "report-screen-delivery.html",
+  ].map { ($0, ReplayCommandTests.commute) }
 
   @Test func demoRecordsReplaysDiffsAndWritesReports() async throws {
     let (out, result, _) = try await Self.demo.value
@@ -154,7 +154,7 @@ import Testing
     let recordings = try EventLogFile(path: out + "/trip.sqlite", mode: .readOnly).recordings()
     #expect(recordings.map(\.metadata.name) == ["demo-commute"])
     let stale = try Data(contentsOf: URL(fileURLWithPath: ReplayCommandTests.commute))
-    for file in ["snapshots.sqlite", "report-complete.html"] {
+    for (file, _) in Self.staleFiles where file != "trip.sqlite" {
       #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/" + file)) != stale, "\(file)")
     }
   }
