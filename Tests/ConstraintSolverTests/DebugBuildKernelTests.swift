@@ -92,6 +92,79 @@ import Testing
     #expect(kept >= 20, "\(kept) of \(additions)")
   }
 
+  /// The kept equations stay those a rebuild gives through every kind of change, not only
+  /// additions: removals, constant updates, refused and conflicting additions (a required
+  /// constraint that can't hold), edit variables and suggestions, in a seeded random walk.
+  @Test func theKeptEquationsSurviveEveryKindOfChange() throws {
+    func text(_ equations: [Engine.Equation]) -> [String] {
+      equations.map { equation in
+        "\(equation.constant.bitPattern) "
+          + equation.terms.map { "\($0.symbol.raw):\($0.coefficient.bitPattern)" }
+          .joined(separator: " ")
+      }
+    }
+    var checked = 0, refused = 0
+    for seed in 0..<40 {
+      var rng = SplitMix64(seed: 9_100 + UInt64(seed))
+      let solver = Solver()
+      let variables = (0..<5).map { Variable("x\($0)") }
+      var added: [Constraint] = []
+      let strengths: [Strength] = [.required, .strong, .medium, .weak]
+      let relations: [Relation] = [.lessThanOrEqual, .equal, .greaterThanOrEqual]
+      for step in 0..<50 {
+        let variable = variables[Int.random(in: 0..<variables.count, using: &rng)]
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<5:  // an addition, which may be refused
+          var expression = LinearExpression(Double(Int.random(in: -50...50, using: &rng)))
+          for other in variables where Bool.random(using: &rng) {
+            expression = expression + Double(Int.random(in: -3...3, using: &rng)) * other
+          }
+          let constraint = Constraint(
+            expression, relations.randomElement(using: &rng)!,
+            strength: strengths.randomElement(using: &rng)!)
+          do {
+            try solver.addConstraint(constraint)
+            added.append(constraint)
+          } catch {
+            refused += 1
+          }
+        case 5, 6:  // a removal
+          guard !added.isEmpty else { continue }
+          let index = Int.random(in: 0..<added.count, using: &rng)
+          try solver.removeConstraint(added.remove(at: index))
+        case 7:  // a new constant, which may be refused
+          guard let constraint = added.randomElement(using: &rng) else { continue }
+          do {
+            try solver.updateConstant(
+              of: constraint, to: Double(Int.random(in: -50...50, using: &rng)))
+          } catch {
+            refused += 1
+          }
+        case 8:  // an edit variable added or removed
+          if solver.hasEditVariable(variable) {
+            try solver.removeEditVariable(variable)
+          } else {
+            try solver.addEditVariable(variable, strength: .strong)
+          }
+        default:  // a suggestion
+          if solver.hasEditVariable(variable) {
+            try solver.suggestValue(variable, Double(Int.random(in: -80...80, using: &rng)))
+          }
+        }
+        solver.updateVariables()
+        guard let equations = solver.engine.equations else { continue }
+        checked += 1
+        var fresh = solver.engine
+        fresh.equations = nil
+        #expect(text(equations) == text(fresh.cachedEquations()), "seed \(seed) step \(step)")
+        #expect(
+          solver.engine.equationOfConstraint == fresh.equationOfConstraint,
+          "seed \(seed) step \(step)")
+      }
+    }
+    #expect(checked >= 1_500 && refused >= 10, "\(checked) checked, \(refused) refused")
+  }
+
   /// `solveDense` through pointers returns the bits the subscripted version returned, on
   /// well-conditioned, singular and pivoting (zero diagonal) systems.
   @Test func solveDenseIsTheSubscriptedSolve() {
