@@ -62,14 +62,16 @@ import Testing
   /// builds from all the constraints, after every addition of MarkerRemovalTests' systems
   /// (markerless equalities, inequalities, weighted constraints, edits; some through phase
   /// one); the kept list is used (an addition keeps it when something read it before: dozens).
-  @Test func theEquationsKeptAcrossAnAdditionAreTheRebuiltOnes() throws {
-    func text(_ equations: [Engine.Equation]) -> [String] {
-      equations.map { equation in
-        "\(equation.constant.bitPattern) "
-          + equation.terms.map { "\($0.symbol.raw):\($0.coefficient.bitPattern)" }
-          .joined(separator: " ")
-      }
+  /// Equations as text, every number as its bits: equal texts are bit-identical equations.
+  static func text(_ equations: [Engine.Equation]) -> [String] {
+    equations.map { equation in
+      "\(equation.constant.bitPattern) "
+        + equation.terms.map { "\($0.symbol.raw):\($0.coefficient.bitPattern)" }
+        .joined(separator: " ")
     }
+  }
+
+  @Test func theEquationsKeptAcrossAnAdditionAreTheRebuiltOnes() throws {
     var kept = 0, additions = 0
     for seed in 0..<12 {
       let system = MarkerRemovalTests.System(seed: UInt64(seed))
@@ -82,7 +84,7 @@ import Testing
           kept += 1
           var fresh = solver.engine
           fresh.equations = nil
-          #expect(text(equations) == text(fresh.cachedEquations()), "seed \(seed), \(c)")
+          #expect(Self.text(equations) == Self.text(fresh.cachedEquations()), "seed \(seed), \(c)")
           for (key, index) in solver.engine.equationOfConstraint {
             #expect(fresh.equationOfConstraint[key] == index, "seed \(seed)")
           }
@@ -96,13 +98,6 @@ import Testing
   /// additions: removals, constant updates, refused and conflicting additions (a required
   /// constraint that can't hold), edit variables and suggestions, in a seeded random walk.
   @Test func theKeptEquationsSurviveEveryKindOfChange() throws {
-    func text(_ equations: [Engine.Equation]) -> [String] {
-      equations.map { equation in
-        "\(equation.constant.bitPattern) "
-          + equation.terms.map { "\($0.symbol.raw):\($0.coefficient.bitPattern)" }
-          .joined(separator: " ")
-      }
-    }
     var checked = 0, refused = 0
     for seed in 0..<40 {
       var rng = SplitMix64(seed: 9_100 + UInt64(seed))
@@ -156,7 +151,7 @@ import Testing
         checked += 1
         var fresh = solver.engine
         fresh.equations = nil
-        #expect(text(equations) == text(fresh.cachedEquations()), "seed \(seed) step \(step)")
+        #expect(Self.text(equations) == Self.text(fresh.cachedEquations()), "seed \(seed) step \(step)")
         #expect(
           solver.engine.equationOfConstraint == fresh.equationOfConstraint,
           "seed \(seed) step \(step)")
