@@ -15,6 +15,9 @@ public struct LayoutTextCache {
   var parts: [NodeLineParts] = []
   /// Each node's style text, nil for a node without a style.
   public internal(set) var styles: [String?] = []
+  /// Moves whenever `styles` changes: a reader of `styles` re-derives what it built from
+  /// them only then (the store's styles body), not for each new label text.
+  public internal(set) var stylesRevision = 0
   /// The length of the last text, in UTF-8 bytes: the next one's likely size.
   var length = 0
 
@@ -44,6 +47,7 @@ extension LayoutState {
       cache.lines.removeLast(extra)
       cache.parts.removeLast(extra)
       cache.styles.removeLast(extra)
+      cache.stylesRevision &+= 1
     }
     // Compared in place, field by field: copying a node out of its array (which comparing
     // array elements with `==` did) and destroying the copy cost more than comparing it.
@@ -58,11 +62,13 @@ extension LayoutState {
             cache.lines.append(line)
             cache.parts.append(parts)
             cache.styles.append(node.pointee.styleRecord.style?.text)
+            cache.stylesRevision &+= 1
             out += line
             continue
           }
           if !SnapshotNode.sameStyle(before, node) {
             cache.styles[index] = node.pointee.styleRecord.style?.text
+            cache.stylesRevision &+= 1
           }
           if !SnapshotNode.sameLine(before, node) {
             cache.parts[index].update(from: before.pointee, to: node.pointee)

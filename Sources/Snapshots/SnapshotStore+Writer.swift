@@ -26,10 +26,11 @@ extension SnapshotStore {
     private var chain: ChainLink?
     /// The last stored layout's node lines and styles, reused for the nodes that did not change.
     private var textCache = LayoutTextCache()
-    /// The styles body (`SnapshotStore.stylesBody`) of `bodyStyles`, the last stored layout's
-    /// style texts: written again only when a style changed, not for each new label text.
+    /// The styles body (`SnapshotStore.stylesBody`) of the text cache's styles at
+    /// `stylesBodyRevision`: written again only when a style changed, not for each new label
+    /// text.
     private var stylesBody = ""
-    private var bodyStyles: [String?] = []
+    private var stylesBodyRevision = 0
     /// The findings of the previous event, by position, each with the seq it began holding.
     /// `@exclusivity(unchecked)`: compared on every event; no access overlaps another.
     @exclusivity(unchecked) private var open: [(finding: Finding, firstSeq: Int64)] = []
@@ -141,9 +142,9 @@ extension SnapshotStore {
       let text = layout.text(reusing: &textCache)
       let hash = contentHash(text)
       previousLayout = layout
-      if textCache.styles != bodyStyles {
-        bodyStyles = textCache.styles
-        stylesBody = SnapshotStore.stylesBody(bodyStyles)
+      if textCache.stylesRevision != stylesBodyRevision {
+        stylesBodyRevision = textCache.stylesRevision
+        stylesBody = SnapshotStore.stylesBody(textCache.styles)
       }
       chain = try store.storeLayout(
         StoredLayoutText(text: text, styles: stylesBody),

@@ -279,9 +279,24 @@ import Testing
       rekinded, negativeZero, bold, unstyled, taller, shown, faded, cornered, stated, composed,
       decomposed, marked, reordered, restyled, shorter, longer, wide, withContent, resized, sampleLayout(),
     ] {
+      let (stylesBefore, revisionBefore) = (cache.styles, cache.stylesRevision)
       #expect(Array(layout.text(reusing: &cache).utf8) == Array(layout.text.utf8))
       #expect(cache.styles == layout.nodes.map { $0.style?.text })
+      // The revision moves exactly when the styles did (the store rebuilds its styles body
+      // from it).
+      #expect((cache.stylesRevision != revisionBefore) == (cache.styles != stylesBefore))
     }
+  }
+
+  /// `SnapshotNode.sameLine` compares every field a node's line shows: a new stored field
+  /// fails here until it is added there (and to this list).
+  @Test func sameLineKnowsEveryFieldOfANode() {
+    let fields = Mirror(reflecting: sampleLayout().nodes[0]).children.compactMap(\.label)
+    #expect(
+      fields == [
+        "id", "kind", "parent", "frame", "isHidden", "alpha", "roundedCorners", "state", "text",
+        "styleRecord",
+      ])
   }
 }
 
