@@ -40,12 +40,26 @@ class SuiteBase:
         self.is_root = os.geteuid() == 0
         self.base = tempfile.mkdtemp(prefix="navsim-hazards-")
         os.chmod(self.base, 0o755)
+        # As root the suite runs navsim as `nobody`, who must reach this folder: a $TMPDIR in a
+        # checkout under a private folder (.ci/run puts it in the checkout) can't be reached.
+        if self.is_root and not self.nobody_reaches(self.base):
+            sys.stderr.write("hazards: nobody can't reach %s; using /tmp instead\n" % self.base)
+            os.rmdir(self.base)
+            self.base = tempfile.mkdtemp(prefix="navsim-hazards-", dir="/tmp")
+            os.chmod(self.base, 0o755)
         self.fixtures = os.path.join(self.base, "fixtures")
         os.mkdir(self.fixtures)
         self.kills = 0  # runs SIGKILL ended
         self.unexercised = []  # (command, percent): the run had finished before the kill
         self.leftovers = []  # killed runs that left a temporary file for the next run
         self.results = {}  # (command, hazard) -> "pass" | "skip: why" | "FAIL: why"
+
+    @staticmethod
+    def nobody_reaches(path):
+        nobody = pwd.getpwnam("nobody")
+        return subprocess.run(
+            ["setpriv", "--reuid=%d" % nobody.pw_uid, "--regid=%d" % nobody.pw_gid,
+             "--clear-groups", "test", "-x", path], cwd="/").returncode == 0
 
     # MARK: - Running navsim
 
