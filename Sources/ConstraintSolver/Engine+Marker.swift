@@ -29,7 +29,7 @@ extension Engine {
   ) -> Symbol? {
     var implicit: [ConstraintEntry] = [entry]
     var marked: [ConstraintEntry] = []
-    for other in entriesInOrder() {
+    for other in constraints.values {
       if other.isImplicit { implicit.append(other) } else { marked.append(other) }
     }
     guard rows.count - freeSlots.count == constraints.count + 1 else { return nil }

@@ -74,7 +74,7 @@ struct Engine {
 
   var variables: [ObjectIdentifier: VariableEntry] = [:]
   var variableOfSymbol: [Int: Variable] = [:]
-  var constraints: [ObjectIdentifier: ConstraintEntry] = [:] {
+  var constraints = ConstraintTable() {
     didSet { equations = nil }
   }
   /// The constraints as equations, in order of addition, for every solve's residual check
@@ -275,23 +275,6 @@ extension Engine {
       cached![index].constant = constant
       equations = cached
     }
-  }
-
-  // MARK: - Order of addition
-
-  /// `constraints`' entries in order of addition: `constraints.values.sorted { $0.order <
-  /// $1.order }`, entry for entry. In a debug build that generic sort moves each entry through
-  /// value witnesses and calls its closure through a thunk, and the residual checks sort after
-  /// every change of the constraints; this sorts the orders alone (`stableOrder(of:)`).
-  func entriesInOrder() -> [ConstraintEntry] {
-    let entries = Array(constraints.values)
-    var orders: [Int] = []
-    orders.reserveCapacity(entries.count)
-    for entry in entries { orders.append(entry.order) }
-    var sorted: [ConstraintEntry] = []
-    sorted.reserveCapacity(entries.count)
-    for index in stableOrder(of: orders) { sorted.append(entries[index]) }
-    return sorted
   }
 
   // MARK: - Reading the solution

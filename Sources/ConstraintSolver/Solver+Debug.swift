@@ -133,7 +133,7 @@ extension Engine {
       }
     }
     lines.append("Constraints")
-    for entry in constraints.values.sorted(by: { $0.order < $1.order }) {
+    for entry in constraints.values {
       var line = "  #\(entry.order) [\(entry.constraint)]"
       if entry.constant != entry.constraint.expression.constant {
         line += " constant \(formatNumber(entry.constant))"

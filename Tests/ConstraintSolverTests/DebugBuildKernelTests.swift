@@ -23,18 +23,6 @@ import Testing
     }
   }
 
-  /// `stableOrder(of:)` is a stable sort of the indices by key, repeated keys included.
-  @Test func stableOrderIsAStableSortByKey() {
-    var rng = SplitMix64(seed: 47)
-    for count in [0, 1, 2, 3, 7, 16, 17, 100, 1000] {
-      for range in [3, 1_000_000] {
-        let keys = (0..<count).map { _ in Int.random(in: 0..<range, using: &rng) }
-        let expected = keys.indices.sorted { keys[$0] < keys[$1] }
-        #expect(stableOrder(of: keys) == expected, "\(count) keys below \(range)")
-      }
-    }
-  }
-
   /// `solveFirstUnit` picks the pivots a scan of every cell picks (first strictly largest in
   /// row order; integer coefficients make ties) and returns the same bits.
   @Test func solveFirstUnitIsTheFullScansSolve() {

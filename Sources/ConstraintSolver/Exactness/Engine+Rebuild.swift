@@ -15,7 +15,7 @@ extension Engine {
   @discardableResult
   mutating func rebuild() -> Bool {
     let lost = lostInRebuild.count
-    let entries = entriesInOrder()
+    let entries = constraints.values
     var fresh = emptied()
     fresh.readd(entries)
     if fresh.lostInRebuild.count > lost {

@@ -25,7 +25,7 @@ extension Engine {
     guard slots.count == constraints.count else { return false }
 
     // The constraint matrix, one row per constraint, in order of addition.
-    let entries = entriesInOrder()
+    let entries = constraints.values
     var matrix: [MatrixRow] = []
     matrix.reserveCapacity(entries.count)
     for entry in entries {

@@ -113,7 +113,7 @@ extension Engine {
   /// `equations`, filled from `constraints` in order of addition when stale.
   mutating func cachedEquations() -> [Equation] {
     if let equations { return equations }
-    let entries = entriesInOrder()
+    let entries = constraints.values
     let fresh = entries.map(equation(of:))
     equationOfConstraint = [:]
     for (index, entry) in entries.enumerated() {
@@ -150,7 +150,7 @@ extension Engine {
   /// Recomputes the objective from the weighted errors (a basic one replaced by its row).
   mutating func refreshObjective() {
     var fresh = Row()
-    for entry in entriesInOrder()
+    for entry in constraints.values
     where !entry.constraint.isRequired {
       let strength = entry.constraint.strength.value
       for symbol in [entry.tag.marker, entry.tag.other] where symbol.kind == .error {

@@ -44,7 +44,7 @@ extension Engine {
     do {
       try addWithoutConfirming(addition)
     } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
-      let entries = entriesInOrder()
+      let entries = constraints.values
       var fresh = emptied()
       fresh.readd(entries.filter(\.constraint.isRequired))
       try fresh.addWithoutConfirming(addition)
@@ -78,7 +78,7 @@ extension Engine {
   func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
     var complete = true
-    for entry in entriesInOrder()
+    for entry in constraints.values
     where entry.constraint.isRequired && entry.constraint !== constraint {
       do {
         var addition = entry.addition()

@@ -1,0 +1,70 @@
+// The constraints in force, kept in order of addition as they change.
+
+/// The solver's constraints by identity, iterated in order of addition (`ConstraintEntry.order`):
+/// rebuilds, refactors, residual checks and conflict reports read them in that order, so it is
+/// kept as entries come and go instead of sorted at each read. An entry that comes back with its
+/// old order (a marker given, a rebuild's re-add) goes back to its place.
+struct ConstraintTable {
+  private var entries: [ObjectIdentifier: ConstraintEntry] = [:]
+  /// The keys, in ascending order of their entries' `order`.
+  private(set) var keys: [ObjectIdentifier] = []
+
+  var count: Int { keys.count }
+
+  /// The entries in order of addition.
+  var values: [ConstraintEntry] {
+    var values: [ConstraintEntry] = []
+    values.reserveCapacity(keys.count)
+    for key in keys { values.append(entries[key]!) }
+    return values
+  }
+
+  subscript(key: ObjectIdentifier) -> ConstraintEntry? {
+    get { entries[key] }
+    set {
+      guard let entry = newValue else {
+        removeValue(forKey: key)
+        return
+      }
+      if let old = entries[key] {
+        if old.order == entry.order {
+          entries[key] = entry
+          return
+        }
+        keys.remove(at: index(of: key, order: old.order))
+      }
+      keys.insert(key, at: end(of: entry.order))
+      entries[key] = entry
+    }
+  }
+
+  /// Removes and returns the entry of `key`, if any.
+  @discardableResult
+  mutating func removeValue(forKey key: ObjectIdentifier) -> ConstraintEntry? {
+    guard let entry = entries[key] else { return nil }
+    keys.remove(at: index(of: key, order: entry.order))
+    entries[key] = nil
+    return entry
+  }
+
+  /// The index in `keys` after every entry whose order is not above `order`: where an entry of
+  /// that order goes, after any of the same order (a new entry, whose order is the largest
+  /// yet, is placed without a search).
+  private func end(of order: Int) -> Int {
+    if let last = keys.last, entries[last]!.order <= order { return keys.count }
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let mid = (low + high) / 2
+      if entries[keys[mid]]!.order <= order { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The index in `keys` of `key`, whose entry has order `order`.
+  private func index(of key: ObjectIdentifier, order: Int) -> Int {
+    var i = end(of: order) - 1
+    while keys[i] != key { i -= 1 }
+    return i
+  }
+}
