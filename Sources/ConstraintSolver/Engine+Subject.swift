@@ -117,7 +117,7 @@ extension Engine {
         _ = takeRow(at: slot)
         return .added
       }
-      let entering = anyPivotableSymbol(rows[slot])
+      let entering = anyPivotableSymbol(rows[slot], size)
       guard entering.isValid else {
         // Only dummies left: the constraint follows from required equalities (redundant).
         let row = takeRow(at: slot)
@@ -145,10 +145,13 @@ extension Engine {
     return scale
   }
 
-  /// The first pivot-sized slack or error of `row` (Kiwi's `anyPivotableSymbol`, which
-  /// takes the first of any size), else `.invalid`.
-  func anyPivotableSymbol(_ row: Row) -> Symbol {
-    row.cells.first { $0.symbol.isPivotable && row.isPivotSized($0.coefficient) }?.symbol
-      ?? .invalid
+  /// The first slack or error of `row` that is pivot-sized under rule `size` (Kiwi's
+  /// `anyPivotableSymbol`, which takes the first of any size), else `.invalid`.
+  func anyPivotableSymbol(_ row: Row, _ size: PivotSize) -> Symbol {
+    for cell in row.cells
+    where cell.symbol.isPivotable && row.isPivotSized(cell.coefficient, size) {
+      return cell.symbol
+    }
+    return .invalid
   }
 }
