@@ -26,7 +26,9 @@ public final class Solver {
   /// Adds `constraint` and re-optimises.
   /// - Throws: `SolverError.duplicateConstraint`, `.nonFiniteConstraint`,
   ///   `.unsatisfiableConstraint` (naming the required constraints in the way). On every
-  ///   error the solver is unchanged, except `.internalError` (see `recover`).
+  ///   error the solver is unchanged, except `.internalError` (see `recover`), which is also
+  ///   thrown, the solver unchanged, for a constraint the others allow but no tableau could
+  ///   take without losing one of them.
   public func addConstraint(_ constraint: Constraint) throws {
     try attempt(dropping: constraint) { (engine: inout Engine) throws(EngineError) in
       try engine.add(constraint)
@@ -54,8 +56,9 @@ public final class Solver {
   /// Changes the constant of an added constraint's expression in place and re-solves with
   /// the dual simplex, as for `suggestValue` (animating `NSLayoutConstraint.constant`). The
   /// `Constraint` object keeps its own constant; the solver remembers the one in force.
-  /// - Throws: `.unknownConstraint`, `.nonFiniteConstraint`, or `.unsatisfiableConstraint`
-  ///   (the solver unchanged, the old constant in force).
+  /// - Throws: `.unknownConstraint`, `.nonFiniteConstraint`, `.unsatisfiableConstraint`, or
+  ///   `.internalError` when the constant holds but no tableau could take it without losing
+  ///   another constraint (each time the solver unchanged, the old constant in force).
   public func updateConstant(of constraint: Constraint, to constant: Double) throws {
     try attempt(dropping: nil) { (engine: inout Engine) throws(EngineError) in
       try engine.updateConstant(of: constraint, to: constant)

@@ -28,8 +28,8 @@ public enum SolverError: Error, @unchecked Sendable, CustomStringConvertible {
   /// thrown when such a rebuild (or one after removals, possibly run by an earlier
   /// `updateVariables()`) could not re-add a constraint: the message names it, it is no
   /// longer in the solver, and the call that throws this did nothing else. And thrown by
-  /// `updateConstant(of:to:)` when the constraint's new constant can't be applied without
-  /// such a loss: the solver is then unchanged, the old constant in force.
+  /// `addConstraint(_:)` or `updateConstant(of:to:)` when the constraints allow the call but
+  /// no tableau could carry it out without such a loss: the solver is then unchanged.
   case internalError(String)
 
   public var description: String {

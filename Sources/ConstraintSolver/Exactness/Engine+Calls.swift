@@ -99,7 +99,7 @@ extension Engine {
     if constraints[key]?.isImplicit == true, !giveMarker(to: key) {
       let before = self
       constraints[key]?.isExplicit = true
-      guard rebuildLosingNothing() else {
+      guard rebuildLosingNothing().isEmpty else {
         self = before
         let reason = "no marker could be given to [\(constraint)] without losing a constraint"
         throw .solver(.internalError(reason))

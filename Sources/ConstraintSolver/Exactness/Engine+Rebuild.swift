@@ -31,14 +31,26 @@ extension Engine {
   /// `rebuild()`, unless that loses a constraint: then the engine is left as it was. For a
   /// tableau that still holds every constraint: a fresh phase one can refuse one it holds at a
   /// point far out (seeds 2 009 835, 2 006 927).
-  /// - Returns: whether the tableau was rebuilt.
-  mutating func rebuildLosingNothing() -> Bool {
+  /// - Returns: what the rebuild would have lost, each described (empty: it was rebuilt).
+  @discardableResult
+  mutating func rebuildLosingNothing() -> [String] {
     let saved = self
     guard rebuild() else {
+      let lost = Array(lostInRebuild[saved.lostInRebuild.count...])
       self = saved
-      return false
+      return lost
     }
-    return true
+    return []
+  }
+
+  /// The error for a call the constraints allow (a fresh tableau accepts it) but no tableau
+  /// can carry out without dropping another constraint, described in `lost`: the engine is
+  /// left as it was, and nothing is called unsatisfiable that is not.
+  func cannotApply(_ constraint: Constraint, losing lost: [String]) -> EngineError {
+    let what = lost.isEmpty ? "" : ": " + lost.joined(separator: "; ")
+    return .solver(.internalError(
+      "[\(constraint)] holds with the constraints in force, but no tableau could take it"
+        + " without losing another constraint; the solver is unchanged\(what)"))
   }
 
   /// An empty engine with this one's record of constraints lost in earlier rebuilds.

@@ -38,9 +38,8 @@ extension Engine {
   /// 2 001 207: their error columns steered phase one away from a feasible point).
   mutating func addToFreshTableau(_ addition: Addition) throws(EngineError) {
     let constraint = addition.constraint
-    guard rebuildLosingNothing() else {
-      throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
-    }
+    let lost = rebuildLosingNothing()
+    guard lost.isEmpty else { throw cannotApply(constraint, losing: lost) }
     do {
       try addWithoutConfirming(addition)
     } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
@@ -50,7 +49,8 @@ extension Engine {
       try fresh.addWithoutConfirming(addition)
       fresh.readd(entries.filter { !$0.constraint.isRequired })
       guard fresh.lostInRebuild.count == lostInRebuild.count else {
-        throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+        let lost = Array(fresh.lostInRebuild[lostInRebuild.count...])
+        throw cannotApply(constraint, losing: lost)
       }
       adopt(fresh)
     }

@@ -40,7 +40,8 @@ extension Engine {
 
   /// Restores `original` and refuses the new `constant` of required `constraint`, unless the
   /// engine that explains the conflict accepts it (seeds 1 000 119, 1 003 201): then the
-  /// constraints are re-added with the new constant, refused for good if one is lost.
+  /// constraints are re-added with the new constant; when that loses one, the engine is
+  /// restored and the call fails with `cannotApply` (not unsatisfiable: it is not).
   mutating func refuseUpdate(
     _ constraint: Constraint, _ constant: Double, _ original: Engine
   ) throws(EngineError) {
@@ -51,11 +52,12 @@ extension Engine {
     let key = ObjectIdentifier(constraint)
     guard let entry = constraints[key] else { throw .solver(.unknownConstraint(constraint)) }
     setConstant(constant, of: entry)
-    let lost = lostInRebuild.count
+    let lostBefore = lostInRebuild.count
     rebuild()
-    guard lostInRebuild.count == lost else {
+    guard lostInRebuild.count == lostBefore else {
+      let lost = Array(lostInRebuild[lostBefore...])
       self = original
-      throw .solver(.unsatisfiableConstraint(constraint, conflicting: []))
+      throw cannotApply(constraint, losing: lost)
     }
   }
 
