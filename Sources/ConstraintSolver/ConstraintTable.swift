@@ -8,6 +8,8 @@ struct ConstraintTable {
   private var entries: [ObjectIdentifier: ConstraintEntry] = [:]
   /// The keys, in ascending order of their entries' `order`.
   private(set) var keys: [ObjectIdentifier] = []
+  /// `keys`' orders, side by side (placing an entry reads no entry).
+  private var orders: [Int] = []
 
   var count: Int { keys.count }
 
@@ -26,37 +28,39 @@ struct ConstraintTable {
         removeValue(forKey: key)
         return
       }
-      if let old = entries[key] {
-        if old.order == entry.order {
-          entries[key] = entry
-          return
-        }
-        keys.remove(at: index(of: key, order: old.order))
+      if let old = entries.updateValue(entry, forKey: key) {
+        guard old.order != entry.order else { return }
+        remove(at: index(of: key, order: old.order))
       }
-      keys.insert(key, at: end(of: entry.order))
-      entries[key] = entry
+      let at = end(of: entry.order)
+      keys.insert(key, at: at)
+      orders.insert(entry.order, at: at)
     }
   }
 
   /// Removes and returns the entry of `key`, if any.
   @discardableResult
   mutating func removeValue(forKey key: ObjectIdentifier) -> ConstraintEntry? {
-    guard let entry = entries[key] else { return nil }
-    keys.remove(at: index(of: key, order: entry.order))
-    entries[key] = nil
+    guard let entry = entries.removeValue(forKey: key) else { return nil }
+    remove(at: index(of: key, order: entry.order))
     return entry
+  }
+
+  private mutating func remove(at index: Int) {
+    keys.remove(at: index)
+    orders.remove(at: index)
   }
 
   /// The index in `keys` after every entry whose order is not above `order`: where an entry of
   /// that order goes, after any of the same order (a new entry, whose order is the largest
   /// yet, is placed without a search).
   private func end(of order: Int) -> Int {
-    if let last = keys.last, entries[last]!.order <= order { return keys.count }
+    if let last = orders.last, last <= order { return orders.count }
     var low = 0
-    var high = keys.count
+    var high = orders.count
     while low < high {
       let mid = (low + high) / 2
-      if entries[keys[mid]]!.order <= order { low = mid + 1 } else { high = mid }
+      if orders[mid] <= order { low = mid + 1 } else { high = mid }
     }
     return low
   }
