@@ -15,6 +15,74 @@ import Testing
     #expect(argument == "passes", "the child's own expectation")
   }
 
+  /// Hangs (sleeps a minute) for "sleeps", only in a child started for it.
+  @Test(arguments: ["sleeps"])
+  func hangsInItsChildOnly(argument: String) async throws {
+    guard ProcessInfo.processInfo.environment["NAVSIM_TEST_CHILD"] != nil else { return }
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: argument) else {
+      return
+    }
+    try await Task.sleep(for: .seconds(60))
+  }
+
+  /// A child that runs longer than its timeout is killed, and that is an issue of the run
+  /// naming the command and the timeout.
+  @Test func aChildThatOutrunsItsTimeoutIsKilledAndIsAnIssueOfTheRun() async {
+    guard let binary = ChildProcessTest.testBinary else { return }
+    await withKnownIssue {
+      let here = await ChildProcessTest.runsHere(
+        Self.self, "hangsInItsChildOnly(argument:)", argument: "sleeps", timeout: .seconds(1))
+      #expect(!here)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+      return text.contains("\(binary) --testing-library swift-testing --filter ")
+        && text.contains("killed after running longer than its timeout (1 s)")
+    }
+  }
+
+  /// `launch` kills a child that outruns its timeout with its process group: a process the
+  /// child started goes too. (That one closes every inherited descriptor first, in bash: dash
+  /// cannot name descriptors above 9. Holding a pipe's end, it would keep `launch` reading
+  /// until it ended, killed or not.)
+  @Test func launchKillsTheChildsProcessGroupAfterItsTimeout() throws {
+    let grandchild =
+      "(cd /proc/self/fd && for fd in *; do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done;"
+      + " exec sleep 60) </dev/null >/dev/null 2>&1"
+    let script = grandchild + " & echo $!; wait"
+    do {
+      let result = try launch(path: "/bin/bash", ["-c", script], timeout: .seconds(1))
+      Issue.record("the child ended by itself: \(result)")
+    } catch let error as ChildProcessTimedOut {
+      #expect(
+        error.description
+          == "/bin/bash -c \(script): killed after running longer than its timeout (1 s)")
+      let pid = try #require(
+        Int32(error.result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+      let running = Self.isRunning(pid)
+      #expect(!running, "the child's child \(pid) still runs")
+      if running { kill(pid, SIGKILL) }
+    }
+  }
+
+  @Test func launchReturnsWhatAChildWithinItsTimeoutWrote() throws {
+    let result = try launch(path: "/bin/sh", ["-c", "echo out; echo err >&2; exit 3"], timeout: .seconds(60))
+    #expect(result.status == 3 && result.standardOutput == "out\n" && result.standardError == "err\n")
+  }
+
+  /// Whether `pid` is a live process (neither gone nor a zombie waiting for its reaper); a
+  /// killed process is reaped soon, so this waits a little for it.
+  static func isRunning(_ pid: Int32) -> Bool {
+    for _ in 0..<50 {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let state = stat[stat.index(close, offsetBy: 2)]
+      if state == "Z" || state == "X" { return false }
+      usleep(20_000)
+    }
+    return true
+  }
+
   @Test func aCaseThatFailsInItsChildIsAnIssueOfTheRun() async {
     guard ChildProcessTest.testBinary != nil else {
       print("skipped: this test binary cannot be started again here")

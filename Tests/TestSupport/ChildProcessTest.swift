@@ -23,7 +23,9 @@ import Testing
 /// the child fails: every expectation runs, in the child. At most as many children run at
 /// once as the machine has cores. Inside the child, the case for that argument runs its body
 /// and the other cases of the test return at once. Where the binary cannot be started again
-/// (not Linux, or `NAVSIM_TEST_IN_PROCESS=1`) the body runs in this process.
+/// (not Linux, or `NAVSIM_TEST_IN_PROCESS=1`) the body runs in this process. A child that runs
+/// longer than `timeout` is killed with its process group, and that is an issue of the run
+/// naming the command and the timeout: a hung case fails instead of hanging `swift test`.
 public enum ChildProcessTest {
   /// The variable naming the test case a child runs: `TEST-ID` tab `ARGUMENT`.
   static let variable = "NAVSIM_TEST_CHILD"
@@ -34,9 +36,10 @@ public enum ChildProcessTest {
   ///   - suite: the suite type (`Self.self`).
   ///   - function: the test function (`#function`).
   ///   - argument: the case's argument, as it is unique among the test's cases.
+  ///   - timeout: how long the child may run (from its start, not from its wait for a core).
   public static func runsHere(
     _ suite: Any.Type, _ function: String, argument: String,
-    sourceLocation: SourceLocation = #_sourceLocation
+    timeout: Duration = defaultChildTimeout, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
     let id = String(reflecting: suite) + "/" + function
     let environment = ProcessInfo.processInfo.environment
@@ -59,12 +62,16 @@ public enum ChildProcessTest {
             path: binary,
             ["--testing-library", "swift-testing", "--filter",
              "^" + NSRegularExpression.escapedPattern(for: id) + "(/|$)"],
-            environment: [variable: id + "\t" + argument, "NO_COLOR": "1"])
+            environment: [variable: id + "\t" + argument, "NO_COLOR": "1"], timeout: timeout)
         })
       }.start()
     }
     await slots.release()
     switch result {
+    case .failure(let error as ChildProcessTimedOut):
+      Issue.record(
+        Comment(rawValue: "\(id) (\(argument)): \(error)\n" + report(error.result)),
+        sourceLocation: sourceLocation)
     case .failure(let error):
       Issue.record("\(id) (\(argument)): the child process did not start: \(error)",
         sourceLocation: sourceLocation)

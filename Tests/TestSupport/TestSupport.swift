@@ -187,26 +187,52 @@ public struct ProcessResult: Sendable {
   public var standardError: String
 }
 
+/// How long a child process may run before `launch` kills it: a test that hangs a child fails
+/// after this long instead of hanging `swift test`. Generous: the heaviest children (a case of
+/// `ChildProcessTest`, a `navsim check` of several recordings) take minutes in a debug build
+/// on a loaded machine.
+public let defaultChildTimeout: Duration = .seconds(600)
+
+/// A child process that ran longer than its timeout and was killed (with its process group).
+public struct ChildProcessTimedOut: Error, CustomStringConvertible {
+  /// The command: the executable's path and its arguments.
+  public var command: [String]
+  public var timeout: Duration
+  /// What it wrote before it was killed.
+  public var result: ProcessResult
+
+  public var description: String {
+    "\(command.joined(separator: " ")): killed after running longer than its timeout "
+      + "(\(timeout.components.seconds) s)"
+  }
+}
+
 /// Runs the built executable `name` (e.g. `navsim`) with `arguments` and waits for it.
-/// - Throws: when the executable is not built or cannot be started.
+/// - Throws: when the executable is not built or cannot be started; `ChildProcessTimedOut`
+///   when it runs longer than `timeout`.
 /// - Parameters:
 ///   - environment: variables set for the child on top of this process's own.
 public func launchProduct(
   _ name: String, _ arguments: [String], currentDirectory: String? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], timeout: Duration = defaultChildTimeout
 ) throws -> ProcessResult {
   guard let path = Fixtures.executable(name) else {
     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: Fixtures.productsDirectory + "/" + name])
   }
   return try launch(
-    path: path, arguments, currentDirectory: currentDirectory, environment: environment)
+    path: path, arguments, currentDirectory: currentDirectory, environment: environment,
+    timeout: timeout)
 }
 
 /// Runs the executable at `path` with `arguments` and waits for it, its output captured.
-/// - Throws: when it cannot be started.
+///
+/// A child still running after `timeout` is killed (`SIGKILL`) with its process group (Linux's
+/// Foundation starts a child as the leader of a group of its own, so what it started goes
+/// too and the pipes close), and `launch` throws.
+/// - Throws: when it cannot be started; `ChildProcessTimedOut` when it was killed.
 public func launch(
   path: String, _ arguments: [String], currentDirectory: String? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], timeout: Duration = defaultChildTimeout
 ) throws -> ProcessResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
@@ -219,6 +245,7 @@ public func launch(
   process.standardOutput = out
   process.standardError = err
   try process.run()
+  let watchdog = ChildWatchdog(pid: process.processIdentifier, timeout: timeout)
   // Read stderr on another thread so neither pipe can fill up and block the child.
   nonisolated(unsafe) var errData = Data()
   let done = DispatchSemaphore(value: 0)
@@ -230,9 +257,37 @@ public func launch(
   let outData = out.fileHandleForReading.readDataToEndOfFile()
   done.wait()
   process.waitUntilExit()
-  return ProcessResult(
+  let result = ProcessResult(
     status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
     standardError: String(decoding: errData, as: UTF8.self))
+  if watchdog.stop() {
+    throw ChildProcessTimedOut(command: [path] + arguments, timeout: timeout, result: result)
+  }
+  return result
+}
+
+/// Kills a child's process group when it runs longer than its timeout, on a thread of its own.
+final class ChildWatchdog: @unchecked Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var fired = false
+
+  init(pid: Int32, timeout: Duration) {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    Thread { [self] in
+      guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
+      lock.withLock { fired = true }
+      // The group, when the child leads one (Linux); the child alone otherwise.
+      if kill(-pid, SIGKILL) != 0 { kill(pid, SIGKILL) }
+    }.start()
+  }
+
+  /// Stops watching (the child ended); whether the timeout had killed it.
+  func stop() -> Bool {
+    finished.signal()
+    return lock.withLock { fired }
+  }
 }
 
 /// Runs the built executable `name` as the synchronous `launchProduct` does, waiting on a
@@ -241,13 +296,14 @@ public func launch(
 /// - Throws: when the executable is not built or cannot be started.
 public func launchProduct(
   _ name: String, _ arguments: [String], currentDirectory: String? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], timeout: Duration = defaultChildTimeout
 ) async throws -> ProcessResult {
   try await withCheckedThrowingContinuation { continuation in
     let waiter = Thread {
       continuation.resume(with: Result {
         try launchProduct(
-          name, arguments, currentDirectory: currentDirectory, environment: environment)
+          name, arguments, currentDirectory: currentDirectory, environment: environment,
+          timeout: timeout)
       })
     }
     waiter.start()
