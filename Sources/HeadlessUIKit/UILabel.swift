@@ -19,11 +19,13 @@ import Foundation
 @preconcurrency @MainActor
 open class UILabel: UIView {
   /// The text; changing it invalidates the intrinsic size (and shows in screen snapshots).
+  /// Another form of the same text (an "é" precomposed or decomposed) is a change, as in
+  /// UIKit, which compares UTF-16 code units: the new bytes are what a snapshot shows.
   // `@exclusivity(unchecked)`: set by a screen's listener on every progress event (UIView.swift's
   // storage says why).
   @exclusivity(unchecked) open var text: String? {
     didSet {
-      guard text != oldValue else { return }
+      guard !sameBytes(text, oldValue) else { return }
       UIView.noteTextChange()
       textLayoutDidChange()
     }

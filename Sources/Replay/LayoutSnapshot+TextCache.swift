@@ -4,6 +4,7 @@
 // byte for byte (`LayoutTextCacheTests`).
 
 import Foundation
+import HeadlessUIKit
 
 /// The layout line, node lines (in parts) and style texts (`ViewStyle.text`) of the last
 /// layout written through `LayoutState.text(reusing:)`: a store's writer keeps one per run.
@@ -33,7 +34,7 @@ extension LayoutState {
   /// - Complexity: O(nodes) comparisons; text is formatted only for what changed.
   public func text(reusing cache: inout LayoutTextCache) -> String {
     let header = lineFacts
-    if !(cache.header.map { LayoutLineFacts.sameText($0, header) } ?? false) {
+    if cache.header != header {
       cache.header = header
       cache.headerLine = headerLine
     }
@@ -85,14 +86,29 @@ extension LayoutState {
 }
 
 extension SnapshotNode {
-  /// Whether `a` and `b` print the same line: `a == b` (every field of a node's line), with
-  /// texts compared byte for byte, read in place.
+  /// Whether `a` and `b` print the same line (`==`): every field of a node's line, texts
+  /// compared byte for byte, read in place (copying a node out of its array, as comparing
+  /// array elements with a synthesized `==` did, and destroying the copy cost more than
+  /// comparing it).
+  @inline(__always)
   static func sameLine(_ a: UnsafePointer<SnapshotNode>, _ b: UnsafePointer<SnapshotNode>) -> Bool {
     a.pointee.frame == b.pointee.frame && sameBytes(a.pointee.text, b.pointee.text)
       && sameBytes(a.pointee.id, b.pointee.id) && sameBytes(a.pointee.parent, b.pointee.parent)
       && a.pointee.kind == b.pointee.kind && a.pointee.isHidden == b.pointee.isHidden
       && a.pointee.alpha == b.pointee.alpha && sameBytes(a.pointee.state, b.pointee.state)
       && sameBytes(a.pointee.roundedCorners, b.pointee.roundedCorners)
+  }
+
+  /// Whether `a` and `b` are the same nodes (`==`, in place), in the same order.
+  static func sameLines(_ a: [SnapshotNode], _ b: [SnapshotNode]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
+        for index in a.indices where !sameLine(x + index, y + index) { return false }
+        return true
+      }
+    }
   }
 
   /// Whether `a` and `b` have the same style (`StyleRecord` leaves it out of `==`), read in
@@ -161,45 +177,4 @@ struct NodeLineParts {
     out += "\n"
     return out
   }
-}
-
-extension LayoutLineFacts {
-  /// Whether `a` and `b` print the same layout line: `a == b`, with texts compared byte for
-  /// byte.
-  static func sameText(_ a: LayoutLineFacts, _ b: LayoutLineFacts) -> Bool {
-    a == b && sameBytes(a.state, b.state) && sameBytes(a.direction, b.direction)
-      && sameBytes(a.mapContent, b.mapContent) && sameBytes(a.overlays, b.overlays)
-  }
-}
-
-// Texts compared as bytes: `String`'s `==` also equates canonically equivalent texts (an "ö"
-// composed and decomposed), which print as different bytes.
-
-/// Whether `a` and `b` are the same UTF-8 bytes: compared in place with `memcmp` (a generic
-/// `elementsEqual` of the two views cost 370 instructions an event of the delivery screen).
-@inline(__always) func sameBytes(_ a: String, _ b: String) -> Bool {
-  let count = a.utf8.count
-  guard count == b.utf8.count else { return false }
-  if let same = a.utf8.withContiguousStorageIfAvailable({ x in
-    b.utf8.withContiguousStorageIfAvailable { y in
-      count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0
-    }
-  }), let same {
-    return same
-  }
-  return a.utf8.elementsEqual(b.utf8)
-}
-
-/// Whether `a` and `b` are both nil or the same UTF-8 bytes.
-@inline(__always) func sameBytes(_ a: String?, _ b: String?) -> Bool {
-  guard let a else { return b == nil }
-  guard let b else { return false }
-  return sameBytes(a, b)
-}
-
-/// Whether `a` and `b` hold the same texts, byte for byte, in the same order.
-func sameBytes(_ a: [String], _ b: [String]) -> Bool {
-  guard a.count == b.count else { return false }
-  for index in a.indices where !sameBytes(a[index], b[index]) { return false }
-  return true
 }

@@ -1,6 +1,7 @@
 // The layout the screen had after one event: what replay records, diffs and reports.
 
 import Findings
+import HeadlessUIKit
 
 /// A rectangle in map-view coordinates (points).
 public struct SnapshotRect: Equatable, Sendable {
@@ -47,8 +48,8 @@ public struct SnapshotInsets: Equatable, Sendable {
 
 /// One view or layout guide of the map view's tree.
 ///
-/// A new field shown in a node's line must be compared by `SnapshotNode.sameLine` too (the
-/// store's writer compares nodes in place with it, `LayoutSnapshot+TextCache.swift`).
+/// A new field shown in a node's line must be compared by `SnapshotNode.sameLine` too (`==`,
+/// which the store's writer uses in place, `LayoutSnapshot+TextCache.swift`).
 public struct SnapshotNode: Equatable, Sendable {
   public enum Kind: String, Sendable {
     /// A view the SDK owns (turn card, prompt...).
@@ -93,6 +94,13 @@ public struct SnapshotNode: Equatable, Sendable {
     self.state = state
     self.text = text
   }
+
+  /// Whether `a` and `b` show the same: every field of a node's line, texts compared byte for
+  /// byte (`sameBytes`: `String ==` equates canonically equivalent texts, which are other
+  /// bytes in the layout's text and the store). The style is beside the node (`StyleRecord`).
+  public static func == (a: SnapshotNode, b: SnapshotNode) -> Bool {
+    withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in sameLine(a, b) } }
+  }
 }
 
 /// An animation still running at the snapshot's time.
@@ -109,6 +117,12 @@ public struct SnapshotAnimation: Equatable, Sendable {
     self.start = start
     self.duration = duration
   }
+
+  /// Whether `a` and `b` are the same animation, names compared byte for byte.
+  public static func == (a: SnapshotAnimation, b: SnapshotAnimation) -> Bool {
+    a.start == b.start && a.duration == b.duration && sameBytes(a.views, b.views)
+      && sameBytes(a.properties, b.properties)
+  }
 }
 
 /// What a layout's first line says: everything but its nodes and animations.
@@ -121,10 +135,20 @@ struct LayoutLineFacts: Equatable, Sendable {
   var direction: String
   var mapContent: [String]
   var overlays: [String]
+
+  /// Whether `a` and `b` print the same layout line: texts compared byte for byte.
+  static func == (a: LayoutLineFacts, b: LayoutLineFacts) -> Bool {
+    a.wideMode == b.wideMode && a.mapWidth == b.mapWidth && a.mapHeight == b.mapHeight
+      && a.safeArea == b.safeArea && sameBytes(a.state, b.state)
+      && sameBytes(a.direction, b.direction) && sameBytes(a.mapContent, b.mapContent)
+      && sameBytes(a.overlays, b.overlays)
+  }
 }
 
 /// The screen's layout: everything of a snapshot that doesn't name the event.
-/// Identical layouts (most events change none) are stored once, by `hash`.
+/// Identical layouts (most events change none) are stored once, by `hash`. Two layouts are
+/// `==` when their texts are the same bytes (texts are compared as bytes, not as `String ==`
+/// does) and their nodes' styles aside.
 public struct LayoutState: Equatable, Sendable {
   /// `nonNavigation`, `navigationReady` or `activeGuidance`.
   public var state: String {
@@ -211,6 +235,10 @@ public struct LayoutState: Equatable, Sendable {
     var line: LayoutLineFacts
     var nodes: [SnapshotNode]
     var animations: [SnapshotAnimation]
+
+    static func == (a: Fields, b: Fields) -> Bool {
+      a.line == b.line && SnapshotNode.sameLines(a.nodes, b.nodes) && a.animations == b.animations
+    }
   }
 
   // `@unchecked Sendable`: a box is never mutated while shared (`makeUnique` copies it first).

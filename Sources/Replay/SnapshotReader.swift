@@ -42,7 +42,7 @@ struct SnapshotReader {
     // The map's context forcing a full pass: the tree is walked even when nothing changed.
     if !mapView.layoutContext.forcesFullPass, let reuse, let readAt, readAt.painted == stamp.2,
       readAt.state == stamp.3, readAt.wide == stamp.4, reuse.animations.isEmpty,
-      reuse.mapContent == content, reuse.overlays == overlays,
+      sameBytes(reuse.mapContent, content), sameBytes(reuse.overlays, overlays),
       !mapView.layoutContext.isAnimating
     {
       if readAt.revision == stamp.0 { return (reuse, false) }
