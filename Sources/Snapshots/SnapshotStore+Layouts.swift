@@ -176,7 +176,9 @@ extension SnapshotStore {
         try select.bind(wanted, at: 1)
         layoutRowsRead += 1
         guard try select.step(), let body = select.text(at: 0) else {
-          if chain.isEmpty { throw SnapshotStoreError.missingLayout(path: path, hash: hash) }
+          if chain.isEmpty {
+            throw SnapshotStoreError.missingLayout(path: path, seq: seq, hash: hash)
+          }
           throw SnapshotStoreError.badLayoutDelta(
             path: path, seq: seq, hash: hash, problem: "its base \(wanted) is missing")
         }

@@ -38,7 +38,8 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
   case unknownLabel(path: String, label: String, known: [String])
   case unfinishedRun(path: String, label: String)
   case differentRecordings(path: String, labelA: String, labelB: String, detail: String)
-  case missingLayout(path: String, hash: String)
+  /// The layout `hash` that event `seq` shows is not in the store (nil seq: asked by hash).
+  case missingLayout(path: String, seq: Int64?, hash: String)
   case badStoredText(path: String, detail: String)
   /// A store written by an older NavSim, in a format this one does not read.
   case olderSchema(path: String, version: Int64)
@@ -69,7 +70,8 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
       "\(path): run '\(label)' did not finish (its replay was interrupted); replay it again"
     case .differentRecordings(let path, let a, let b, let detail):
       "\(path): runs '\(a)' and '\(b)' replayed different recordings (\(detail)); only runs of the same recording can be compared"
-    case .missingLayout(let path, let hash): "\(path): layout \(hash) is missing (damaged store)"
+    case .missingLayout(let path, let seq, let hash):
+      "\(path): \(seq.map { "event \($0): " } ?? "")layout \(hash) is missing (damaged store)"
     case .badStoredText(let path, let detail): "\(path): \(detail)"
     case .olderSchema(let path, let version):
       "\(path): snapshot store schema \(version) was written by an older NavSim (schema 2 keeps changes, not copies); replay the runs into a new store"

@@ -161,6 +161,39 @@ import TestSupport
     _ = directory
   }
 
+  /// A layout row deleted behind the store's back: every way of reading the event that shows
+  /// it fails with one line naming the file, the event's seq and the layout's hash.
+  @Test func aMissingLayoutIsNamedWithTheFileTheEventAndTheHash() throws {
+    let (directory, path) = freshDatabase(named: "snapshots.sqlite")
+    let store = try SnapshotStore(path: path, mode: .create)
+    let run = try Self.writeTicks(store, label: "v1", ticks: 0..<5)
+    let last = Self.screen(tick: 4).hash  // a delta no other layout is built on
+    let raw = try SQLiteConnection(path: path, mode: .readWrite)
+    try raw.execute("DELETE FROM layouts WHERE hash = '\(last)'")
+    let message = "\(path): event 5: layout \(last) is missing (damaged store)"
+    let reader = try SnapshotStore(path: path, mode: .readOnly)
+    #expect(throws: SnapshotStoreError.missingLayout(path: path, seq: 5, hash: last)) {
+      try reader.snapshot(of: run, seq: 5)
+    }
+    let reads: [() throws -> Void] = [
+      { _ = try reader.snapshot(of: run, seq: 5) },
+      { _ = try reader.frames(of: run).map { try reader.layout(hash: $0.layoutHash, seq: $0.seq) } },
+      { try reader.exportRun(label: "v1") { _ in } },
+    ]
+    for read in reads {
+      reader.recentLayouts = []
+      #expect { try read() } throws: { "\($0)" == message }
+    }
+    // Without an event (`layout(hash:)`), the message names the file and the hash.
+    #expect(throws: SnapshotStoreError.missingLayout(path: path, seq: nil, hash: last)) {
+      try reader.layout(hash: last)
+    }
+    #expect(
+      "\(SnapshotStoreError.missingLayout(path: path, seq: nil, hash: last))"
+        == "\(path): layout \(last) is missing (damaged store)")
+    _ = directory
+  }
+
   /// Writes run "old" (ticks 0..<40) at `path`, then makes the store what schema 2 wrote:
   /// every layout whole, styles in `layout_styles`, `user_version` 2.
   static func writeSchema2Store(at path: String) throws {
