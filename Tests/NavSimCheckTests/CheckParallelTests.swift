@@ -25,9 +25,13 @@ import TestSupport
   /// once for the suite; nil when `navsim` is not built.
   private static var serialAndParallel: Task<SerialAndParallel, any Error>?
 
-  private func runSerialAndParallel() async throws -> SerialAndParallel? {
+  /// The suite's serial and parallel runs; nil, after printing `note` (what the caller does
+  /// instead: skip, or go on in this process), when `navsim` is not built.
+  private func runSerialAndParallel(
+    orElse note: String = "skipped: the navsim executable is not built"
+  ) async throws -> SerialAndParallel? {
     guard Fixtures.executable("navsim") != nil else {
-      print("skipped: the navsim executable is not built")
+      print(note)
       return nil
     }
     let task = Self.serialAndParallel ?? Task { [logs, delegates] in
@@ -120,7 +124,9 @@ import TestSupport
     let directory = TemporaryDirectory()
     let merged = directory.file("merged.sqlite")
     let whole: String
-    if let runs = try await runSerialAndParallel() {
+    if let runs = try await runSerialAndParallel(
+      orElse: "the navsim executable is not built: the unsharded check runs in this process")
+    {
       whole = runs.file("1", "sqlite")
     } else {
       whole = directory.file("whole.sqlite")
