@@ -39,8 +39,9 @@ import Testing
 
   // MARK: - Layouts are kept
 
-  /// The original's replay is the one `CanonicalReplays` keeps for the goldens; the redacted
-  /// copy is replayed the same way (the layout rules watching).
+  /// The original's replay is the one `CanonicalReplays` keeps for the goldens (through the
+  /// other delegates, one made for this test and not kept); the redacted copy is replayed the
+  /// same way (the layout rules watching).
   @Test(arguments: RecordingsTests.names)
   func theRedactedLogReplaysToTheSameLayoutsThroughEveryDelegate(name: String) throws {
     let directory = TemporaryDirectory()

@@ -25,6 +25,12 @@ public enum CanonicalReplays {
 
   private static var outcomes: [String: Outcome] = [:]
 
+  /// The subjects whose replays are kept: those several suites of one test process compare
+  /// (the goldens', the old recordings', the redacted logs'). A replay of another subject
+  /// (`broken`, `complete-v2`: one suite asks for each, once) is made on each call and not
+  /// kept, so it holds none of its snapshots for the rest of the run.
+  public static let sharedSubjects: Set<String> = ["builtin", "basic", "complete", "delivery"]
+
   /// The job that replays `recording` through `subject`: a sample delegate's name
   /// (`SampleDelegateCatalog.all`), `builtin` (no delegate) or a sample screen's
   /// (`SampleDelegateCatalog.screens`), with the layout rules watching.
@@ -52,16 +58,29 @@ public enum CanonicalReplays {
   }
 
   /// The replay of `recording` through `subject` (see `job`), made on the first call in this
-  /// process and kept.
+  /// process and kept when `subject` is one of `sharedSubjects` (else made on every call).
   /// - Throws: what the replay throws, `CanonicalReplayError` for an unknown subject.
   public static func outcome(
     _ recording: String, _ subject: String, direction: LayoutDirectionOverride? = nil
   ) throws -> Outcome {
-    let key = "\(recording)|\(subject)|\(direction.map { "\($0)" } ?? "-")"
+    let key = key(recording, subject, direction)
     if let known = outcomes[key] { return known }
     let outcome = try run(job(recording, subject, direction: direction))
-    outcomes[key] = outcome
+    if sharedSubjects.contains(subject) { outcomes[key] = outcome }
     return outcome
+  }
+
+  /// Whether the replay of `recording` through `subject` is kept in this process.
+  public static func keeps(
+    _ recording: String, _ subject: String, direction: LayoutDirectionOverride? = nil
+  ) -> Bool {
+    outcomes[key(recording, subject, direction)] != nil
+  }
+
+  private static func key(
+    _ recording: String, _ subject: String, _ direction: LayoutDirectionOverride?
+  ) -> String {
+    "\(recording)|\(subject)|\(direction.map { "\($0)" } ?? "-")"
   }
 
   /// Runs `job`, keeping every snapshot and layout-change flag.
