@@ -65,8 +65,10 @@ start() {
 
 stop() {
   local dir=$1 bin
-  bin=$(find_bin)
-  [ -d "$dir/data" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >&2 || true
+  bin=$(find_bin || true)  # none installed: no server can be running there
+  if [ -n "$bin" ] && [ -d "$dir/data" ]; then
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >&2 || true
+  fi
   rm -rf "$dir"
 }
 
