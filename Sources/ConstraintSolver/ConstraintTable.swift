@@ -3,7 +3,9 @@
 /// The solver's constraints by identity, iterated in order of addition (`ConstraintEntry.order`):
 /// rebuilds, refactors, residual checks and conflict reports read them in that order, so it is
 /// kept as entries come and go instead of sorted at each read. An entry that comes back with its
-/// old order (a marker given, a rebuild's re-add) goes back to its place.
+/// old order (a marker given, a rebuild's re-add) goes back to its place. The engine gives each
+/// constraint an order of its own (`_checkInvariants()` checks); were two to share one, they
+/// would keep the order they took it in.
 struct ConstraintTable {
   private var entries: [ObjectIdentifier: ConstraintEntry] = [:]
   /// The keys, in ascending order of their entries' `order`.

@@ -180,6 +180,13 @@ extension Engine {
     }
     if !infeasible.isEmpty { problems.append("infeasible rows left") }
     if artificial != nil { problems.append("artificial objective left") }
+    let orders = constraints.values.map(\.order)
+    for i in orders.indices.dropFirst() where !(orders[i - 1] < orders[i]) {
+      problems.append("orders of addition not increasing: \(orders[i - 1]), \(orders[i])")
+    }
+    if let last = orders.last, last >= nextOrder {
+      problems.append("order \(last) in use, the next to give \(nextOrder)")
+    }
     for entry in variables.values where variableOfSymbol[entry.symbol.id] !== entry.variable {
       problems.append("variable map broken for \(entry.variable)")
     }

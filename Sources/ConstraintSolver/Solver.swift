@@ -148,9 +148,14 @@ public final class Solver {
   /// has done nothing else.
   func reportLostConstraints() throws {
     guard !engine.lostInRebuild.isEmpty else { return }
-    let message = engine.lostInRebuild.joined(separator: "; ")
+    throw SolverError.internalError(takeLostConstraints().joined(separator: "; "))
+  }
+
+  /// `engine.lostInRebuild`, emptied, each description saying the constraint is gone.
+  func takeLostConstraints() -> [String] {
+    let lost = engine.lostInRebuild.map { "\($0); it was dropped" }
     engine.lostInRebuild = []
-    throw SolverError.internalError(message)
+    return lost
   }
 
   /// Runs a pending rebuild, then `call`, recovering a failure of the tableau (`recover`).
@@ -179,8 +184,7 @@ public final class Solver {
       throw error
     case .internalFailure(let message):
       rebuild(dropping: constraint)
-      var failures = engine.lostInRebuild
-      engine.lostInRebuild = []
+      var failures = takeLostConstraints()
       if failures.isEmpty, let retry {
         do {
           try retry(&engine)
@@ -190,8 +194,7 @@ public final class Solver {
           case .solver(let error): throw error
           case .internalFailure(let again):
             rebuild(dropping: constraint)
-            failures = [message, again] + engine.lostInRebuild
-            engine.lostInRebuild = []
+            failures = [message, again] + takeLostConstraints()
           }
         }
       } else if failures.isEmpty {

@@ -99,9 +99,11 @@ extension Engine {
     if constraints[key]?.isImplicit == true, !giveMarker(to: key) {
       let before = self
       constraints[key]?.isExplicit = true
-      guard rebuildLosingNothing().isEmpty else {
+      let lost = rebuildLosingNothing()
+      guard lost.isEmpty else {
         self = before
-        let reason = "no marker could be given to [\(constraint)] without losing a constraint"
+        let reason = "no marker could be given to [\(constraint)] without losing a constraint: "
+          + lost.joined(separator: "; ") + "; the solver is unchanged"
         throw .solver(.internalError(reason))
       }
     }

@@ -43,14 +43,19 @@ extension Engine {
     return []
   }
 
-  /// The error for a call the constraints allow (a fresh tableau accepts it) but no tableau
-  /// can carry out without dropping another constraint, described in `lost`: the engine is
-  /// left as it was, and nothing is called unsatisfiable that is not.
-  func cannotApply(_ constraint: Constraint, losing lost: [String]) -> EngineError {
-    let what = lost.isEmpty ? "" : ": " + lost.joined(separator: "; ")
+  /// The error for an add or update, `constraint` with expression constant `constant`, that
+  /// the constraints allow (the probe that explains conflicts accepts it) but no rebuilt
+  /// tableau takes, for the losses described in `lost` (none: it refused the constraint
+  /// itself). The caller leaves the engine as it was: nothing is called unsatisfiable that
+  /// the constraints allow.
+  func cannotApply(
+    _ constraint: Constraint, constant: Double, losing lost: [String]
+  ) -> EngineError {
+    let why = lost.isEmpty ? "a rebuilt tableau refused it" : lost.joined(separator: "; ")
     return .solver(.internalError(
-      "[\(constraint)] holds with the constraints in force, but no tableau could take it"
-        + " without losing another constraint; the solver is unchanged\(what)"))
+      "[\(constraint)] with constant \(constant) is allowed by the constraints in force (a"
+        + " fresh tableau of the required ones accepts it), but no tableau could take it: \(why);"
+        + " the solver is unchanged"))
   }
 
   /// An empty engine with this one's record of constraints lost in earlier rebuilds.
@@ -72,7 +77,7 @@ extension Engine {
         case .internalFailure(let message): reason = message
         }
         lostInRebuild.append(
-          "a rebuild could not re-add [\(entry.constraint)] (\(reason)); it was dropped")
+          "a rebuild could not re-add [\(entry.constraint)] (\(reason))")
       }
     }
   }

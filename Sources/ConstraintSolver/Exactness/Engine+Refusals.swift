@@ -32,27 +32,42 @@ extension Engine {
     return .solver(.unsatisfiableConstraint(constraint, conflicting: conflicting))
   }
 
-  /// Adds after rebuilding the tableau from scratch (neither rebuild may lose a constraint in
-  /// force). When the rebuilt tableau refuses a required constraint too, it is added to a
-  /// tableau of the required constraints alone, the weighted ones re-added after it (seed
-  /// 2 001 207: their error columns steered phase one away from a feasible point).
+  /// Adds the constraint the probe that explains conflicts accepted, after rebuilding the
+  /// tableau from scratch. When the rebuilt tableau refuses a required constraint too, it is
+  /// added to a tableau of the required constraints alone, the weighted ones re-added after it
+  /// (seed 2 001 207: their error columns steered phase one away from a feasible point). Its
+  /// order is taken first, so that it is the newest there too (orders stay unique). When no
+  /// tableau takes it, or one would lose a constraint in force, the engine is restored and the
+  /// call fails with `cannotApply`.
   mutating func addToFreshTableau(_ addition: Addition) throws(EngineError) {
-    let constraint = addition.constraint
+    let before = self
+    var addition = addition
+    addition.order = addition.order ?? nextOrder
+    let constraint = addition.constraint, constant = addition.constant
     let lost = rebuildLosingNothing()
-    guard lost.isEmpty else { throw cannotApply(constraint, losing: lost) }
+    guard lost.isEmpty else { throw cannotApply(constraint, constant: constant, losing: lost) }
     do {
       try addWithoutConfirming(addition)
     } catch .solver(.unsatisfiableConstraint) where constraint.isRequired {
       let entries = constraints.values
       var fresh = emptied()
       fresh.readd(entries.filter(\.constraint.isRequired))
-      try fresh.addWithoutConfirming(addition)
+      do {
+        try fresh.addWithoutConfirming(addition)
+      } catch .solver(.unsatisfiableConstraint) {
+        self = before
+        throw cannotApply(constraint, constant: constant, losing: [])
+      }
       fresh.readd(entries.filter { !$0.constraint.isRequired })
       guard fresh.lostInRebuild.count == lostInRebuild.count else {
         let lost = Array(fresh.lostInRebuild[lostInRebuild.count...])
-        throw cannotApply(constraint, losing: lost)
+        self = before
+        throw cannotApply(constraint, constant: constant, losing: lost)
       }
       adopt(fresh)
+    } catch {
+      self = before
+      throw error
     }
   }
 

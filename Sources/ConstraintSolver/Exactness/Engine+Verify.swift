@@ -57,7 +57,7 @@ extension Engine {
     guard lostInRebuild.count == lostBefore else {
       let lost = Array(lostInRebuild[lostBefore...])
       self = original
-      throw cannotApply(constraint, losing: lost)
+      throw cannotApply(constraint, constant: constant, losing: lost)
     }
   }
 
