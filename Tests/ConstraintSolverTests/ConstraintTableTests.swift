@@ -29,7 +29,6 @@ import Testing
           #expect(table[key] == nil)
           continue
         case 1 where reference[index] != nil:  // a change that keeps its order and place
-          order = reference[index]!.order
           table[key]!.constant = Double(step)
           #expect(table[key]?.constant == Double(step))
           continue

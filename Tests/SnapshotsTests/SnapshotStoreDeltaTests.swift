@@ -177,7 +177,9 @@ import TestSupport
     }
     let reads: [() throws -> Void] = [
       { _ = try reader.snapshot(of: run, seq: 5) },
-      { _ = try reader.frames(of: run).map { try reader.layout(hash: $0.layoutHash, seq: $0.seq) } },
+      {
+        _ = try reader.frames(of: run).map { try reader.layout(hash: $0.layoutHash, seq: $0.seq) }
+      },
       { try reader.exportRun(label: "v1") { _ in } },
     ]
     for read in reads {

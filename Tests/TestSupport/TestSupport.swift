@@ -267,26 +267,43 @@ public func launch(
 }
 
 /// Kills a child's process group when it runs longer than its timeout, on a thread of its own.
+///
+/// Firing and stopping exclude each other (one lock): once `stop()` ran, nothing is killed, and
+/// a kill that ran is reported. On Linux, whose Foundation makes the child a group leader, the
+/// group is signalled; elsewhere (macOS) the child, which is not, is signalled alone, and what
+/// it started lives on. Limits: a kill between the child's reaping and `stop()` (a few
+/// instructions) would signal a pid the system may have reused; a descendant that left the
+/// group and holds the output pipes open keeps `launch` reading until it ends.
 final class ChildWatchdog: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   private let lock = NSLock()
   private var fired = false
+  private var stopped = false
 
   init(pid: Int32, timeout: Duration) {
     let (seconds, attoseconds) = timeout.components
     let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     Thread { [self] in
       guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
-      lock.withLock { fired = true }
-      // The group, when the child leads one (Linux); the child alone otherwise.
-      if kill(-pid, SIGKILL) != 0 { kill(pid, SIGKILL) }
+      lock.withLock {
+        guard !stopped else { return }
+        fired = true
+        #if os(Linux)
+          kill(-pid, SIGKILL)
+        #else
+          kill(pid, SIGKILL)
+        #endif
+      }
     }.start()
   }
 
-  /// Stops watching (the child ended); whether the timeout had killed it.
+  /// Stops watching (the child ended and was reaped); whether the timeout had killed it.
   func stop() -> Bool {
-    finished.signal()
-    return lock.withLock { fired }
+    lock.withLock {
+      stopped = true
+      finished.signal()
+      return fired
+    }
   }
 }
 
