@@ -35,4 +35,18 @@ import Testing
     #expect(refactored.rows[slot].constant == 0)
     #expect(refactored.usedSlots == [slot])
   }
+
+  /// A new row's oldest external with a residue-sized coefficient (1e-7 next to 1) is not its
+  /// subject (Kiwi's would be: dividing by 1e-7 puts x at 5e7): the row has no slack or error
+  /// of its own, so it goes through phase one, which solves it for y.
+  @Test func aResidueSizedExternalIsNotASubject() throws {
+    let solver = Solver()
+    let x = Variable("x"), y = Variable("y")
+    let link = Constraint(1e-7 * x + y - 5, .equal)
+    try solver.addConstraint(link)
+    solver.updateVariables()
+    #expect(x.value == 0 && y.value == 5, "x \(x.value), y \(y.value)")
+    #expect(solver.engine.constraints[ObjectIdentifier(link)]?.addPivots ?? 0 > 0, "phase one")
+    #expect(solver._checkInvariants().isEmpty)
+  }
 }
