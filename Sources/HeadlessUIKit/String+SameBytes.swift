@@ -46,3 +46,17 @@ import Foundation
   for index in a.indices where !sameBytes(a[index], b[index]) { return false }
   return true
 }
+
+/// A text as a key of a `Dictionary` or `Set` that tells texts apart by their bytes: `String`
+/// keys equate canonically equivalent texts, so two views or findings whose names differ only
+/// in normalization would share one entry.
+package struct ByteKey: Hashable, Sendable {
+  package let text: String
+
+  @inlinable package init(_ text: String) { self.text = text }
+
+  @inlinable package static func == (a: ByteKey, b: ByteKey) -> Bool { sameBytes(a.text, b.text) }
+
+  /// `String`'s hash: texts of the same bytes are equal `String`s, so they hash alike.
+  @inlinable package func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

@@ -1,4 +1,5 @@
 import Findings
+import HeadlessUIKit
 import Replay
 
 // Comparing two layouts of the same event, and two runs of the same recording.
@@ -59,13 +60,15 @@ public struct EventDifference: Equatable, Sendable {
 extension LayoutState {
   /// What changes from `self` (A) to `other` (B). Frame moves within `tolerance` points
   /// on every edge are ignored. Views are reported in B's z-order, then those only in A.
+  /// Texts (names, states, a label's text) are compared byte for byte, as the stored layouts'
+  /// texts and hashes are (`sameBytes`): a text whose normalization alone changes is a change.
   /// - Complexity: O(n) in the number of nodes.
   public func changes(to other: LayoutState, tolerance: Double = 0) -> (
     state: [StateChange], views: [ViewChange]
   ) {
     var stateChanges: [StateChange] = []
     func compare(_ field: String, _ a: String, _ b: String) {
-      if a != b { stateChanges.append(StateChange(field: field, from: a, to: b)) }
+      if !sameBytes(a, b) { stateChanges.append(StateChange(field: field, from: a, to: b)) }
     }
     compare("state", state, other.state)
     compare("wideMode", wideMode ? "yes" : "no", other.wideMode ? "yes" : "no")
@@ -78,11 +81,11 @@ extension LayoutState {
     let theirs = other.indexNodes()
     var changes: [ViewChange] = []
     for node in other.nodes {
-      guard let (old, oldZ) = mine[node.id] else {
+      guard let (old, oldZ) = mine[ByteKey(node.id)] else {
         changes.append(ViewChange(view: node.id, change: .appeared(node.frame)))
         continue
       }
-      let newZ = theirs[node.id]!.1
+      let newZ = theirs[ByteKey(node.id)]!.1
       if !old.frame.isClose(to: node.frame, tolerance: tolerance) {
         changes.append(ViewChange(view: node.id, change: .frame(from: old.frame, to: node.frame)))
       }
@@ -92,33 +95,35 @@ extension LayoutState {
       if abs(old.alpha - node.alpha) > 0.005 {
         changes.append(ViewChange(view: node.id, change: .alpha(from: old.alpha, to: node.alpha)))
       }
-      if old.parent != node.parent {
+      if !sameBytes(old.parent, node.parent) {
         changes.append(ViewChange(view: node.id, change: .parent(from: old.parent, to: node.parent)))
       } else if oldZ != newZ {
         changes.append(ViewChange(view: node.id, change: .zOrder(from: oldZ, to: newZ)))
       }
-      if old.roundedCorners != node.roundedCorners {
+      if !sameBytes(old.roundedCorners, node.roundedCorners) {
         changes.append(
           ViewChange(view: node.id, change: .corners(from: old.roundedCorners, to: node.roundedCorners)))
       }
-      if old.text != node.text {
+      if !sameBytes(old.text, node.text) {
         changes.append(ViewChange(view: node.id, change: .text(from: old.text, to: node.text)))
       }
     }
-    for node in nodes where theirs[node.id] == nil {
+    for node in nodes where theirs[ByteKey(node.id)] == nil {
       changes.append(ViewChange(view: node.id, change: .disappeared(node.frame)))
     }
     return (stateChanges, changes)
   }
 
-  /// Nodes by id with their index among their siblings (first occurrence wins).
-  private func indexNodes() -> [String: (SnapshotNode, Int)] {
-    var byID: [String: (SnapshotNode, Int)] = [:]
-    var siblingCount: [String: Int] = [:]
+  /// Nodes by id (its bytes) with their index among their siblings (first occurrence wins).
+  private func indexNodes() -> [ByteKey: (SnapshotNode, Int)] {
+    var byID: [ByteKey: (SnapshotNode, Int)] = [:]
+    var siblingCount: [ByteKey: Int] = [:]
     for node in nodes {
-      let z = siblingCount[node.parent, default: 0]
-      siblingCount[node.parent] = z + 1
-      if byID[node.id] == nil { byID[node.id] = (node, z) }
+      let parent = ByteKey(node.parent)
+      let z = siblingCount[parent, default: 0]
+      siblingCount[parent] = z + 1
+      let id = ByteKey(node.id)
+      if byID[id] == nil { byID[id] = (node, z) }
     }
     return byID
   }
