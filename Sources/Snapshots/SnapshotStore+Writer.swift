@@ -153,10 +153,22 @@ extension SnapshotStore {
       layoutChanges += 1
     }
 
+    /// Whether `findings` (as many as are open) are the open ones, byte for byte: a message
+    /// whose normalization alone changes is stored again (`sameBytes`), not continued with its
+    /// old bytes.
     @inline(__always)
     private func sameFindings(_ findings: [Finding]) -> Bool {
-      for index in findings.indices where findings[index] != open[index].finding { return false }
-      return true
+      // Most events raise none: answered without reaching into the arrays (which retains them).
+      if findings.isEmpty { return true }
+      // In place: copying each pair out of the arrays retained and released their texts.
+      return findings.withUnsafeBufferPointer { new in
+        open.withUnsafeBufferPointer { old in
+          for index in new.indices where !sameBytes(new[index], old[index].finding) {
+            return false
+          }
+          return true
+        }
+      }
     }
 
     /// Ends the spans of findings that no longer hold at their position and opens new ones.
@@ -165,7 +177,7 @@ extension SnapshotStore {
       while position < max(findings.count, open.count) {
         let held = position < open.count ? open[position].finding : nil
         let now = position < findings.count ? findings[position] : nil
-        if held != now {
+        if !sameBytes(held, now) {
           if held != nil { try closeSpan(at: position) }
           if let now {
             if position < open.count {
