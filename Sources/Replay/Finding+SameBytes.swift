@@ -20,3 +20,14 @@ import HeadlessUIKit
   guard let b else { return false }
   return sameBytes(a, b)
 }
+
+/// Whether `a` and `b` hold the same findings to the byte, in the same order.
+@inlinable package func sameBytes(_ a: [Finding], _ b: [Finding]) -> Bool {
+  guard a.count == b.count else { return false }
+  return a.withUnsafeBufferPointer { a in
+    b.withUnsafeBufferPointer { b in
+      for index in a.indices where !sameBytes(a[index], b[index]) { return false }
+      return true
+    }
+  }
+}

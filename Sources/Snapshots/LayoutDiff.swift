@@ -155,9 +155,12 @@ public func compareSnapshots(
       findingsIntroduced: [], findingsFixed: [], missingIn: a == nil ? labels.0 : labels.1)
   }
   let (state, views) = a.layout.changes(to: b.layout, tolerance: tolerance)
-  let keysA = Set(a.findings.map(\.key)), keysB = Set(b.findings.map(\.key))
+  // Keys by bytes: findings whose views (or divergence messages) differ only in normalization
+  // are stored as other lines, so they are other findings.
+  let keysA = Set(a.findings.map { ByteKey($0.key) })
+  let keysB = Set(b.findings.map { ByteKey($0.key) })
   return EventDifference(
     seq: b.seq, t: b.t, event: b.event, stateChanges: state, viewChanges: views,
-    findingsIntroduced: b.findings.filter { !keysA.contains($0.key) },
-    findingsFixed: a.findings.filter { !keysB.contains($0.key) }, missingIn: nil)
+    findingsIntroduced: b.findings.filter { !keysA.contains(ByteKey($0.key)) },
+    findingsFixed: a.findings.filter { !keysB.contains(ByteKey($0.key)) }, missingIn: nil)
 }

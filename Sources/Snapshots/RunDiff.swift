@@ -1,4 +1,5 @@
 import Findings
+import HeadlessUIKit
 import Replay
 
 // Diffing two runs of one recording event by event, and the report a user reads.
@@ -43,18 +44,20 @@ public struct RunDiff: Sendable {
     }
   }
 
-  /// Views sorted by how many events they differ on (most first), then by name.
+  /// Views sorted by how many events they differ on (most first), then by name (names that
+  /// differ only in normalization, which `String <` cannot order, by their bytes).
   public var viewSummaries: [ViewSummary] {
-    var byView: [String: ViewSummary] = [:]
+    var byView: [ByteKey: ViewSummary] = [:]
     for difference in differences {
       // Each count is of events: a view with three kinds of change on one event counts once
       // per kind, never more than once per event.
-      var kindsThisEvent: [String: Set<String>] = [:]
+      var kindsThisEvent: [ByteKey: Set<String>] = [:]
       for change in difference.viewChanges {
-        var summary = byView[change.view] ?? ViewSummary(
+        let view = ByteKey(change.view)
+        var summary = byView[view] ?? ViewSummary(
           view: change.view, events: 0, appeared: 0, disappeared: 0, moved: 0, other: 0,
           largestMove: 0, firstFrames: nil)
-        var kinds = kindsThisEvent[change.view] ?? []
+        var kinds = kindsThisEvent[view] ?? []
         if kinds.isEmpty { summary.events += 1 }
         let kind: String
         switch change.change {
@@ -78,11 +81,15 @@ public struct RunDiff: Sendable {
           default: summary.other += 1
           }
         }
-        kindsThisEvent[change.view] = kinds
-        byView[change.view] = summary
+        kindsThisEvent[view] = kinds
+        byView[view] = summary
       }
     }
-    return byView.values.sorted { ($0.events, $1.view) > ($1.events, $0.view) }
+    return byView.values.sorted { a, b in
+      if a.events != b.events { return a.events > b.events }
+      if a.view != b.view { return a.view < b.view }
+      return a.view.utf8.lexicographicallyPrecedes(b.view.utf8)
+    }
   }
 
   /// Findings present in B and not in A, unique by rule and views, sorted.
@@ -96,8 +103,8 @@ public struct RunDiff: Sendable {
   }
 
   private func uniqueFindings(_ findings: [Finding]) -> [Finding] {
-    var seen: Set<String> = []
-    return findings.sorted().filter { seen.insert($0.key).inserted }
+    var seen: Set<ByteKey> = []
+    return findings.sorted().filter { seen.insert(ByteKey($0.key)).inserted }
   }
 }
 

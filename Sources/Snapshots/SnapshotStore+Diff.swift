@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessUIKit
 import Replay
 
 // MARK: - Diff
@@ -36,10 +37,11 @@ extension SnapshotStore {
       if left != nil { a = try streamA.next() }
       if right != nil { b = try streamB.next() }
       compared += 1
+      // Findings match by key, compared as bytes (as `compareSnapshots` does).
       if let left, let right, left.layoutHash == right.layoutHash,
-        left.findings == right.findings
+        sameBytes(left.findings, right.findings)
           || (left.findings.count == right.findings.count
-            && zip(left.findings, right.findings).allSatisfy({ $0.key == $1.key }))
+            && zip(left.findings, right.findings).allSatisfy({ sameBytes($0.key, $1.key) }))
       {
         continue
       }
