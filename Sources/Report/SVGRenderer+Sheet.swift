@@ -133,13 +133,14 @@ extension SnapshotStore {
       // Equal hashes are equal layouts; a pair shown already is not read again.
       let pair = frameA.layoutHash + " " + frameB.layoutHash
       if seen.contains(pair)
-        || (frameA.layoutHash == frameB.layoutHash && frameA.findings == frameB.findings)
+        || (frameA.layoutHash == frameB.layoutHash && sameBytes(frameA.findings, frameB.findings))
       {
         continue
       }
       let layoutA = try layout(hash: frameA.layoutHash, seq: frameA.seq)
       let layoutB = try layout(hash: frameB.layoutHash, seq: frameB.seq)
-      guard layoutA != layoutB || frameA.findings != frameB.findings,
+      // Findings compared by bytes: a message whose normalization alone differs is drawn.
+      guard layoutA != layoutB || !sameBytes(frameA.findings, frameB.findings),
         seen.insert(pair).inserted
       else { continue }
       cells.append(

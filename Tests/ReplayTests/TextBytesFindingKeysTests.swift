@@ -4,6 +4,7 @@ import ReplayTestSupport
 import TestSupport
 import Testing
 @testable import Replay
+@testable import Report
 @testable import Snapshots
 
 /// Where findings are matched by key (rule and views, a divergence's message too) across runs
@@ -85,5 +86,22 @@ import Testing
     #expect(summaries.map { Array($0.view.utf8) }
       == [Array(Self.decomposed.utf8), Array(Self.composed.utf8)])  // "e" (0x65) < 0xC3
     #expect(summaries.map { [$0.appeared, $0.disappeared] } == [[1, 0], [0, 1]])
+  }
+
+  /// `navsim render A B` draws each event whose layouts or findings (messages included) differ
+  /// between the runs.
+  @Test func aContactSheetShowsAPairWhoseFindingsDifferOnlyInNormalization() throws {
+    func finding(_ text: String) -> Finding {
+      Finding(ruleID: "label-truncated", severity: .warning, views: ["cafe"], message: text)
+    }
+    let (store, a, b, directory) = try Self.store(
+      [finding("cut off, " + Self.composed)], [finding("cut off, " + Self.decomposed)])
+    let cells = try store.pairedCells(a, b)
+    #expect(cells.map { Array($0.findings[0].message.utf8) }
+      == [Array(("cut off, " + Self.composed).utf8), Array(("cut off, " + Self.decomposed).utf8)])
+    let (same, c, d, sameDirectory) = try Self.store(
+      [finding("cut off, " + Self.composed)], [finding("cut off, " + Self.composed)])
+    #expect(try same.pairedCells(c, d).isEmpty)
+    _ = (directory, sameDirectory)
   }
 }
