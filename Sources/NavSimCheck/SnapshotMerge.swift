@@ -2,6 +2,7 @@
 // store's public API (runs, frames, layouts, a run writer), not its tables, so a change of
 // the store's format does not break it.
 
+import HeadlessUIKit
 import Replay
 import Snapshots
 
@@ -47,10 +48,27 @@ public enum SnapshotMerge {
   private static func sameRun(
     _ a: RunInfo, in storeA: SnapshotStore, _ b: RunInfo, in storeB: SnapshotStore
   ) throws -> Bool {
-    guard a.metadata == b.metadata, a.eventCount == b.eventCount, b.isFinished else {
+    guard sameBytes(a.metadata, b.metadata), a.eventCount == b.eventCount, b.isFinished else {
       return false
     }
     let framesA = try storeA.frames(of: a), framesB = try storeB.frames(of: b)
-    return framesA == framesB
+    return framesA.count == framesB.count && zip(framesA, framesB).allSatisfy(sameBytes)
+  }
+
+  // The same run to the byte: `==` compares texts as `String`s, which equates canonically
+  // equivalent texts, and the target would keep its bytes for a run whose stored texts differ.
+
+  private static func sameBytes(_ a: RunMetadata, _ b: RunMetadata) -> Bool {
+    a == b && HeadlessUIKit.sameBytes(
+      [a.delegate, a.recordingName, a.logFingerprint, a.navsimVersion, a.sdkProfile, a.variants],
+      [b.delegate, b.recordingName, b.logFingerprint, b.navsimVersion, b.sdkProfile, b.variants])
+      && HeadlessUIKit.sameBytes(a.logPath, b.logPath)
+      && HeadlessUIKit.sameBytes(a.tripStart, b.tripStart)
+      && HeadlessUIKit.sameBytes(a.font, b.font)
+  }
+
+  private static func sameBytes(_ a: StoredFrame, _ b: StoredFrame) -> Bool {
+    a == b && HeadlessUIKit.sameBytes(a.event, b.event)
+      && HeadlessUIKit.sameBytes(a.detail, b.detail) && Replay.sameBytes(a.findings, b.findings)
   }
 }
