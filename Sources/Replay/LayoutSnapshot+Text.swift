@@ -207,7 +207,7 @@ private func keyedFields(_ tokens: ArraySlice<String>) -> [String: String] {
 
 /// Escapes the characters that would split a token: space, '%', ',', '=' and control
 /// characters, as `%XX`; the empty string becomes `%00`.
-func escapeToken(_ token: String) -> String {
+package func escapeToken(_ token: String) -> String {
   if token.isEmpty { return "%00" }
   var token = token
   // Over the contiguous bytes, written once into the result: building a byte array and a

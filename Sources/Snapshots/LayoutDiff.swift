@@ -32,7 +32,8 @@ public struct ViewChange: Equatable, Sendable {
   }
 }
 
-/// How the screen-level facts differ (state, wide mode, map size, direction).
+/// How the screen-level facts differ: `state`, `wideMode`, `map` (size), `safeArea`,
+/// `direction`, `mapContent`, `overlays`, and running animations (`animation views=… props=…`).
 public struct StateChange: Equatable, Sendable {
   public var field: String
   public var from: String
@@ -58,8 +59,9 @@ public struct EventDifference: Equatable, Sendable {
 }
 
 extension LayoutState {
-  /// What changes from `self` (A) to `other` (B). Frame moves within `tolerance` points
-  /// on every edge are ignored. Views are reported in B's z-order, then those only in A.
+  /// What changes from `self` (A) to `other` (B): every fact of the layout line and the
+  /// running animations (`animationChanges`), then the views. Frame and safe-area moves within
+  /// `tolerance` points on every edge are ignored. Views are reported in B's z-order, then those only in A.
   /// Texts (names, states, a label's text) are compared byte for byte, as the stored layouts'
   /// texts and hashes are (`sameBytes`): a text whose normalization alone changes is a change.
   /// - Complexity: O(n) in the number of nodes.
@@ -75,7 +77,20 @@ extension LayoutState {
     compare(
       "map", pointText(mapWidth) + "x" + pointText(mapHeight),
       pointText(other.mapWidth) + "x" + pointText(other.mapHeight))
+    if !safeArea.isClose(to: other.safeArea, tolerance: tolerance) {
+      stateChanges.append(
+        StateChange(field: "safeArea", from: safeArea.text, to: other.safeArea.text))
+    }
     compare("direction", direction, other.direction)
+    if !sameBytes(mapContent, other.mapContent) {
+      stateChanges.append(
+        StateChange(field: "mapContent", from: listText(mapContent), to: listText(other.mapContent)))
+    }
+    if !sameBytes(overlays, other.overlays) {
+      stateChanges.append(
+        StateChange(field: "overlays", from: listText(overlays), to: listText(other.overlays)))
+    }
+    stateChanges += animationChanges(to: other)
 
     let mine = indexNodes()
     let theirs = other.indexNodes()

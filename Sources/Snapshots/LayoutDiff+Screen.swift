@@ -1,0 +1,84 @@
+import HeadlessUIKit
+import Replay
+
+// The screen-level facts a diff compares besides state, wide mode, map size and direction:
+// the safe area, the map's content and overlays, and the animations still running. Each is
+// printed as the layout's text prints it, so a change reads as the stored lines differ.
+
+extension SnapshotInsets {
+  /// `top,leading,bottom,trailing` as the layout line's `safe=` prints them.
+  var text: String {
+    [top, leading, bottom, trailing].map(pointText).joined(separator: ",")
+  }
+
+  /// True when every edge is within `tolerance` points (and the stored text's rounding, as
+  /// `SnapshotRect.isClose` allows).
+  func isClose(to other: SnapshotInsets, tolerance: Double) -> Bool {
+    let limit = tolerance + 0.011
+    return abs(top - other.top) <= limit && abs(leading - other.leading) <= limit
+      && abs(bottom - other.bottom) <= limit && abs(trailing - other.trailing) <= limit
+  }
+}
+
+/// Tokens as the layout line prints them (escaped, comma separated); `none` when empty.
+func listText(_ tokens: [String]) -> String {
+  tokens.isEmpty ? "none" : tokens.map(escapeToken).joined(separator: ",")
+}
+
+extension SnapshotAnimation {
+  /// `views=… props=…`: which views and properties it animates, as its `anim` line names them.
+  var target: String {
+    "views=" + listText(views) + " props=" + listText(properties)
+  }
+
+  /// `start=… duration=…`, seconds with three decimals, as its `anim` line prints them.
+  var timing: String {
+    "start=" + formatFixed(start, 3) + " duration=" + formatFixed(duration, 3)
+  }
+}
+
+extension LayoutState {
+  /// The running animations that differ, one change per animated target (views and
+  /// properties, compared byte for byte): field `animation views=… props=…`, from / to its
+  /// timing (`none` when absent on that side; `; `-separated when several animate the same
+  /// target). Targets in B's order, then those only in A in A's order. Timings compare as
+  /// stored (three decimals; `tolerance` is in points, these are seconds). When every target matches but the lines
+  /// come in another order, one `animations` change lists the targets in each order.
+  func animationChanges(to other: LayoutState) -> [StateChange] {
+    // As stored: `==` compares the seconds exactly, the `anim` lines to three decimals.
+    func lines(_ list: [SnapshotAnimation]) -> [String] { list.map { $0.target + " " + $0.timing } }
+    if sameBytes(lines(animations), lines(other.animations)) { return [] }
+    func group(_ list: [SnapshotAnimation]) -> (order: [String], timings: [ByteKey: [String]]) {
+      var order: [String] = []
+      var timings: [ByteKey: [String]] = [:]
+      for animation in list {
+        let key = ByteKey(animation.target)
+        if timings[key] == nil { order.append(animation.target) }
+        timings[key, default: []].append(animation.timing)
+      }
+      return (order, timings)
+    }
+    let mine = group(animations), theirs = group(other.animations)
+    var changes: [StateChange] = []
+    func text(_ timings: [String]?) -> String { timings?.joined(separator: "; ") ?? "none" }
+    for target in theirs.order {
+      let key = ByteKey(target)
+      let from = mine.timings[key], to = theirs.timings[key]!
+      if from == nil || !sameBytes(from!, to) {
+        changes.append(StateChange(field: "animation " + target, from: text(from), to: text(to)))
+      }
+    }
+    for target in mine.order where theirs.timings[ByteKey(target)] == nil {
+      changes.append(
+        StateChange(field: "animation " + target, from: text(mine.timings[ByteKey(target)]), to: "none"))
+    }
+    if changes.isEmpty {
+      // Same targets and timings, other order: the stored lines differ all the same.
+      changes.append(
+        StateChange(
+          field: "animations", from: animations.map(\.target).joined(separator: "; "),
+          to: other.animations.map(\.target).joined(separator: "; ")))
+    }
+    return changes
+  }
+}
