@@ -42,8 +42,9 @@ extension LayoutState {
   /// properties, compared byte for byte): field `animation views=… props=…`, from / to its
   /// timing (`none` when absent on that side; `; `-separated when several animate the same
   /// target). Targets in B's order, then those only in A in A's order. Timings compare as
-  /// stored (three decimals; `tolerance` is in points, these are seconds). When every target matches but the lines
-  /// come in another order, one `animations` change lists the targets in each order.
+  /// stored (three decimals; `tolerance` is in points, these are seconds). When every target
+  /// matches but the lines come in another order, one `animations` change lists the targets
+  /// in each order.
   func animationChanges(to other: LayoutState) -> [StateChange] {
     // As stored: `==` compares the seconds exactly, the `anim` lines to three decimals.
     func lines(_ list: [SnapshotAnimation]) -> [String] { list.map { $0.target + " " + $0.timing } }
@@ -69,8 +70,8 @@ extension LayoutState {
       }
     }
     for target in mine.order where theirs.timings[ByteKey(target)] == nil {
-      changes.append(
-        StateChange(field: "animation " + target, from: text(mine.timings[ByteKey(target)]), to: "none"))
+      let from = text(mine.timings[ByteKey(target)])
+      changes.append(StateChange(field: "animation " + target, from: from, to: "none"))
     }
     if changes.isEmpty {
       // Same targets and timings, other order: the stored lines differ all the same.

@@ -61,7 +61,8 @@ public struct EventDifference: Equatable, Sendable {
 extension LayoutState {
   /// What changes from `self` (A) to `other` (B): every fact of the layout line and the
   /// running animations (`animationChanges`), then the views. Frame and safe-area moves within
-  /// `tolerance` points on every edge are ignored. Views are reported in B's z-order, then those only in A.
+  /// `tolerance` points on every edge are ignored. Views are reported in B's z-order, then
+  /// those only in A.
   /// Texts (names, states, a label's text) are compared byte for byte, as the stored layouts'
   /// texts and hashes are (`sameBytes`): a text whose normalization alone changes is a change.
   /// - Complexity: O(n) in the number of nodes.
@@ -83,8 +84,8 @@ extension LayoutState {
     }
     compare("direction", direction, other.direction)
     if !sameBytes(mapContent, other.mapContent) {
-      stateChanges.append(
-        StateChange(field: "mapContent", from: listText(mapContent), to: listText(other.mapContent)))
+      let (from, to) = (listText(mapContent), listText(other.mapContent))
+      stateChanges.append(StateChange(field: "mapContent", from: from, to: to))
     }
     if !sameBytes(overlays, other.overlays) {
       stateChanges.append(

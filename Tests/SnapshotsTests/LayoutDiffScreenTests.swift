@@ -38,7 +38,10 @@ import TestSupport
     let b = layout { $0.mapContent = ["alternates:1", "stopSigns"] }
     #expect(
       a.changes(to: b).state
-        == [StateChange(field: "mapContent", from: "alternates:2,stopSigns", to: "alternates:1,stopSigns")])
+        == [
+          StateChange(
+            field: "mapContent", from: "alternates:2,stopSigns", to: "alternates:1,stopSigns")
+        ])
     #expect(
       sampleLayout().changes(to: a).state
         == [StateChange(field: "mapContent", from: "none", to: "alternates:2,stopSigns")])
@@ -50,7 +53,10 @@ import TestSupport
     let b = layout { $0.overlays = ["marker:pickup"] }
     #expect(
       a.changes(to: b).state
-        == [StateChange(field: "overlays", from: "marker:pickup,polyline:route", to: "marker:pickup")])
+        == [
+          StateChange(
+            field: "overlays", from: "marker:pickup,polyline:route", to: "marker:pickup")
+        ])
     // "é" precomposed and decomposed: equal Strings, other bytes in the stored text.
     let composed = layout { $0.overlays = ["marker:caf\u{E9}"] }
     let decomposed = layout { $0.overlays = ["marker:cafe\u{301}"] }
@@ -62,7 +68,8 @@ import TestSupport
   }
 
   @Test func animationsAddedRemovedAndChangedAreReportedByTarget() {
-    let fade = SnapshotAnimation(views: ["order sheet,<script>=1%"], properties: ["alpha"], start: 3, duration: 0.25)
+    let fade = SnapshotAnimation(
+      views: ["order sheet,<script>=1%"], properties: ["alpha"], start: 3, duration: 0.25)
     let b = layout {
       $0.animations[0].duration = 0.5
       $0.animations.insert(fade, at: 0)
@@ -131,7 +138,8 @@ import TestSupport
     #expect(json.contains(#"{"field":"overlays","from":"none","to":"marker:pickup"}"#))
     #expect(
       json.contains(
-        #"{"field":"animation views=prompt.incident#3 props=frame","from":"start=12.000 duration=0.300","to":"none"}"#))
+        #"{"field":"animation views=prompt.incident#3 props=frame","#
+          + #""from":"start=12.000 duration=0.300","to":"none"}"#))
     _ = directory
   }
 
