@@ -18,8 +18,8 @@ public enum SnapshotMerge {
 
   /// Copies every finished run of `source` into `target`, in the source's order; layouts are
   /// stored once by content (the store does that). A run whose label the target holds already
-  /// is skipped when it is the same run (same recording fingerprint, delegate, variants and
-  /// frames), so merging a store twice, or overlapping shards, changes nothing.
+  /// is skipped when it is the same run (every metadata field, the label included, and every
+  /// frame, byte for byte), so merging a store twice, or overlapping shards, changes nothing.
   /// - Throws: `CheckError` for an unfinished run, or a label the target uses for a different
   ///   run (naming both stores and the label).
   @discardableResult
@@ -59,9 +59,16 @@ public enum SnapshotMerge {
   // equivalent texts, and the target would keep its bytes for a run whose stored texts differ.
 
   private static func sameBytes(_ a: RunMetadata, _ b: RunMetadata) -> Bool {
-    a == b && HeadlessUIKit.sameBytes(
-      [a.delegate, a.recordingName, a.logFingerprint, a.navsimVersion, a.sdkProfile, a.variants],
-      [b.delegate, b.recordingName, b.logFingerprint, b.navsimVersion, b.sdkProfile, b.variants])
+    a == b
+      && HeadlessUIKit.sameBytes(
+        [
+          a.label, a.delegate, a.recordingName, a.logFingerprint, a.navsimVersion, a.sdkProfile,
+          a.variants,
+        ],
+        [
+          b.label, b.delegate, b.recordingName, b.logFingerprint, b.navsimVersion, b.sdkProfile,
+          b.variants,
+        ])
       && HeadlessUIKit.sameBytes(a.logPath, b.logPath)
       && HeadlessUIKit.sameBytes(a.tripStart, b.tripStart)
       && HeadlessUIKit.sameBytes(a.font, b.font)

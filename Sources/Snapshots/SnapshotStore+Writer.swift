@@ -158,6 +158,7 @@ extension SnapshotStore {
     /// old bytes.
     @inline(__always)
     private func sameFindings(_ findings: [Finding]) -> Bool {
+      guard findings.count == open.count else { return false }  // the reads below stay inside
       // Most events raise none: answered without reaching into the arrays (which retains them).
       if findings.isEmpty { return true }
       // In place: copying each pair out of the arrays retained and released their texts.

@@ -10,14 +10,15 @@ import Testing
 /// to the byte: a finding message quoting "Café" precomposed (U+00E9) in one store and
 /// decomposed ("e" + U+0301) in the other is an equal `String`, but other stored bytes.
 @Suite struct SnapshotMergeBytesTests {
-  static func store(quoting text: String, in directory: TemporaryDirectory, name: String) throws
-    -> SnapshotStore
-  {
+  static func store(
+    quoting text: String, label: String = "run", recording: String = "commute",
+    in directory: TemporaryDirectory, name: String
+  ) throws -> SnapshotStore {
     let store = try SnapshotStore(
       path: directory.path + "/" + name, mode: .create)
     let writer = try store.beginRun(
       RunMetadata(
-        label: "run", delegate: "screen", recordingID: 1, recordingName: "commute",
+        label: label, delegate: "screen", recordingID: 1, recordingName: recording,
         logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
     let layout = LayoutState(
       state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
@@ -45,5 +46,22 @@ import Testing
     #expect(try SnapshotMerge.merge(same, into: target).alreadyThere == 1)
     let other = try Self.store(quoting: "Cafe\u{301}", in: directory, name: "other.sqlite")
     #expect(throws: CheckError.self) { try SnapshotMerge.merge(other, into: target) }
+  }
+
+  /// The label and the metadata's texts count too: a run labelled, or naming its recording,
+  /// in the other form is not the target's run.
+  @Test func aRunWhoseLabelOrRecordingDiffersOnlyInNormalizationIsNotAlreadyThere() throws {
+    let (directory, _) = freshDatabase(named: "unused.sqlite")
+    let target = try Self.store(
+      quoting: "x", label: "Caf\u{E9}", recording: "Caf\u{E9}", in: directory,
+      name: "target.sqlite")
+    let label = try Self.store(
+      quoting: "x", label: "Cafe\u{301}", recording: "Caf\u{E9}", in: directory,
+      name: "label.sqlite")
+    #expect(throws: CheckError.self) { try SnapshotMerge.merge(label, into: target) }
+    let recording = try Self.store(
+      quoting: "x", label: "Caf\u{E9}", recording: "Cafe\u{301}", in: directory,
+      name: "recording.sqlite")
+    #expect(throws: CheckError.self) { try SnapshotMerge.merge(recording, into: target) }
   }
 }
