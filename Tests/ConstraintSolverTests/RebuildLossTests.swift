@@ -23,6 +23,25 @@ import Testing
     return (solver, fixed, unrebuildable)
   }
 
+  /// Expects `call` to fail as `cannotApply`: `internalError` naming `constraint` with
+  /// `constant` as allowed, and `lost` as what the rebuild would lose.
+  func expectCannotApply(
+    _ constraint: Constraint, constant: Double, losing lost: Constraint,
+    _ call: () throws(EngineError) -> Void
+  ) {
+    do {
+      try call()
+      Issue.record("the call went through a rebuild that loses a constraint")
+    } catch .solver(.internalError(let message)) {
+      let allowed =
+        "[\(constraint)] with constant \(constant) is allowed by the constraints in force"
+      #expect(message.contains(allowed), "\(message)")
+      #expect(message.contains("[\(lost)]"), "names the one lost: \(message)")
+    } catch {
+      Issue.record("expected internalError, got \(error)")
+    }
+  }
+
   /// A refused required add that a fresh tableau accepts goes to a rebuilt tableau; when the
   /// rebuild would lose a constraint, the add fails as `internalError`, not unsatisfiable.
   @Test func anAddTheRebuildCannotTakeIsAnInternalErrorNotAConflict() throws {
@@ -32,16 +51,8 @@ import Testing
     let added = Constraint(z - 3, .equal)
     var engine = solver.engine
     #expect(engine.refusal(added, constant: -3) == nil, "the constraints allow it")
-    do {
+    expectCannotApply(added, constant: -3.0, losing: unrebuildable) { () throws(EngineError) in
       try engine.addToFreshTableau(Addition(added))
-      Issue.record("the add went through a rebuild that loses a constraint")
-    } catch .solver(.internalError(let message)) {
-      #expect(
-        message.contains("[\(added)] with constant -3.0 is allowed by the constraints in force"),
-        "\(message)")
-      #expect(message.contains("[\(unrebuildable)]"), "names the one lost: \(message)")
-    } catch {
-      Issue.record("expected internalError, got \(error)")
     }
     #expect(engine.constraints.keys == before, "unchanged")
     #expect(engine.lostInRebuild.isEmpty, "thrown now, not reported again by the next call")
@@ -53,16 +64,9 @@ import Testing
     let (solver, fixed, unrebuildable) = try solverWithAnUnrebuildableEntry()
     let before = solver.engine.constraints.keys
     var engine = solver.engine
-    do {
-      try engine.refuseUpdate(fixed, -20, solver.engine)
-      Issue.record("the update went through a rebuild that loses a constraint")
-    } catch .solver(.internalError(let message)) {
-      #expect(
-        message.contains("[\(fixed)] with constant -20.0 is allowed by the constraints in force"),
-        "\(message)")
-      #expect(message.contains("[\(unrebuildable)]"), "names the one lost: \(message)")
-    } catch {
-      Issue.record("expected internalError, got \(error)")
+    let original = solver.engine
+    expectCannotApply(fixed, constant: -20.0, losing: unrebuildable) { () throws(EngineError) in
+      try engine.refuseUpdate(fixed, -20, original)
     }
     #expect(engine.constraints.keys == before, "unchanged")
     #expect(engine.constraints[ObjectIdentifier(fixed)]?.constant == -10, "the old constant")

@@ -32,6 +32,33 @@ public func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     ])
 }
 
+/// The metadata of a test run of recording 1, "commute".
+public func testRunMetadata(
+  label: String, delegate: String = "basic", fingerprint: String = "f1"
+) -> RunMetadata {
+  RunMetadata(
+    label: label, delegate: delegate, recordingID: 1, recordingName: "commute",
+    logFingerprint: fingerprint, navsimVersion: "test", sdkProfile: "default", variants: "")
+}
+
+/// Writes a finished run of progress events, event `i` (seq `i + 1`, at `100 i` ms) with
+/// `events[i]`'s layout and findings.
+@discardableResult
+public func writeRun(
+  _ store: SnapshotStore, label: String, delegate: String = "screen",
+  events: [(layout: LayoutState, findings: [Finding])]
+) throws -> RunInfo {
+  let writer = try store.beginRun(testRunMetadata(label: label, delegate: delegate))
+  for (index, event) in events.enumerated() {
+    try writer.append(
+      LayoutSnapshot(
+        seq: Int64(index + 1), t: Int64(index * 100), event: "progress", layout: event.layout,
+        findings: event.findings),
+      detail: "{}")
+  }
+  return try writer.finish()
+}
+
 /// Writes a finished run of `count` events whose turn card moves at the events in `movesAt`.
 @discardableResult
 public func writeRun(
@@ -39,9 +66,7 @@ public func writeRun(
   count: Int64 = 10, movesAt: Set<Int64> = [], findingAt: Int64? = nil
 ) throws -> RunInfo {
   let writer = try store.beginRun(
-    RunMetadata(
-      label: label, delegate: delegate, recordingID: 1, recordingName: "commute",
-      logFingerprint: fingerprint, navsimVersion: "test", sdkProfile: "default", variants: ""))
+    testRunMetadata(label: label, delegate: delegate, fingerprint: fingerprint))
   for seq in 1...count {
     let finding = Finding(ruleID: "missing-logo", severity: .error, views: ["googleLogo"], message: "no logo")
     let snapshot = LayoutSnapshot(

@@ -51,16 +51,7 @@ import Testing
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     let store = try SnapshotStore(path: path, mode: .create)
     for (label, text) in [("a", Self.composed), ("b", Self.decomposed)] {
-      let writer = try store.beginRun(
-        RunMetadata(
-          label: label, delegate: "screen", recordingID: 1, recordingName: "commute",
-          logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
-      try writer.append(
-        LayoutSnapshot(
-          seq: 1, t: 0, event: "progress", layout: TextBytesStoreTests.layout(text: text),
-          findings: []),
-        detail: "{}")
-      _ = try writer.finish()
+      try writeRun(store, label: label, events: [(TextBytesStoreTests.layout(text: text), [])])
     }
     let diff = try store.diff(labelA: "a", labelB: "b")
     #expect(!diff.isIdentical)

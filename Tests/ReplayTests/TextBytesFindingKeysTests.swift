@@ -34,16 +34,9 @@ import Testing
     let store = try SnapshotStore(path: path, mode: .create)
     var runs: [RunInfo] = []
     for (label, findings) in [("a", a), ("b", b)] {
-      let writer = try store.beginRun(
-        RunMetadata(
-          label: label, delegate: "screen", recordingID: 1, recordingName: "commute",
-          logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
-      try writer.append(
-        LayoutSnapshot(
-          seq: 1, t: 0, event: "progress", layout: TextBytesStoreTests.layout(text: "x"),
-          findings: findings),
-        detail: "{}")
-      runs.append(try writer.finish())
+      runs.append(
+        try writeRun(
+          store, label: label, events: [(TextBytesStoreTests.layout(text: "x"), findings)]))
     }
     return (store, runs[0], runs[1], directory)
   }

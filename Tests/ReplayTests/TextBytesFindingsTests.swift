@@ -24,20 +24,10 @@ import Testing
   @Test func aMessageWhoseNormalizationAloneChangesIsStoredAsRaised() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     let store = try SnapshotStore(path: path, mode: .create)
-    let writer = try store.beginRun(
-      RunMetadata(
-        label: "run", delegate: "screen", recordingID: 1, recordingName: "commute",
-        logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
     let quoted = [Self.composed, Self.decomposed, Self.decomposed, Self.composed, Self.composed]
     let layout = TextBytesStoreTests.layout(text: "x")
-    for (index, text) in quoted.enumerated() {
-      try writer.append(
-        LayoutSnapshot(
-          seq: Int64(index + 1), t: Int64(index * 100), event: "progress", layout: layout,
-          findings: [Self.finding(quoting: text)]),
-        detail: "{}")
-    }
-    let run = try writer.finish()
+    let run = try writeRun(
+      store, label: "run", events: quoted.map { (layout, [Self.finding(quoting: $0)]) })
     let read = try store.frames(of: run).map { $0.findings.map { Array($0.message.utf8) } }
     #expect(read == quoted.map { [Array(Self.finding(quoting: $0).message.utf8)] })
     // Three spans (the forms' runs), not one.

@@ -69,19 +69,9 @@ import Testing
   @Test func aWriterGivenSnapshotsStoresEachFormAsWritten() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     let store = try SnapshotStore(path: path, mode: .create)
-    let writer = try store.beginRun(
-      RunMetadata(
-        label: "run", delegate: "screen", recordingID: 1, recordingName: "commute",
-        logFingerprint: "f1", navsimVersion: "test", sdkProfile: "default", variants: ""))
     let texts = [Self.composed, Self.decomposed, Self.decomposed, Self.composed]
-    for (index, text) in texts.enumerated() {
-      try writer.append(
-        LayoutSnapshot(
-          seq: Int64(index + 1), t: Int64(index * 100), event: "progress",
-          layout: Self.layout(text: text), findings: []),
-        detail: "{}")
-    }
-    let run = try writer.finish()
+    let run = try writeRun(
+      store, label: "run", events: texts.map { (Self.layout(text: $0), []) })
     #expect(run.layoutChanges == 3)
     let read = try store.frames(of: run).map {
       try store.layout(hash: $0.layoutHash, seq: $0.seq).node("cafe")?.text.map { Array($0.utf8) }
