@@ -74,3 +74,20 @@ struct ConstraintTable {
     return i
   }
 }
+
+/// The entries in order of addition, looked up one at a time: a loop over them allocates
+/// nothing (`values` builds an array, for callers that keep it).
+extension ConstraintTable: Sequence {
+  struct Iterator: IteratorProtocol {
+    let table: ConstraintTable
+    var index = 0
+
+    mutating func next() -> ConstraintEntry? {
+      guard index < table.keys.count else { return nil }
+      defer { index += 1 }
+      return table[table.keys[index]]
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(table: self) }
+}

@@ -17,7 +17,7 @@ extension Engine {
     var cells = 0
     for row in rows { cells += row.cells.count }
     var readds = 0
-    for entry in constraints.values { readds += 1 + entry.addPivots }
+    for entry in constraints { readds += 1 + entry.addPivots }
     return readds * cells
   }
 
@@ -29,7 +29,7 @@ extension Engine {
   ) -> Symbol? {
     var implicit: [ConstraintEntry] = [entry]
     var marked: [ConstraintEntry] = []
-    for other in constraints.values {
+    for other in constraints {
       if other.isImplicit { implicit.append(other) } else { marked.append(other) }
     }
     guard rows.count - freeSlots.count == constraints.count + 1 else { return nil }

@@ -133,7 +133,7 @@ extension Engine {
       }
     }
     lines.append("Constraints")
-    for entry in constraints.values {
+    for entry in constraints {
       var line = "  #\(entry.order) [\(entry.constraint)]"
       if entry.constant != entry.constraint.expression.constant {
         line += " constant \(formatNumber(entry.constant))"
@@ -212,7 +212,7 @@ extension Engine {
   /// (relative to the size of the terms).
   func requiredConstraintProblems() -> [String] {
     var problems: [String] = []
-    for entry in constraints.values where entry.constraint.isRequired {
+    for entry in constraints where entry.constraint.isRequired {
       let (miss, largest, _) = miss(of: entry)
       if miss > Tolerance.standard.invariantMiss * max(1, largest) {
         problems.append("required [\(entry.constraint)] is off by \(miss)")

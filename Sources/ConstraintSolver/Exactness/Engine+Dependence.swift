@@ -43,7 +43,7 @@ extension Engine {
       return sums.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
     var equalities: [(terms: [(Int, Double)], constant: Double)] = []
-    for entry in constraints.values
+    for entry in constraints
     where entry.constraint.isRequired && entry.constraint.relation == .equal {
       equalities.append((vector(entry.constraint.expression), entry.constant))
     }

@@ -150,7 +150,7 @@ extension Engine {
   /// Recomputes the objective from the weighted errors (a basic one replaced by its row).
   mutating func refreshObjective() {
     var fresh = Row()
-    for entry in constraints.values
+    for entry in constraints
     where !entry.constraint.isRequired {
       let strength = entry.constraint.strength.value
       for symbol in [entry.tag.marker, entry.tag.other] where symbol.kind == .error {

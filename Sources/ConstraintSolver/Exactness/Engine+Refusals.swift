@@ -93,7 +93,7 @@ extension Engine {
   func explainConflict(_ constraint: Constraint, constant: Double) -> [Constraint]? {
     var probe = Engine()
     var complete = true
-    for entry in constraints.values
+    for entry in constraints
     where entry.constraint.isRequired && entry.constraint !== constraint {
       do {
         var addition = entry.addition()

@@ -21,7 +21,7 @@ extension Engine {
   /// their values and so passes a negative one: seeds 3 002 617, 3 004 335).
   func requiredConstraintsHold() -> Bool {
     // Loops, not `allSatisfy` and `contains`: in a debug build their closures copy the engine.
-    for entry in constraints.values where entry.constraint.isRequired {
+    for entry in constraints where entry.constraint.isRequired {
       let (miss, largest, _) = miss(of: entry)
       if !(miss <= Tolerance.standard.residual * max(1, largest)) { return false }
     }
@@ -66,7 +66,7 @@ extension Engine {
   /// Whether the solution misses a required constraint by more than `Tolerance.drift` of
   /// its terms (after a removal through a computed marker: the tableau is then rebuilt).
   func hasDrifted() -> Bool {
-    for entry in constraints.values where entry.constraint.isRequired {
+    for entry in constraints where entry.constraint.isRequired {
       let (miss, _, total) = miss(of: entry)
       if miss > Tolerance.standard.drift * max(1, total) { return true }
     }
