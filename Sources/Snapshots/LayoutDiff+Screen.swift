@@ -31,6 +31,14 @@ extension SnapshotAnimation {
     "views=" + listText(views) + " props=" + listText(properties)
   }
 
+  /// `target` as the `anim` line stores it, an empty list empty: what targets are matched by
+  /// (`target` prints `none` both for no views and for a view named `none`).
+  var storedTarget: ByteKey {
+    ByteKey(
+      "views=" + views.map(escapeToken).joined(separator: ",") + " props="
+        + properties.map(escapeToken).joined(separator: ","))
+  }
+
   /// `start=… duration=…`, seconds with three decimals, as its `anim` line prints them.
   var timing: String {
     "start=" + formatFixed(start, 3) + " duration=" + formatFixed(duration, 3)
@@ -47,14 +55,19 @@ extension LayoutState {
   /// in each order.
   func animationChanges(to other: LayoutState) -> [StateChange] {
     // As stored: `==` compares the seconds exactly, the `anim` lines to three decimals.
-    func lines(_ list: [SnapshotAnimation]) -> [String] { list.map { $0.target + " " + $0.timing } }
+    func lines(_ list: [SnapshotAnimation]) -> [String] {
+      list.map { $0.storedTarget.text + " " + $0.timing }
+    }
     if sameBytes(lines(animations), lines(other.animations)) { return [] }
-    func group(_ list: [SnapshotAnimation]) -> (order: [String], timings: [ByteKey: [String]]) {
-      var order: [String] = []
+    /// The targets in order of first appearance, each with its timings.
+    func group(_ list: [SnapshotAnimation]) -> (
+      order: [SnapshotAnimation], timings: [ByteKey: [String]]
+    ) {
+      var order: [SnapshotAnimation] = []
       var timings: [ByteKey: [String]] = [:]
       for animation in list {
-        let key = ByteKey(animation.target)
-        if timings[key] == nil { order.append(animation.target) }
+        let key = animation.storedTarget
+        if timings[key] == nil { order.append(animation) }
         timings[key, default: []].append(animation.timing)
       }
       return (order, timings)
@@ -62,16 +75,16 @@ extension LayoutState {
     let mine = group(animations), theirs = group(other.animations)
     var changes: [StateChange] = []
     func text(_ timings: [String]?) -> String { timings?.joined(separator: "; ") ?? "none" }
-    for target in theirs.order {
-      let key = ByteKey(target)
+    for animation in theirs.order {
+      let key = animation.storedTarget
       let from = mine.timings[key], to = theirs.timings[key]!
-      if from == nil || !sameBytes(from!, to) {
-        changes.append(StateChange(field: "animation " + target, from: text(from), to: text(to)))
-      }
+      if let from, sameBytes(from, to) { continue }
+      changes.append(
+        StateChange(field: "animation " + animation.target, from: text(from), to: text(to)))
     }
-    for target in mine.order where theirs.timings[ByteKey(target)] == nil {
-      let from = text(mine.timings[ByteKey(target)])
-      changes.append(StateChange(field: "animation " + target, from: from, to: "none"))
+    for animation in mine.order where theirs.timings[animation.storedTarget] == nil {
+      let from = text(mine.timings[animation.storedTarget])
+      changes.append(StateChange(field: "animation " + animation.target, from: from, to: "none"))
     }
     if changes.isEmpty {
       // Same targets and timings, other order: the stored lines differ all the same.

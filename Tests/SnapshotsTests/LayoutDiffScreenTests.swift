@@ -113,6 +113,18 @@ import TestSupport
       ])
   }
 
+  /// No views and a view named `none` print alike (`views=none`) but are other stored lines:
+  /// animations of those targets are told apart, not matched as one.
+  @Test func animationsOfNoViewsAndOfAViewNamedNoneAreOtherTargets() {
+    let a = layout { $0.animations[0].views = [] }
+    let b = layout { $0.animations[0].views = ["none"] }
+    #expect(a.text != b.text)
+    #expect(
+      a.changes(to: b).state.map(\.field) == [
+        "animation views=none props=frame", "animation views=none props=frame",
+      ])
+  }
+
   @Test func aDiffOfRunsThatDifferOnlyOnTheLayoutLineReportsIt() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     let store = try SnapshotStore(path: path, mode: .create)
