@@ -15,7 +15,9 @@ struct DiffCommand: NavSimCommand {
         "LABEL_B", "The second run (or a label prefix).", optional: true, completion: .none),
     ],
     options: [
-      .value("--tolerance", "PT", "Ignore moves of at most PT points.", default: "0"),
+      .value(
+        "--tolerance", "PT",
+        "Ignore moves of at most PT points (frames, safe area, map size).", default: "0"),
       .flag("--json", "Print everything as JSON."),
       .value(
         "--html", "OUT.html", "Also write the side-by-side HTML report.", completion: .files),

@@ -14,7 +14,7 @@ extension SnapshotInsets {
   /// True when every edge is within `tolerance` points (and the stored text's rounding, as
   /// `SnapshotRect.isClose` allows).
   func isClose(to other: SnapshotInsets, tolerance: Double) -> Bool {
-    let limit = tolerance + 0.011
+    let limit = tolerance + SnapshotRect.storedRounding
     return abs(top - other.top) <= limit && abs(leading - other.leading) <= limit
       && abs(bottom - other.bottom) <= limit && abs(trailing - other.trailing) <= limit
   }

@@ -60,9 +60,11 @@ public struct EventDifference: Equatable, Sendable {
 
 extension LayoutState {
   /// What changes from `self` (A) to `other` (B): every fact of the layout line and the
-  /// running animations (`animationChanges`), then the views. Frame and safe-area moves within
-  /// `tolerance` points on every edge are ignored. Views are reported in B's z-order, then
-  /// those only in A.
+  /// running animations (`animationChanges`), then the views. `tolerance` is in points and
+  /// applies to every point measure: frames and the safe area (each edge) and the map's size
+  /// (each side) within it (plus the stored rounding, `SnapshotRect.storedRounding`) are no
+  /// change. Tokens (map content, overlays, names, states) compare exactly, an alpha within
+  /// 0.005, animation times as stored. Views are reported in B's z-order, then those only in A.
   /// Texts (names, states, a label's text) are compared byte for byte, as the stored layouts'
   /// texts and hashes are (`sameBytes`): a text whose normalization alone changes is a change.
   /// - Complexity: O(n) in the number of nodes.
@@ -75,9 +77,13 @@ extension LayoutState {
     }
     compare("state", state, other.state)
     compare("wideMode", wideMode ? "yes" : "no", other.wideMode ? "yes" : "no")
-    compare(
-      "map", pointText(mapWidth) + "x" + pointText(mapHeight),
-      pointText(other.mapWidth) + "x" + pointText(other.mapHeight))
+    let limit = tolerance + SnapshotRect.storedRounding
+    if abs(mapWidth - other.mapWidth) > limit || abs(mapHeight - other.mapHeight) > limit {
+      stateChanges.append(
+        StateChange(
+          field: "map", from: pointText(mapWidth) + "x" + pointText(mapHeight),
+          to: pointText(other.mapWidth) + "x" + pointText(other.mapHeight)))
+    }
     if !safeArea.isClose(to: other.safeArea, tolerance: tolerance) {
       stateChanges.append(
         StateChange(field: "safeArea", from: safeArea.text, to: other.safeArea.text))
@@ -146,12 +152,15 @@ extension LayoutState {
 }
 
 extension SnapshotRect {
+  /// How far two stored values of one point measure may be apart with no change: stored text
+  /// carries six significant digits (under 0.0005 pt a value below 1000 pt), older stores two
+  /// decimals (under 0.005 pt); a far edge adds the origin's and the size's rounding. 0.011 pt
+  /// covers an old run against a new one, far below a pixel (0.333 pt).
+  static let storedRounding = 0.011
+
   /// True when every edge is within `tolerance` points.
   public func isClose(to other: SnapshotRect, tolerance: Double) -> Bool {
-    // Stored text carries six significant digits (under 0.0005 pt a value below 1000 pt),
-    // older stores two decimals (under 0.005 pt); a far edge adds the origin's and the size's
-    // rounding. 0.011 pt covers an old run against a new one, far below a pixel (0.333 pt).
-    let limit = tolerance + 0.011
+    let limit = tolerance + Self.storedRounding
     return abs(x - other.x) <= limit && abs(y - other.y) <= limit
       && abs(maxX - other.maxX) <= limit && abs(maxY - other.maxY) <= limit
   }
