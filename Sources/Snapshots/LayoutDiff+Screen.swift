@@ -22,7 +22,15 @@ extension SnapshotInsets {
 
 /// Tokens as the layout line prints them (escaped, comma separated); `none` when empty.
 func listText(_ tokens: [String]) -> String {
-  tokens.isEmpty ? "none" : tokens.map(escapeToken).joined(separator: ",")
+  tokens.isEmpty ? "none" : tokens.map(tokenText).joined(separator: ",")
+}
+
+/// A token as the layout text escapes it (`escapeToken`), `none` for no token. So that `none`
+/// always means absent, a token spelled `none` prints its first byte escaped, `%6Eone`: the
+/// same bytes the layout text's `%XX` escapes read back.
+func tokenText(_ token: String?) -> String {
+  guard let token else { return "none" }
+  return token.utf8.elementsEqual("none".utf8) ? "%6Eone" : escapeToken(token)
 }
 
 extension SnapshotAnimation {
@@ -31,8 +39,7 @@ extension SnapshotAnimation {
     "views=" + listText(views) + " props=" + listText(properties)
   }
 
-  /// `target` as the `anim` line stores it, an empty list empty: what targets are matched by
-  /// (`target` prints `none` both for no views and for a view named `none`).
+  /// `target` as the `anim` line stores it, an empty list empty: what targets are matched by.
   var storedTarget: ByteKey {
     ByteKey(
       "views=" + views.map(escapeToken).joined(separator: ",") + " props="

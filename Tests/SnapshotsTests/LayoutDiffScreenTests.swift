@@ -113,15 +113,15 @@ import TestSupport
       ])
   }
 
-  /// No views and a view named `none` print alike (`views=none`) but are other stored lines:
-  /// animations of those targets are told apart, not matched as one.
+  /// No views and a view named `none` are other stored lines: animations of those targets
+  /// are told apart, not matched as one (and print apart, `LayoutDiffTokenTests`).
   @Test func animationsOfNoViewsAndOfAViewNamedNoneAreOtherTargets() {
     let a = layout { $0.animations[0].views = [] }
     let b = layout { $0.animations[0].views = ["none"] }
     #expect(a.text != b.text)
     #expect(
       a.changes(to: b).state.map(\.field) == [
-        "animation views=none props=frame", "animation views=none props=frame",
+        "animation views=%6Eone props=frame", "animation views=none props=frame",
       ])
   }
 

@@ -1,4 +1,4 @@
-import Replay
+@testable import Replay
 import ReplayTestSupport
 @testable import Snapshots
 import Testing
@@ -35,3 +35,4 @@ import Testing
     #expect(a.changes(to: b, tolerance: 1).state.map(\.field) == ["overlays"])
   }
 }
+
