@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessUIKit
 import NavSimCheck
 import Replay
 import Snapshots
@@ -49,7 +50,7 @@ struct DiffCommand: NavSimCommand {
       let impact = try ChangeImpact.compare(stores: storeA, storeB, tolerance: tolerance)
       let runsB = try storeB.runs()
       let note = try storeA.runs().lazy.compactMap { a in
-        runsB.first { $0.label == a.label }.flatMap {
+        runsB.first { sameBytes($0.label, a.label) }.flatMap {
           RunInfo.fontNote(a, $0, nameA: path, nameB: other)
         }
       }.first
@@ -59,7 +60,9 @@ struct DiffCommand: NavSimCommand {
     let labelB = try parsed.positional(2, "LABEL_B")
     let store = try SnapshotStore(path: path, mode: .readOnly)
     let labels = try store.runs().map(\.label)
-    if !labels.contains(labelA) || !labels.contains(labelB),
+    // Labels are compared as the store holds them, byte for byte.
+    if !labels.contains(where: { sameBytes($0, labelA) })
+      || !labels.contains(where: { sameBytes($0, labelB) }),
       let impact = try ChangeImpact.compare(
         store: store, prefixA: labelA, prefixB: labelB, tolerance: tolerance)
     {

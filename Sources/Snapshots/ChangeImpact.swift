@@ -3,6 +3,7 @@
 // change is the local one they meant.
 
 import Foundation
+import HeadlessUIKit
 import JSON
 import OutputPolicy
 import Replay
@@ -60,23 +61,29 @@ public struct ChangeImpact: Sendable {
     public var firstSeq: Int64
   }
 
-  /// Views by events changed (most first), then name.
+  /// Views by events changed (most first), then name (names `String <` cannot order, which
+  /// differ only in normalization, by their bytes). Views are told apart by their bytes.
   public var views: [ViewImpact] {
-    var byView: [String: ViewImpact] = [:]
+    var byView: [ByteKey: ViewImpact] = [:]
     for pair in pairs {
-      var seenHere: Set<String> = []
+      var seenHere: Set<ByteKey> = []
       for difference in pair.layoutDifferences {
         for view in unique(difference.viewChanges.map(\.view)) {
-          var impact = byView[view] ?? ViewImpact(
+          let key = ByteKey(view)
+          var impact = byView[key] ?? ViewImpact(
             view: view, events: 0, configurations: 0, firstConfiguration: pair.name,
             firstSeq: difference.seq)
           impact.events += 1
-          if seenHere.insert(view).inserted { impact.configurations += 1 }
-          byView[view] = impact
+          if seenHere.insert(key).inserted { impact.configurations += 1 }
+          byView[key] = impact
         }
       }
     }
-    return byView.values.sorted { ($0.events, $1.view) > ($1.events, $0.view) }
+    return byView.values.sorted { a, b in
+      if a.events != b.events { return a.events > b.events }
+      if a.view != b.view { return a.view < b.view }
+      return a.view.utf8.lexicographicallyPrecedes(b.view.utf8)
+    }
   }
 
   /// "B changes the layout on X % of events in Y of Z recordings", then per configuration and
@@ -158,15 +165,17 @@ public struct ChangeImpact: Sendable {
   }
 }
 
+/// `items` without repeats, in order; texts told apart by their bytes.
 private func unique(_ items: [String]) -> [String] {
-  var seen: Set<String> = []
-  return items.filter { seen.insert($0).inserted }
+  var seen: Set<ByteKey> = []
+  return items.filter { seen.insert(ByteKey($0)).inserted }
 }
 
 // MARK: - Pairing runs
 
 extension ChangeImpact {
-  /// Pairs the runs of two stores by label (`navsim diff STORE_A STORE_B`).
+  /// Pairs the runs of two stores by label, compared byte for byte (`navsim diff STORE_A
+  /// STORE_B`).
   /// - Throws: what reading the stores or writing the scratch store of a pair throws.
   public static func compare(
     stores a: SnapshotStore, _ b: SnapshotStore, tolerance: Double = 0
@@ -174,7 +183,7 @@ extension ChangeImpact {
     let runsA = try a.runs(), runsB = try b.runs()
     var pairs: [Pair] = []
     for run in runsA {
-      guard let other = runsB.first(where: { $0.label == run.label }) else { continue }
+      guard let other = runsB.first(where: { sameBytes($0.label, run.label) }) else { continue }
       pairs.append(
         Pair(
           name: run.label, recording: recordingKey(run),
@@ -182,32 +191,35 @@ extension ChangeImpact {
     }
     return ChangeImpact(
       nameA: a.path, nameB: b.path, pairs: pairs,
-      onlyInA: runsA.map(\.label).filter { label in !runsB.contains { $0.label == label } },
-      onlyInB: runsB.map(\.label).filter { label in !runsA.contains { $0.label == label } })
+      onlyInA: runsA.map(\.label).filter { label in !runsB.contains { sameBytes($0.label, label) } },
+      onlyInB: runsB.map(\.label).filter { label in !runsA.contains { sameBytes($0.label, label) } })
   }
 
   /// Pairs the runs `A/...` and `B/...` of one store by the rest of their labels (`navsim
-  /// diff STORE v1 v2` after `navsim check --label-prefix v1` and `v2`); nil when the store
-  /// has no run under one of the prefixes.
+  /// diff STORE v1 v2` after `navsim check --label-prefix v1` and `v2`), compared byte for
+  /// byte; nil when the store has no run under one of the prefixes.
   public static func compare(
     store: SnapshotStore, prefixA: String, prefixB: String, tolerance: Double = 0
   ) throws -> ChangeImpact? {
     let runs = try store.runs()
     func under(_ prefix: String) -> [(rest: String, run: RunInfo)] {
-      runs.filter { $0.label.hasPrefix(prefix + "/") }.map { (String($0.label.dropFirst(prefix.count + 1)), $0) }
+      let head = Array((prefix + "/").utf8)
+      return runs.filter { $0.label.utf8.starts(with: head) }.map {
+        (String(decoding: $0.label.utf8.dropFirst(head.count), as: UTF8.self), $0)
+      }
     }
     let sideA = under(prefixA), sideB = under(prefixB)
     guard !sideA.isEmpty, !sideB.isEmpty else { return nil }
     var pairs: [Pair] = []
     for (rest, run) in sideA {
-      guard let other = sideB.first(where: { $0.rest == rest })?.run else { continue }
+      guard let other = sideB.first(where: { sameBytes($0.rest, rest) })?.run else { continue }
       let diff = try store.diff(labelA: run.label, labelB: other.label, tolerance: tolerance)
       pairs.append(Pair(name: rest, recording: recordingKey(run), diff: diff))
     }
     return ChangeImpact(
       nameA: prefixA, nameB: prefixB, pairs: pairs,
-      onlyInA: sideA.map(\.rest).filter { rest in !sideB.contains { $0.rest == rest } },
-      onlyInB: sideB.map(\.rest).filter { rest in !sideA.contains { $0.rest == rest } })
+      onlyInA: sideA.map(\.rest).filter { rest in !sideB.contains { sameBytes($0.rest, rest) } },
+      onlyInB: sideB.map(\.rest).filter { rest in !sideA.contains { sameBytes($0.rest, rest) } })
   }
 
   private static func recordingKey(_ run: RunInfo) -> String {
