@@ -1,5 +1,6 @@
 import Findings
 import Foundation
+import HeadlessUIKit
 import Replay
 
 // The data an HTML report embeds, as one compact JSON value. A 1-hour trip has tens of
@@ -20,14 +21,16 @@ import Replay
 //    "runs":[{...}], "frames":{column:[...]}, "marks":[{name,color,frames}], ...}
 //
 // Strings in the tables are indices into "strings"; every string is JSON-escaped with `<`
-// written as \u003c, so the JSON can sit inside a <script> element.
+// written as \u003c, so the JSON can sit inside a <script> element. Texts are interned by
+// their bytes (`ByteKey`): canonically equivalent texts ("é" precomposed or as "e" and a
+// combining accent) are other texts in the store, and the page shows each as stored.
 
 /// Builds the interned tables of a report's data.
 final class ReportData {
   private(set) var strings: [String] = []
-  private var stringIndex: [String: Int] = [:]
+  private var stringIndex: [ByteKey: Int] = [:]
   private var styles: [String] = []
-  private var styleIndex: [String: Int] = [:]
+  private var styleIndex: [ByteKey: Int] = [:]
   private var layouts: [String] = []
   /// Layout hash -> index in `layouts`.
   private var layoutIndex: [String: Int] = [:]
@@ -35,7 +38,7 @@ final class ReportData {
   private var findingSetIndex: [String: Int] = [:]
   /// Key lists of event payloads (`HTMLReport+Payload.swift`), each a JSON array text.
   var payloadSchemas: [String] = []
-  var payloadSchemaIndex: [String: Int] = [:]
+  var payloadSchemaIndex: [ByteKey: Int] = [:]
   /// The layouts by hash the report may draw.
   let source: [String: LayoutState]
 
@@ -45,9 +48,10 @@ final class ReportData {
 
   /// The index of `text` in the string table.
   func string(_ text: String) -> Int {
-    if let index = stringIndex[text] { return index }
+    let key = ByteKey(text)
+    if let index = stringIndex[key] { return index }
     strings.append(text)
-    stringIndex[text] = strings.count - 1
+    stringIndex[key] = strings.count - 1
     return strings.count - 1
   }
 
@@ -56,9 +60,9 @@ final class ReportData {
       JSONText.quote(style.role), JSONText.quote(style.fill), JSONText.quote(style.stroke),
       JSONText.quote(style.text), style.dashed ? "1" : "0", JSONText.quote(kind.rawValue),
     ])
-    if let index = styleIndex[encoded] { return index }
+    if let index = styleIndex[ByteKey(encoded)] { return index }
     styles.append(encoded)
-    styleIndex[encoded] = styles.count - 1
+    styleIndex[ByteKey(encoded)] = styles.count - 1
     return styles.count - 1
   }
 

@@ -1,4 +1,5 @@
 import Findings
+import HeadlessUIKit
 import Replay
 import Snapshots
 
@@ -55,7 +56,8 @@ extension HTMLReport {
     // Each distinct set of differences is stored once; events refer to it.
     var signatures: [String] = [], signatureIndex: [String: Int] = [:]
     var differing: [Int] = [], differingSignature: [Int] = []
-    var firstFrameOfView: [String: Int] = [:]
+    // By the views' bytes, as the diff tells views apart.
+    var firstFrameOfView: [ByteKey: Int] = [:]
     for difference in diff.differences {
       guard let frame = indexOfSeq[difference.seq] else { continue }
       let encoded = encodeDifference(difference, data: data)
@@ -66,8 +68,8 @@ extension HTMLReport {
       }()
       differing.append(frame)
       differingSignature.append(signature)
-      for change in difference.viewChanges where firstFrameOfView[change.view] == nil {
-        firstFrameOfView[change.view] = frame
+      for change in difference.viewChanges where firstFrameOfView[ByteKey(change.view)] == nil {
+        firstFrameOfView[ByteKey(change.view)] = frame
       }
     }
     let differs = TimelineRow(name: "differs", color: "#d01884", frames: differing)
@@ -221,7 +223,7 @@ extension HTMLReport {
   /// The summary above the pictures: the verdict, the per-view table (a row jumps to the
   /// view's first difference), findings introduced and fixed. All text escaped.
   static func summaryHTML(
-    _ diff: RunDiff, firstFrameOfView: [String: Int], indexOfSeq: [Int64: Int]
+    _ diff: RunDiff, firstFrameOfView: [ByteKey: Int], indexOfSeq: [Int64: Int]
   ) -> String {
     let a = "\(escapeXML(diff.labelA)) (\(escapeXML(diff.delegateA)))"
     let b = "\(escapeXML(diff.labelB)) (\(escapeXML(diff.delegateB)))"
@@ -244,7 +246,7 @@ extension HTMLReport {
         + "<th>only in A</th><th>moved</th><th>largest move</th><th>text</th><th>other</th>"
         + "<th>first change, A → B</th></tr></thead><tbody>"
       for summary in summaries {
-        let frame = firstFrameOfView[summary.view].map { " data-frame=\"\($0)\"" } ?? ""
+        let frame = firstFrameOfView[ByteKey(summary.view)].map { " data-frame=\"\($0)\"" } ?? ""
         out += "<tr\(frame)><td>\(escapeXML(summary.view))</td><td class=\"n\">\(summary.events)</td>"
           + "<td class=\"n\">\(summary.appeared)</td><td class=\"n\">\(summary.disappeared)</td>"
           + "<td class=\"n\">\(summary.moved)</td>"

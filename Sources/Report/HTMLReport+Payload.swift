@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessUIKit
 import Replay
 
 // Event payloads in a report. Most events of a trip are progress ticks whose payloads share
@@ -17,9 +18,9 @@ extension ReportData {
       let members = Self.topLevelMembers(of: trimmed)
     else { return JSONText.quote(detail) }
     let schema = "[" + members.map(\.key).joined(separator: ",") + "]"
-    let index = payloadSchemaIndex[schema] ?? {
+    let index = payloadSchemaIndex[ByteKey(schema)] ?? {
       payloadSchemas.append(Self.scriptSafe(schema))
-      payloadSchemaIndex[schema] = payloadSchemas.count - 1
+      payloadSchemaIndex[ByteKey(schema)] = payloadSchemas.count - 1
       return payloadSchemas.count - 1
     }()
     return Self.scriptSafe("[\(index)" + members.map { "," + $0.value }.joined() + "]")

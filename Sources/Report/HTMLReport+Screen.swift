@@ -1,3 +1,4 @@
+import HeadlessUIKit
 import Replay
 // The screen as the driver sees it, in the HTML report. Each distinct layout is embedded once
 // as the SVG `SVGRenderer` draws for `navsim render` (`SVGRenderer.reportPicture`), with an
@@ -21,9 +22,10 @@ import Replay
 /// The interned tables of what the report's pictures show.
 final class ScreenTables {
   private var parts: [String] = []
-  private var partIndex: [String: Int] = [:]
+  // Keyed by bytes (`ByteKey`): parts and screens hold texts, drawn as stored.
+  private var partIndex: [ByteKey: Int] = [:]
   private var screens: [String] = []
-  private var screenIndex: [String: Int] = [:]
+  private var screenIndex: [ByteKey: Int] = [:]
   private var routes: [String] = []
   /// The route shape of the last content seen, by its `routeRevision`.
   private var shape: (revision: Int, shape: RouteShape?, index: Int)?
@@ -46,9 +48,9 @@ final class ScreenTables {
     }
     guard !views.isEmpty || content.isNight else { return -1 }
     let encoded = JSONText.array([content.isNight ? "1" : "0", JSONText.array(views)])
-    if let index = screenIndex[encoded] { return index }
+    if let index = screenIndex[ByteKey(encoded)] { return index }
     screens.append(encoded)
-    screenIndex[encoded] = screens.count - 1
+    screenIndex[ByteKey(encoded)] = screens.count - 1
     return screens.count - 1
   }
 
@@ -69,9 +71,9 @@ final class ScreenTables {
   }
 
   private func part(_ element: String) -> Int {
-    if let index = partIndex[element] { return index }
+    if let index = partIndex[ByteKey(element)] { return index }
     parts.append(JSONText.quote(element))
-    partIndex[element] = parts.count - 1
+    partIndex[ByteKey(element)] = parts.count - 1
     return parts.count - 1
   }
 

@@ -35,12 +35,19 @@ public struct RunDiff: Sendable {
     /// The first text change seen: what A showed, what B shows (nil: no text).
     public var firstTexts: (from: String?, to: String?)?
 
+    /// Texts (the view's name, its first texts) compared byte for byte (`sameBytes`), as the
+    /// diff compares them.
     public static func == (a: ViewSummary, b: ViewSummary) -> Bool {
-      a.view == b.view && a.events == b.events && a.appeared == b.appeared
-        && a.disappeared == b.disappeared && a.moved == b.moved && a.other == b.other
-        && a.largestMove == b.largestMove && a.firstFrames?.from == b.firstFrames?.from
-        && a.firstFrames?.to == b.firstFrames?.to && a.texts == b.texts
-        && a.firstTexts?.from == b.firstTexts?.from && a.firstTexts?.to == b.firstTexts?.to
+      guard sameBytes(a.view, b.view), a.events == b.events, a.appeared == b.appeared,
+        a.disappeared == b.disappeared, a.moved == b.moved, a.other == b.other,
+        a.largestMove == b.largestMove, a.firstFrames?.from == b.firstFrames?.from,
+        a.firstFrames?.to == b.firstFrames?.to, a.texts == b.texts
+      else { return false }
+      switch (a.firstTexts, b.firstTexts) {
+      case (nil, nil): return true
+      case (let x?, let y?): return sameBytes(x.from, y.from) && sameBytes(x.to, y.to)
+      default: return false
+      }
     }
   }
 
