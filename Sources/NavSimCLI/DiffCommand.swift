@@ -27,9 +27,10 @@ struct DiffCommand: NavSimCommand {
     discussion: """
       Aligns the two runs by event seq and reports how many events differ, the first
       difference, per view what changed (appeared, disappeared, moved / resized with the
-      delta, hidden, z-order) and the findings introduced and fixed; a last line notes when
-      the runs measured text with different fonts. Exit status: 0 identical, 1 different, 2
-      error.
+      delta, hidden, alpha, parent, z-order, corners, kind, an SDK view's state, a label's
+      text; a later node of a repeated id is named 'id (2nd)' and compared with the 2nd in the
+      other run) and the findings introduced and fixed; a last line notes when the runs
+      measured text with different fonts. Exit status: 0 identical, 1 different, 2 error.
 
       With two stores (say, 'navsim check --snapshots' on main and on a branch), or two label
       prefixes of one store ('navsim check --label-prefix v1' and 'v2'), the runs are paired

@@ -56,8 +56,8 @@ extension HTMLReport {
     // Each distinct set of differences is stored once; events refer to it.
     var signatures: [String] = [], signatureIndex: [String: Int] = [:]
     var differing: [Int] = [], differingSignature: [Int] = []
-    // By the views' bytes, as the diff tells views apart.
-    var firstFrameOfView: [ByteKey: Int] = [:]
+    // By the views' bytes and occurrence, as the diff tells views apart.
+    var firstFrameOfView: [ViewKey: Int] = [:]
     for difference in diff.differences {
       guard let frame = indexOfSeq[difference.seq] else { continue }
       let encoded = encodeDifference(difference, data: data)
@@ -68,8 +68,8 @@ extension HTMLReport {
       }()
       differing.append(frame)
       differingSignature.append(signature)
-      for change in difference.viewChanges where firstFrameOfView[ByteKey(change.view)] == nil {
-        firstFrameOfView[ByteKey(change.view)] = frame
+      for change in difference.viewChanges where firstFrameOfView[ViewKey(change)] == nil {
+        firstFrameOfView[ViewKey(change)] = frame
       }
     }
     let differs = TimelineRow(name: "differs", color: "#d01884", frames: differing)
@@ -142,7 +142,8 @@ extension HTMLReport {
   }
 
   /// One event's differences: `[stateChanges, viewChanges, introduced, fixed, missingIn]`;
-  /// a view change is `[view, line, delta, fromRect|null, toRect|null]`.
+  /// a view change is `[view, line, delta, fromRect|null, toRect|null(, occurrence)]`, the
+  /// occurrence only for a later node of a repeated id.
   static func encodeDifference(_ difference: EventDifference, data: ReportData) -> String {
     func rect(_ r: SnapshotRect?) -> String {
       r.map {
@@ -171,7 +172,7 @@ extension HTMLReport {
       return JSONText.array([
         String(data.string(change.view)), String(data.string(change.textLine)),
         String(data.string(delta(change.change))), rect(from), rect(to),
-      ])
+      ] + (change.occurrence == 1 ? [] : [String(change.occurrence)]))
     }
     return JSONText.array([
       JSONText.array(states), JSONText.array(views),
@@ -202,6 +203,8 @@ extension HTMLReport {
     case .zOrder(let from, let to): return "z \(from)→\(to)"
     case .corners: return "corners"
     case .text(_, let to): return to.map { "text \u{201C}\($0)\u{201D}" } ?? "no text"
+    case .kind(let from, let to): return "\(from.rawValue)→\(to.rawValue)"
+    case .state(_, let to): return to.map { "state \($0)" } ?? "no state"
     }
   }
 
@@ -223,7 +226,7 @@ extension HTMLReport {
   /// The summary above the pictures: the verdict, the per-view table (a row jumps to the
   /// view's first difference), findings introduced and fixed. All text escaped.
   static func summaryHTML(
-    _ diff: RunDiff, firstFrameOfView: [ByteKey: Int], indexOfSeq: [Int64: Int]
+    _ diff: RunDiff, firstFrameOfView: [ViewKey: Int], indexOfSeq: [Int64: Int]
   ) -> String {
     let a = "\(escapeXML(diff.labelA)) (\(escapeXML(diff.delegateA)))"
     let b = "\(escapeXML(diff.labelB)) (\(escapeXML(diff.delegateB)))"
@@ -246,8 +249,8 @@ extension HTMLReport {
         + "<th>only in A</th><th>moved</th><th>largest move</th><th>text</th><th>other</th>"
         + "<th>first change, A → B</th></tr></thead><tbody>"
       for summary in summaries {
-        let frame = firstFrameOfView[ByteKey(summary.view)].map { " data-frame=\"\($0)\"" } ?? ""
-        out += "<tr\(frame)><td>\(escapeXML(summary.view))</td><td class=\"n\">\(summary.events)</td>"
+        let frame = firstFrameOfView[ViewKey(summary)].map { " data-frame=\"\($0)\"" } ?? ""
+        out += "<tr\(frame)><td>\(escapeXML(summary.name))</td><td class=\"n\">\(summary.events)</td>"
           + "<td class=\"n\">\(summary.appeared)</td><td class=\"n\">\(summary.disappeared)</td>"
           + "<td class=\"n\">\(summary.moved)</td>"
           + "<td class=\"n\">\(summary.moved > 0 ? distanceText(summary.largestMove) + " pt" : "")</td>"

@@ -55,24 +55,38 @@ public struct ChangeImpact: Sendable {
   /// Per view: events changed, configurations, and the first place it shows.
   public struct ViewImpact: Equatable, Sendable {
     public var view: String
+    /// Which node of the id (`ViewChange.occurrence`): 1 but for a later node of a repeated id.
+    public var occurrence = 1
     public var events: Int
     public var configurations: Int
     public var firstConfiguration: String
     public var firstSeq: Int64
+
+    /// The view as reports name it (`ViewChange.name`).
+    public var name: String { viewName(view, occurrence: occurrence) }
+
+    /// Texts compared byte for byte, as views are told apart.
+    public static func == (a: ViewImpact, b: ViewImpact) -> Bool {
+      sameBytes(a.view, b.view) && a.occurrence == b.occurrence && a.events == b.events
+        && a.configurations == b.configurations
+        && sameBytes(a.firstConfiguration, b.firstConfiguration) && a.firstSeq == b.firstSeq
+    }
   }
 
   /// Views by events changed (most first), then name (names `String <` cannot order, which
   /// differ only in normalization, by their bytes). Views are told apart by their bytes.
   public var views: [ViewImpact] {
-    var byView: [ByteKey: ViewImpact] = [:]
+    var byView: [ViewKey: ViewImpact] = [:]
     for pair in pairs {
-      var seenHere: Set<ByteKey> = []
+      var seenHere: Set<ViewKey> = []
       for difference in pair.layoutDifferences {
-        for view in unique(difference.viewChanges.map(\.view)) {
-          let key = ByteKey(view)
+        var seenThisEvent: Set<ViewKey> = []
+        for change in difference.viewChanges {
+          let key = ViewKey(change)
+          guard seenThisEvent.insert(key).inserted else { continue }
           var impact = byView[key] ?? ViewImpact(
-            view: view, events: 0, configurations: 0, firstConfiguration: pair.name,
-            firstSeq: difference.seq)
+            view: change.view, occurrence: change.occurrence, events: 0, configurations: 0,
+            firstConfiguration: pair.name, firstSeq: difference.seq)
           impact.events += 1
           if seenHere.insert(key).inserted { impact.configurations += 1 }
           byView[key] = impact
@@ -81,8 +95,7 @@ public struct ChangeImpact: Sendable {
     }
     return byView.values.sorted { a, b in
       if a.events != b.events { return a.events > b.events }
-      if a.view != b.view { return a.view < b.view }
-      return a.view.utf8.lexicographicallyPrecedes(b.view.utf8)
+      return ViewKey.precedes(a.view, a.occurrence, b.view, b.occurrence)
     }
   }
 
@@ -109,7 +122,7 @@ public struct ChangeImpact: Sendable {
       let views = self.views
       out += "\nper view (events, configurations, where it first shows):\n"
       for view in views.prefix(maxViews) {
-        out += "  \(view.view): \(view.events) events in \(view.configurations) "
+        out += "  \(view.name): \(view.events) events in \(view.configurations) "
           + "configuration\(view.configurations == 1 ? "" : "s"); first at \(view.firstConfiguration) "
           + "event \(view.firstSeq)\n"
       }
@@ -145,9 +158,13 @@ public struct ChangeImpact: Sendable {
           })),
         JSONMember(
           "views",
-          .array(views.map { view in
-            .object([
-              JSONMember("view", .string(view.view)),
+          .array(views.map { view -> JSONValue in
+            var members = [JSONMember("view", .string(view.view))]
+            // Only for a later node of a repeated id.
+            if view.occurrence != 1 {
+              members.append(JSONMember("occurrence", .number(String(view.occurrence))))
+            }
+            return .object(members + [
               JSONMember("events", .number(String(view.events))),
               JSONMember("configurations", .number(String(view.configurations))),
               JSONMember("firstConfiguration", .string(view.firstConfiguration)),

@@ -21,15 +21,48 @@ public struct ViewChange: Equatable, Sendable {
     case corners(from: [String], to: [String])
     /// The text a label or button shows.
     case text(from: String?, to: String?)
+    /// The node's kind: an SDK view, an app view or a layout guide.
+    case kind(from: SnapshotNode.Kind, to: SnapshotNode.Kind)
+    /// How the built-in layout styles an SDK view (`state=`, the speed widget's `both/major`);
+    /// nil when it has none.
+    case state(from: String?, to: String?)
   }
 
+  /// The view's id.
   public var view: String
+  /// Which node of that id it is, 1 for the first in z-order. Ids are meant to be unique, but
+  /// two views can share one (an `accessibilityIdentifier` given twice): the n-th node of an
+  /// id in A is compared with the n-th in B, one that only one side has appears or disappears.
+  public var occurrence: Int
   public var change: Change
 
-  public init(view: String, change: Change) {
+  public init(view: String, occurrence: Int = 1, change: Change) {
     self.view = view
+    self.occurrence = occurrence
     self.change = change
   }
+
+  /// The view as reports name it: its id, followed by `(2nd)`, `(3rd)`... for a later node of
+  /// a repeated id.
+  public var name: String { viewName(view, occurrence: occurrence) }
+}
+
+/// `id`, or `id (2nd)`... for the n-th node of a repeated id.
+func viewName(_ id: String, occurrence: Int) -> String {
+  occurrence == 1 ? id : id + " (" + ordinal(occurrence) + ")"
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `12th`, `13th`, `21st`.
+func ordinal(_ n: Int) -> String {
+  let suffix: String
+  switch (n % 10, n % 100) {
+  case (_, 11...13): suffix = "th"
+  case (1, _): suffix = "st"
+  case (2, _): suffix = "nd"
+  case (3, _): suffix = "rd"
+  default: suffix = "th"
+  }
+  return String(n) + suffix
 }
 
 /// How the screen-level facts differ: `state`, `wideMode`, `map` (size), `safeArea`,
@@ -99,55 +132,93 @@ extension LayoutState {
     }
     stateChanges += animationChanges(to: other)
 
-    let mine = indexNodes()
-    let theirs = other.indexNodes()
+    let mine = NodeIndex(nodes), theirs = NodeIndex(other.nodes)
     var changes: [ViewChange] = []
-    for node in other.nodes {
-      guard let (old, oldZ) = mine[ByteKey(node.id)] else {
-        changes.append(ViewChange(view: node.id, change: .appeared(node.frame)))
+    for (index, node) in other.nodes.enumerated() {
+      let occurrence = theirs.entries[index].occurrence
+      func add(_ change: ViewChange.Change) {
+        changes.append(ViewChange(view: node.id, occurrence: occurrence, change: change))
+      }
+      guard let oldIndex = mine.index(of: node.id, occurrence: occurrence) else {
+        add(.appeared(node.frame))
         continue
       }
-      let newZ = theirs[ByteKey(node.id)]!.1
+      let old = nodes[oldIndex]
+      let oldZ = mine.entries[oldIndex].z, newZ = theirs.entries[index].z
+      if old.kind != node.kind { add(.kind(from: old.kind, to: node.kind)) }
       if !old.frame.isClose(to: node.frame, tolerance: tolerance) {
-        changes.append(ViewChange(view: node.id, change: .frame(from: old.frame, to: node.frame)))
+        add(.frame(from: old.frame, to: node.frame))
       }
-      if old.isHidden != node.isHidden {
-        changes.append(ViewChange(view: node.id, change: .hidden(from: old.isHidden, to: node.isHidden)))
-      }
-      if abs(old.alpha - node.alpha) > 0.005 {
-        changes.append(ViewChange(view: node.id, change: .alpha(from: old.alpha, to: node.alpha)))
-      }
+      if old.isHidden != node.isHidden { add(.hidden(from: old.isHidden, to: node.isHidden)) }
+      if abs(old.alpha - node.alpha) > 0.005 { add(.alpha(from: old.alpha, to: node.alpha)) }
       if !sameBytes(old.parent, node.parent) {
-        changes.append(ViewChange(view: node.id, change: .parent(from: old.parent, to: node.parent)))
+        add(.parent(from: old.parent, to: node.parent))
       } else if oldZ != newZ {
-        changes.append(ViewChange(view: node.id, change: .zOrder(from: oldZ, to: newZ)))
+        add(.zOrder(from: oldZ, to: newZ))
       }
       if !sameBytes(old.roundedCorners, node.roundedCorners) {
-        changes.append(
-          ViewChange(view: node.id, change: .corners(from: old.roundedCorners, to: node.roundedCorners)))
+        add(.corners(from: old.roundedCorners, to: node.roundedCorners))
       }
-      if !sameBytes(old.text, node.text) {
-        changes.append(ViewChange(view: node.id, change: .text(from: old.text, to: node.text)))
-      }
+      if !sameBytes(old.state, node.state) { add(.state(from: old.state, to: node.state)) }
+      if !sameBytes(old.text, node.text) { add(.text(from: old.text, to: node.text)) }
     }
-    for node in nodes where theirs[ByteKey(node.id)] == nil {
-      changes.append(ViewChange(view: node.id, change: .disappeared(node.frame)))
+    for (index, node) in nodes.enumerated() {
+      let occurrence = mine.entries[index].occurrence
+      if theirs.index(of: node.id, occurrence: occurrence) == nil {
+        changes.append(
+          ViewChange(view: node.id, occurrence: occurrence, change: .disappeared(node.frame)))
+      }
     }
     return (stateChanges, changes)
   }
+}
 
-  /// Nodes by id (its bytes) with their index among their siblings (first occurrence wins).
-  private func indexNodes() -> [ByteKey: (SnapshotNode, Int)] {
-    var byID: [ByteKey: (SnapshotNode, Int)] = [:]
+/// A layout's nodes by id (its bytes) and occurrence: the n-th node of an id is found by
+/// following the chain from the id's first node.
+private struct NodeIndex {
+  struct Entry {
+    /// The node's index among its siblings (the nodes of its parent's id), back to front.
+    var z: Int
+    /// 1 for the first node of its id, 2 for the second...
+    var occurrence: Int
+    /// The index of the next node of its id, -1 for none.
+    var next: Int
+  }
+
+  /// One per node, in the layout's order.
+  var entries: [Entry]
+  /// Each id's first and last node.
+  private var ends: [ByteKey: (first: Int, last: Int)]
+
+  init(_ nodes: [SnapshotNode]) {
+    entries = []
+    entries.reserveCapacity(nodes.count)
+    ends = Dictionary(minimumCapacity: nodes.count)
     var siblingCount: [ByteKey: Int] = [:]
-    for node in nodes {
+    for (index, node) in nodes.enumerated() {
       let parent = ByteKey(node.parent)
       let z = siblingCount[parent, default: 0]
       siblingCount[parent] = z + 1
-      let id = ByteKey(node.id)
-      if byID[id] == nil { byID[id] = (node, z) }
+      var occurrence = 1
+      if let last = ends[ByteKey(node.id)]?.last {
+        occurrence = entries[last].occurrence + 1
+        entries[last].next = index
+        ends[ByteKey(node.id)]!.last = index
+      } else {
+        ends[ByteKey(node.id)] = (index, index)
+      }
+      entries.append(Entry(z: z, occurrence: occurrence, next: -1))
     }
-    return byID
+  }
+
+  /// The index of the `occurrence`-th node of `id`, nil when there are fewer.
+  func index(of id: String, occurrence: Int) -> Int? {
+    guard var index = ends[ByteKey(id)]?.first else { return nil }
+    for _ in 1..<occurrence {
+      index = entries[index].next
+      if index < 0 { return nil }
+    }
+    return index
   }
 }
 

@@ -20,11 +20,13 @@ public struct RunDiff: Sendable {
   /// Per view: on how many events it differs, and how.
   public struct ViewSummary: Equatable, Sendable {
     public var view: String
+    /// Which node of the id (`ViewChange.occurrence`): 1 but for a later node of a repeated id.
+    public var occurrence = 1
     public var events: Int
     public var appeared: Int
     public var disappeared: Int
     public var moved: Int
-    /// Events with other changes: hidden, alpha, parent, z-order, corners.
+    /// Events with other changes: hidden, alpha, parent, z-order, corners, kind, state.
     public var other: Int
     /// Events on which the text an app label or button shows differs.
     public var texts = 0
@@ -35,10 +37,13 @@ public struct RunDiff: Sendable {
     /// The first text change seen: what A showed, what B shows (nil: no text).
     public var firstTexts: (from: String?, to: String?)?
 
+    /// The view as reports name it (`ViewChange.name`).
+    public var name: String { viewName(view, occurrence: occurrence) }
+
     /// Texts (the view's name, its first texts) compared byte for byte (`sameBytes`), as the
     /// diff compares them.
     public static func == (a: ViewSummary, b: ViewSummary) -> Bool {
-      guard sameBytes(a.view, b.view), a.events == b.events, a.appeared == b.appeared,
+      guard sameBytes(a.view, b.view), a.occurrence == b.occurrence, a.events == b.events, a.appeared == b.appeared,
         a.disappeared == b.disappeared, a.moved == b.moved, a.other == b.other,
         a.largestMove == b.largestMove, a.firstFrames?.from == b.firstFrames?.from,
         a.firstFrames?.to == b.firstFrames?.to, a.texts == b.texts
@@ -54,16 +59,16 @@ public struct RunDiff: Sendable {
   /// Views sorted by how many events they differ on (most first), then by name (names that
   /// differ only in normalization, which `String <` cannot order, by their bytes).
   public var viewSummaries: [ViewSummary] {
-    var byView: [ByteKey: ViewSummary] = [:]
+    var byView: [ViewKey: ViewSummary] = [:]
     for difference in differences {
       // Each count is of events: a view with three kinds of change on one event counts once
       // per kind, never more than once per event.
-      var kindsThisEvent: [ByteKey: Set<String>] = [:]
+      var kindsThisEvent: [ViewKey: Set<String>] = [:]
       for change in difference.viewChanges {
-        let view = ByteKey(change.view)
+        let view = ViewKey(change)
         var summary = byView[view] ?? ViewSummary(
-          view: change.view, events: 0, appeared: 0, disappeared: 0, moved: 0, other: 0,
-          largestMove: 0, firstFrames: nil)
+          view: change.view, occurrence: change.occurrence, events: 0, appeared: 0,
+          disappeared: 0, moved: 0, other: 0, largestMove: 0, firstFrames: nil)
         var kinds = kindsThisEvent[view] ?? []
         if kinds.isEmpty { summary.events += 1 }
         let kind: String
@@ -94,8 +99,7 @@ public struct RunDiff: Sendable {
     }
     return byView.values.sorted { a, b in
       if a.events != b.events { return a.events > b.events }
-      if a.view != b.view { return a.view < b.view }
-      return a.view.utf8.lexicographicallyPrecedes(b.view.utf8)
+      return ViewKey.precedes(a.view, a.occurrence, b.view, b.occurrence)
     }
   }
 
@@ -112,6 +116,30 @@ public struct RunDiff: Sendable {
   private func uniqueFindings(_ findings: [Finding]) -> [Finding] {
     var seen: Set<ByteKey> = []
     return findings.sorted().filter { seen.insert(ByteKey($0.key)).inserted }
+  }
+}
+
+/// A view in a diff: its id's bytes and which node of that id (`ViewChange.occurrence`).
+package struct ViewKey: Hashable {
+  package var id: ByteKey
+  package var occurrence: Int
+
+  package init(_ change: ViewChange) {
+    id = ByteKey(change.view)
+    occurrence = change.occurrence
+  }
+
+  package init(_ summary: RunDiff.ViewSummary) {
+    id = ByteKey(summary.view)
+    occurrence = summary.occurrence
+  }
+
+  /// The order reports list views in (after their counts): by name, then by bytes for names
+  /// `String <` cannot order (they differ only in normalization), then by occurrence.
+  package static func precedes(_ a: String, _ m: Int, _ b: String, _ n: Int) -> Bool {
+    if a != b { return a < b }
+    if !sameBytes(a, b) { return a.utf8.lexicographicallyPrecedes(b.utf8) }
+    return m < n
   }
 }
 
@@ -141,6 +169,7 @@ package func distanceText(_ value: Double) -> String {
 extension ViewChange {
   /// One line: `turnCard moved (0, 59, 393x120) -> (0, 47.3333, 393x120) Δy -11.6667`.
   public var textLine: String {
+    let view = name
     switch change {
     case .appeared(let frame): return "\(view) appeared at \(frame.shortText)"
     case .disappeared(let frame): return "\(view) disappeared (was at \(frame.shortText))"
@@ -165,6 +194,9 @@ extension ViewChange {
       return "\(view) corners [\(from.joined(separator: ","))] -> [\(to.joined(separator: ","))]"
     case .text(let from, let to):
       return "\(view) text \(quoted(from)) -> \(quoted(to))"
+    case .kind(let from, let to): return "\(view) kind \(from.rawValue) -> \(to.rawValue)"
+    case .state(let from, let to):
+      return "\(view) state \(tokenText(from)) -> \(tokenText(to))"
     }
   }
 }
@@ -201,7 +233,7 @@ extension RunDiff {
           parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
         }
         if summary.other > 0 { parts.append("other changes on \(summary.other)") }
-        var line = "  \(summary.view): " + parts.joined(separator: ", ")
+        var line = "  \(summary.name): " + parts.joined(separator: ", ")
         if let frames = summary.firstFrames {
           line += "; \(frames.from.shortText) -> \(frames.to.shortText)"
         }
@@ -263,11 +295,22 @@ extension ViewChange {
         ("change", "\"corners\""), ("from", JSONText.array(from.map(JSONText.quote))),
         ("to", JSONText.array(to.map(JSONText.quote))),
       ]
-    case .text(let from, let to):
+    case .text(let from, let to), .state(let from, let to):
+      let kind = if case .text = change { "\"text\"" } else { "\"state\"" }
       pairs = [
-        ("change", "\"text\""), ("from", from.map(JSONText.quote) ?? "null"),
+        ("change", kind), ("from", from.map(JSONText.quote) ?? "null"),
         ("to", to.map(JSONText.quote) ?? "null"),
       ]
+    case .kind(let from, let to):
+      pairs = [
+        ("change", "\"kind\""), ("from", JSONText.quote(from.rawValue)),
+        ("to", JSONText.quote(to.rawValue)),
+      ]
+    }
+    // Sorted keys: `occurrence` (only for a later node of a repeated id) before `to`.
+    if occurrence != 1 {
+      let at = pairs.firstIndex { $0.0 == "to" } ?? pairs.count
+      pairs.insert(("occurrence", String(occurrence)), at: at)
     }
     return JSONText.object(pairs + [("view", JSONText.quote(view))])
   }
@@ -306,6 +349,9 @@ extension RunDiff {
       }
       members += [
         ("largestMove", JSONText.point(summary.largestMove)), ("moved", String(summary.moved)),
+      ]
+      if summary.occurrence != 1 { members.append(("occurrence", String(summary.occurrence))) }
+      members += [
         ("other", String(summary.other)), ("texts", String(summary.texts)),
         ("view", JSONText.quote(summary.view)),
       ]

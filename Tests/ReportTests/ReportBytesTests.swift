@@ -78,6 +78,41 @@ import Testing
   }
 }
 
+/// A repeated id's later node: its change carries the occurrence, its summary row its name.
+@Suite struct ReportRepeatedIDTests {
+  @Test func aDiffPageNamesARepeatedIDsSecondNode() {
+    func layout(_ y: Double) -> LayoutState {
+      LayoutState(
+        state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
+        safeArea: .zero, direction: "ltr",
+        nodes: [10, y].map {
+          SnapshotNode(
+            id: "badge", kind: .appView, parent: "map",
+            frame: SnapshotRect(x: 0, y: $0, width: 100, height: 20))
+        },
+        animations: [])
+    }
+    let a = layout(40), b = layout(60)
+    let difference = compareSnapshots(
+      LayoutSnapshot(seq: 1, t: 0, event: "progress", layout: a, findings: []),
+      LayoutSnapshot(seq: 1, t: 0, event: "progress", layout: b, findings: []),
+      labels: ("v1", "v2"))
+    let diff = RunDiff(
+      labelA: "v1", labelB: "v2", delegateA: "d", delegateB: "d", tolerance: 0,
+      eventsCompared: 1, differences: [difference])
+    let frame = { (layout: LayoutState) in
+      [StoredFrame(seq: 1, t: 0, event: "progress", detail: "{}", layoutHash: layout.hash, findings: [])]
+    }
+    let page = HTMLReport.diffPage(
+      runA: ReportFixtureRun.info, runB: ReportFixtureRun.info, framesA: frame(a),
+      framesB: frame(b), layouts: [a.hash: a, b.hash: b], diff: diff)
+    #expect(page.contains("<tr data-frame=\"0\"><td>badge (2nd)</td>"))
+    #expect(page.contains("badge (2nd) moved (0, 40, 100x20) -> (0, 60, 100x20) Δy 20"))
+    // The change's encoding ends with its occurrence: [view, line, delta, from, to, 2].
+    #expect(page.contains(",[0,40,100,20],[0,60,100,20],2]"))
+  }
+}
+
 enum ReportFixtureRun {
   static let info = RunInfo(
     id: 1,
