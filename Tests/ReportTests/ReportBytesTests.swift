@@ -106,6 +106,11 @@ import Testing
     let page = HTMLReport.diffPage(
       runA: ReportFixtureRun.info, runB: ReportFixtureRun.info, framesA: frame(a),
       framesB: frame(b), layouts: [a.hash: a, b.hash: b], diff: diff)
+    if let directory = ProcessInfo.processInfo.environment["NAVSIM_SAMPLE_REPORTS"] {
+      // For a look in a browser (tools/check-reports.py DIR/diff-repeated-id.html).
+      try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try? page.write(toFile: directory + "/diff-repeated-id.html", atomically: true, encoding: .utf8)
+    }
     #expect(page.contains("<tr data-frame=\"0\"><td>badge (2nd)</td>"))
     #expect(page.contains("badge (2nd) moved (0, 40, 100x20) -> (0, 60, 100x20) Δy 20"))
     // The change's encoding ends with its occurrence: [view, line, delta, from, to, 2].
