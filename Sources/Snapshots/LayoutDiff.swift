@@ -30,16 +30,23 @@ public struct ViewChange: Equatable, Sendable {
 
   /// The view's id.
   public var view: String
+  public var change: Change
+  /// `occurrence`, kept in the change's tail padding: a diff of a long trip holds millions of
+  /// changes, and an `Int` beside them made each 8 bytes larger.
+  private var storedOccurrence: UInt32
+
   /// Which node of that id it is, 1 for the first in z-order. Ids are meant to be unique, but
   /// two views can share one (an `accessibilityIdentifier` given twice): the n-th node of an
   /// id in A is compared with the n-th in B, one that only one side has appears or disappears.
-  public var occurrence: Int
-  public var change: Change
+  public var occurrence: Int {
+    get { Int(storedOccurrence) }
+    set { storedOccurrence = UInt32(clamping: newValue) }
+  }
 
   public init(view: String, occurrence: Int = 1, change: Change) {
     self.view = view
-    self.occurrence = occurrence
     self.change = change
+    storedOccurrence = UInt32(clamping: occurrence)
   }
 
   /// The view as reports name it: its id, followed by `(2nd)`, `(3rd)`... for a later node of

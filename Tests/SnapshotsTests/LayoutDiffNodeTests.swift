@@ -78,6 +78,13 @@ import TestSupport
       ])
   }
 
+  /// A diff of a long trip holds millions of changes: the occurrence costs them no memory.
+  @Test func theOccurrenceTakesNoRoomInAChange() {
+    #expect(
+      MemoryLayout<ViewChange>.stride
+        <= MemoryLayout<String>.stride + MemoryLayout<ViewChange.Change>.stride)
+  }
+
   @Test func ordinalsReadAsEnglish() {
     #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)
       == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"])
