@@ -220,7 +220,7 @@ let package = Package(
       name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "SeededRandom"],
       // LP-oracle systems, read by path (the oracle reads them too).
       exclude: ["OracleSystems"]),
-    .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "TestSupport"]),
     .testTarget(name: "ObjCMarkersTests", dependencies: ["ObjCMarkers", "TestSupport"]),
     // A session driven by events, a scripted delegate, a layout that breaks no rule and a
     // sample snapshot layout: what the SDK model's, rules', store's and report's tests share.

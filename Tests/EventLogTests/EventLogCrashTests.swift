@@ -9,7 +9,7 @@ import XCTest
 /// `PRAGMA integrity_check`, and holds a gapless prefix of the events, marked unfinished.
 final class EventLogCrashTests: XCTestCase {
   func testAWriterKilledAtAnyMomentLeavesAGaplessUnfinishedPrefix() throws {
-    guard let navsim = Fixtures.executable("navsim") else {
+    guard Fixtures.executable("navsim") != nil else {
       return XCTFail("navsim is not built in \(Fixtures.productsDirectory): run swift build")
     }
     let directory = TemporaryDirectory()
@@ -17,14 +17,11 @@ final class EventLogCrashTests: XCTestCase {
     // Kill after different amounts of progress, so the kill lands at different moments.
     for (round, threshold) in [1, 700, 5000, 20_000].enumerated() {
       let path = directory.file("killed-\(round).sqlite")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: navsim)
-      process.arguments = ["log", "_append-test", path, "100000000", "--batch", "\(batch)"]
-      try process.run()
+      let process = try RunningChild(
+        product: "navsim", ["log", "_append-test", path, "100000000", "--batch", "\(batch)"])
       let seen = waitForEvents(in: path, atLeast: Int64(threshold), while: process)
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round)")
+      process.send(SIGKILL)
+      XCTAssertEqual(try process.wait().signal, SIGKILL, "round \(round)")
       XCTAssertGreaterThanOrEqual(seen, Int64(threshold), "round \(round): writer too slow?")
 
       let raw = try SQLiteConnection(path: path, mode: .readOnly)
@@ -53,7 +50,7 @@ final class EventLogCrashTests: XCTestCase {
   }
 
   /// Polls the log until it holds `count` committed events (or the writer died / 60 s passed).
-  private func waitForEvents(in path: String, atLeast count: Int64, while process: Process)
+  private func waitForEvents(in path: String, atLeast count: Int64, while process: RunningChild)
     -> Int64
   {
     let deadline = Date().addingTimeInterval(60)

@@ -113,15 +113,9 @@ final class EventLogFileFormatTests: XCTestCase {
     let (directory, path) = freshDatabase()
     defer { _ = directory }
     _ = try writeSampleLog(at: path)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: shell)
-    process.arguments = [path, "DELETE FROM events WHERE seq = 1"]
-    let stderr = Pipe()
-    process.standardError = stderr
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    XCTAssertNotEqual(process.terminationStatus, 0)
+    let result = try launch(path: shell, [path, "DELETE FROM events WHERE seq = 1"])
+    let message = result.standardError
+    XCTAssertNotEqual(result.status, 0)
     XCTAssertTrue(message.contains("events are append-only, DELETE is not allowed"), message)
     XCTAssertEqual(try EventLogFile(path: path, mode: .readOnly).recording(1).eventCount,
                    Int64(SampleEvents.oneOfEachKind.count))

@@ -2,6 +2,7 @@
 // built HeadlessUIKit module and checks which lines the type checker rejects.
 
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct AnchorTypeTests {
@@ -33,18 +34,10 @@ import Testing
     try source.write(to: file, atomically: true, encoding: .utf8)
     let modules = URL(fileURLWithPath: CommandLine.arguments[0])
       .deletingLastPathComponent().appendingPathComponent("Modules")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
-    ]
-    let output = Pipe()
-    process.standardError = output
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
+    let result = try launch(
+      path: "/usr/bin/env",
+      ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
+    let text = result.standardOutput + result.standardError
     let prefix = file.lastPathComponent + ":"
     var lines: [Int] = []
     for line in text.split(separator: "\n") where line.contains(": error:") {
@@ -52,7 +45,7 @@ import Testing
       let number = line[range.upperBound...].prefix { $0.isNumber }
       if let value = Int(number), !lines.contains(value) { lines.append(value) }
     }
-    if lines.isEmpty && process.terminationStatus != 0 {
+    if lines.isEmpty && result.status != 0 {
       Issue.record("swiftc failed without line errors: \(text)")
     }
     return lines.sorted()

@@ -166,19 +166,11 @@ import Testing
       print("skipped: \(shell) is not installed (tools/setup.sh installs it)")
       return nil
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = ["HOME": directory, "PATH": "/usr/bin:/bin"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(shell) \(arguments)")
-    return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
-      .filter { !$0.isEmpty }
+    let result = try launch(
+      path: path, arguments, currentDirectory: directory,
+      environment: ["HOME": directory, "PATH": "/usr/bin:/bin"], inheritEnvironment: false)
+    #expect(result.status == 0, "\(shell) \(arguments): \(result.standardError)")
+    return result.standardOutput.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
 
   @Test func bashCompletesCommandsOptionsValuesAndFiles() throws {

@@ -107,21 +107,16 @@ final class LibraryCommandTests: XCTestCase {
     let directory = TemporaryDirectory()
     let log = directory.file("big.sqlite")
     XCTAssertEqual(try navsim(["log", "_append-test", log, "40000"]).status, 0)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Fixtures.executable("navsim")!)
-    process.arguments = ["log", "push", log, database.url, "--batch", "500"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let push = try RunningChild(
+      product: "navsim", ["log", "push", log, database.url, "--batch", "500"])
     let admin = try PostgreSQLConnection(url: database.url)
     func storedEvents() throws -> Int64 {
       let result = try? admin.execute("SELECT count(*) FROM navsim.events")
       return try result?.int64(0, 0) ?? 0
     }
-    while process.isRunning, try storedEvents() < 1500 { usleep(10_000) }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationReason, .uncaughtSignal, "push finished before the kill")
+    while push.isRunning, try storedEvents() < 1500 { usleep(10_000) }
+    push.send(SIGKILL)
+    XCTAssertEqual(try push.wait().signal, SIGKILL, "push finished before the kill")
     let stored = try storedEvents()
     XCTAssertEqual(stored % 500, 0, "a batch was half stored")
     let max = try admin.execute("SELECT coalesce(max(seq), 0) FROM navsim.events").int64(0, 0)
@@ -143,22 +138,18 @@ final class LibraryCommandTests: XCTestCase {
     // Every pusher pushes the shared recording (8000 events) and one of its own.
     let shared = directory.file("shared.sqlite")
     XCTAssertEqual(try navsim(["log", "_append-test", shared, "8000"]).status, 0)
-    var processes: [Process] = []
+    var logs: [String] = []
     for index in 0..<4 {
       let own = directory.file("own-\(index).sqlite")
       XCTAssertEqual(try navsim(["log", "_append-test", own, String(1000 + index)]).status, 0)
-      for log in [shared, own] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Fixtures.executable("navsim")!)
-        process.arguments = ["log", "push", log, database.url, "--batch", "500"]
-        process.standardOutput = FileHandle.nullDevice
-        processes.append(process)
-      }
+      logs += [shared, own]
     }
-    for process in processes { try process.run() }
-    for process in processes {
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationStatus, 0)
+    let pushers = try logs.map {
+      try RunningChild(product: "navsim", ["log", "push", $0, database.url, "--batch", "500"])
+    }
+    for pusher in pushers {
+      let result = try pusher.wait()
+      XCTAssertEqual(result.status, 0, result.standardError)
     }
     let admin = try PostgreSQLConnection(url: database.url)
     let rows = try admin.execute(

@@ -195,25 +195,13 @@ import Testing
   // MARK: - The real binary
 
   @Test func theBinaryRecordsQuietlyWhenNotATerminalAndFailsWithOneLine() throws {
-    guard let navsim = Fixtures.executable("navsim") else {
+    guard Fixtures.executable("navsim") != nil else {
       Issue.record("navsim is not built in \(Fixtures.productsDirectory)")
       return
     }
     func launch(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: navsim)
-      process.arguments = arguments
-      let out = Pipe(), err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      try process.run()
-      let outData = out.fileHandleForReading.readDataToEndOfFile()
-      let errData = err.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (
-        process.terminationStatus, String(decoding: outData, as: UTF8.self),
-        String(decoding: errData, as: UTF8.self)
-      )
+      let result = try launchProduct("navsim", arguments)
+      return (result.status, result.standardOutput, result.standardError)
     }
     let directory = TemporaryDirectory()
     let out = directory.file("trip.sqlite")

@@ -172,15 +172,12 @@ import Testing
     for command in commands {
       #expect(!command.hasPrefix("navsim "), "\(command): navsim is not on the PATH")
       let runnable = command.replacingOccurrences(of: " | less", with: " > /dev/null")
-      let shell = Process()
-      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-      shell.arguments = ["-c", runnable + " > /dev/null 2>&1"]
-      shell.currentDirectoryURL = URL(fileURLWithPath: Fixtures.repositoryRoot)
-      shell.environment = ["PATH": "/usr/bin:/bin"]
-      try shell.run()
-      shell.waitUntilExit()
+      let shell = try launch(
+        path: "/bin/sh", ["-c", runnable + " > /dev/null 2>&1"],
+        currentDirectory: Fixtures.repositoryRoot, environment: ["PATH": "/usr/bin:/bin"],
+        inheritEnvironment: false)
       // lint and check exit 1 (the broken delegate's errors); 127 would be "not found".
-      #expect([0, 1].contains(shell.terminationStatus), "\(command) exited \(shell.terminationStatus)")
+      #expect([0, 1].contains(shell.status), "\(command) exited \(shell.status)")
     }
   }
 

@@ -7,7 +7,7 @@ import XCTest
 /// the store as it was: no half-visible run, nothing of it in any table, the label free.
 final class ReplayCrashTests: XCTestCase {
   func testAReplayKilledWhileStoringLeavesNoTraceOfItsRun() throws {
-    guard let navsim = Fixtures.executable("navsim") else {
+    guard Fixtures.executable("navsim") != nil else {
       return XCTFail("navsim is not built in \(Fixtures.productsDirectory): run swift build")
     }
     let directory = TemporaryDirectory()
@@ -20,12 +20,12 @@ final class ReplayCrashTests: XCTestCase {
     let arguments = { (label: String) in
       ["replay", log, "--delegate", "complete", "--snapshots", store, "--label", label]
     }
-    let first = try launch(navsim, arguments("kept"))
+    let first = try RunningChild(product: "navsim", arguments("kept"))
     XCTAssertTrue(waitUntilWriting(store, while: first), "the first replay never began writing")
     let writingStarted = Date()
-    first.waitUntilExit()
+    let kept = try first.wait()
     let writing = Date().timeIntervalSince(writingStarted)
-    XCTAssertEqual(first.terminationStatus, 0)
+    XCTAssertEqual(kept.status, 0, kept.standardError)
     let tables = ["runs", "layouts", "layout_changes", "finding_spans", "run_events"]
     let before = try rowCounts(store, tables)
 
@@ -36,14 +36,14 @@ final class ReplayCrashTests: XCTestCase {
       var delay = fraction * writing
       var killed = false
       for _ in 0..<6 where !killed {
-        let process = try launch(navsim, arguments("killed"))
+        let process = try RunningChild(product: "navsim", arguments("killed"))
         let began = waitUntilWriting(store, while: process)
         usleep(UInt32(delay * 1_000_000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        XCTAssertTrue(began || process.terminationReason == .uncaughtSignal,
+        process.send(SIGKILL)
+        let ended = try process.wait()
+        XCTAssertTrue(began || ended.signal == SIGKILL,
           "round \(round): the replay never began writing")
-        killed = process.terminationReason == .uncaughtSignal
+        killed = ended.signal == SIGKILL
         if !killed {
           let deleted = try launchProduct("navsim", ["runs", store, "delete", "killed"])
           XCTAssertEqual(deleted.status, 0, deleted.standardError)
@@ -65,15 +65,6 @@ final class ReplayCrashTests: XCTestCase {
     XCTAssertEqual(try launchProduct("navsim", ["diff", store, "kept", "killed"]).status, 0)
   }
 
-  private func launch(_ executable: String, _ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
-
   private func rowCounts(_ path: String, _ tables: [String]) throws -> [SQLiteValue?] {
     let connection = try SQLiteConnection(path: path, mode: .readOnly)
     return try tables.map { try connection.scalar("SELECT count(*) FROM \($0)") }
@@ -81,7 +72,7 @@ final class ReplayCrashTests: XCTestCase {
 
   /// Polls until another connection cannot take the store's write lock (the replay holds it
   /// from `beginRun` to `finish`); false when the process ended first or 60 s passed.
-  private func waitUntilWriting(_ path: String, while process: Process) -> Bool {
+  private func waitUntilWriting(_ path: String, while process: RunningChild) -> Bool {
     let deadline = Date().addingTimeInterval(60)
     while process.isRunning && Date() < deadline {
       if let probe = try? SQLiteConnection(path: path, mode: .readWrite) {

@@ -9,16 +9,13 @@ import XCTest
 /// `PRAGMA integrity_check` and holds a gapless prefix of what was recorded, unfinished.
 final class RecorderCrashTests: XCTestCase {
   func testAKilledRecordingIsAReadableGaplessPrefix() throws {
-    guard let navsim = Fixtures.executable("navsim") else {
+    guard Fixtures.executable("navsim") != nil else {
       return XCTFail("navsim is not built in \(Fixtures.productsDirectory): run swift build")
     }
     let directory = TemporaryDirectory()
     for (round, threshold) in [1, 300, 3000].enumerated() {
       let path = directory.file("killed-\(round).sqlite")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: navsim)
-      process.arguments = ["record", "_recorder-test", path]
-      try process.run()
+      let process = try RunningChild(product: "navsim", ["record", "_recorder-test", path])
       let deadline = Date().addingTimeInterval(60)
       var seen: Int64 = 0
       while seen < threshold && process.isRunning && Date() < deadline {
@@ -29,9 +26,8 @@ final class RecorderCrashTests: XCTestCase {
         }
         usleep(1000)
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round)")
+      process.send(SIGKILL)
+      XCTAssertEqual(try process.wait().signal, SIGKILL, "round \(round)")
       XCTAssertGreaterThanOrEqual(seen, Int64(threshold), "round \(round): recorder too slow?")
 
       let raw = try SQLiteConnection(path: path, mode: .readOnly)

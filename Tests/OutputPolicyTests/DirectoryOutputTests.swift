@@ -76,36 +76,25 @@ final class DirectoryOutputTests: XCTestCase {
     try "old".write(toFile: path, atomically: false, encoding: .utf8)
     // Another process takes SQLite's SHARED lock (a byte after PENDING_BYTE, 0x40000000),
     // says so, and keeps it until its standard input closes.
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    holder.arguments = [
-      "python3", "-c",
-      "import fcntl,os,sys; f=open(sys.argv[1],'rb'); "
-        + "fcntl.lockf(f, fcntl.LOCK_SH, 1, 0x40000002); print('locked', flush=True); "
-        + "sys.stdin.read()",
-      path,
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = output
-    try holder.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      holder.waitUntilExit()
-    }
-    // Waits for the whole line: the lock is held once it is there.
-    var said = Data()
-    while !said.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }  // the holder ended without a lock
-      said += chunk
-    }
-    XCTAssertEqual(String(decoding: said, as: UTF8.self), "locked\n")
+    let holder = try RunningChild(
+      path: "/usr/bin/env",
+      [
+        "python3", "-c",
+        "import fcntl,os,sys; f=open(sys.argv[1],'rb'); "
+          + "fcntl.lockf(f, fcntl.LOCK_SH, 1, 0x40000002); print('locked', flush=True); "
+          + "sys.stdin.read()",
+        path,
+      ], standardInput: .open)
+    defer { _ = try? holder.wait() }  // closes its input: it lets go and ends
+    // Waits for the whole line (or the holder's end without a lock): the lock is held once
+    // it is there.
+    XCTAssertEqual(holder.waitForStandardOutput(toContain: "\n"), "locked\n")
     XCTAssertThrowsError(try OutputFile.writeDatabase([1, 2, 3], to: path)) { error in
       XCTAssertEqual(error as? OutputError, .databaseInUse(path: path, file: nil))
     }
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+    let held = try holder.wait()
+    XCTAssertEqual(held.status, 0, held.standardError)
   }
 
   func testARefusedDatabaseLeavesTheOldFilesAlone() throws {

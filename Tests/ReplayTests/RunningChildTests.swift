@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `RunningChild`, the test harness's child process for tests that do more than wait: it ends
+/// at its timeout whatever the test waits for, and it gives the test the child's input, its
+/// output as it comes, signals and a clean environment.
+@Suite struct RunningChildTests {
+  /// A child that hangs is killed at its timeout: a test waiting for output it never writes
+  /// goes on, and `wait()` throws, naming the command, what it wrote before kept.
+  @Test func aHungChildEndsTheWaitsAtItsTimeoutAndWaitNamesTheCommand() throws {
+    let script = "echo started; exec sleep 60"
+    let child = try RunningChild(path: "/bin/sh", ["-c", script], timeout: .seconds(1))
+    #expect(child.waitForStandardOutput(toContain: "never written") == "started\n")
+    do {
+      let result = try child.wait()
+      Issue.record("the child ended by itself: \(result)")
+    } catch let error as ChildProcessTimedOut {
+      #expect(
+        "\(error)" == "/bin/sh -c \(script): killed after running longer than its timeout (1 s)")
+      #expect(error.result.standardOutput == "started\n")
+      #expect(error.result.signal == SIGKILL)
+    }
+    #expect(!child.isRunning)
+    #expect(throws: ChildProcessTimedOut.self, "again, the same") { try child.wait() }
+  }
+
+  /// A child reading an open standard input runs until the test closes it.
+  @Test func anOpenInputKeepsTheChildReadingUntilItCloses() throws {
+    let child = try RunningChild(
+      path: "/bin/sh", ["-c", "echo ready; cat; echo closed"], standardInput: .open)
+    #expect(child.waitForStandardOutput(toContain: "\n") == "ready\n")
+    #expect(child.isRunning, "cat reads until its input closes")
+    child.closeStandardInput()
+    let result = try child.wait()
+    #expect(result.status == 0 && result.signal == nil)
+    #expect(result.standardOutput == "ready\nclosed\n")
+  }
+
+  /// Without `.open`, standard input is empty: a child that reads it ends at once.
+  @Test func theDefaultInputIsEmpty() throws {
+    let result = try launch(path: "/bin/sh", ["-c", "cat; echo done"], timeout: .seconds(60))
+    #expect(result.standardOutput == "done\n")
+  }
+
+  /// A signal the test sends (as the crash tests kill a writer mid-write) ends the child
+  /// without an error: the result names the signal.
+  @Test func aSignalThatEndsTheChildIsInItsResult() throws {
+    let child = try RunningChild(
+      path: "/bin/sh", ["-c", "echo ready; exec sleep 60"], timeout: .seconds(50))
+    #expect(child.waitForStandardOutput(toContain: "\n") == "ready\n")
+    child.send(SIGKILL)
+    let result = try child.wait()
+    #expect(result.signal == SIGKILL && result.status == SIGKILL)
+  }
+
+  @Test func theEnvironmentIsAddedToThisProcessOrIsTheWholeOne() throws {
+    let alone = try launch(
+      path: "/usr/bin/env", [], environment: ["ONLY": "this"], inheritEnvironment: false)
+    #expect(alone.standardOutput == "ONLY=this\n")
+    let added = try launch(path: "/usr/bin/env", [], environment: ["ONLY": "this"])
+    let names = added.standardOutput.split(separator: "\n").map { $0.prefix { $0 != "=" } }
+    #expect(names.contains("ONLY") && names.contains("PATH"), "\(names)")
+  }
+
+  /// Both streams are read as they come: output far past a pipe's buffer (64 KiB on Linux)
+  /// on each of them, the other's unread, does not block the child.
+  @Test func outputPastAPipesBufferOnBothStreamsIsReadWhole() throws {
+    let result = try launch(
+      path: "/bin/sh", ["-c", "head -c 300000 /dev/zero >&2; head -c 200000 /dev/zero"],
+      timeout: .seconds(60))
+    #expect(result.status == 0)
+    #expect(result.standardError.utf8.count == 300_000)
+    #expect(result.standardOutput.utf8.count == 200_000)
+  }
+
+  /// Tests start processes only through the harness, so each child has its timeout.
+  @Test func noTestStartsAProcessOutsideTheHarness() throws {
+    let tests = Fixtures.repositoryRoot + "/Tests"
+    let harness = "TestSupport/ChildProcesses.swift"
+    let start = "Process" + "()"  // not written whole: this file would match
+    var found: [String] = []
+    let files = try #require(FileManager.default.subpaths(atPath: tests)).sorted()
+    for file in files where file.hasSuffix(".swift") && file != harness {
+      let text = try String(contentsOfFile: tests + "/" + file, encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated() where line.contains(start)
+      {
+        found.append("Tests/\(file):\(number + 1)")
+      }
+    }
+    #expect(found == [], "start it with launch or RunningChild (\(harness))")
+  }
+}
