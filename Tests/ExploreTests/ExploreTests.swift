@@ -131,43 +131,43 @@ extension TripGeneratorTests {
 
   /// Each hidden bug is found, and its minimal trip, written as a log, replays to it.
   ///
-  /// `trips` is the budget: the trips of seed 1 up to the first that shows the bug (a trip
-  /// depends only on the seed, its index and the devices, so the search is the same each
-  /// time). Trips after it would only run and shrink other findings, a third to a half of the
-  /// search's time in a debug build; `theDefaultBudgetFindsEveryHiddenBug` runs the command's
-  /// default budget. A drawn SDK profile with a taller turn card comes on about 1 trip in 5, an
-  /// accessibility text size large enough for the label on 1 in 15, so a change in how trips
-  /// are drawn can move a bug to a later trip: the failure prints the search's table, and the
-  /// trip that shows it now is in `NAVSIM_EXPLORE_FULL=1 swift test --filter ExplorerTests`'s.
-  @Test(arguments: [
-    ("narrow-split", ["ipad-mini-portrait", "ipad-pro-11-portrait"], "fixed-size-constraint", 5),
-    ("prompt-into-wide", ["iphone-15-portrait", "iphone-se-portrait"], "fixed-size-constraint", 2),
-    ("rtl-pad", ["ipad-pro-13-landscape", "ipad-pro-11-portrait"], "left-right-anchor", 2),
-    (
-      "short-container", ["iphone-15-portrait", "iphone-15-pro-max-portrait"],
-      "app-view-covers-sdk-view", 5
-    ),
-    ("resume-banner", ["iphone-15-portrait", "ipad-mini-landscape"], "app-view-covers-sdk-view", 1),
-    (
-      "chip-under-turn-card", ["iphone-se-portrait", "ipad-pro-11-portrait"],
-      "app-view-covers-sdk-view", 7
-    ),
-    ("offset-badge", ["iphone-15-portrait", "iphone-se-portrait"], "app-view-covers-sdk-view", 24),
-    ("delay-label", ["iphone-15-portrait", "iphone-se-portrait"], "app-view-covers-sdk-view", 2),
-  ])
-  func findsTheHiddenBugAndItsMinimalTripReplaysToIt(
-    name: String, devices: [String], rule: String, trips budget: Int
-  ) async throws {
+  /// The search must meet the bug within the first `bound` trips of seed 1 (a trip depends
+  /// only on the seed, its index and the devices, so the search is the same each time;
+  /// `HiddenBugSearch` says how the bounds follow from the rates measured over 30 seeds). It
+  /// runs the trips up to the one that met it when measured, and only when they do not show
+  /// it the later ones, each alone, up to the first that does: trips after it would only run
+  /// and shrink other findings, a third to a half of the search's time in a debug build.
+  /// `theDefaultBudgetFindsEveryHiddenBug` runs the command's default budget.
+  @Test(arguments: HiddenBugSearch.all.map(\.name))
+  func findsTheHiddenBugAndItsMinimalTripReplaysToIt(name: String) async throws {
     guard await ChildProcessTest.runsHere(Self.self, #function, argument: name) else {
       return
     }
-    let make = hiddenBugDelegates.first { $0.name == name }!.make
+    let search = HiddenBugSearch.named(name)
+    let rule = search.rule
+    let make = search.make
     let out = TemporaryDirectory()
-    let space = TripSpace(devices: try devices.map(DeviceProfiles.profile(named:)))
-    let explorer = Explorer(
-      seed: 1, budget: budget, space: space, job: job(name, make), subject: .delegate(name),
-      outputDirectory: out.path)
-    let result = try explorer.run()
+    let space = TripSpace(devices: try search.devices.map(DeviceProfiles.profile(named:)))
+    func explore(trips: Int) throws -> ExploreResult {
+      try Explorer(
+        seed: 1, budget: trips, space: space, job: job(name, make), subject: .delegate(name),
+        outputDirectory: out.file("\(trips)-trips")
+      ).run()
+    }
+    var result = try explore(trips: min(search.seedOneTrip + 1, search.bound))
+    if !result.findings.contains(where: { $0.finding.ruleID == rule }) {
+      let later = try search.firstTrip(seed: 1, in: result.tripsRun..<search.bound)
+      let trip = try #require(
+        later,
+        """
+        \(name): no trip of seed 1 below \(search.bound) shows \(rule), where seeds 1-30 met \
+        it \(search.rate.met) times in \(search.rate.trips) trips: the search meets it far \
+        less often than measured, or not at all. After a change that deals the trips afresh, \
+        measure the rate again (NAVSIM_EXPLORE_FIRST_TRIPS=\(name) swift test --filter \
+        HiddenBugRateTests) and give HiddenBugSearch.all its figures.
+        """)
+      result = try explore(trips: trip + 1)
+    }
     let found = try #require(result.findings.first { $0.finding.ruleID == rule }, "\(result.text())")
     #expect(found.eventsAfter < found.eventsBefore)
     #expect(found.scriptedAfter <= found.scriptedBefore)
