@@ -140,13 +140,15 @@ extension LayoutState {
     stateChanges += animationChanges(to: other)
 
     let mine = NodeIndex(nodes), theirs = NodeIndex(other.nodes)
+    let pairs = NodePairs(mine, theirs, keys: other.nodes.map(\.id))
     var changes: [ViewChange] = []
     for (index, node) in other.nodes.enumerated() {
       let occurrence = theirs.entries[index].occurrence
       func add(_ change: ViewChange.Change) {
         changes.append(ViewChange(view: node.id, occurrence: occurrence, change: change))
       }
-      guard let oldIndex = mine.index(of: node.id, occurrence: occurrence) else {
+      let oldIndex = pairs.partnerOfB[index]
+      guard oldIndex >= 0 else {
         add(.appeared(node.frame))
         continue
       }
@@ -169,20 +171,18 @@ extension LayoutState {
       if !sameBytes(old.state, node.state) { add(.state(from: old.state, to: node.state)) }
       if !sameBytes(old.text, node.text) { add(.text(from: old.text, to: node.text)) }
     }
-    for (index, node) in nodes.enumerated() {
-      let occurrence = mine.entries[index].occurrence
-      if theirs.index(of: node.id, occurrence: occurrence) == nil {
-        changes.append(
-          ViewChange(view: node.id, occurrence: occurrence, change: .disappeared(node.frame)))
-      }
+    for (index, node) in nodes.enumerated() where pairs.partnerOfA[index] < 0 {
+      changes.append(
+        ViewChange(
+          view: node.id, occurrence: mine.entries[index].occurrence,
+          change: .disappeared(node.frame)))
     }
     return (stateChanges, changes)
   }
 }
 
-/// A layout's nodes by id (its bytes) and occurrence: the n-th node of an id is found by
-/// following the chain from the id's first node.
-private struct NodeIndex {
+/// A layout's nodes by id (its bytes) and occurrence, each with its z-order.
+struct NodeIndex {
   struct Entry {
     /// The node's index among its siblings (the nodes of its parent's id), back to front.
     var z: Int
@@ -194,38 +194,61 @@ private struct NodeIndex {
 
   /// One per node, in the layout's order.
   var entries: [Entry]
-  /// Each id's first and last node.
-  private var ends: [ByteKey: (first: Int, last: Int)]
+  /// Each id's first node.
+  var firsts: [ByteKey: Int]
 
+  /// - Complexity: O(n) in the number of nodes.
   init(_ nodes: [SnapshotNode]) {
     entries = []
     entries.reserveCapacity(nodes.count)
-    ends = Dictionary(minimumCapacity: nodes.count)
+    firsts = Dictionary(minimumCapacity: nodes.count)
+    var latest: [ByteKey: Int] = Dictionary(minimumCapacity: nodes.count)
     var siblingCount: [ByteKey: Int] = [:]
     for (index, node) in nodes.enumerated() {
       let parent = ByteKey(node.parent)
       let z = siblingCount[parent, default: 0]
       siblingCount[parent] = z + 1
+      let id = ByteKey(node.id)
       var occurrence = 1
-      if let last = ends[ByteKey(node.id)]?.last {
+      if let last = latest[id] {
         occurrence = entries[last].occurrence + 1
         entries[last].next = index
-        ends[ByteKey(node.id)]!.last = index
       } else {
-        ends[ByteKey(node.id)] = (index, index)
+        firsts[id] = index
       }
+      latest[id] = index
       entries.append(Entry(z: z, occurrence: occurrence, next: -1))
     }
   }
+}
 
-  /// The index of the `occurrence`-th node of `id`, nil when there are fewer.
-  func index(of id: String, occurrence: Int) -> Int? {
-    guard var index = ends[ByteKey(id)]?.first else { return nil }
-    for _ in 1..<occurrence {
-      index = entries[index].next
-      if index < 0 { return nil }
+/// The nodes of two layouts paired: the n-th node of an id in A with the n-th in B. Each id's
+/// two chains are walked together once, from B's first node of the id, so pairing costs O(n)
+/// however often an id repeats; the partners are arrays by position, no dictionary order
+/// reaches the output.
+struct NodePairs {
+  /// For each node of A, the index of its partner in B, -1 for none.
+  var partnerOfA: [Int]
+  /// For each node of B, the index of its partner in A, -1 for none.
+  var partnerOfB: [Int]
+  /// Chain links followed: at most the smaller layout's node count (tests check it).
+  var steps = 0
+
+  /// - Parameter keys: B's node ids, in B's order.
+  init(_ a: NodeIndex, _ b: NodeIndex, keys: [String]) {
+    partnerOfA = [Int](repeating: -1, count: a.entries.count)
+    partnerOfB = [Int](repeating: -1, count: b.entries.count)
+    for (first, entry) in b.entries.enumerated() where entry.occurrence == 1 {
+      guard var mine = a.firsts[ByteKey(keys[first])] else { continue }
+      var theirs = first
+      while mine >= 0 && theirs >= 0 {
+        partnerOfA[mine] = theirs
+        partnerOfB[theirs] = mine
+        steps += 1
+        mine = a.entries[mine].next
+        theirs = b.entries[theirs].next
+      }
     }
-    return index
   }
 }
 

@@ -32,6 +32,13 @@ public func sampleLayout(turnCardY: Double = 59) -> LayoutState {
     ])
 }
 
+/// `sampleLayout()` changed by `change`.
+public func sampleLayout(_ change: (inout LayoutState) -> Void) -> LayoutState {
+  var layout = sampleLayout()
+  change(&layout)
+  return layout
+}
+
 /// The metadata of a test run of recording 1, "commute".
 public func testRunMetadata(
   label: String, delegate: String = "basic", fingerprint: String = "f1"

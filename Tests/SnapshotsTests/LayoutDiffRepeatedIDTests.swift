@@ -1,0 +1,36 @@
+import Foundation
+@testable import Replay
+import ReplayTestSupport
+@testable import Snapshots
+import Testing
+
+// Repeated ids: the n-th node of an id in A is paired with the n-th in B in linear time.
+
+@Suite struct LayoutDiffRepeatedIDTests {
+  /// `count` nodes all named `cell` under the map, the last `missing` of them left out.
+  func cells(_ count: Int, missing: Int = 0) -> LayoutState {
+    sampleLayout { layout in
+      for index in 0..<(count - missing) {
+        layout.nodes.append(
+          SnapshotNode(
+            id: "cell", kind: .appView, parent: "map",
+            frame: SnapshotRect(x: Double(index), y: 0, width: 1, height: 1)))
+      }
+    }
+  }
+
+  /// Pairing follows each chain link once: 1000 nodes of one id cost 1000 steps (plus the
+  /// sample's five unique views), not the half a million a walk from the id's first node for
+  /// each node would.
+  @Test func pairingARepeatedIDTakesLinearSteps() {
+    let a = cells(1000), b = cells(1000, missing: 10)
+    let pairs = NodePairs(NodeIndex(a.nodes), NodeIndex(b.nodes), keys: b.nodes.map(\.id))
+    #expect(pairs.steps == 5 + 990)
+    #expect(pairs.partnerOfB == Array(0..<995))
+    #expect(pairs.partnerOfA == Array(0..<995) + Array(repeating: -1, count: 10))
+    let views = a.changes(to: b).views
+    #expect(views.count == 10)
+    #expect(views.first?.name == "cell (991st)")
+    #expect(views.last?.name == "cell (1000th)")
+  }
+}
