@@ -184,7 +184,7 @@ extension LayoutState {
 /// A layout's nodes by id (its bytes) and occurrence, each with its z-order.
 struct NodeIndex {
   struct Entry {
-    /// The node's index among its siblings (the nodes of its parent's id), back to front.
+    /// The node's index among its siblings (the nodes of its parent node), back to front.
     var z: Int
     /// 1 for the first node of its id, 2 for the second...
     var occurrence: Int
@@ -202,12 +202,22 @@ struct NodeIndex {
     entries = []
     entries.reserveCapacity(nodes.count)
     firsts = Dictionary(minimumCapacity: nodes.count)
+    // Each id's latest node so far: in depth-first order, a node's parent is the latest node
+    // of its parent's id. Siblings are counted per parent node (two rows of one id each count
+    // their own children), or per parent id for a parent that is no node (the map).
     var latest: [ByteKey: Int] = Dictionary(minimumCapacity: nodes.count)
-    var siblingCount: [ByteKey: Int] = [:]
+    var childCount = [Int](repeating: 0, count: nodes.count)
+    var rootChildCount: [ByteKey: Int] = [:]
     for (index, node) in nodes.enumerated() {
+      let z: Int
       let parent = ByteKey(node.parent)
-      let z = siblingCount[parent, default: 0]
-      siblingCount[parent] = z + 1
+      if let parentIndex = latest[parent] {
+        z = childCount[parentIndex]
+        childCount[parentIndex] = z + 1
+      } else {
+        z = rootChildCount[parent, default: 0]
+        rootChildCount[parent] = z + 1
+      }
       let id = ByteKey(node.id)
       var occurrence = 1
       if let last = latest[id] {

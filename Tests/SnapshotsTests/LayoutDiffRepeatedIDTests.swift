@@ -4,7 +4,9 @@ import ReplayTestSupport
 @testable import Snapshots
 import Testing
 
-// Repeated ids: the n-th node of an id in A is paired with the n-th in B in linear time.
+// Repeated ids: the n-th node of an id in A is paired with the n-th in B in linear time, and a
+// node's z-order counts the children of its own parent node, not of every node of its parent's
+// id.
 
 @Suite struct LayoutDiffRepeatedIDTests {
   /// `count` nodes all named `cell` under the map, the last `missing` of them left out.
@@ -32,5 +34,28 @@ import Testing
     #expect(views.count == 10)
     #expect(views.first?.name == "cell (991st)")
     #expect(views.last?.name == "cell (1000th)")
+  }
+
+  /// Two rows of one id, each with a title: an icon added to the first row moves nothing in
+  /// the second.
+  @Test func zOrderCountsTheChildrenOfEachParentNode() {
+    func rows(iconInFirst: Bool) -> LayoutState {
+      sampleLayout { layout in
+        let frame = SnapshotRect(x: 0, y: 0, width: 10, height: 10)
+        layout.nodes.append(SnapshotNode(id: "row", kind: .appView, parent: "map", frame: frame))
+        if iconInFirst {
+          layout.nodes.append(
+            SnapshotNode(id: "icon", kind: .appView, parent: "row", frame: frame))
+        }
+        layout.nodes.append(SnapshotNode(id: "title", kind: .appView, parent: "row", frame: frame))
+        layout.nodes.append(SnapshotNode(id: "row", kind: .appView, parent: "map", frame: frame))
+        layout.nodes.append(SnapshotNode(id: "title", kind: .appView, parent: "row", frame: frame))
+      }
+    }
+    let views = rows(iconInFirst: false).changes(to: rows(iconInFirst: true)).views
+    #expect(
+      views.map(\.textLine) == [
+        "icon appeared at (0, 0, 10x10)", "title z-order 0 -> 1",
+      ])
   }
 }
