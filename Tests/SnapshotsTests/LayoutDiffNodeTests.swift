@@ -10,14 +10,8 @@ import TestSupport
 // whose texts differ there are never "identical".
 
 @Suite struct LayoutDiffNodeTests {
-  func layout(_ change: (inout LayoutState) -> Void) -> LayoutState {
-    var layout = sampleLayout()
-    change(&layout)
-    return layout
-  }
-
   @Test func aNodeWhoseKindChangesIsAChange() {
-    let b = layout { $0.nodes[0].kind = .appView }
+    let b = sampleLayout { $0.nodes[0].kind = .appView }
     #expect(sampleLayout().text != b.text)
     let views = sampleLayout().changes(to: b).views
     #expect(views == [ViewChange(view: "turnCard", change: .kind(from: .sdkView, to: .appView))])
@@ -25,24 +19,24 @@ import TestSupport
   }
 
   @Test func anSDKViewWhoseStateChangesIsAChange() {
-    let a = layout { $0.nodes[0].state = "both/major" }
-    let b = layout { $0.nodes[0].state = "major" }
+    let a = sampleLayout { $0.nodes[0].state = "both/major" }
+    let b = sampleLayout { $0.nodes[0].state = "major" }
     #expect(a.text != b.text)
     #expect(a.changes(to: b).views.map(\.textLine) == ["turnCard state both/major -> major"])
     // No state and a state spelled `none` print apart; the state's token is escaped.
-    let none = layout { $0.nodes[0].state = "none" }
+    let none = sampleLayout { $0.nodes[0].state = "none" }
     #expect(sampleLayout().changes(to: none).views.map(\.textLine) == ["turnCard state none -> %6Eone"])
-    let spaced = layout { $0.nodes[0].state = "a b" }
+    let spaced = sampleLayout { $0.nodes[0].state = "a b" }
     #expect(spaced.changes(to: sampleLayout()).views.map(\.textLine) == ["turnCard state a%20b -> none"])
     // Byte for byte: "é" precomposed against "e" and a combining accent.
-    let composed = layout { $0.nodes[0].state = "caf\u{E9}" }
-    let decomposed = layout { $0.nodes[0].state = "cafe\u{301}" }
+    let composed = sampleLayout { $0.nodes[0].state = "caf\u{E9}" }
+    let decomposed = sampleLayout { $0.nodes[0].state = "cafe\u{301}" }
     #expect(composed.changes(to: decomposed).views.count == 1)
   }
 
   /// Two nodes named `badge`: the n-th in A is compared with the n-th in B.
   func badges(_ frames: [SnapshotRect], texts: [String?]? = nil) -> LayoutState {
-    layout { layout in
+    sampleLayout { layout in
       for (index, frame) in frames.enumerated() {
         layout.nodes.append(
           SnapshotNode(
@@ -97,45 +91,73 @@ import TestSupport
       SnapshotRect(x: 1, y: 2, width: 3, height: 4), SnapshotRect(x: 5, y: 6, width: 7, height: 8),
     ])
     #expect(base.changes(to: base) == ([], []))
-    // What is changed, and the views (or layout-line fields) the diff must name.
+    // What is changed, and the exact lines the diff must give (layout-line fields first).
     let mutations: [(String, [String], (inout LayoutState) -> Void)] = [
-      ("kind", ["viewport"], { $0.nodes[1].kind = .guide }),
-      ("state", ["viewport"], { $0.nodes[1].state = "x" }),
-      ("id", ["other", "viewport"], { $0.nodes[1].id = "other" }),
-      ("parent", ["UILayoutGuide#1"], { $0.nodes[4].parent = "turnCard" }),
-      ("frame", ["order sheet,<script>=1%"], { $0.nodes[2].frame.x += 1 }),
-      ("hidden", ["prompt.incident#3"], { $0.nodes[3].isHidden = false }),
-      ("alpha", ["order sheet,<script>=1%"], { $0.nodes[2].alpha = 1 }),
-      ("corners", ["prompt.incident#3"], { $0.nodes[3].roundedCorners = [] }),
-      ("text", ["turnCard"], { $0.nodes[0].text = "" }),
-      ("second badge frame", ["badge (2nd)"], { $0.nodes[6].frame.y += 1 }),
-      ("second badge kind", ["badge (2nd)"], { $0.nodes[6].kind = .sdkView }),
-      ("second badge state", ["badge (2nd)"], { $0.nodes[6].state = "s" }),
-      ("second badge text", ["badge (2nd)"], { $0.nodes[6].text = "t" }),
-      ("second badge hidden", ["badge (2nd)"], { $0.nodes[6].isHidden = true }),
-      ("second badge alpha", ["badge (2nd)"], { $0.nodes[6].alpha = 0.2 }),
-      ("second badge corners", ["badge (2nd)"], { $0.nodes[6].roundedCorners = ["minXminY"] }),
-      ("third badge", ["badge (3rd)"], { $0.nodes.append($0.nodes[6]) }),
-      ("z-order", ["turnCard", "viewport"], { $0.nodes.swapAt(0, 1) }),
-      ("state line", ["state"], { $0.state = "navigationReady" }),
-      ("wide", ["wideMode"], { $0.wideMode = true }),
-      ("map", ["map"], { $0.mapHeight = 800 }),
-      ("safe", ["safeArea"], { $0.safeArea.leading = 4 }),
-      ("direction", ["direction"], { $0.direction = "rtl" }),
-      ("content", ["mapContent"], { $0.mapContent = ["none"] }),
-      ("overlays", ["overlays"], { $0.overlays = ["marker"] }),
-      ("animation", ["animation views=prompt.incident#3 props=frame"], {
-        $0.animations[0].start = 1
+      ("kind", ["viewport kind sdk -> guide"], { $0.nodes[1].kind = .guide }),
+      ("state", ["viewport state none -> x"], { $0.nodes[1].state = "x" }),
+      ("id", [
+        "other appeared at (0, 179, 393x473)", "viewport disappeared (was at (0, 179, 393x473))",
+      ], { $0.nodes[1].id = "other" }),
+      ("parent", ["UILayoutGuide#1 parent order sheet,<script>=1% -> turnCard"], {
+        $0.nodes[4].parent = "turnCard"
       }),
+      ("frame", ["order sheet,<script>=1% moved (0, 652, 393x200) -> (1, 652, 393x200) Δx 1"], {
+        $0.nodes[2].frame.x += 1
+      }),
+      ("hidden", ["prompt.incident#3 shown (was hidden)"], { $0.nodes[3].isHidden = false }),
+      ("alpha", ["order sheet,<script>=1% alpha 0.5 -> 1"], { $0.nodes[2].alpha = 1 }),
+      ("corners", ["prompt.incident#3 corners [minXminY,maxXminY] -> []"], {
+        $0.nodes[3].roundedCorners = []
+      }),
+      ("text", ["turnCard text none -> \"\""], { $0.nodes[0].text = "" }),
+      ("second badge frame", ["badge (2nd) moved (5, 6, 7x8) -> (5, 7, 7x8) Δy 1"], {
+        $0.nodes[6].frame.y += 1
+      }),
+      ("second badge kind", ["badge (2nd) kind view -> sdk"], { $0.nodes[6].kind = .sdkView }),
+      ("second badge state", ["badge (2nd) state none -> s"], { $0.nodes[6].state = "s" }),
+      ("second badge text", ["badge (2nd) text none -> \"t\""], { $0.nodes[6].text = "t" }),
+      ("second badge hidden", ["badge (2nd) hidden (was visible)"], {
+        $0.nodes[6].isHidden = true
+      }),
+      ("second badge alpha", ["badge (2nd) alpha 1 -> 0.2"], { $0.nodes[6].alpha = 0.2 }),
+      ("second badge corners", ["badge (2nd) corners [] -> [minXminY]"], {
+        $0.nodes[6].roundedCorners = ["minXminY"]
+      }),
+      ("third badge", ["badge (3rd) appeared at (5, 6, 7x8)"], { $0.nodes.append($0.nodes[6]) }),
+      ("z-order", ["viewport z-order 1 -> 0", "turnCard z-order 0 -> 1"], {
+        $0.nodes.swapAt(0, 1)
+      }),
+      ("state line", ["state activeGuidance -> navigationReady"], {
+        $0.state = "navigationReady"
+      }),
+      ("wide", ["wideMode no -> yes"], { $0.wideMode = true }),
+      ("map", ["map 393x852 -> 393x800"], { $0.mapHeight = 800 }),
+      ("safe", ["safeArea 59,0,34,0 -> 59,4,34,0"], { $0.safeArea.leading = 4 }),
+      ("direction", ["direction ltr -> rtl"], { $0.direction = "rtl" }),
+      ("content", ["mapContent none -> %6Eone"], { $0.mapContent = ["none"] }),
+      ("overlays", ["overlays none -> marker"], { $0.overlays = ["marker"] }),
+      ("animation", [
+        "animation views=prompt.incident#3 props=frame start=12.000 duration=0.300"
+          + " -> start=1.000 duration=0.300",
+      ], { $0.animations[0].start = 1 }),
     ]
     for (name, expected, mutate) in mutations {
       var b = base
       mutate(&b)
       #expect(base.text != b.text, "\(name): the texts should differ")
       let (state, views) = base.changes(to: b)
-      let named = Set(state.map(\.field) + views.map(\.name))
-      #expect(named == Set(expected), "\(name): \(state) \(views)")
+      let lines = state.map { "\($0.field) \($0.from) -> \($0.to)" } + views.map(\.textLine)
+      #expect(lines == expected, "\(name)")
     }
+    // Every stored field of a node is mutated above but the style record, which is beside
+    // the snapshot (not in its text or equality). A new field needs a mutation here.
+    let fields = Mirror(reflecting: base.nodes[0]).children.compactMap(\.label)
+    #expect(
+      fields == [
+        "id", "kind", "parent", "frame", "isHidden", "alpha", "roundedCorners", "state", "text",
+        "styleRecord",
+      ],
+      "SnapshotNode's stored fields changed: add a mutation of the new field above")
   }
 
   /// The user's view: two runs that differ only in the speed widget's state are not

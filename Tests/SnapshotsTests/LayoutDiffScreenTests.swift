@@ -12,30 +12,24 @@ import TestSupport
 
 @Suite struct LayoutDiffScreenTests {
   /// `sampleLayout()` with `change` applied.
-  func layout(_ change: (inout LayoutState) -> Void) -> LayoutState {
-    var layout = sampleLayout()
-    change(&layout)
-    return layout
-  }
-
   @Test func aSafeAreaChangeIsReportedBeyondTheToleranceOnly() {
-    let b = layout { $0.safeArea.top = 47 }
+    let b = sampleLayout { $0.safeArea.top = 47 }
     #expect(sampleLayout().text != b.text)
     let (state, views) = sampleLayout().changes(to: b)
     #expect(state == [StateChange(field: "safeArea", from: "59,0,34,0", to: "47,0,34,0")])
     #expect(views.isEmpty)
     // Points, as a frame's edges: within the tolerance (and the stored rounding) is no change.
-    let near = layout { $0.safeArea.trailing = 0.4 }
+    let near = sampleLayout { $0.safeArea.trailing = 0.4 }
     #expect(sampleLayout().changes(to: near, tolerance: 0.5).state.isEmpty)
     #expect(
       sampleLayout().changes(to: near).state
         == [StateChange(field: "safeArea", from: "59,0,34,0", to: "59,0,34,0.4")])
-    #expect(sampleLayout().changes(to: layout { $0.safeArea.bottom = 34.004 }).state.isEmpty)
+    #expect(sampleLayout().changes(to: sampleLayout { $0.safeArea.bottom = 34.004 }).state.isEmpty)
   }
 
   @Test func mapContentChangesAreReportedAsTheLayoutLinePrintsThem() {
-    let a = layout { $0.mapContent = ["alternates:2", "stopSigns"] }
-    let b = layout { $0.mapContent = ["alternates:1", "stopSigns"] }
+    let a = sampleLayout { $0.mapContent = ["alternates:2", "stopSigns"] }
+    let b = sampleLayout { $0.mapContent = ["alternates:1", "stopSigns"] }
     #expect(
       a.changes(to: b).state
         == [
@@ -49,8 +43,8 @@ import TestSupport
   }
 
   @Test func overlayChangesAreReportedAndComparedByBytes() {
-    let a = layout { $0.overlays = ["marker:pickup", "polyline:route"] }
-    let b = layout { $0.overlays = ["marker:pickup"] }
+    let a = sampleLayout { $0.overlays = ["marker:pickup", "polyline:route"] }
+    let b = sampleLayout { $0.overlays = ["marker:pickup"] }
     #expect(
       a.changes(to: b).state
         == [
@@ -58,19 +52,19 @@ import TestSupport
             field: "overlays", from: "marker:pickup,polyline:route", to: "marker:pickup")
         ])
     // "é" precomposed and decomposed: equal Strings, other bytes in the stored text.
-    let composed = layout { $0.overlays = ["marker:caf\u{E9}"] }
-    let decomposed = layout { $0.overlays = ["marker:cafe\u{301}"] }
+    let composed = sampleLayout { $0.overlays = ["marker:caf\u{E9}"] }
+    let decomposed = sampleLayout { $0.overlays = ["marker:cafe\u{301}"] }
     #expect(Array(composed.text.utf8) != Array(decomposed.text.utf8))
     #expect(composed.changes(to: decomposed).state.map(\.field) == ["overlays"])
     // Escaped as the layout line escapes them: one token each.
-    let spaced = layout { $0.overlays = ["marker:a b,c"] }
+    let spaced = sampleLayout { $0.overlays = ["marker:a b,c"] }
     #expect(sampleLayout().changes(to: spaced).state.map(\.to) == ["marker:a%20b%2Cc"])
   }
 
   @Test func animationsAddedRemovedAndChangedAreReportedByTarget() {
     let fade = SnapshotAnimation(
       views: ["order sheet,<script>=1%"], properties: ["alpha"], start: 3, duration: 0.25)
-    let b = layout {
+    let b = sampleLayout {
       $0.animations[0].duration = 0.5
       $0.animations.insert(fade, at: 0)
     }
@@ -87,7 +81,7 @@ import TestSupport
       ])
     // Removed: B's targets first (none), then those only in A.
     #expect(
-      b.changes(to: layout { $0.animations = [] }).state.map { "\($0.field): \($0.from) -> \($0.to)" }
+      b.changes(to: sampleLayout { $0.animations = [] }).state.map { "\($0.field): \($0.from) -> \($0.to)" }
         == [
           "animation views=order%20sheet%2C<script>%3D1%25 props=alpha: start=3.000 duration=0.250 -> none",
           "animation views=prompt.incident#3 props=frame: start=12.000 duration=0.500 -> none",
@@ -96,13 +90,13 @@ import TestSupport
 
   @Test func animationsCompareAsStoredAndInOrder() {
     // Below the stored three decimals: the same text, the same hash, no change.
-    let same = layout { $0.animations[0].start = 12.0001 }
+    let same = sampleLayout { $0.animations[0].start = 12.0001 }
     #expect(same.text == sampleLayout().text)
     #expect(sampleLayout().changes(to: same).state.isEmpty)
     // The same animations in another order: other lines, so a change.
     let second = SnapshotAnimation(views: ["turnCard"], properties: ["frame"], start: 12, duration: 0.3)
-    let a = layout { $0.animations.append(second) }
-    let b = layout { $0.animations.insert(second, at: 0) }
+    let a = sampleLayout { $0.animations.append(second) }
+    let b = sampleLayout { $0.animations.insert(second, at: 0) }
     #expect(a.text != b.text)
     #expect(
       a.changes(to: b).state == [
@@ -116,8 +110,8 @@ import TestSupport
   /// No views and a view named `none` are other stored lines: animations of those targets
   /// are told apart, not matched as one (and print apart, `LayoutDiffTokenTests`).
   @Test func animationsOfNoViewsAndOfAViewNamedNoneAreOtherTargets() {
-    let a = layout { $0.animations[0].views = [] }
-    let b = layout { $0.animations[0].views = ["none"] }
+    let a = sampleLayout { $0.animations[0].views = [] }
+    let b = sampleLayout { $0.animations[0].views = ["none"] }
     #expect(a.text != b.text)
     #expect(
       a.changes(to: b).state.map(\.field) == [

@@ -7,14 +7,8 @@ import Testing
 // safe area and the map's size), never to tokens (map content, overlays) or times.
 
 @Suite struct LayoutDiffToleranceTests {
-  func layout(_ change: (inout LayoutState) -> Void) -> LayoutState {
-    var layout = sampleLayout()
-    change(&layout)
-    return layout
-  }
-
   @Test func theMapSizeHonoursTheTolerance() {
-    let b = layout {
+    let b = sampleLayout {
       $0.mapWidth = 393.4
       $0.mapHeight = 851.7
     }
@@ -26,12 +20,12 @@ import Testing
     #expect(sampleLayout().changes(to: b, tolerance: 0.5).state.isEmpty)
     #expect(sampleLayout().changes(to: b, tolerance: 0.35).state.map(\.field) == ["map"])
     // The stored rounding (0.011 pt) is no change even without a tolerance.
-    #expect(sampleLayout().changes(to: layout { $0.mapWidth = 393.004 }).state.isEmpty)
+    #expect(sampleLayout().changes(to: sampleLayout { $0.mapWidth = 393.004 }).state.isEmpty)
   }
 
   @Test func tokensAreComparedExactlyWhateverTheTolerance() {
-    let a = layout { $0.overlays = ["polyline;points=2;width=4"] }
-    let b = layout { $0.overlays = ["polyline;points=2;width=4.2"] }
+    let a = sampleLayout { $0.overlays = ["polyline;points=2;width=4"] }
+    let b = sampleLayout { $0.overlays = ["polyline;points=2;width=4.2"] }
     #expect(a.changes(to: b, tolerance: 1).state.map(\.field) == ["overlays"])
   }
 }
