@@ -36,6 +36,9 @@ public struct RunDiff: Sendable {
     public var firstFrames: (from: SnapshotRect, to: SnapshotRect)?
     /// The first text change seen: what A showed, what B shows (nil: no text).
     public var firstTexts: (from: String?, to: String?)?
+    /// The kinds of the other changes, as the text report names them (`z-order`, `state`,
+    /// `hidden`...), the first seen first.
+    public var otherKinds: [String] = []
 
     /// The view as reports name it (`ViewChange.name`).
     public var name: String { viewName(view, occurrence: occurrence) }
@@ -46,7 +49,8 @@ public struct RunDiff: Sendable {
       guard sameBytes(a.view, b.view), a.occurrence == b.occurrence, a.events == b.events, a.appeared == b.appeared,
         a.disappeared == b.disappeared, a.moved == b.moved, a.other == b.other,
         a.largestMove == b.largestMove, a.firstFrames?.from == b.firstFrames?.from,
-        a.firstFrames?.to == b.firstFrames?.to, a.texts == b.texts
+        a.firstFrames?.to == b.firstFrames?.to, a.texts == b.texts,
+        a.otherKinds == b.otherKinds
       else { return false }
       switch (a.firstTexts, b.firstTexts) {
       case (nil, nil): return true
@@ -82,7 +86,10 @@ public struct RunDiff: Sendable {
         case .text(let from, let to):
           kind = "text"
           if summary.firstTexts == nil { summary.firstTexts = (from, to) }
-        default: kind = "other"
+        default:
+          kind = "other"
+          let name = change.change.kindName
+          if !summary.otherKinds.contains(name) { summary.otherKinds.append(name) }
         }
         if kinds.insert(kind).inserted {
           switch kind {
@@ -166,6 +173,25 @@ package func distanceText(_ value: Double) -> String {
 
 // MARK: - Text
 
+extension ViewChange.Change {
+  /// The change's kind as the text report names it: `appeared`, `moved`, `z-order`, `state`...
+  var kindName: String {
+    switch self {
+    case .appeared: "appeared"
+    case .disappeared: "disappeared"
+    case .frame: "moved"
+    case .hidden: "hidden"
+    case .alpha: "alpha"
+    case .parent: "parent"
+    case .zOrder: "z-order"
+    case .corners: "corners"
+    case .text: "text"
+    case .kind: "kind"
+    case .state: "state"
+    }
+  }
+}
+
 extension ViewChange {
   /// One line: `turnCard moved (0, 59, 393x120) -> (0, 47.3333, 393x120) Δy -11.6667`.
   public var textLine: String {
@@ -232,7 +258,14 @@ extension RunDiff {
         if let texts = summary.firstTexts {
           parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
         }
-        if summary.other > 0 { parts.append("other changes on \(summary.other)") }
+        if summary.other > 0 {
+          // `state on 3`, or `other changes on 3 (z-order, state)` for several kinds.
+          let kinds = summary.otherKinds
+          parts.append(
+            kinds.count == 1
+              ? "\(kinds[0]) on \(summary.other)"
+              : "other changes on \(summary.other) (\(kinds.joined(separator: ", ")))")
+        }
         var line = "  \(summary.name): " + parts.joined(separator: ", ")
         if let frames = summary.firstFrames {
           line += "; \(frames.from.shortText) -> \(frames.to.shortText)"

@@ -92,7 +92,7 @@ import Testing
     let text = try store.diff(labelA: "sdk", labelB: "mine").text()
     #expect(
       text.contains(
-        "etaCard: 1067 events, moved on 1067 (up to 96 pt), other changes on 1067; "
+        "etaCard: 1067 events, moved on 1067 (up to 96 pt), z-order on 1067; "
           + "(0, 746, 393x72) -> (0, 650, 393x72)"))
     let section = try String(
       contentsOfFile: Fixtures.repositoryRoot + "/docs/builtin-migration.md", encoding: .utf8)

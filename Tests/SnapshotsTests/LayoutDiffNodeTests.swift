@@ -170,6 +170,7 @@ import TestSupport
     b.nodes[0].state = "both/major"
     b.nodes[1].kind = .appView
     b.nodes[6].isHidden = true
+    b.nodes[6].alpha = 0.5
     try writeRun(store, label: "v1", events: [(a, [])])
     try writeRun(store, label: "v2", events: [(b, [])])
     let diff = try store.diff(labelA: "v1", labelB: "v2")
@@ -179,7 +180,10 @@ import TestSupport
     #expect(text.contains("  turnCard state none -> both/major\n"))
     #expect(text.contains("  viewport kind sdk -> view\n"))
     #expect(text.contains("  badge (2nd) hidden (was visible)\n"))
-    #expect(text.contains("  badge (2nd): 1 event, other changes on 1\n"))
+    // The per-view summary names the kinds of the other changes, the first seen first.
+    #expect(text.contains("  badge (2nd): 1 event, other changes on 1 (hidden, alpha)\n"))
+    #expect(text.contains("  turnCard: 1 event, state on 1\n"))
+    #expect(text.contains("  viewport: 1 event, kind on 1\n"))
     let json = diff.json
     #expect(json.contains(#"{"change":"state","from":null,"to":"both/major","view":"turnCard"}"#))
     #expect(json.contains(#"{"change":"kind","from":"sdk","to":"view","view":"viewport"}"#))
