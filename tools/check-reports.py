@@ -13,7 +13,8 @@ next difference on a diff page, End) and checks where each key lands, then saves
 screenshots: the first guidance frame, a wide-mode frame if the trip has one, and the first
 difference of a diff.
 
-    tools/check-reports.py                    # runs `navsim demo` and checks its reports
+    tools/check-reports.py                    # runs `navsim demo` and checks its reports, and
+                                              # a repeated-id diff page the built tests write
     tools/check-reports.py A.html B.html      # checks these reports
     tools/check-reports.py --self-test        # the readability checks catch made-up problems
     options: --screenshots DIR (default .build/report-check), --navsim PATH (binary),
@@ -405,7 +406,7 @@ def check_picture(page, path, frame, render, info):
         for (const g of svg.querySelectorAll("g.nv-node")) {
           const s = g.querySelector(".nv-shape");
           const b = s.getBBox();
-          nodes[g.dataset.id] = [b.x, b.y, b.width, b.height];
+          (nodes[g.dataset.id] = nodes[g.dataset.id] || []).push([b.x, b.y, b.width, b.height]);
         }
         return { viewBox: [box.width, box.height], size: [rect.width, rect.height], nodes };
       }))()""")
@@ -413,7 +414,9 @@ def check_picture(page, path, frame, render, info):
         const side = NV.D.page === "diff" ? [0, 1] : [null];
         return side.map((s) => {{
           const L = NV.layout(s === null ? NV.D.frames.layout[{frame}] : NV.D.frames.layout[s][{frame}]);
-          return L ? {{ W: L.W, H: L.H, nodes: Object.fromEntries(L.nodes.map((n) => [n.id, [n.x, n.y, n.w, n.h]])) }} : null;
+          const nodes = {{}};
+          for (const n of L ? L.nodes : []) (nodes[n.id] = nodes[n.id] || []).push([n.x, n.y, n.w, n.h]);
+          return L ? {{ W: L.W, H: L.H, nodes }} : null;
         }}).filter((x) => x);
       }})()""")
     if len(drawn) != len(expected) or not drawn:
@@ -425,12 +428,17 @@ def check_picture(page, path, frame, render, info):
         if abs(width / height - layout["W"] / layout["H"]) > 0.02 * layout["W"] / layout["H"]:
             raise CheckFailure(f"{path}: event {frame + 1}: picture {width:.0f}x{height:.0f} px is "
                                f"not at the layout's proportions {layout['W']}x{layout['H']}")
-        for ident, rect in layout["nodes"].items():
-            got = picture["nodes"].get(ident)
-            if got is None or any(abs(a - b) > 0.01 for a, b in zip(got, rect)):
+        # A repeated id's nodes in any order: the camera frames are drawn after the others.
+        for ident, rects in layout["nodes"].items():
+            got = sorted(picture["nodes"].get(ident) or [])
+            if len(got) != len(rects) or not all(
+                    same_rect(a, b) for a, b in zip(got, sorted(rects))):
                 raise CheckFailure(f"{path}: event {frame + 1}: view {ident!r} drawn at {got}, "
-                                   f"snapshot frame {rect}")
+                                   f"snapshot frames {rects}")
     check_readable(page, f"{path}: event {frame + 1}", CheckFailure)
+    if info["page"] == "diff":
+        check_changed_outlines(page, path, frame)
+    check_hover(page, path, frame)
     labelled = check_label_texts(page, path, frame)
     check_screen_content(page, path, frame)
     check_app_styles(page, path, frame)
@@ -445,10 +453,102 @@ def check_picture(page, path, frame, render, info):
                 rendered[ident] = [float(shape.get(k)) for k in ("x", "y", "width", "height")]
         last = drawn[-1]["nodes"]
         for ident, rect in rendered.items():
-            if ident not in last or any(abs(a - b) > 0.01 for a, b in zip(last[ident], rect)):
+            if ident not in last or not any(same_rect(r, rect) for r in last[ident]):
                 raise CheckFailure(f"{path}: seq {seq}: view {ident!r} is {last.get(ident)} in the "
                                    f"page but {rect} in `navsim render`")
     return labelled
+
+
+def same_rect(a, b):
+    return all(abs(x - y) <= 0.01 for x, y in zip(a, b))
+
+
+def check_changed_outlines(page, path, frame):
+    """On a diff page each outlined (`.nv-changed`) view is the node the change names, the
+    n-th of a repeated id by layout order: a frame change's rectangle is its `from` in A and
+    its `to` in B, and every outline in a picture is one of the changed nodes of that side."""
+    panes = page.evaluate("""(() => {
+        const F = NV.D.frames, i = Number(document.body.dataset.index);
+        const k = NV.D.diff.frames.indexOf(i);
+        if (k < 0) return null;
+        const views = NV.D.diff.signatures[NV.D.diff.signature[k]][1].map((c) => ({
+          view: NV.D.strings[c[0]], from: c[3], to: c[4], occurrence: c.length > 5 ? c[5] : 1 }));
+        return [0, 1].map((side) => {
+          const L = NV.layout(F.layout[side][i]), host = document.getElementById("screen-" + side);
+          const outlined = Array.from(host.querySelectorAll("g.nv-node.nv-changed")).map((g) => {
+            const b = g.querySelector(".nv-shape").getBBox();
+            return { id: g.dataset.id, rect: [b.x, b.y, b.width, b.height] };
+          });
+          const nodes = L ? L.nodes.map((n) => ({ id: n.id, rect: [n.x, n.y, n.w, n.h] })) : [];
+          return { views, outlined, nodes };
+        });
+      })()""")
+    if panes is None:
+        return
+    for side, pane in enumerate(panes):
+        # The changed nodes of this side, by id and occurrence in layout order.
+        seen, frames = {}, {}
+        for node in pane["nodes"]:
+            seen[node["id"]] = seen.get(node["id"], 0) + 1
+            frames[(node["id"], seen[node["id"]])] = node["rect"]
+        changed = {(c["view"], c["occurrence"]) for c in pane["views"]}
+        allowed = [frames[key] for key in sorted(changed) if key in frames]
+        for outline in pane["outlined"]:
+            if not any(key[0] == outline["id"] and key in frames and
+                       same_rect(frames[key], outline["rect"]) for key in changed):
+                raise CheckFailure(f"{path}: event {frame + 1}: {'AB'[side]} outlines "
+                                   f"{outline['id']!r} at {outline['rect']}, no changed node "
+                                   f"of that id is there")
+        if len(pane["outlined"]) != len(allowed):
+            raise CheckFailure(f"{path}: event {frame + 1}: {'AB'[side]} outlines "
+                               f"{len(pane['outlined'])} views, {len(allowed)} changed")
+        for c in pane["views"]:
+            want = c["from"] if side == 0 else c["to"]
+            if not (c["from"] and c["to"]):
+                continue
+            if not any(o["id"] == c["view"] and same_rect(o["rect"], want) for o in pane["outlined"]):
+                raise CheckFailure(f"{path}: event {frame + 1}: {'AB'[side]} does not outline "
+                                   f"{c['view']!r} (occurrence {c['occurrence']}) at {want}")
+
+
+def check_hover(page, path, frame):
+    """Hovering a row of the views table outlines that node in every picture: the n-th node
+    of a repeated id, by layout order, not the last of its id."""
+    wrong = page.evaluate("""(() => {
+        const F = NV.D.frames, i = Number(document.body.dataset.index);
+        const diff = NV.D.page === "diff";
+        const sides = diff ? [0, 1] : [null];
+        const layouts = sides.map((s) => NV.layout(s === null ? F.layout[i] : F.layout[s][i]));
+        const hosts = Array.from(document.querySelectorAll(".svg-host"));
+        const shown = diff ? (layouts[1] || layouts[0]) : layouts[0];
+        const rows = Array.from(document.querySelectorAll("#views tr")).slice(1);
+        if (!shown || rows.length !== shown.nodes.length) return shown ? "rows " + rows.length : null;
+        const seen = new Map();
+        for (let r = 0; r < rows.length; r++) {
+          const n = shown.nodes[r], k = (seen.get(n.id) || 0) + 1;
+          seen.set(n.id, k);
+          rows[r].dispatchEvent(new MouseEvent("mouseenter"));
+          for (let s = 0; s < hosts.length; s++) {
+            const L = layouts[s];
+            const same = L ? L.nodes.filter((m) => m.id === n.id)[k - 1] : null;
+            const lit = hosts[s] ? Array.from(hosts[s].querySelectorAll("g.nv-node.nv-hover")) : [];
+            const boxes = lit.map((g) => { const b = g.querySelector(".nv-shape").getBBox();
+              return [b.x, b.y, b.width, b.height]; });
+            const want = same ? [[same.x, same.y, same.w, same.h]] : [];
+            const ok = boxes.length === want.length && boxes.every((b, j) =>
+              b.every((v, d) => Math.abs(v - want[j][d]) <= 0.01));
+            if (!ok) {
+              rows[r].dispatchEvent(new MouseEvent("mouseleave"));
+              return "row " + (r + 1) + " (" + n.id + " #" + k + ") lights " + JSON.stringify(boxes) +
+                " in picture " + (s + 1) + ", want " + JSON.stringify(want);
+            }
+          }
+          rows[r].dispatchEvent(new MouseEvent("mouseleave"));
+        }
+        return null;
+      })()""")
+    if wrong:
+        raise CheckFailure(f"{path}: event {frame + 1}: hovering the views table: {wrong}")
 
 
 def check_screen_content(page, path, frame):
@@ -651,6 +751,20 @@ def demo_reports(navsim, out):
     return reports
 
 
+def repeated_id_page(out):
+    """The diff page of two layouts with repeated ids (two `badge`s; an SDK camera frame and
+    an app view both named `viewport`) that ReportRepeatedIDTests writes: the built tests
+    run with NAVSIM_SAMPLE_REPORTS."""
+    env = dict(os.environ, NAVSIM_SAMPLE_REPORTS=out)
+    result = subprocess.run(["swift", "test", "--skip-build", "--filter", "ReportRepeatedIDTests"],
+                            cwd=ROOT, capture_output=True, text=True, env=env)
+    page = os.path.join(out, "diff-repeated-id.html")
+    if result.returncode != 0 or not os.path.exists(page):
+        raise CheckFailure("ReportRepeatedIDTests wrote no diff-repeated-id.html (build the "
+                           f"tests first: swift build --build-tests):\n{result.stdout[-2000:]}")
+    return page
+
+
 def main():
     global WIDTH, HEIGHT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -676,6 +790,7 @@ def main():
         reports, store = args.reports, args.snapshots
         if not reports:
             reports = demo_reports(navsim_binary(args.navsim), os.path.join(work, "demo"))
+            reports.append(repeated_id_page(os.path.join(work, "sample")))
             store = os.path.join(work, "demo", "snapshots.sqlite")
         render = None
         if store:

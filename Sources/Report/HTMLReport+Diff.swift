@@ -142,8 +142,9 @@ extension HTMLReport {
   }
 
   /// One event's differences: `[stateChanges, viewChanges, introduced, fixed, missingIn]`;
-  /// a view change is `[view, line, delta, fromRect|null, toRect|null(, occurrence)]`, the
-  /// occurrence only for a later node of a repeated id.
+  /// a view change is `[view, line, delta, fromRect|null, toRect|null(, occurrence, name)]`,
+  /// the occurrence and the name reports give it (`badge (2nd)`) only for a later node of a
+  /// repeated id.
   static func encodeDifference(_ difference: EventDifference, data: ReportData) -> String {
     func rect(_ r: SnapshotRect?) -> String {
       r.map {
@@ -172,7 +173,9 @@ extension HTMLReport {
       return JSONText.array([
         String(data.string(change.view)), String(data.string(change.textLine)),
         String(data.string(delta(change.change))), rect(from), rect(to),
-      ] + (change.occurrence == 1 ? [] : [String(change.occurrence)]))
+      ]
+        + (change.occurrence == 1
+          ? [] : [String(change.occurrence), String(data.string(change.name))]))
     }
     return JSONText.array([
       JSONText.array(states), JSONText.array(views),
@@ -203,7 +206,7 @@ extension HTMLReport {
     case .zOrder(let from, let to): return "z \(from)→\(to)"
     case .corners: return "corners"
     case .text(_, let to): return to.map { "text \u{201C}\($0)\u{201D}" } ?? "no text"
-    case .kind(let from, let to): return "\(from.rawValue)→\(to.rawValue)"
+    case .kind(let from, let to): return "kind \(from.rawValue)→\(to.rawValue)"
     case .state(_, let to): return to.map { "state \($0)" } ?? "no state"
     }
   }
@@ -253,7 +256,8 @@ extension HTMLReport {
         out += "<tr\(frame)><td>\(escapeXML(summary.name))</td><td class=\"n\">\(summary.events)</td>"
           + "<td class=\"n\">\(summary.appeared)</td><td class=\"n\">\(summary.disappeared)</td>"
           + "<td class=\"n\">\(summary.moved)</td>"
-          + "<td class=\"n\">\(summary.moved > 0 ? distanceText(summary.largestMove) + " pt" : "")</td>"
+          + "<td class=\"n\">"
+          + (summary.moved > 0 ? distanceText(summary.largestMove) + " pt" : "") + "</td>"
           + "<td class=\"n\">\(summary.texts)</td><td class=\"n\">\(summary.other)</td><td>"
           + [
             summary.firstFrames.map { "\($0.from.shortText) → \($0.to.shortText)" },

@@ -22,7 +22,7 @@ extension HTMLReport {
       index: k,
       states: s[0].map((c) => ({ field: S[c[0]], from: S[c[1]], to: S[c[2]] })),
       views: s[1].map((c) => ({ view: S[c[0]], line: S[c[1]], delta: S[c[2]], from: c[3], to: c[4],
-        occurrence: c.length > 5 ? c[5] : 1 })),
+        occurrence: c.length > 5 ? c[5] : 1, name: S[c.length > 6 ? c[6] : c[0]] })),
       introduced: s[2].map(finding), fixed: s[3].map(finding), missing: s[4] >= 0 ? S[s[4]] : null,
     };
     decoded.set(k, value);
@@ -38,14 +38,10 @@ extension HTMLReport {
   // The n-th node of an id and its group in the picture: a repeated id's nodes are told apart
   // by occurrence, 1 for the first (`ViewChange.occurrence`).
   function nth(pane, c) {
-    const k = c.occurrence - 1;
-    const groups = Array.from(pane.svg.querySelectorAll("g.nv-node")).filter((g) => g.getAttribute("data-id") === c.view);
-    return { n: pane.layout.nodes.filter((m) => m.id === c.view)[k], g: groups[k] };
+    const k = c.occurrence - 1, groups = pane.groups.get(c.view) || [];
+    const nodes = pane.layout.nodes.filter((m) => m.id === c.view);
+    return { n: nodes[k], g: groups[k] };
   }
-  const ordinal = (n) => {
-    const t = n % 100, u = n % 10;
-    return n + (t >= 11 && t <= 13 ? "th" : u === 1 ? "st" : u === 2 ? "nd" : u === 3 ? "rd" : "th");
-  };
 
   // Outlines every changed view; in B, A's frame as a dashed ghost and the delta beside it.
   function decorate(side, pane, sig) {
@@ -55,7 +51,7 @@ extension HTMLReport {
       const { n, g } = nth(pane, c);
       if (g) g.classList.add("nv-changed");
       const key = c.view + "\u0000" + c.occurrence;
-      const name = c.occurrence === 1 ? c.view : c.view + " (" + ordinal(c.occurrence) + ")";
+      const name = c.name;
       if (side === 1) {
         if (c.from && c.to) NV.rect(pane.overlay, c.from[0], c.from[1], c.from[2], c.from[3], { class: "nv-ghost" });
         if (c.delta) {
@@ -67,7 +63,9 @@ extension HTMLReport {
       }
     }
     for (const { n, name, text } of deltas.values()) {
-      if (n) NV.labelBeside(pane.overlay, pane.spots, n, name + ": " + text, "nv-delta", pane.layout.W);
+      if (n) {
+        NV.labelBeside(pane.overlay, pane.spots, n, name + ": " + text, "nv-delta", pane.layout.W);
+      }
     }
   }
 

@@ -101,7 +101,7 @@ const NV = (() => {
     pane.svg.classList.toggle("nv-night", entry[0] === 1);
     const filled = new Map(entry[1].map((v) => [v[0], v[1]]));
     pane.layout.nodes.forEach((n, k) => {
-      const g = pane.groups.get(n.id), slot = g && g.querySelector(":scope > .nv-c-slot");
+      const g = pane.nodeGroups[k], slot = g && g.querySelector(":scope > .nv-c-slot");
       if (!slot) return;
       const want = filled.get(k), key = want ? want.join(",") : "";
       if (slot.getAttribute("data-parts") === key) return;
@@ -124,15 +124,14 @@ const NV = (() => {
     const driven = view.querySelector(".nv-c-route-driven");
     if (driven) driven.setAttribute("stroke-dasharray", map[2]);
   }
-  // Draws layout L with its findings into a new <svg>; returns it with the nodes' groups by id.
+  // Draws layout L with its findings into a new <svg>; returns it with the nodes' groups.
   function draw(L, findings, showHidden) {
     const svg = fromMarkup(L.markup)[0];
     svg.removeAttribute("width"); svg.removeAttribute("height");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", L.state + " " + num(L.W) + "x" + num(L.H));
     if (showHidden) svg.classList.add("nv-show-hidden");
-    const groups = new Map();
-    for (const g of svg.querySelectorAll("g.nv-node")) groups.set(g.getAttribute("data-id"), g);
+    const { groups, nodeGroups } = groupsOf(L, svg);
     const overlay = svgEl("g", { class: "nv-overlay" }, svg);
     const spots = placer(L, svg);
     if (findings.length) {
@@ -148,7 +147,34 @@ const NV = (() => {
           .textContent = String(i + 1);
       });
     }
-    return { svg, groups, overlay, layout: L, route: -1, spots };
+    return { svg, groups, nodeGroups, overlay, layout: L, route: -1, spots };
+  }
+  // Each node's <g>: `nodeGroups[k]` for L.nodes[k], `groups.get(id)[occurrence - 1]` for the
+  // n-th node of an id. The camera frames are drawn after the other nodes (SVGRenderer), so
+  // a repeated id's groups are taken in that order, not by document order alone.
+  function groupsOf(L, svg) {
+    const byId = new Map();
+    for (const g of svg.querySelectorAll("g.nv-node")) {
+      const id = g.getAttribute("data-id");
+      if (!byId.has(id)) byId.set(id, []);
+      byId.get(id).push(g);
+    }
+    const camera = (n) => n.kind === "sdk" && n.role === "viewport";
+    const nodeGroups = new Array(L.nodes.length).fill(null), next = new Map();
+    for (const cameras of [false, true]) {
+      L.nodes.forEach((n, k) => {
+        if (camera(n) !== cameras) return;
+        const taken = next.get(n.id) || 0;
+        nodeGroups[k] = (byId.get(n.id) || [])[taken] || null;
+        next.set(n.id, taken + 1);
+      });
+    }
+    const groups = new Map();
+    L.nodes.forEach((n, k) => {
+      if (!groups.has(n.id)) groups.set(n.id, []);
+      groups.get(n.id).push(nodeGroups[k]);
+    });
+    return { groups, nodeGroups };
   }
 
   // Free places in a drawn layout, as Swift's `LabelPlacer` finds them for `navsim render`:
@@ -363,7 +389,11 @@ const NV = (() => {
     if (!L) return;
     const head = htmlEl("tr", null, table);
     for (const h of ["view", "kind", "x", "y", "w", "h"]) htmlEl("th", h, head, h.length === 1 ? "n" : "");
+    const seen = new Map();
     for (const n of L.nodes) {
+      // The n-th node of its id, outlined as the n-th of that id in each pane.
+      const k = seen.get(n.id) || 0;
+      seen.set(n.id, k + 1);
       const tr = htmlEl("tr", null, table);
       const id = htmlEl("td", n.id, tr, "id"); htmlEl("td", n.kind, tr, "k");
       for (const v of [n.x, n.y, n.w, n.h]) htmlEl("td", pt(v), tr, "n");
@@ -373,10 +403,11 @@ const NV = (() => {
       if (n.parent !== "map") flags.push("in " + n.parent);
       if (n.label !== null) flags.push("text \u201c" + n.label + "\u201d");
       if (flags.length) htmlEl("span", flags.join(", "), id, "flags");
-      tr.addEventListener("mouseenter", () => panes().forEach((p) => p && p.groups.get(n.id) &&
-        p.groups.get(n.id).classList.add("nv-hover")));
-      tr.addEventListener("mouseleave", () => panes().forEach((p) => p && p.groups.get(n.id) &&
-        p.groups.get(n.id).classList.remove("nv-hover")));
+      const group = (p) => p && (p.groups.get(n.id) || [])[k];
+      tr.addEventListener("mouseenter", () => panes().forEach((p) => group(p) &&
+        group(p).classList.add("nv-hover")));
+      tr.addEventListener("mouseleave", () => panes().forEach((p) => group(p) &&
+        group(p).classList.remove("nv-hover")));
     }
   }
 

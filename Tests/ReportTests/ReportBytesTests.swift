@@ -81,15 +81,27 @@ import Testing
 /// A repeated id's later node: its change carries the occurrence, its summary row its name.
 @Suite struct ReportRepeatedIDTests {
   @Test func aDiffPageNamesARepeatedIDsSecondNode() {
+    // Two badges, and two nodes named `viewport`: the SDK's camera frame, which the picture
+    // draws after the other nodes, and an app view, so document order is not layout order.
     func layout(_ y: Double) -> LayoutState {
       LayoutState(
         state: "activeGuidance", wideMode: false, mapWidth: 393, mapHeight: 852,
         safeArea: .zero, direction: "ltr",
-        nodes: [10, y].map {
+        nodes: [
           SnapshotNode(
-            id: "badge", kind: .appView, parent: "map",
-            frame: SnapshotRect(x: 0, y: $0, width: 100, height: 20))
-        },
+            id: "viewport", kind: .sdkView, parent: "map",
+            frame: SnapshotRect(x: 0, y: 0, width: 393, height: 700 + y))
+        ]
+          + [10, y].map {
+            SnapshotNode(
+              id: "badge", kind: .appView, parent: "map",
+              frame: SnapshotRect(x: 0, y: $0, width: 100, height: 20))
+          }
+          + [
+            SnapshotNode(
+              id: "viewport", kind: .appView, parent: "map",
+              frame: SnapshotRect(x: 150, y: 200, width: 50, height: 50))
+          ],
         animations: [])
     }
     let a = layout(40), b = layout(60)
@@ -113,8 +125,10 @@ import Testing
     }
     #expect(page.contains("<tr data-frame=\"0\"><td>badge (2nd)</td>"))
     #expect(page.contains("badge (2nd) moved (0, 40, 100x20) -> (0, 60, 100x20) Δy 20"))
-    // The change's encoding ends with its occurrence: [view, line, delta, from, to, 2].
-    #expect(page.contains(",[0,40,100,20],[0,60,100,20],2]"))
+    // The change's encoding ends with its occurrence and the name the page shows, from the
+    // string table: [view, line, delta, from, to, 2, name].
+    #expect(page.contains(",[0,40,100,20],[0,60,100,20],2,"))
+    #expect(page.contains("\"badge (2nd)\""))
   }
 }
 

@@ -195,5 +195,6 @@ private func keepSample(_ name: String, _ page: String) throws {
     #expect(HTMLReport.delta(.frame(from: third, to: from)) == "Δy -0.333333")
     #expect(HTMLReport.delta(.hidden(from: false, to: true)) == "hidden")
     #expect(HTMLReport.delta(.appeared(to)) == "new")
+    #expect(HTMLReport.delta(.kind(from: .sdkView, to: .appView)) == "kind sdk→view")
   }
 }
