@@ -49,11 +49,9 @@ struct DiffCommand: NavSimCommand {
       let storeA = try SnapshotStore(path: path, mode: .readOnly)
       let storeB = try SnapshotStore(path: other, mode: .readOnly)
       let impact = try ChangeImpact.compare(stores: storeA, storeB, tolerance: tolerance)
-      let runsB = try storeB.runs()
+      let runsB = firstByKey(try storeB.runs()) { ByteKey($0.label) }
       let note = try storeA.runs().lazy.compactMap { a in
-        runsB.first { sameBytes($0.label, a.label) }.flatMap {
-          RunInfo.fontNote(a, $0, nameA: path, nameB: other)
-        }
+        runsB[ByteKey(a.label)].flatMap { RunInfo.fontNote(a, $0, nameA: path, nameB: other) }
       }.first
       return printImpact(impact, parsed, context, note: note)
     }

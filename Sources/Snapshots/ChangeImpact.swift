@@ -198,9 +198,11 @@ extension ChangeImpact {
     stores a: SnapshotStore, _ b: SnapshotStore, tolerance: Double = 0
   ) throws -> ChangeImpact {
     let runsA = try a.runs(), runsB = try b.runs()
+    let labelsA = Set(runsA.map { ByteKey($0.label) })
+    let byLabelB = firstByKey(runsB) { ByteKey($0.label) }
     var pairs: [Pair] = []
     for run in runsA {
-      guard let other = runsB.first(where: { sameBytes($0.label, run.label) }) else { continue }
+      guard let other = byLabelB[ByteKey(run.label)] else { continue }
       pairs.append(
         Pair(
           name: run.label, recording: recordingKey(run),
@@ -208,8 +210,8 @@ extension ChangeImpact {
     }
     return ChangeImpact(
       nameA: a.path, nameB: b.path, pairs: pairs,
-      onlyInA: runsA.map(\.label).filter { label in !runsB.contains { sameBytes($0.label, label) } },
-      onlyInB: runsB.map(\.label).filter { label in !runsA.contains { sameBytes($0.label, label) } })
+      onlyInA: runsA.map(\.label).filter { byLabelB[ByteKey($0)] == nil },
+      onlyInB: runsB.map(\.label).filter { !labelsA.contains(ByteKey($0)) })
   }
 
   /// Pairs the runs `A/...` and `B/...` of one store by the rest of their labels (`navsim
@@ -227,16 +229,18 @@ extension ChangeImpact {
     }
     let sideA = under(prefixA), sideB = under(prefixB)
     guard !sideA.isEmpty, !sideB.isEmpty else { return nil }
+    let restsA = Set(sideA.map { ByteKey($0.rest) })
+    let byRestB = firstByKey(sideB) { ByteKey($0.rest) }
     var pairs: [Pair] = []
     for (rest, run) in sideA {
-      guard let other = sideB.first(where: { sameBytes($0.rest, rest) })?.run else { continue }
+      guard let other = byRestB[ByteKey(rest)]?.run else { continue }
       let diff = try store.diff(labelA: run.label, labelB: other.label, tolerance: tolerance)
       pairs.append(Pair(name: rest, recording: recordingKey(run), diff: diff))
     }
     return ChangeImpact(
       nameA: prefixA, nameB: prefixB, pairs: pairs,
-      onlyInA: sideA.map(\.rest).filter { rest in !sideB.contains { sameBytes($0.rest, rest) } },
-      onlyInB: sideB.map(\.rest).filter { rest in !sideA.contains { sameBytes($0.rest, rest) } })
+      onlyInA: sideA.map(\.rest).filter { byRestB[ByteKey($0)] == nil },
+      onlyInB: sideB.map(\.rest).filter { !restsA.contains(ByteKey($0)) })
   }
 
   private static func recordingKey(_ run: RunInfo) -> String {
@@ -257,4 +261,12 @@ extension ChangeImpact {
     diff.labelB = storeB.path
     return diff
   }
+}
+
+/// Each key's first item, for lookups only (never iterated): runs paired by label in
+/// O(runs), where a search per run made it quadratic.
+package func firstByKey<Item>(_ items: [Item], key: (Item) -> ByteKey) -> [ByteKey: Item] {
+  var out: [ByteKey: Item] = Dictionary(minimumCapacity: items.count)
+  for item in items where out[key(item)] == nil { out[key(item)] = item }
+  return out
 }

@@ -46,8 +46,8 @@ public struct RunDiff: Sendable {
     /// Texts (the view's name, its first texts) compared byte for byte (`sameBytes`), as the
     /// diff compares them.
     public static func == (a: ViewSummary, b: ViewSummary) -> Bool {
-      guard sameBytes(a.view, b.view), a.occurrence == b.occurrence, a.events == b.events, a.appeared == b.appeared,
-        a.disappeared == b.disappeared, a.moved == b.moved, a.other == b.other,
+      guard sameBytes(a.view, b.view), a.occurrence == b.occurrence, a.events == b.events,
+        a.appeared == b.appeared, a.disappeared == b.disappeared, a.moved == b.moved, a.other == b.other,
         a.largestMove == b.largestMove, a.firstFrames?.from == b.firstFrames?.from,
         a.firstFrames?.to == b.firstFrames?.to, a.texts == b.texts,
         a.otherKinds == b.otherKinds
