@@ -140,7 +140,7 @@ extension LayoutState {
     stateChanges += animationChanges(to: other)
 
     let mine = NodeIndex(nodes), theirs = NodeIndex(other.nodes)
-    let pairs = NodePairs(mine, theirs, keys: other.nodes.map(\.id))
+    let pairs = NodePairs(mine, theirs, nodes: other.nodes)
     var changes: [ViewChange] = []
     for (index, node) in other.nodes.enumerated() {
       let occurrence = theirs.entries[index].occurrence
@@ -194,41 +194,54 @@ struct NodeIndex {
 
   /// One per node, in the layout's order.
   var entries: [Entry]
-  /// Each id's first node.
-  var firsts: [ByteKey: Int]
+  /// Per id (and per parent that is no node, such as the map): its first and latest node.
+  var ids: [ByteKey: Chain]
+
+  struct Chain {
+    /// The id's first and latest node so far, -1 for none.
+    var first = -1, last = -1
+    /// For a parent that is no node: how many children it has had.
+    var rootChildren = 0
+  }
 
   /// - Complexity: O(n) in the number of nodes.
   init(_ nodes: [SnapshotNode]) {
     entries = []
     entries.reserveCapacity(nodes.count)
-    firsts = Dictionary(minimumCapacity: nodes.count)
-    // Each id's latest node so far: in depth-first order, a node's parent is the latest node
-    // of its parent's id. Siblings are counted per parent node (two rows of one id each count
-    // their own children), or per parent id for a parent that is no node (the map).
-    var latest: [ByteKey: Int] = Dictionary(minimumCapacity: nodes.count)
+    ids = Dictionary(minimumCapacity: nodes.count)
+    // In depth-first order a node's parent is the latest node of its parent's id. Siblings
+    // are counted per parent node (two rows of one id each count their own children), or
+    // per parent id for a parent that is no node (the map).
     var childCount = [Int](repeating: 0, count: nodes.count)
-    var rootChildCount: [ByteKey: Int] = [:]
     for (index, node) in nodes.enumerated() {
-      let z: Int
       let parent = ByteKey(node.parent)
-      if let parentIndex = latest[parent] {
-        z = childCount[parentIndex]
-        childCount[parentIndex] = z + 1
+      let z: Int
+      if let parentNode = ids[parent]?.last, parentNode >= 0 {
+        z = childCount[parentNode]
+        childCount[parentNode] = z + 1
       } else {
-        z = rootChildCount[parent, default: 0]
-        rootChildCount[parent] = z + 1
+        z = Self.countChild(&ids[parent, default: Chain()])
       }
-      let id = ByteKey(node.id)
-      var occurrence = 1
-      if let last = latest[id] {
-        occurrence = entries[last].occurrence + 1
-        entries[last].next = index
-      } else {
-        firsts[id] = index
-      }
-      latest[id] = index
+      let occurrence = Self.append(index, to: &ids[ByteKey(node.id), default: Chain()], &entries)
       entries.append(Entry(z: z, occurrence: occurrence, next: -1))
     }
+  }
+
+  /// The parent's child count before this child.
+  private static func countChild(_ chain: inout Chain) -> Int {
+    defer { chain.rootChildren += 1 }
+    return chain.rootChildren
+  }
+
+  /// Links node `index` after its id's latest node; returns its occurrence.
+  private static func append(_ index: Int, to chain: inout Chain, _ entries: inout [Entry]) -> Int {
+    defer { chain.last = index }
+    guard chain.last >= 0 else {
+      chain.first = index
+      return 1
+    }
+    entries[chain.last].next = index
+    return entries[chain.last].occurrence + 1
   }
 }
 
@@ -244,12 +257,12 @@ struct NodePairs {
   /// Chain links followed: at most the smaller layout's node count (tests check it).
   var steps = 0
 
-  /// - Parameter keys: B's node ids, in B's order.
-  init(_ a: NodeIndex, _ b: NodeIndex, keys: [String]) {
+  /// - Parameter nodes: B's nodes, whose index `b` is.
+  init(_ a: NodeIndex, _ b: NodeIndex, nodes: [SnapshotNode]) {
     partnerOfA = [Int](repeating: -1, count: a.entries.count)
     partnerOfB = [Int](repeating: -1, count: b.entries.count)
     for (first, entry) in b.entries.enumerated() where entry.occurrence == 1 {
-      guard var mine = a.firsts[ByteKey(keys[first])] else { continue }
+      guard var mine = a.ids[ByteKey(nodes[first].id)]?.first, mine >= 0 else { continue }
       var theirs = first
       while mine >= 0 && theirs >= 0 {
         partnerOfA[mine] = theirs

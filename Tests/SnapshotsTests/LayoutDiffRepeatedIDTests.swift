@@ -26,7 +26,7 @@ import Testing
   /// each node would.
   @Test func pairingARepeatedIDTakesLinearSteps() {
     let a = cells(1000), b = cells(1000, missing: 10)
-    let pairs = NodePairs(NodeIndex(a.nodes), NodeIndex(b.nodes), keys: b.nodes.map(\.id))
+    let pairs = NodePairs(NodeIndex(a.nodes), NodeIndex(b.nodes), nodes: b.nodes)
     #expect(pairs.steps == 5 + 990)
     #expect(pairs.partnerOfB == Array(0..<995))
     #expect(pairs.partnerOfA == Array(0..<995) + Array(repeating: -1, count: 10))
