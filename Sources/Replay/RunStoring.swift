@@ -13,11 +13,12 @@ public protocol RunStoring: AnyObject {
 /// One run being written, one snapshot per event in seq order.
 public protocol RunWriting: AnyObject {
   /// Stores the snapshot of an event of a log the run refers to (`RunMetadata.logPath`);
-  /// `layoutChanged` says whether its layout differs from the previous event's.
-  func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws
+  /// `layoutChanged` says whether its layout differs from the previous event's,
+  /// `findingsChanged` whether its findings do, byte for byte (`sameBytes`).
+  func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool, findingsChanged: Bool) throws
   /// Stores a snapshot with its event's payload (`detail`, a JSON object), for a run that
-  /// keeps its own events.
-  func append(_ snapshot: LayoutSnapshot, detail: String) throws
+  /// keeps its own events; `findingsChanged` as for `append(_:layoutChanged:findingsChanged:)`.
+  func append(_ snapshot: LayoutSnapshot, detail: String, findingsChanged: Bool) throws
   /// Ends the run and makes it visible; `logFingerprint` is the replayed events' fingerprint.
   func finish(logFingerprint: String?) throws -> RunInfo
 }

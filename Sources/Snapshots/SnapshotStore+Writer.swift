@@ -73,16 +73,36 @@ extension SnapshotStore {
     public func append(_ snapshot: LayoutSnapshot, detail: String) throws {
       try append(
         snapshot, detail: detail,
-        layoutChanged: events == 0 || previousLayout != snapshot.layout)
+        layoutChanged: events == 0 || previousLayout != snapshot.layout,
+        findingsChanged: !sameFindings(snapshot.findings))
     }
 
-    /// `append(_:)` for the replayer, which knows whether the layout changed.
-    public func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool) throws {
-      try append(snapshot, detail: "{}", layoutChanged: layoutChanged || events == 0)
+    /// `append(_:detail:)` for the replayer, which knows whether the findings changed (byte
+    /// for byte, as `sameFindings(_:)` would answer).
+    public func append(_ snapshot: LayoutSnapshot, detail: String, findingsChanged: Bool) throws {
+      try append(
+        snapshot, detail: detail,
+        layoutChanged: events == 0 || previousLayout != snapshot.layout,
+        findingsChanged: findingsChanged)
+    }
+
+    /// `append(_:)` for the replayer, which knows whether the layout and the findings changed
+    /// (the findings byte for byte, as `sameFindings(_:)` would answer): an unchanged event
+    /// compares nothing here.
+    public func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool, findingsChanged: Bool)
+      throws
+    {
+      try append(
+        snapshot, detail: "{}", layoutChanged: layoutChanged || events == 0,
+        findingsChanged: findingsChanged)
     }
 
     @inline(__always)
-    private func append(_ snapshot: LayoutSnapshot, detail: String, layoutChanged: Bool) throws {
+    private func append(
+      _ snapshot: LayoutSnapshot, detail: String, layoutChanged: Bool, findingsChanged: Bool
+    ) throws {
+      // A caller's "unchanged" that is wrong would keep the old findings' spans open.
+      assert(findingsChanged || sameFindings(snapshot.findings), "findings changed unannounced")
       let seq = snapshot.seq
       if events == 0 {
         firstSeq = seq
@@ -96,9 +116,7 @@ extension SnapshotStore {
         ])
       }
       if layoutChanged { try storeLayout(snapshot.layout, at: seq) }
-      if snapshot.findings.count != open.count || !sameFindings(snapshot.findings) {
-        try updateFindings(snapshot.findings, at: seq)
-      }
+      if findingsChanged { try updateFindings(snapshot.findings, at: seq) }
       lastSeq = seq
       events += 1
     }
