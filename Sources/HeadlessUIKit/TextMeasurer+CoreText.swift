@@ -17,14 +17,16 @@
       var weight: Double
     }
     private var fonts: [Key: CTFont] = [:]
-    /// Widths already measured, by font and text.
-    private var cache: [Key: [String: Double]] = [:]
+    /// Widths already measured, by font and text, the texts told apart by their bytes (two
+    /// forms of one text can measure differently, as in `TextShaper`'s cache).
+    private var cache: [Key: [ByteKey: Double]] = [:]
 
     func width(of text: String, size: Double, weight: UIFont.Weight)
       throws(TextMeasuringError) -> Double
     {
       let key = Key(size: size, weight: Double(weight.rawValue))
-      if let known = cache[key]?[text] { return known }
+      let textKey = ByteKey(text)
+      if let known = cache[key]?[textKey] { return known }
       let font = try systemFont(key)
       let attributes = [kCTFontAttributeName as String: font] as CFDictionary
       guard let string = CFAttributedStringCreate(nil, text as CFString, attributes) else {
@@ -32,7 +34,7 @@
       }
       let line = CTLineCreateWithAttributedString(string)
       let width = Double(CTLineGetTypographicBounds(line, nil, nil, nil))
-      cache[key, default: [:]][text] = width
+      cache[key, default: [:]][textKey] = width
       return width
     }
 

@@ -80,8 +80,12 @@ public final class TextShaper {
   private let faceCreate: FaceCreate
   private let faceUPEM: FaceUPEM
   private let fontCreate: FontCreate
-  /// Advances already measured, by face and text.
-  private var cache: [String: [String: Double]] = [:]
+  /// Advances already measured, by face (`FontFace.index`) and text, the texts told apart by
+  /// their bytes: two forms of one text, equal `String`s, can shape to other advances
+  /// ("\u{AC00}" is one missing-glyph box in Inter, its jamo "\u{1100}\u{1161}" two; U+2000
+  /// EN QUAD is 1 536 units wide, U+2002 EN SPACE, its normal form, 1 408:
+  /// TextBytesWidthTests).
+  private var cache = [[ByteKey: Double]](repeating: [:], count: FontFace.allCases.count)
   /// HarfBuzz's version (`hb_version_string`).
   public let harfBuzzVersion: String
 
@@ -204,13 +208,14 @@ public final class TextShaper {
   /// shaped in the first fallback face that has them (`fallbackFonts`), in their own ems.
   /// - Throws: `TextMeasuringError` when a face it needs is missing.
   public func advance(of text: String, in face: FontFace) throws(TextMeasuringError) -> Double {
-    if let known = cache[face.fileName]?[text] { return known }
+    let key = ByteKey(text)
+    if let known = cache[face.index][key] { return known }
     let primary = try self.face(named: face.fileName)
     var ems = 0.0
     for run in try runs(of: text, primary: primary, bold: face.isBold) {
       ems += shapedAdvance(run.text, in: run.face)
     }
-    cache[face.fileName, default: [:]][text] = ems
+    cache[face.index][key] = ems
     return ems
   }
 
@@ -303,6 +308,21 @@ public enum FontFace: String, Sendable, CaseIterable {
   case black = "Inter-Black.otf"
 
   var fileName: String { rawValue }
+
+  /// Its place in `allCases`, for tables by face (no `String` hashed to find one).
+  var index: Int {
+    switch self {
+    case .thin: 0
+    case .extraLight: 1
+    case .light: 2
+    case .regular: 3
+    case .medium: 4
+    case .semibold: 5
+    case .bold: 6
+    case .extraBold: 7
+    case .black: 8
+    }
+  }
 
   /// Whether a fallback face's bold cut stands for it (semibold and heavier).
   var isBold: Bool {
