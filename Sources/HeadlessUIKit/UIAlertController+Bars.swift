@@ -176,8 +176,12 @@ open class UITextField: UIControl {
   public enum BorderStyle: Int, Sendable { case none, line, bezel, roundedRect }
   public enum ViewMode: Int, Sendable { case never, whileEditing, unlessEditing, always }
 
+  /// The text; another form of the same text (an equal `String` of other bytes) is a change,
+  /// as for a label: it can measure differently.
   open var text: String? = "" {
-    didSet { if text != oldValue { UIView.noteTextChange(); invalidateIntrinsicContentSize() } }
+    didSet {
+      if !sameBytes(text, oldValue) { UIView.noteTextChange(); invalidateIntrinsicContentSize() }
+    }
   }
   open var placeholder: String? {
     didSet { invalidateIntrinsicContentSize() }
