@@ -449,7 +449,8 @@ final class ReplayControl: ReplayAnswering {
     }
     for (index, (mine, theirs)) in zip(destinations, recorded).enumerated() {
       if !theirs.placeID.isEmpty {
-        if mine.placeID != theirs.placeID {
+        // By its bytes: a Place ID is a token, and `String ==` equates "K" with U+212A.
+        if !sameBytes(mine.placeID, theirs.placeID) {
           return "destination \(index + 1) '\(mine.title)' is not the recorded '\(theirs.title)' "
             + "(place \(theirs.placeID))"
         }
