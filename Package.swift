@@ -278,8 +278,8 @@ let package = Package(
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: [
-        "NavSimCheck", "NavSimCLI", "SampleDelegates", "Replay", "Snapshots", "TestSupport",
-        "CLITestSupport", "Lint", "JSON",
+        "NavSimCheck", "NavSimCLI", "Findings", "SampleDelegates", "Replay", "Snapshots",
+        "TestSupport", "CLITestSupport", "Lint", "JSON",
       ]),
     .testTarget(
       name: "ExploreTests",

@@ -2,6 +2,7 @@
 // configurations, and where their source files are.
 
 import Findings
+import HeadlessUIKit
 import Foundation
 import Replay
 
@@ -37,14 +38,15 @@ public struct CheckReport: Sendable {
     }
   }
 
-  /// The distinct findings (by rule, views and source), in the order of their first
-  /// occurrence in the matrix, errors and warnings alike.
+  /// The distinct findings (by rule, views and source, their bytes: views whose names differ
+  /// only in Unicode normalization are other findings, as the replay's tally counts them), in
+  /// the order of their first occurrence in the matrix, errors and warnings alike.
   public var distinctFindings: [DistinctFinding] {
-    var index: [String: Int] = [:]
+    var index: [ByteKey: Int] = [:]
     var result: [DistinctFinding] = []
     for configurationResult in results {
       for entry in configurationResult.findings {
-        let key = entry.finding.key + " " + (entry.finding.source?.description ?? "")
+        let key = ByteKey(entry.finding.key + " " + (entry.finding.source?.description ?? ""))
         let occurrence = (configurationResult.configuration, entry.firstSeq, entry.count)
         if let position = index[key] {
           result[position].occurrences.append(occurrence)
