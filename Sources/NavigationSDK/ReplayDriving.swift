@@ -87,13 +87,13 @@ public struct TripProgress {
   public var reportedAlert: (severity: GMSNavigationSpeedAlertSeverity, percentage: Double)?
   public var routeChangedSinceNavInfo = false
 
-  /// Whether `waypoint` is the next destination (the same object, or equal title, place and
-  /// coordinate).
+  /// Whether `waypoint` is the next destination (the same object, or the same title and Place
+  /// ID, byte for byte as `NSString` compares them, and coordinate).
   func isNext(_ waypoint: GMSNavigationWaypoint) -> Bool {
     guard hasRoute, legIndex < destinations.count else { return false }
     let next = destinations[legIndex]
     return next === waypoint
-      || (next.title == waypoint.title && next.placeID == waypoint.placeID
+      || (sameBytes(next.title, waypoint.title) && sameBytes(next.placeID, waypoint.placeID)
         && next.coordinate.latitude == waypoint.coordinate.latitude
         && next.coordinate.longitude == waypoint.coordinate.longitude)
   }

@@ -43,4 +43,27 @@ import Testing
         + "callback is not called",
     ])
   }
+
+  /// `time(to:)` and `distance(to:)` answer for the next destination, found by its title and
+  /// Place ID byte for byte, as `NSString` compares them: a waypoint whose title is the other
+  /// form of the next one's is not it.
+  @Test func theNextDestinationIsFoundByTheBytesOfItsTitle() throws {
+    var drive = try Drive(nil)
+    let navigator = try #require(drive.mapView.navigator)
+    let place = CLLocationCoordinate2D(latitude: 47.001, longitude: 8)
+    let cafe = try #require(GMSNavigationWaypoint(location: place, title: "Caf\u{E9}"))
+    let office = try #require(GMSNavigationWaypoint(placeID: "ChIJKoffice", title: "Work"))
+    navigator.setDestinations([cafe, office]) { _ in }
+    var findings = try drive.send(.navigationEnabled)
+    for payload in Self.named { findings += try drive.send(payload) }
+    findings += try drive.send(progress(remaining: 900, time: 90))
+    #expect(findings.isEmpty)
+    let copy = try #require(GMSNavigationWaypoint(location: place, title: "Caf\u{E9}"))
+    let decomposed = try #require(GMSNavigationWaypoint(location: place, title: "Cafe\u{301}"))
+    #expect(copy.title == decomposed.title)  // what `String ==` says
+    #expect(navigator.time(to: copy) == 90)
+    #expect(navigator.distance(to: copy) == 900)
+    #expect(navigator.time(to: decomposed) == CLTimeIntervalMax)
+    #expect(navigator.distance(to: decomposed) == CLLocationDistanceMax)
+  }
 }
