@@ -102,8 +102,11 @@ extension EventLogFile {
     }
     metadata.attributes[RecordingMetadata.redactedKey] = redactionNote
     let writer = try output.beginRecording(metadata)
-    var routeIDs: [String: String] = [:]
-    var placeIDs: [String: String] = [:]
+    // Keyed by their UTF-8 bytes: ids are opaque tokens, and `String` keys would give two
+    // that differ only in Unicode normalization one placeholder (a divergence a replay of the
+    // original log reports would pass in the redacted one).
+    var routeIDs: [[UInt8]: String] = [:]
+    var placeIDs: [[UInt8]: String] = [:]
     var moved = 0
     var replaced = 0
     let cursor = try input.events(recording: info.id)
@@ -122,11 +125,11 @@ extension EventLogFile {
         replaced += 1
         payload = .promptReady(prompt)
       case .routeSet(var route):
-        if let known = routeIDs[route.routeID] {
+        if let known = routeIDs[Array(route.routeID.utf8)] {
           route.routeID = known
         } else {
           let fresh = "route-\(routeIDs.count + 1)"
-          routeIDs[route.routeID] = fresh
+          routeIDs[Array(route.routeID.utf8)] = fresh
           route.routeID = fresh
         }
         replaced += 1
@@ -141,11 +144,11 @@ extension EventLogFile {
         }
         waypoint.title = placeholder(for: waypoint.title)
         if !waypoint.placeID.isEmpty {
-          if let known = placeIDs[waypoint.placeID] {
+          if let known = placeIDs[Array(waypoint.placeID.utf8)] {
             waypoint.placeID = known
           } else {
             let fresh = "place-\(placeIDs.count + 1)"
-            placeIDs[waypoint.placeID] = fresh
+            placeIDs[Array(waypoint.placeID.utf8)] = fresh
             waypoint.placeID = fresh
           }
         }

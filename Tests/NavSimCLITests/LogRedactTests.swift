@@ -224,6 +224,33 @@ import Testing
     #expect(try events(out, recording: 2).last?.payload == .mark(text: ""))
   }
 
+  /// Place IDs are opaque tokens: two that differ only in Unicode normalization (U+212A
+  /// KELVIN SIGN normalizes to "K") get placeholders of their own, so an app's request the
+  /// original log's replay reports as a divergence is one in the redacted log's too.
+  @Test func placeIDsOfOtherBytesGetOtherPlaceholders() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("places.sqlite")
+    let log = try EventLogFile(path: path, mode: .create)
+    let writer = try log.beginRecording(
+      RecordingMetadata(name: "places", source: .imported, createdAt: "late", attributes: [:]))
+    let ids = ["ChIJKoffice", "ChIJ\u{212A}office", "ChIJKoffice"]
+    #expect(ids[0] == ids[1])  // one `String`, other bytes
+    for (index, id) in ids.enumerated() {
+      try writer.append(
+        .waypoint(RecordedWaypoint(index: index, title: "Office", placeID: id, latitude: nil,
+          longitude: nil)),
+        t: SyntheticEvents.t(at: index))
+    }
+    try writer.finish()
+    let out = directory.file("out.sqlite")
+    _ = try EventLogFile.redact(from: path, to: out)
+    let placeIDs = try events(out).compactMap { event -> String? in
+      guard case .waypoint(let waypoint) = event.payload else { return nil }
+      return waypoint.placeID
+    }
+    #expect(placeIDs == ["place-1", "place-2", "place-1"])
+  }
+
   // MARK: - Bad input
 
   @Test func badInputIsAOneLineErrorAndLeavesNothing() throws {
