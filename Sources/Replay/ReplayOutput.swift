@@ -20,7 +20,8 @@ final class ReplayOutput {
   // should cost next to nothing here.
   @exclusivity(unchecked) private var events = 0
   @exclusivity(unchecked) private var layoutChanges = 0
-  /// The last event's findings, as the writer and the tally last learnt of them.
+  /// The last event's findings, as the tally last learnt of them (and the writer, but for
+  /// those `takeEndOfTrip` counts, after which nothing is written).
   @exclusivity(unchecked) private var previousFindings: [Finding] = []
 
   init(writer: (any RunWriting)?, keepsEvents: Bool) {

@@ -14,7 +14,10 @@ public protocol RunStoring: AnyObject {
 public protocol RunWriting: AnyObject {
   /// Stores the snapshot of an event of a log the run refers to (`RunMetadata.logPath`);
   /// `layoutChanged` says whether its layout differs from the previous event's,
-  /// `findingsChanged` whether its findings do, byte for byte (`sameBytes`).
+  /// `findingsChanged` whether its findings do, compared by their texts' UTF-8 bytes (not
+  /// `Finding ==`, which equates canonically equivalent texts). `true` is always safe (the
+  /// writer then compares them itself); `false` promises the findings are exactly the
+  /// previous call's, which an event without findings after one without findings may say.
   func append(_ snapshot: LayoutSnapshot, layoutChanged: Bool, findingsChanged: Bool) throws
   /// Stores a snapshot with its event's payload (`detail`, a JSON object), for a run that
   /// keeps its own events; `findingsChanged` as for `append(_:layoutChanged:findingsChanged:)`.
@@ -40,7 +43,7 @@ public struct RunMetadata: Equatable, Sendable {
   /// The event log the run was replayed from (an absolute path), whose recording
   /// `recordingID` holds the events' times, kinds and payloads: the store keeps only what the
   /// replay derived from them. Nil for a run that keeps its own events (written with
-  /// `RunWriting.append(_:detail:)`, e.g. by tests and tools without a log).
+  /// `RunWriting.append(_:detail:findingsChanged:)`, e.g. by tests and tools without a log).
   public var logPath: String?
   /// When the replayed recording started (its `created_at`, ISO 8601 with its offset): the
   /// pictures' ETA card shows the arrival as a time of day from it. Nil when not known (a
