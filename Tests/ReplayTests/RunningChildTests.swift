@@ -74,6 +74,41 @@ import Testing
     #expect(result.standardOutput.utf8.count == 200_000)
   }
 
+  /// A descendant that left the child's process group (`setsid`) and holds its output pipes
+  /// does not hold the waits past the timeout: the hung child is killed at 1 s, and the
+  /// waits stop reading a short grace later, not when the descendant ends (6 s).
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")))
+  func aDescendantHoldingTheOutputDoesNotOutlastTheTimeout() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let child = try RunningChild(
+      path: "/bin/sh", ["-c", "setsid sleep 6 & echo hi; exec sleep 60"], timeout: .seconds(1))
+    #expect(child.waitForStandardOutput(toContain: "never written") == "hi\n")
+    #expect(clock.now - start < .seconds(4), "waitForStandardOutput waited for the descendant")
+    #expect(throws: ChildProcessTimedOut.self) { try child.wait() }
+    #expect(clock.now - start < .seconds(4), "wait waited for the descendant")
+  }
+
+  /// A child that exits by itself is never reported as timed out, even when a descendant it
+  /// left in its group holds the output open past the timeout: `wait()` stops its watchdog
+  /// at the exit and throws `ChildOutputHeldOpen` a short grace later.
+  @Test func aChildThatExitedIsNotTimedOutWhenADescendantHoldsItsOutput() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let child = try RunningChild(path: "/bin/sh", ["-c", "sleep 5 & echo hi"], timeout: .seconds(1))
+    do {
+      let result = try child.wait()
+      Issue.record("returned as if the output closed: \(result)")
+    } catch let error as ChildOutputHeldOpen {
+      #expect(error.result.status == 0 && error.result.signal == nil)
+      #expect(error.result.standardOutput == "hi\n")
+      #expect(
+        "\(error)" == "/bin/sh -c sleep 5 & echo hi: exited (status 0), but a descendant holds "
+          + "its output open")
+    }
+    #expect(clock.now - start < .seconds(4), "wait waited for the descendant")
+  }
+
   /// Tests start processes only through the harness, so each child has its timeout.
   @Test func noTestStartsAProcessOutsideTheHarness() throws {
     let tests = Fixtures.repositoryRoot + "/Tests"

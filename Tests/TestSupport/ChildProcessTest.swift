@@ -72,6 +72,10 @@ public enum ChildProcessTest {
       Issue.record(
         Comment(rawValue: "\(id) (\(argument)): \(error)\n" + report(error.result)),
         sourceLocation: sourceLocation)
+    case .failure(let error as ChildOutputHeldOpen):
+      Issue.record(
+        Comment(rawValue: "\(id) (\(argument)): \(error)\n" + report(error.result)),
+        sourceLocation: sourceLocation)
     case .failure(let error):
       Issue.record("\(id) (\(argument)): the child process did not start: \(error)",
         sourceLocation: sourceLocation)

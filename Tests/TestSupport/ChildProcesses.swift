@@ -35,6 +35,20 @@ public struct ChildProcessTimedOut: Error, CustomStringConvertible {
   }
 }
 
+/// A child that exited by itself, but whose output a descendant (a process it started and left
+/// running) held open past a short grace after the exit: what was read by then is kept.
+public struct ChildOutputHeldOpen: Error, CustomStringConvertible {
+  /// The command: the executable's path and its arguments.
+  public var command: [String]
+  /// Its exit status, and what it wrote before the reading stopped.
+  public var result: ProcessResult
+
+  public var description: String {
+    "\(command.joined(separator: " ")): exited (status \(result.status)), but a descendant "
+      + "holds its output open"
+  }
+}
+
 // MARK: - Running and waiting
 
 /// Runs the built executable `name` (e.g. `navsim`) with `arguments` and waits for it.
@@ -103,15 +117,22 @@ public func productPath(_ name: String) throws -> String {
 
 // MARK: - A running child
 
+/// How long the waits keep reading a child's output after it ended (by itself or killed at
+/// its timeout) when a descendant still holds the output pipes open: what remains in the
+/// pipes is read in far less, and then the descendant, not the child, is what holds them.
+public let childOutputGrace: Duration = .seconds(1)
+
 /// A child process that runs while the test does other things: polls what it writes to a
 /// file, signals it at a chosen moment, holds its standard input open, reads its output as it
 /// comes. `wait()` ends every use.
 ///
 /// Its output is read as it comes, on threads of their own, so a full pipe never blocks it.
-/// A child still running `timeout` after its start is killed (`SIGKILL`) with its process
-/// group (Linux's Foundation starts a child as the leader of a group of its own, so what it
-/// started goes too and the pipes close), and then `wait()` throws `ChildProcessTimedOut`
-/// naming the command: a hung child fails its test instead of hanging the run.
+/// A child still running `timeout` after its start is killed (`SIGKILL`), with its process
+/// group when it leads one (Linux's Foundation starts it so: what it started goes too), and
+/// then `wait()` throws `ChildProcessTimedOut` naming the command: a hung child fails its test
+/// instead of hanging the run. The waits wait for the child to end, then for its output to
+/// close only `childOutputGrace` longer: a descendant that left its group (`setsid`, or a
+/// process Foundation started) and holds the pipes open does not hold the test.
 public final class RunningChild: @unchecked Sendable {
   /// What the child reads on its standard input.
   public enum Input: Sendable {
@@ -127,10 +148,10 @@ public final class RunningChild: @unchecked Sendable {
   public let timeout: Duration
   private let process = Process()
   private let watchdog: ChildWatchdog
-  private let output = ChildOutput()
+  private let state = ChildState()
   private let lock = NSLock()
   private var input: FileHandle?
-  private var finished: Result<ProcessResult, ChildProcessTimedOut>?
+  private var finished: Result<ProcessResult, any Error>?
 
   /// Starts the executable at `path` with `arguments`.
   /// - Parameters:
@@ -163,10 +184,21 @@ public final class RunningChild: @unchecked Sendable {
       process.standardInput = pipe
       input = pipe.fileHandleForWriting
     }
+    // Stopped at the exit, before anything waits: a child that ended is never killed or
+    // reported as timed out, however long its output stays open. (Foundation's own
+    // termination handler comes late on Linux: after the output closed.)
+    let watchdog = ChildWatchdog(timeout: timeout), state = state
+    self.watchdog = watchdog
     try process.run()
-    watchdog = ChildWatchdog(pid: process.processIdentifier, timeout: timeout)
-    output.collect(out.fileHandleForReading, isStandardError: false)
-    output.collect(err.fileHandleForReading, isStandardError: true)
+    let pid = process.processIdentifier
+    watchdog.start(pid: pid)
+    Thread {
+      let end = waitForEnd(pid)
+      _ = watchdog.stop()
+      state.markExited(end)
+    }.start()
+    state.collect(out.fileHandleForReading, isStandardError: false)
+    state.collect(err.fileHandleForReading, isStandardError: true)
   }
 
   /// Starts the built executable `name` (e.g. `navsim`), as `init(path:...)` starts one.
@@ -184,6 +216,9 @@ public final class RunningChild: @unchecked Sendable {
   /// Whether the child still runs.
   public var isRunning: Bool { process.isRunning }
 
+  /// The child's process id. Use none after `wait()`: the id may then name another process.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
   /// Sends `signal` (e.g. `SIGKILL`) to the child alone, not its group. `SIGKILL` ends any
   /// child; another signal only one that does not block, ignore or handle it. Send none
   /// after `wait()`: the id may then name another process.
@@ -199,127 +234,44 @@ public final class RunningChild: @unchecked Sendable {
     }
   }
 
-  /// Waits until what the child wrote to its standard output contains `text`, or the child
-  /// closed it (ended, or was killed at its timeout), and returns what it wrote so far.
+  /// Waits until what the child wrote to its standard output contains `text`, or it closed
+  /// its standard output, or it ended (by itself, or killed at its timeout) and
+  /// `childOutputGrace` passed; returns what it wrote so far.
   public func waitForStandardOutput(toContain text: String) -> String {
-    output.wait(until: { String(decoding: $0.standardOutput, as: UTF8.self).contains(text) })
-    return output.withLock { String(decoding: $0.standardOutput, as: UTF8.self) }
+    state.waitForStandardOutput(toContain: Array(text.utf8), grace: childOutputGrace)
   }
 
-  /// Closes the child's standard input, waits for it to end and returns what it wrote and
-  /// returned; again, the same.
-  /// - Throws: `ChildProcessTimedOut` when its timeout killed it.
+  /// Closes the child's standard input, waits for it to end and for its output to close
+  /// (`childOutputGrace` at most after the end), and returns what it wrote and returned;
+  /// again, the same.
+  /// - Throws: `ChildProcessTimedOut` when its timeout killed it; `ChildOutputHeldOpen` when
+  ///   it exited by itself but its output stayed open (a descendant holds it).
   public func wait() throws -> ProcessResult {
     closeStandardInput()
-    output.wait(until: { $0.openStreams == 0 })
-    process.waitUntilExit()
+    let exit = state.waitForExit()
+    let timedOut = watchdog.stop()
+    let closed = state.waitForStreamsToClose(until: exit + childOutputGrace)
     return try lock.withLock {
       if let finished { return try finished.get() }
-      let (out, err) = output.withLock { ($0.standardOutput, $0.standardError) }
-      let signalled = process.terminationReason == .uncaughtSignal
+      let (out, err) = state.output()
+      let end = state.end ?? {
+        // Foundation reaped it first: its status is Foundation's.
+        process.waitUntilExit()
+        let signalled = process.terminationReason == .uncaughtSignal
+        return ChildEnd(
+          status: process.terminationStatus, signal: signalled ? process.terminationStatus : nil)
+      }()
       let result = ProcessResult(
-        status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
-        standardError: String(decoding: err, as: UTF8.self),
-        signal: signalled ? process.terminationStatus : nil)
-      finished = watchdog.stop()
-        ? .failure(ChildProcessTimedOut(command: command, timeout: timeout, result: result))
-        : .success(result)
+        status: end.status, standardOutput: String(decoding: out, as: UTF8.self),
+        standardError: String(decoding: err, as: UTF8.self), signal: end.signal)
+      if timedOut {
+        finished = .failure(ChildProcessTimedOut(command: command, timeout: timeout, result: result))
+      } else if !closed {
+        finished = .failure(ChildOutputHeldOpen(command: command, result: result))
+      } else {
+        finished = .success(result)
+      }
       return try finished!.get()
-    }
-  }
-}
-
-/// What a child wrote so far, appended by one reading thread per stream.
-private final class ChildOutput: @unchecked Sendable {
-  struct Streams {
-    var standardOutput = Data()
-    var standardError = Data()
-    var openStreams = 0
-  }
-
-  private let condition = NSCondition()
-  private var streams = Streams()
-
-  /// Reads `handle` to its end on a thread of its own, appending to its stream.
-  func collect(_ handle: FileHandle, isStandardError: Bool) {
-    withLock { $0.openStreams += 1 }
-    Thread { [self] in
-      // One `read` at a time: it returns what the child wrote so far (`FileHandle`'s
-      // `read(upToCount:)` waits for the whole count or the end).
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let count = buffer.withUnsafeMutableBytes {
-          read(handle.fileDescriptor, $0.baseAddress, $0.count)
-        }
-        if count < 0 && errno == EINTR { continue }
-        condition.lock()
-        if count > 0 {
-          if isStandardError {
-            streams.standardError.append(contentsOf: buffer[..<count])
-          } else {
-            streams.standardOutput.append(contentsOf: buffer[..<count])
-          }
-        } else {
-          streams.openStreams -= 1  // the end, or an error reading
-        }
-        condition.broadcast()
-        condition.unlock()
-        if count <= 0 { return }
-      }
-    }.start()
-  }
-
-  /// Blocks until `done` holds for the streams, or every stream is closed.
-  func wait(until done: (Streams) -> Bool) {
-    condition.lock()
-    defer { condition.unlock() }
-    while !done(streams) && streams.openStreams > 0 { condition.wait() }
-  }
-
-  func withLock<T>(_ body: (inout Streams) -> T) -> T {
-    condition.lock()
-    defer { condition.unlock() }
-    return body(&streams)
-  }
-}
-
-/// Kills a child's process group when it runs longer than its timeout, on a thread of its own.
-///
-/// Firing and stopping exclude each other (one lock): once `stop()` ran, nothing is killed, and
-/// a kill that ran is reported. On Linux, whose Foundation makes the child a group leader, the
-/// group is signalled; elsewhere (macOS) the child, which is not, is signalled alone, and what
-/// it started lives on. Limits: a kill between the child's reaping and `stop()` (a few
-/// instructions) would signal a pid the system may have reused; a descendant that left the
-/// group and holds the output pipes open keeps the reading going until it ends.
-final class ChildWatchdog: @unchecked Sendable {
-  private let finished = DispatchSemaphore(value: 0)
-  private let lock = NSLock()
-  private var fired = false
-  private var stopped = false
-
-  init(pid: Int32, timeout: Duration) {
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    Thread { [self] in
-      guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
-      lock.withLock {
-        guard !stopped else { return }
-        fired = true
-        #if os(Linux)
-          kill(-pid, SIGKILL)
-        #else
-          kill(pid, SIGKILL)
-        #endif
-      }
-    }.start()
-  }
-
-  /// Stops watching (the child ended and was reaped); whether the timeout had killed it.
-  func stop() -> Bool {
-    lock.withLock {
-      stopped = true
-      finished.signal()
-      return fired
     }
   }
 }

@@ -1,0 +1,203 @@
+// The parts of `RunningChild` that run on threads of their own: the readers of its output and
+// the watchdog that kills it at its timeout.
+import Foundation
+
+/// What a child wrote so far (appended by one reading thread per stream), whether each stream
+/// is still open, and when the child ended; one condition guards them all.
+final class ChildState: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var standardOutput = Data()
+  private var standardError = Data()
+  private var standardOutputOpen = false
+  private var openStreams = 0
+  private var exitedAt: ContinuousClock.Instant?
+  /// Set when the waits stop reading: the readers end (within a poll's 100 ms) and close
+  /// their ends of the pipes.
+  private var abandoned = false
+
+  /// Reads `handle` to its end (or until abandoned) on a thread of its own, appending to its
+  /// stream, then closes it.
+  func collect(_ handle: FileHandle, isStandardError: Bool) {
+    locked {
+      openStreams += 1
+      if !isStandardError { standardOutputOpen = true }
+    }
+    Thread { [self] in
+      let descriptor = handle.fileDescriptor
+      // One `read` at a time: it returns what the child wrote so far (`FileHandle`'s
+      // `read(upToCount:)` waits for the whole count or the end). `poll` first, for at most
+      // 100 ms, so that an abandoned reader notices it while a descendant holds the pipe.
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      while !locked({ abandoned }) {
+        let polled = poll(&ready, 1, 100)
+        if polled < 0 && errno == EINTR { continue }
+        if polled == 0 { continue }
+        let count =
+          polled < 0
+          ? -1 : buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }  // the end, or an error reading
+        locked {
+          if isStandardError {
+            standardError.append(contentsOf: buffer[..<count])
+          } else {
+            standardOutput.append(contentsOf: buffer[..<count])
+          }
+        }
+      }
+      try? handle.close()
+      locked {
+        openStreams -= 1
+        if !isStandardError { standardOutputOpen = false }
+      }
+    }.start()
+  }
+
+  /// How the child ended; nil before, or when Foundation reaped it before `waitForEnd` saw it.
+  private(set) var end: ChildEnd? {
+    get { locked { storedEnd } }
+    set { locked { storedEnd = newValue } }
+  }
+  private var storedEnd: ChildEnd?
+
+  /// Notes that the child ended, and how when known.
+  func markExited(_ end: ChildEnd?) {
+    locked {
+      storedEnd = end
+      exitedAt = ContinuousClock.now
+    }
+  }
+
+  var hasExited: Bool { locked { exitedAt != nil } }
+
+  /// Blocks until the child ended; when it did.
+  func waitForExit() -> ContinuousClock.Instant {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let exitedAt { return exitedAt }
+      condition.wait()
+    }
+  }
+
+  /// Blocks until every stream closed, or until `deadline`, when it abandons the readers;
+  /// whether they all closed.
+  func waitForStreamsToClose(until deadline: ContinuousClock.Instant) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while openStreams > 0 && !abandoned && ContinuousClock.now < deadline {
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+    }
+    if openStreams > 0 { abandoned = true }
+    return openStreams == 0
+  }
+
+  /// Stops the readers.
+  func abandon() {
+    locked { abandoned = true }
+  }
+
+  /// Blocks until standard output contains `text`, closes, or the child ended `grace` ago;
+  /// what it holds. Each pass searches only what came since the last one.
+  func waitForStandardOutput(toContain text: [UInt8], grace: Duration) -> String {
+    condition.lock()
+    defer { condition.unlock() }
+    let needle = Data(text)
+    var searched = 0
+    while !needle.isEmpty && standardOutputOpen && !abandoned {
+      if standardOutput.range(of: needle, in: searched..<standardOutput.count) != nil { break }
+      searched = max(0, standardOutput.count - (needle.count - 1))
+      if let exitedAt {
+        if ContinuousClock.now >= exitedAt + grace { break }
+        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+      } else {
+        condition.wait()
+      }
+    }
+    return String(decoding: standardOutput, as: UTF8.self)
+  }
+
+  /// What the child wrote so far: standard output, standard error.
+  func output() -> (Data, Data) { locked { (standardOutput, standardError) } }
+
+  /// Runs `body` holding the lock, then wakes every wait to look again.
+  private func locked<T>(_ body: () -> T) -> T {
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    return body()
+  }
+}
+
+/// Kills a child (its process group when it leads one) when it runs longer than its timeout,
+/// on a thread of its own.
+///
+/// Firing and stopping exclude each other (one lock): once `stop()` ran, nothing is killed, and
+/// a kill that ran is reported. `RunningChild` stops it from the process's termination
+/// handler, right after Foundation reaped the child. Limit: a kill between that reaping and
+/// `stop()` (a few instructions) would signal a pid the system may have reused.
+final class ChildWatchdog: @unchecked Sendable {
+  private let timeout: Duration
+  private let finished = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var fired = false
+  private var stopped = false
+
+  init(timeout: Duration) {
+    self.timeout = timeout
+  }
+
+  /// Starts watching the child `pid`, unless it was stopped already (the child ended at once).
+  func start(pid: Int32) {
+    guard lock.withLock({ !stopped }) else { return }
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    Thread { [self] in
+      guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
+      lock.withLock {
+        guard !stopped else { return }
+        fired = true
+        killChild(pid)
+      }
+    }.start()
+  }
+
+  /// Stops watching (the child ended and was reaped); whether the timeout had killed it.
+  func stop() -> Bool {
+    lock.withLock {
+      if !stopped { finished.signal() }
+      stopped = true
+      return fired
+    }
+  }
+}
+
+/// Kills (`SIGKILL`) the running child `pid` with its process group when it leads one (as
+/// Linux's Foundation starts it), else alone: decided when it runs, on any system.
+func killChild(_ pid: Int32) {
+  kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
+}
+
+/// How a child ended: its exit status, or the signal that killed it (in both fields).
+struct ChildEnd {
+  var status: Int32
+  var signal: Int32?
+}
+
+/// Blocks until the child `pid` ends, leaving it for Foundation to reap (`WNOWAIT`); how it
+/// ended, or nil when Foundation reaped it first.
+func waitForEnd(_ pid: Int32) -> ChildEnd? {
+  var info = siginfo_t()
+  while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+    if errno != EINTR { return nil }
+  }
+  #if os(Linux)
+    let status = info._sifields._sigchld.si_status
+  #else
+    let status = info.si_status
+  #endif
+  return ChildEnd(status: status, signal: info.si_code == CLD_EXITED ? nil : status)
+}
