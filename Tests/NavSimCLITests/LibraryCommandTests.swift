@@ -147,8 +147,10 @@ final class LibraryCommandTests: XCTestCase {
     let pushers = try logs.map {
       try RunningChild(product: "navsim", ["log", "push", $0, database.url, "--batch", "500"])
     }
-    for pusher in pushers {
-      let result = try pusher.wait()
+    // Every pusher waited for before any assertion throws (a dropped one would be killed).
+    let results = pushers.map { pusher in Result { try pusher.wait() } }
+    for result in results {
+      let result = try result.get()
       XCTAssertEqual(result.status, 0, result.standardError)
     }
     let admin = try PostgreSQLConnection(url: database.url)

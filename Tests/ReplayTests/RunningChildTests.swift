@@ -109,6 +109,42 @@ import Testing
     #expect(clock.now - start < .seconds(4), "wait waited for the descendant")
   }
 
+  /// A child dropped without `wait()` (a test that threw between its start and its wait) is
+  /// killed and reaped, and its pipes closed, instead of running until its timeout.
+  @Test func aChildDroppedWithoutWaitIsKilledAndItsPipesClosed() throws {
+    var pids: [Int32] = []
+    var pipes: Set<String> = []  // the child's ends name the pipes (Linux)
+    do {
+      let children = try (0..<10).map { _ in
+        try RunningChild(path: "/bin/sleep", ["60"], timeout: .seconds(50))
+      }
+      for child in children {
+        pids.append(child.processIdentifier)
+        for stream in [1, 2] {
+          if let pipe = try? FileManager.default.destinationOfSymbolicLink(
+            atPath: "/proc/\(child.processIdentifier)/fd/\(stream)")
+          {
+            pipes.insert(pipe)
+          }
+        }
+      }
+    }
+    func alive() -> [Int32] { pids.filter { kill($0, 0) == 0 || errno != ESRCH } }
+    func open() -> [String] {
+      let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+      return fds.compactMap {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+      }.filter(pipes.contains)
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    while !(alive().isEmpty && open().isEmpty) && clock.now - start < .seconds(2) {
+      usleep(20_000)
+    }
+    #expect(alive() == [], "children left running")
+    #expect(open() == [], "pipes left open")
+  }
+
   /// Tests start processes only through the harness, so each child has its timeout.
   @Test func noTestStartsAProcessOutsideTheHarness() throws {
     let tests = Fixtures.repositoryRoot + "/Tests"

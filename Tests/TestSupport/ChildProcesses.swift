@@ -201,6 +201,18 @@ public final class RunningChild: @unchecked Sendable {
     state.collect(err.fileHandleForReading, isStandardError: true)
   }
 
+  /// A child dropped without `wait()` (its test threw before) is killed (with its group when
+  /// it leads one) and reaped, its watchdog stopped and its output's readers ended: it does not
+  /// run on, its threads and pipes held, until its timeout.
+  deinit {
+    guard lock.withLock({ finished == nil }) else { return }
+    try? input?.close()
+    if !state.hasExited { killChild(process.processIdentifier) }
+    _ = state.waitForExit()
+    _ = watchdog.stop()
+    state.abandon()
+  }
+
   /// Starts the built executable `name` (e.g. `navsim`), as `init(path:...)` starts one.
   /// - Throws: when it is not built or cannot be started.
   public convenience init(
