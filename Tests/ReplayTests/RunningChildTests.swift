@@ -144,22 +144,4 @@ import Testing
     #expect(alive() == [], "children left running")
     #expect(open() == [], "pipes left open")
   }
-
-  /// Tests start processes only through the harness, so each child has its timeout.
-  @Test func noTestStartsAProcessOutsideTheHarness() throws {
-    let tests = Fixtures.repositoryRoot + "/Tests"
-    let harness = "TestSupport/ChildProcesses.swift"
-    let start = "Process" + "()"  // not written whole: this file would match
-    var found: [String] = []
-    let files = try #require(FileManager.default.subpaths(atPath: tests)).sorted()
-    for file in files where file.hasSuffix(".swift") && file != harness {
-      let text = try String(contentsOfFile: tests + "/" + file, encoding: .utf8)
-      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-        .enumerated() where line.contains(start)
-      {
-        found.append("Tests/\(file):\(number + 1)")
-      }
-    }
-    #expect(found == [], "start it with launch or RunningChild (\(harness))")
-  }
 }
