@@ -109,6 +109,20 @@ import Testing
     #expect(clock.now - start < .seconds(4), "wait waited for the descendant")
   }
 
+  /// `waitForStandardOutput` returns when standard output closes, though standard error
+  /// stays open (the child runs on).
+  @Test func waitingForOutputEndsWhenStandardOutputCloses() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let child = try RunningChild(
+      path: "/bin/sh", ["-c", "echo a; exec 1>&-; exec sleep 60"], timeout: .seconds(50))
+    #expect(child.waitForStandardOutput(toContain: "never written") == "a\n")
+    #expect(clock.now - start < .seconds(5))
+    #expect(child.isRunning)
+    child.send(SIGKILL)
+    #expect(try child.wait().signal == SIGKILL)
+  }
+
   /// A child dropped without `wait()` (a test that threw between its start and its wait) is
   /// killed and reaped, and its pipes closed, instead of running until its timeout.
   @Test func aChildDroppedWithoutWaitIsKilledAndItsPipesClosed() throws {
