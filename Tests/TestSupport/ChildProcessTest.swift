@@ -96,11 +96,25 @@ public enum ChildProcessTest {
         Comment(rawValue: "\(id) (\(argument)): the child process ran no case for this "
           + "argument (is `argument:` the case's own?):\n" + report(child)),
         sourceLocation: sourceLocation)
-    case .success:
-      break
+    case .success(let child):
+      for line in child.standardError.split(separator: "\n") where line.hasPrefix(noteMarker) {
+        print(line.dropFirst(noteMarker.count))
+      }
     }
     return false
   }
+
+  /// Prints `text` for whoever runs the tests, from a case in a child process too (whose
+  /// output is shown only when it fails): the parent prints the child's notes.
+  public static func note(_ text: String) {
+    if ProcessInfo.processInfo.environment[variable] != nil {
+      FileHandle.standardError.write(Data((noteMarker + text + "\n").utf8))
+    } else {
+      print(text)
+    }
+  }
+
+  static let noteMarker = "NAVSIM_TEST_NOTE "
 
   /// What a child writes to standard error, before `TEST-ID` tab `ARGUMENT`, when it runs
   /// the case's body.
