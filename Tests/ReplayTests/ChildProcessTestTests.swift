@@ -25,6 +25,30 @@ import Testing
     try await Task.sleep(for: .seconds(60))
   }
 
+  /// Notes, only in a child started for it.
+  @Test(arguments: ["notes"])
+  func notesInItsChildOnly(argument: String) async {
+    guard ProcessInfo.processInfo.environment["NAVSIM_TEST_CHILD"] != nil else { return }
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: argument) else {
+      return
+    }
+    ChildProcessTest.note("a note from the child")
+  }
+
+  /// A note of a case in a child goes to its standard error, marked, for the parent (which
+  /// shows a passing child's output no other way) to print.
+  @Test func aChildsNoteIsMarkedForItsParent() throws {
+    guard let binary = ChildProcessTest.testBinary else { return }
+    let id = "ReplayTests.ChildProcessTestTests/notesInItsChildOnly(argument:)"
+    let child = try launch(
+      path: binary,
+      ["--testing-library", "swift-testing", "--filter",
+       "^" + NSRegularExpression.escapedPattern(for: id) + "(/|$)"],
+      environment: ["NAVSIM_TEST_CHILD": id + "\tnotes", "NO_COLOR": "1"], timeout: .seconds(60))
+    #expect(child.status == 0, "\(child.standardError)")
+    #expect(child.standardError.contains("\nNAVSIM_TEST_NOTE a note from the child\n"))
+  }
+
   /// A child that runs longer than its timeout is killed, and that is an issue of the run
   /// naming the command and the timeout.
   @Test func aChildThatOutrunsItsTimeoutIsKilledAndIsAnIssueOfTheRun() async {
@@ -42,8 +66,8 @@ import Testing
 
   /// `launch` kills a child that outruns its timeout with its process group: a process the
   /// child started goes too. (That one closes every inherited descriptor first, in bash: dash
-  /// cannot name descriptors above 9. Holding a pipe's end, it would keep `launch` reading
-  /// until it ended, killed or not.)
+  /// cannot name descriptors above 9: holding a pipe's end, it would end the reading only
+  /// `childOutputGrace` after the kill, whether killed or not.)
   @Test(.enabled(if: Self.hasProc, "reads /proc; the child leads a process group on Linux only"))
   func launchKillsTheChildsProcessGroupAfterItsTimeout() throws {
     let grandchild =
