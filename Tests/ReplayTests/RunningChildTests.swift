@@ -123,8 +123,19 @@ import Testing
     #expect(try child.wait().signal == SIGKILL)
   }
 
+  /// An executable that can't be started is an error, and nothing else: the harness never
+  /// takes the unlaunched process's id 0 for a child to kill (`kill(0, ...)` would end this
+  /// process's whole group, the test run with it).
+  @Test func aChildThatCannotStartThrowsAndKillsNothing() {
+    #expect(throws: (any Error).self) { try launch(path: "/nonexistent/navsim-child", []) }
+    #expect(throws: (any Error).self) {
+      _ = try RunningChild(path: "/nonexistent/navsim-child", [], timeout: .seconds(1))
+    }
+  }
+
   /// A child dropped without `wait()` (a test that threw between its start and its wait) is
-  /// killed and reaped, and its pipes closed, instead of running until its timeout.
+  /// killed, its output's readers ended and its pipes closed, instead of running until its
+  /// timeout (Foundation reaps it).
   @Test func aChildDroppedWithoutWaitIsKilledAndItsPipesClosed() throws {
     var pids: [Int32] = []
     var pipes: Set<String> = []  // the child's ends name the pipes (Linux)

@@ -136,9 +136,10 @@ final class ChildState: @unchecked Sendable {
 /// on a thread of its own.
 ///
 /// Firing and stopping exclude each other (one lock): once `stop()` ran, nothing is killed, and
-/// a kill that ran is reported. `RunningChild` stops it from the process's termination
-/// handler, right after Foundation reaped the child. Limit: a kill between that reaping and
-/// `stop()` (a few instructions) would signal a pid the system may have reused.
+/// a kill that ran is reported. `RunningChild`'s exit watcher stops it as soon as
+/// `waitid(WNOWAIT)` sees the child end, before anything reaps it. Limit: when Foundation
+/// reaps the child before the watcher calls `stop()` (at once on macOS), a kill in between
+/// would signal a pid the system may have reused.
 final class ChildWatchdog: @unchecked Sendable {
   private let timeout: Duration
   private let finished = DispatchSemaphore(value: 0)
@@ -178,6 +179,7 @@ final class ChildWatchdog: @unchecked Sendable {
 /// Kills (`SIGKILL`) the running child `pid` with its process group when it leads one (as
 /// Linux's Foundation starts it), else alone: decided when it runs, on any system.
 func killChild(_ pid: Int32) {
+  guard pid > 0 else { return }  // 0 is this process's group, -1 every process
   kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
 }
 

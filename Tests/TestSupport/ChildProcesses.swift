@@ -68,12 +68,13 @@ public func launchProduct(
 /// Runs the executable at `path` with `arguments` and waits for it, its output captured and
 /// its standard input empty (`/dev/null`).
 ///
-/// A child still running after `timeout` is killed with its process group, and `launch`
-/// throws (see `RunningChild`).
+/// A child still running after `timeout` is killed (with its process group when it leads
+/// one), and `launch` throws (see `RunningChild`).
 /// - Parameters:
 ///   - environment: variables set for the child on top of this process's own, or, when
 ///     `inheritEnvironment` is false, the child's whole environment.
-/// - Throws: when it cannot be started; `ChildProcessTimedOut` when it was killed.
+/// - Throws: when it cannot be started; `ChildProcessTimedOut` when it was killed;
+///   `ChildOutputHeldOpen` when it exited but a descendant held its output open.
 public func launch(
   path: String, _ arguments: [String], currentDirectory: String? = nil,
   environment: [String: String] = [:], inheritEnvironment: Bool = true,
@@ -189,7 +190,14 @@ public final class RunningChild: @unchecked Sendable {
     // termination handler comes late on Linux: after the output closed.)
     let watchdog = ChildWatchdog(timeout: timeout), state = state
     self.watchdog = watchdog
-    try process.run()
+    do {
+      try process.run()
+    } catch {
+      // Nothing to kill or wait for: `deinit` (which runs, `self` being whole) must not take
+      // the unlaunched process's id 0 for a child (`kill(0, ...)` is this process's group).
+      finished = .failure(error)
+      throw error
+    }
     let pid = process.processIdentifier
     watchdog.start(pid: pid)
     Thread {
@@ -202,8 +210,8 @@ public final class RunningChild: @unchecked Sendable {
   }
 
   /// A child dropped without `wait()` (its test threw before) is killed (with its group when
-  /// it leads one) and reaped, its watchdog stopped and its output's readers ended: it does not
-  /// run on, its threads and pipes held, until its timeout.
+  /// it leads one), waited for (Foundation reaps it), its watchdog stopped and its output's
+  /// readers ended: it does not run on, its threads and pipes held, until its timeout.
   deinit {
     guard lock.withLock({ finished == nil }) else { return }
     try? input?.close()
@@ -225,8 +233,10 @@ public final class RunningChild: @unchecked Sendable {
       environment: environment, standardInput: standardInput, timeout: timeout)
   }
 
-  /// Whether the child still runs.
-  public var isRunning: Bool { process.isRunning }
+  /// Whether the child still runs: false from its exit on, as the exit watcher saw it
+  /// (Foundation's `isRunning` turns false only once it reaped the child, which can come
+  /// after `wait()` returned).
+  public var isRunning: Bool { !state.hasExited }
 
   /// The child's process id. Use none after `wait()`: the id may then name another process.
   public var processIdentifier: Int32 { process.processIdentifier }
