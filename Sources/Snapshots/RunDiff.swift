@@ -259,12 +259,14 @@ extension RunDiff {
           parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
         }
         if summary.other > 0 {
-          // `state on 3`, or `other changes on 3 (z-order, state)` for several kinds.
+          // `state on 3`, or `other changes on 3 (z-order, state)` for several kinds (none
+          // named: a summary built without them).
           let kinds = summary.otherKinds
           parts.append(
             kinds.count == 1
               ? "\(kinds[0]) on \(summary.other)"
-              : "other changes on \(summary.other) (\(kinds.joined(separator: ", ")))")
+              : "other changes on \(summary.other)"
+                + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"))
         }
         var line = "  \(summary.name): " + parts.joined(separator: ", ")
         if let frames = summary.firstFrames {
