@@ -151,7 +151,8 @@ let package = Package(
         "Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "JSON", "OutputPolicy",
       ]),
     .target(
-      name: "Report", dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON"]),
+      name: "Report",
+      dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON", "HeadlessUIKit"]),
     .target(
       name: "NavSimTesting",
       dependencies: [
@@ -169,7 +170,7 @@ let package = Package(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom", "Lint", "Findings", "JSON", "OutputPolicy",
+        "SeededRandom", "Lint", "Findings", "JSON", "OutputPolicy", "HeadlessUIKit",
       ]),
     .target(
       name: "NavSimCLI",

@@ -38,15 +38,22 @@ public struct ExploreFinding: Sendable {
   /// Where the minimal trip was written, when an output directory was given.
   public var logPath: String?
 
-  /// Rule, views and code line: what makes two findings the same.
+  /// Rule, views and code line: what makes two findings the same. Two identities are the
+  /// same when they are the same bytes (`ByteKey`): views whose names differ only in Unicode
+  /// normalization ("Café" precomposed or as "e" and a combining accent) are other views, as
+  /// UIKit's identifiers and every other NavSim output tell them apart.
   public var identity: String { Self.identity(of: finding) }
 
   /// The rule, the views without their instance numbers (`prompt.incident#2` is the same
-  /// view as `prompt.incident#1` in another trip) and the code line.
+  /// view as `prompt.incident#1` in another trip) and the code line. An instance number is
+  /// what NavSim appends: `#` and ASCII digits, found in the bytes; an app's own `row#` or
+  /// `row#٣` (an Arabic-Indic three) is a name, kept whole.
   static func identity(of finding: Finding) -> String {
     let views = finding.views.map { view in
-      guard let hash = view.lastIndex(of: "#"),
-        view[view.index(after: hash)...].allSatisfy(\.isNumber)
+      let bytes = view.utf8
+      guard let hash = bytes.lastIndex(of: UInt8(ascii: "#")),
+        bytes.index(after: hash) != bytes.endIndex,
+        bytes[bytes.index(after: hash)...].allSatisfy({ (0x30...0x39).contains($0) })
       else { return view }
       return String(view[..<hash])
     }
@@ -126,8 +133,9 @@ public struct Explorer {
     let scratch = try ScratchDirectory(kind: "explore")
     let duration = RouteDurations().duration
     var firstTrips:
-      [(identity: String, finding: CheckFinding, trip: Int, scenario: Scenario, draw: ProfileDraw)] = []
-    var seen: Set<String> = []
+      [(identity: ByteKey, finding: CheckFinding, trip: Int, scenario: Scenario, draw: ProfileDraw)]
+      = []
+    var seen: Set<ByteKey> = []
     var tripsRun = 0, events = 0
     let parallel = launcher != nil && jobs > 1
     // Each worker takes a run of consecutive trips (a process per trip costs more than a
@@ -149,7 +157,7 @@ public struct Explorer {
         events += result.events
         let index = indices.lowerBound + offset
         for finding in result.findings {
-          let identity = ExploreFinding.identity(of: finding.finding)
+          let identity = ByteKey(ExploreFinding.identity(of: finding.finding))
           if seen.insert(identity).inserted {
             // The trip as recorded (with the events the Navigator refused dropped), again:
             // generation depends only on the seed and the index.
@@ -198,23 +206,26 @@ public struct Explorer {
 
   /// The finding identities of a candidate trip (none for a trip the Navigator refuses),
   /// remembered by the candidate's canonical scenario: the findings of one trip shrink
-  /// through many of the same candidates.
+  /// through many of the same candidates. Both by bytes: a candidate that shows a finding
+  /// only in another normalization does not show it.
   private func identities(
     of candidate: Scenario, draw: ProfileDraw, path: String, cache: ShrinkCache
-  ) -> Set<String> {
-    let key = candidate.canonicalJSON + "\n" + draw.key
+  ) -> Set<ByteKey> {
+    let key = ByteKey(candidate.canonicalJSON + "\n" + draw.key)
     if let known = cache.identities[key] { return known }
-    var found: Set<String> = []
+    var found: Set<ByteKey> = []
     if let trip = try? RecordedTrip(scenario: candidate), (try? trip.write(to: path)) != nil {
       found = Set(
-        (findings(ofLog: path, draw: draw) ?? []).map { ExploreFinding.identity(of: $0.finding) })
+        (findings(ofLog: path, draw: draw) ?? []).map {
+          ByteKey(ExploreFinding.identity(of: $0.finding))
+        })
     }
     cache.identities[key] = found
     return found
   }
 
   private func shrink(
-    _ scenario: Scenario, draw: ProfileDraw, identity: String, scratch: ScratchDirectory,
+    _ scenario: Scenario, draw: ProfileDraw, identity: ByteKey, scratch: ScratchDirectory,
     cache: ShrinkCache
   ) throws
     -> ExploreFinding
@@ -229,9 +240,10 @@ public struct Explorer {
     let trip = try RecordedTrip(scenario: minimal)
     try trip.write(to: path)
     guard let full = findings(ofLog: path, draw: minimalDraw)?.first(where: {
-      ExploreFinding.identity(of: $0.finding) == identity
+      ByteKey(ExploreFinding.identity(of: $0.finding)) == identity
     }) else {
-      throw CheckError("\(scenario.name): the finding \(identity) did not replay from its trip")
+      throw CheckError(
+        "\(scenario.name): the finding \(identity.text) did not replay from its trip")
     }
     // The trip up to the event that raised it: a prefix is a valid (interrupted) log, and
     // replay is deterministic, so the finding shows there too unless it is raised only at the
@@ -241,7 +253,7 @@ public struct Explorer {
     if full.firstSeq < Int64(limit) {
       try trip.write(to: path, limit: Int(full.firstSeq))
       if let cut = findings(ofLog: path, draw: minimalDraw)?.first(where: {
-        ExploreFinding.identity(of: $0.finding) == identity
+        ByteKey(ExploreFinding.identity(of: $0.finding)) == identity
       }) {
         limit = Int(full.firstSeq)
         shown = cut
@@ -296,8 +308,10 @@ public struct Explorer {
 
 }
 
-/// Candidate trips replayed while shrinking, by canonical scenario: their finding identities.
+/// Candidate trips replayed while shrinking, by canonical scenario (its bytes: a scenario's
+/// texts, a place's name or ID, are the recording's, normalization and all): their finding
+/// identities.
 final class ShrinkCache {
-  var identities: [String: Set<String>] = [:]
+  var identities: [ByteKey: Set<ByteKey>] = [:]
 }
 
