@@ -252,7 +252,9 @@ public struct LayoutState: Equatable, Sendable {
     if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
   }
 
-  public func node(_ id: String) -> SnapshotNode? { nodes.first { $0.id == id } }
+  /// The first node whose id is `id`'s bytes: a view whose name differs only in Unicode
+  /// normalization is another view, as the layout's text tells them apart.
+  public func node(_ id: String) -> SnapshotNode? { nodes.first { sameBytes($0.id, id) } }
 }
 
 /// The layout after one event, with the findings that event raised.

@@ -1,3 +1,4 @@
+import HeadlessUIKit
 import Replay
 
 // Captions and finding badges as a placement problem, solved once where the picture is drawn.
@@ -7,6 +8,8 @@ import Replay
 // a neighbour's edge. Badges go beside their view, on free map. What is left out stays in the
 // view's tooltip and the findings list. Placement is deterministic: views in drawing order,
 // fixed candidate order, no measuring (DejaVu Sans' advance estimated per character).
+// Views are told apart by their ids' bytes (`ByteKey`): two views whose names differ only in
+// Unicode normalization are two views, each with its own ancestors.
 
 /// Places one-line texts and badges in a layout's picture so that none covers another.
 struct LabelPlacer {
@@ -14,9 +17,10 @@ struct LabelPlacer {
   /// wider, so a little more keeps estimated boxes at least as wide as drawn ones).
   static let advance = 0.64
 
-  /// Shown views that take space: every view but guides and camera frames, with its ancestors.
-  private let blocks: [(id: String, frame: SnapshotRect)]
-  private let ancestors: [String: Set<String>]
+  /// Shown views that take space: every view but guides and camera frames (nil id: a part of
+  /// the device), with its ancestors.
+  private let blocks: [(id: ByteKey?, frame: SnapshotRect)]
+  private let ancestors: [ByteKey: Set<ByteKey>]
   private let bounds: SnapshotRect
   /// The picture's size.
   var width: Double { bounds.width }
@@ -29,18 +33,20 @@ struct LabelPlacer {
   init(_ layout: LayoutState, device: Bool) {
     blocks = layout.nodes.filter {
       $0.kind != .guide && !SVGRenderer.isCamera($0) && !$0.isHidden && $0.alpha >= 0.01
-    }.map { ($0.id, $0.frame) } + (device ? Self.deviceParts(layout).map { ("", $0) } : [])
-    var parents: [String: String] = [:]
-    for node in layout.nodes { parents[node.id] = node.parent }
-    var chains: [String: Set<String>] = [:]
+    }.map { (ByteKey($0.id), $0.frame) }
+      + (device ? Self.deviceParts(layout).map { (nil, $0) } : [])
+    var parents: [ByteKey: ByteKey] = [:]
+    for node in layout.nodes { parents[ByteKey(node.id)] = ByteKey(node.parent) }
+    var chains: [ByteKey: Set<ByteKey>] = [:]
     for node in layout.nodes {
-      var chain: Set<String> = [node.id]
-      var next = parents[node.id]
+      let id = ByteKey(node.id)
+      var chain: Set<ByteKey> = [id]
+      var next = parents[id]
       while let id = next, !chain.contains(id) {
         chain.insert(id)
         next = parents[id]
       }
-      chains[node.id] = chain
+      chains[id] = chain
     }
     ancestors = chains
     bounds = SnapshotRect(x: 0, y: 0, width: layout.mapWidth, height: layout.mapHeight)
@@ -76,8 +82,8 @@ struct LabelPlacer {
     guard box.x >= bounds.x, box.y >= bounds.y, box.maxX <= bounds.maxX, box.maxY <= bounds.maxY
     else { return false }
     if placed.contains(where: { $0.intersects(box) }) { return false }
-    let own = owner.flatMap { ancestors[$0] } ?? []
-    return !blocks.contains { !own.contains($0.id) && $0.frame.intersects(box) }
+    let own = owner.flatMap { ancestors[ByteKey($0)] } ?? []
+    return !blocks.contains { !($0.id.map(own.contains) ?? false) && $0.frame.intersects(box) }
   }
 
   /// Takes the first free box of `candidates`; nil when none is free.

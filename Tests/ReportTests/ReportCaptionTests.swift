@@ -87,3 +87,51 @@ import Testing
     }
   }
 }
+
+/// Views are told apart by their ids' bytes: ids that differ only in Unicode normalization
+/// ("Café" precomposed, U+00E9, or as "e" and a combining acute) are two views, each with its
+/// own ancestors, caption and outline.
+extension ReportCaptionTests {
+  static let precomposed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+
+  @Test func viewsWhoseIdsDifferOnlyInNormalizationGetTheirOwnCaptions() {
+    // The decomposed one inside a panel, the precomposed one on the map after it: keyed by
+    // `String`, both took the last one's ancestors, and the panel blocked every place inside
+    // the decomposed one.
+    let shown = layout([
+      node("panel", .appView, 20, 300, 353, 200),
+      node(Self.decomposed, .appView, 40, 340, 200, 60, parent: "panel"),
+      node(Self.precomposed, .appView, 20, 120, 353, 80),
+    ])
+    let drawn = captions(SVGRenderer.svg(layout: shown, findings: []))
+    for id in [Self.precomposed, Self.decomposed] {
+      #expect(
+        drawn.filter { Array($0.view.utf8) == Array(id.utf8) }.count == 1,
+        "\(id.unicodeScalars.map { String($0.value, radix: 16) }): \(drawn.map(\.view))")
+    }
+    // Each caption over its own view and ancestors only.
+    let own: [[UInt8]: [[UInt8]]] = [
+      Array("panel".utf8): [Array("panel".utf8)],
+      Array(Self.decomposed.utf8): [Array(Self.decomposed.utf8), Array("panel".utf8)],
+      Array(Self.precomposed.utf8): [Array(Self.precomposed.utf8)],
+    ]
+    for caption in drawn {
+      let mine = own[Array(caption.view.utf8)] ?? []
+      for other in shown.nodes where !mine.contains(Array(other.id.utf8)) {
+        #expect(!other.frame.intersects(caption.box), "\(caption.text) runs into \(other.id)")
+      }
+    }
+  }
+
+  @Test func aFindingIsOutlinedAtTheViewOfItsIdsBytes() throws {
+    let first = node(Self.precomposed, .appView, 20, 120, 353, 80)
+    let second = node(Self.decomposed, .appView, 40, 340, 200, 60)
+    let finding = Finding(
+      ruleID: "rule", severity: .error, views: [Self.decomposed], message: "m")
+    let parsed = ParsedSVG(SVGRenderer.svg(layout: layout([first, second]), findings: [finding]))
+    let outline = try #require(
+      parsed.elements.first { $0.attributes["class"] == "nv-finding-outline" })
+    #expect(outline.attributes["x"] == "38", "\(outline.attributes)")
+    #expect(outline.attributes["y"] == "338", "\(outline.attributes)")
+  }
+}
