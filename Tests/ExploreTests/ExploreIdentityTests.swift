@@ -36,7 +36,8 @@ final class NormalizedNameBarDelegate: WrappingDelegate {
 @Suite struct ExploreIdentityTests {
   @Test func instanceNumbersAreNavSimsHashAndASCIIDigitsOnly() {
     func identity(_ view: String) -> String {
-      ExploreFinding.identity(of: Finding(ruleID: "r", severity: .error, views: [view], message: ""))
+      ExploreFinding.identity(
+        of: Finding(ruleID: "r", severity: .error, views: [view], message: ""))
     }
     #expect(identity("prompt.incident#2") == "r prompt.incident")
     #expect(identity("UIView#12") == "r UIView")

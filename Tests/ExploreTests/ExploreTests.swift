@@ -157,15 +157,7 @@ extension TripGeneratorTests {
     var result = try explore(trips: min(search.seedOneTrip + 1, search.bound))
     if !result.findings.contains(where: { $0.finding.ruleID == rule }) {
       let later = try search.firstTrip(seed: 1, in: result.tripsRun..<search.bound)
-      let trip = try #require(
-        later,
-        """
-        \(name): no trip of seed 1 below \(search.bound) shows \(rule), where seeds 1-30 met \
-        it \(search.rate.met) times in \(search.rate.trips) trips: the search meets it far \
-        less often than measured, or not at all. After a change that deals the trips afresh, \
-        measure the rate again (NAVSIM_EXPLORE_FIRST_TRIPS=\(name) swift test --filter \
-        HiddenBugRateTests) and give HiddenBugSearch.all its figures.
-        """)
+      let trip = try #require(later, search.missed)
       result = try explore(trips: trip + 1)
     }
     let found = try #require(result.findings.first { $0.finding.ruleID == rule }, "\(result.text())")
@@ -286,12 +278,13 @@ extension TripGeneratorTests {
     #expect(FileManager.default.fileExists(atPath: there, isDirectory: &isDirectory))
     #expect(isDirectory.boolValue)
     // With a finding the directory it made holds the minimal trip.
-    let buggy = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
+    let narrow = HiddenBugSearch.narrowSplitOnTheMini
     let found = parent.file("found")
     let result = try Explorer(
-      seed: 1, budget: 6,
-      space: TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")]),
-      job: job("narrow-split", buggy), subject: .delegate("narrow-split"), outputDirectory: found
+      seed: 1, budget: try narrow.seedOneBudget(),
+      space: TripSpace(devices: try narrow.devices.map(DeviceProfiles.profile(named:))),
+      job: job(narrow.name, try narrow.make), subject: .delegate(narrow.name),
+      outputDirectory: found
     ).run()
     #expect(!result.findings.isEmpty)
     #expect(try !FileManager.default.contentsOfDirectory(atPath: found).isEmpty)
@@ -301,15 +294,17 @@ extension TripGeneratorTests {
     guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else {
       return
     }
-    let make = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
-    let space = TripSpace(devices: [try DeviceProfiles.profile(named: "ipad-mini-portrait")])
+    let narrow = HiddenBugSearch.narrowSplitOnTheMini
+    let make = try narrow.make
+    let space = TripSpace(devices: try narrow.devices.map(DeviceProfiles.profile(named:)))
+    let budget = try narrow.seedOneBudget()
     // Two runs of the same search, each in a directory of its own.
     var outputs: [(String, Data)] = []
     for _ in 0..<2 {
       let out = TemporaryDirectory()
       let result = try Explorer(
-        seed: 1, budget: 6, space: space, job: job("narrow-split", make),
-        subject: .delegate("narrow-split"), outputDirectory: out.path
+        seed: 1, budget: budget, space: space, job: job(narrow.name, make),
+        subject: .delegate(narrow.name), outputDirectory: out.path
       ).run()
       let first = try #require(result.findings.first?.logPath)
       let json = result.json().replacingOccurrences(of: out.path, with: "OUT")
@@ -322,16 +317,18 @@ extension TripGeneratorTests {
 
 @MainActor
 @Suite struct ExploreTestingHelperTests {
+  /// The clean delegate over the same trips as the buggy one.
   @Test func theHelperFailsWithTheTableOnAHiddenBugAndPassesCleanCode() throws {
-    let buggy = hiddenBugDelegates.first { $0.name == "narrow-split" }!.make
+    let narrow = HiddenBugSearch.narrowSplitOnTheMini
+    let budget = try narrow.seedOneBudget()
     let message = try #require(
       ExploreTesting.errorFindings(
-        delegate: buggy, budget: 6, devices: ["ipad-mini-portrait"]))
-    #expect(message.contains("fixed-size-constraint"))
+        delegate: try narrow.make, budget: budget, devices: narrow.devices))
+    #expect(message.contains(narrow.rule))
     #expect(message.contains("HiddenBugDelegates.swift:"))
     #expect(
       ExploreTesting.errorFindings(
-        delegate: { CompleteLayoutDelegate() }, budget: 6, devices: ["ipad-mini-portrait"]) == nil)
+        delegate: { CompleteLayoutDelegate() }, budget: budget, devices: narrow.devices) == nil)
   }
 }
 
