@@ -15,8 +15,39 @@ package enum JSONText {
   package static func quote(_ string: String) -> String {
     var writer = JSONWriter()
     writer.string(string)
-    let quoted = writer.output
-    return quoted.contains("<") ? quoted.replacingOccurrences(of: "<", with: "\\u003c") : quoted
+    return scriptSafe(writer.output)
+  }
+
+  /// `json` with every `<` written `\u003c` and, with `lineSeparators`, U+2028 and U+2029 as
+  /// `\u2028` and `\u2029`: escapes that mean the same characters inside a JSON string, so
+  /// the text can sit inside a `<script>` element. Found in the bytes: a `<` followed by a
+  /// combining mark (`<` U+0338 is canonically "≮") is one `Character` with it, which a
+  /// `String` search passes over.
+  /// - Complexity: O(bytes of `json`).
+  package static func scriptSafe(_ json: String, lineSeparators: Bool = false) -> String {
+    guard json.utf8.contains(where: { $0 == 0x3C || (lineSeparators && $0 == 0xE2) }) else {
+      return json
+    }
+    let bytes = Array(json.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == 0x3C {
+        out += Array("\\u003c".utf8)
+        i += 1
+      } else if lineSeparators, bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80,
+        bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9
+      {
+        // U+2028 is E2 80 A8, U+2029 E2 80 A9.
+        out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+        i += 3
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// An object from already-encoded values, in the given key order.

@@ -27,11 +27,10 @@ extension ReportData {
   }
 
   /// JSON text that can sit in a `<script>` element: `<` (only ever inside strings) and the
-  /// two line separators as escapes that mean the same characters.
+  /// two line separators as escapes that mean the same characters, found in the bytes
+  /// (`JSONText.scriptSafe`: one followed by a combining mark is escaped too).
   static func scriptSafe(_ json: String) -> String {
-    json.replacingOccurrences(of: "<", with: "\\u003c")
-      .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-      .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    JSONText.scriptSafe(json, lineSeparators: true)
   }
 
   /// The members of a valid JSON object text, each key and value as its raw JSON text, in
