@@ -9,8 +9,12 @@ import SessionEvents
 extension ExploreResult {
   /// How to replay a minimal trip: `navsim lint FILE --delegate NAME` (or `--screen`).
   public func replayCommand(_ finding: ExploreFinding, invocation: String = "navsim") -> String {
-    let option = subject.hasPrefix("screen:")
-      ? "--screen " + subject.dropFirst("screen:".count) : "--delegate " + subject
+    // The prefix in the bytes: a name starting with a combining mark makes `:` and the mark
+    // one `Character`, which `hasPrefix` would not see.
+    let screen = "screen:".utf8
+    let option = subject.utf8.starts(with: screen)
+      ? "--screen " + String(decoding: subject.utf8.dropFirst(screen.count), as: UTF8.self)
+      : "--delegate " + subject
     let profile = finding.profilePath.map { " --profile " + $0 } ?? ""
     let text = finding.contentSize == .large ? "" : " --content-size " + finding.contentSize.name
     return "\(invocation) lint \(finding.logPath ?? "(not written: no --out)") \(option)\(profile)"

@@ -47,6 +47,20 @@ final class NormalizedNameBarDelegate: WrappingDelegate {
     #expect(identity("row#2a") == "r row#2a")
   }
 
+  @Test func theReplayCommandFindsTheScreenPrefixInTheBytes() throws {
+    let result = ExploreResult(
+      seed: 1, subject: "screen:\u{301}menu", tripsRun: 0, eventsReplayed: 0, findings: [])
+    let found = ExploreFinding(
+      finding: Finding(ruleID: "r", severity: .error, views: [], message: ""), tripIndex: 0,
+      eventsBefore: 1, eventsAfter: 1, scriptedBefore: 0, scriptedAfter: 0, shrinkSteps: 0,
+      scenario: try TripGenerator.scenario(seed: 1, index: 0, space: TripSpace()) { _ in 600 },
+      profile: ProfileDraw(values: []), profilePath: nil, firstSeq: 0,
+      logPath: "m.sqlite")
+    #expect(
+      Array(result.replayCommand(found).utf8)
+        == Array("navsim lint m.sqlite --screen \u{301}menu".utf8))
+  }
+
   /// The bar on left-to-right and on right-to-left trips raises the same rule on views whose
   /// names differ only in normalization: two findings, each minimal trip keeping its direction
   /// (shrinking toward left-to-right would show the other form, which is not its finding).
