@@ -30,13 +30,20 @@ public enum LayoutSubject: Hashable, Sendable, Comparable, CustomStringConvertib
     }
   }
 
-  /// Parses `description`.
+  /// Parses `description`. The prefix is found in the bytes: a screen whose name starts with
+  /// a combining mark makes `:` and the mark one `Character`, which `hasPrefix` would miss.
   public init(text: String) {
-    self = text.hasPrefix("screen:") ? .screen(String(text.dropFirst(7))) : .delegate(text)
+    let prefix = "screen:".utf8
+    self =
+      text.utf8.starts(with: prefix)
+      ? .screen(String(decoding: text.utf8.dropFirst(prefix.count), as: UTF8.self))
+      : .delegate(text)
   }
 
+  /// By the bytes of `description`: `String`'s `<` ties names that differ only in Unicode
+  /// normalization, which would leave their order to the sort.
   public static func < (a: LayoutSubject, b: LayoutSubject) -> Bool {
-    a.description < b.description
+    a.description.utf8.lexicographicallyPrecedes(b.description.utf8)
   }
 }
 
@@ -155,19 +162,23 @@ public enum CheckMatrix {
         files.append(path)
       }
     }
-    var seen: Set<String> = []
+    // The same log named twice counts once; paths are compared by their bytes (on Linux,
+    // "Café.sqlite" in either normalization is a file of its own).
+    var seen: Set<ByteKey> = []
     var result: [CheckRecording] = []
     for file in files
     where seen.insert(
-      opener.isServerLocation(file) ? file : URL(fileURLWithPath: file).standardized.path
+      ByteKey(opener.isServerLocation(file) ? file : URL(fileURLWithPath: file).standardized.path)
     ).inserted {
       result += try recordings(ofLog: file, opener: opener)
     }
     return result
   }
 
-  /// `*.sqlite` files under `directory`, sorted by path. A `directory` that is a symbolic link
-  /// is listed through its target (paths keep the name given).
+  /// `*.sqlite` files under `directory`, sorted by their paths' bytes (the file system's order,
+  /// whatever it is, never shows; nor do ties between names equal as `String`s). A
+  /// `directory` that is a symbolic link is listed through its target (paths keep the name
+  /// given).
   static func logs(under directory: String) throws -> [String] {
     let target = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
     guard let enumerator = FileManager.default.enumerator(atPath: target) else {
@@ -180,7 +191,7 @@ public enum CheckMatrix {
         found.append(trimmed + "/" + relative)
       }
     }
-    return found.sorted()
+    return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
   static func recordings(ofLog path: String, opener: any EventLogOpening) throws
@@ -226,7 +237,7 @@ public enum CheckMatrix {
     directions: [LayoutDirectionOverride], contentSizes: [UIContentSizeCategory] = []
   ) throws -> [CheckConfiguration] {
     var result: [CheckConfiguration] = []
-    var names: Set<String> = []
+    var names: Set<ByteKey> = []  // by bytes: names equal only as `String`s are two names
     let deviceChoices: [String?] = devices.isEmpty ? [nil] : devices
     let directionChoices: [LayoutDirectionOverride?] = directions.isEmpty ? [nil] : directions
     let sizeChoices: [UIContentSizeCategory?] = contentSizes.isEmpty ? [nil] : contentSizes
@@ -238,7 +249,7 @@ public enum CheckMatrix {
               let configuration = CheckConfiguration(
                 recording: recording, subject: subject, device: device, direction: direction,
                 contentSize: contentSize)
-              guard names.insert(configuration.name).inserted else {
+              guard names.insert(ByteKey(configuration.name)).inserted else {
                 throw CheckError(
                   "\(recording.logPath): configuration '\(configuration.name)' appears twice "
                     + "(two logs with a recording of the same name?)")

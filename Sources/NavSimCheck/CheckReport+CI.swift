@@ -3,6 +3,7 @@
 
 import Findings
 import Foundation
+import HeadlessUIKit
 import JSON
 import Lint
 import Replay
@@ -107,15 +108,21 @@ extension CheckReport {
   /// For a finding without a call site: the source file most findings of the same
   /// configurations point at (ties: the first in path order), else of the whole report.
   private func fileOfTheCode(behind entry: DistinctFinding) -> FindingSource? {
-    let names = Set(entry.occurrences.map(\.configuration.name))
-    for scope in [results.filter { names.contains($0.configuration.name) }, results] {
-      var counts: [String: Int] = [:]
+    // Names and paths by their bytes: two configurations or files whose names differ only in
+    // Unicode normalization are two.
+    let names = Set(entry.occurrences.map { ByteKey($0.configuration.name) })
+    for scope in [results.filter { names.contains(ByteKey($0.configuration.name)) }, results] {
+      var counts: [ByteKey: Int] = [:]
       for result in scope {
-        for finding in result.findings { if let path = finding.finding.source?.path { counts[path, default: 0] += 1 } }
+        for finding in result.findings {
+          if let path = finding.finding.source?.path { counts[ByteKey(path), default: 0] += 1 }
+        }
       }
-      if let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
-        return FindingSource(path: best.key, line: 1)
+      let best = counts.max { a, b in  // most findings; ties: the first path in byte order
+        guard a.value == b.value else { return a.value < b.value }
+        return b.key.text.utf8.lexicographicallyPrecedes(a.key.text.utf8)
       }
+      if let best { return FindingSource(path: best.key.text, line: 1) }
     }
     return nil
   }

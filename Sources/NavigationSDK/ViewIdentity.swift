@@ -8,12 +8,14 @@ import HeadlessUIKit
 /// `accessibilityIdentifier`, else type name and an ordinal in traversal order (`UIView#2`);
 /// layout guides by `identifier`, else `UILayoutGuide#n`; a repeated name gets `~2`, `~3`.
 /// Traversal: the map's guides, then its subviews depth first, back to front, each view's
-/// guides before its subviews; the insides of SDK views are not visited.
+/// guides before its subviews; the insides of SDK views are not visited. Names are told apart
+/// by their bytes, as UIKit's identifiers are (`NSString` equality compares UTF-16 units):
+/// "Café" precomposed and "Café" with a combining accent are two names, neither with `~2`.
 @MainActor
 public struct ViewIdentity {
   private var names: [ObjectIdentifier: String] = [:]
-  private var ordinals: [String: Int] = [:]
-  private var used: Set<String> = []
+  private var ordinals: [ByteKey: Int] = [:]
+  private var used: Set<ByteKey> = []
 
   /// Names every view and guide of `mapView`'s tree.
   public init(mapView: UIView) {
@@ -64,15 +66,15 @@ public struct ViewIdentity {
   }
 
   private mutating func nextOrdinal(_ typeName: String) -> String {
-    let next = ordinals[typeName, default: 0] + 1
-    ordinals[typeName] = next
+    let next = ordinals[ByteKey(typeName), default: 0] + 1
+    ordinals[ByteKey(typeName)] = next
     return "\(typeName)#\(next)"
   }
 
   private mutating func unique(_ base: String) -> String {
-    if used.insert(base).inserted { return base }
+    if used.insert(ByteKey(base)).inserted { return base }
     var suffix = 2
-    while !used.insert("\(base)~\(suffix)").inserted { suffix += 1 }
+    while !used.insert(ByteKey("\(base)~\(suffix)")).inserted { suffix += 1 }
     return "\(base)~\(suffix)"
   }
 }

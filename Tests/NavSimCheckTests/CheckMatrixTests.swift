@@ -103,4 +103,48 @@ import TestSupport
     #expect(plain[0].runLabel(prefix: nil) == "complete/rtl-city#1/iphone-15-portrait/rtl")
     #expect(plain[0].contentSizeName == "large")
   }
+
+  /// Names and paths are told apart by their bytes: on Linux "Café.sqlite" precomposed and with
+  /// a combining accent are two files, and two recordings so named are two configurations.
+  @Test func namesEqualOnlyAsStringsStayApart() throws {
+    let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+    #expect(composed == decomposed)  // what `String` says; NavSim must not
+    let directory = TemporaryDirectory()
+    for name in [composed, decomposed] {
+      try FileManager.default.copyItem(
+        atPath: CanonicalRecordings.log("city-commute"), toPath: directory.file(name + ".sqlite"))
+    }
+    let listed = try CheckMatrix.recordings(in: [directory.path])
+    try #require(listed.count == 2)
+    // Byte order: "e" (0x65) before "é" (0xC3 0xA9), whatever the directory's own order.
+    #expect(listed.map { Array($0.logPath.utf8) } == [decomposed, composed].map {
+      Array(directory.file($0 + ".sqlite").utf8)
+    })
+    let given = try CheckMatrix.recordings(
+      in: [directory.file(composed + ".sqlite"), directory.file(decomposed + ".sqlite")])
+    #expect(given.count == 2)
+  }
+
+  @Test func configurationNamesEqualOnlyAsStringsAreTwoNames() throws {
+    let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+    let (a, b) = (recording(displayName: decomposed + "#1"), recording(displayName: composed + "#1"))
+    let configurations = try CheckMatrix.configurations(
+      recordings: [a, b], subjects: [.delegate("basic")], devices: [], directions: [])
+    #expect(configurations.count == 2)
+  }
+
+  /// A screen whose name starts with a combining mark is still a screen.
+  @Test func aScreenPrefixIsFoundInTheBytes() {
+    #expect(LayoutSubject(text: "screen:\u{301}trip") == .screen("\u{301}trip"))
+    #expect(LayoutSubject(text: "screen:trip") == .screen("trip"))
+    #expect(LayoutSubject(text: "basic") == .delegate("basic"))
+    #expect(LayoutSubject.delegate("Cafe\u{301}") < .delegate("Caf\u{E9}"))
+    #expect(!(LayoutSubject.delegate("Caf\u{E9}") < .delegate("Cafe\u{301}")))
+  }
+
+  private func recording(displayName: String) -> CheckRecording {
+    CheckRecording(
+      logPath: displayName + ".sqlite", id: 1, name: displayName, eventCount: 10, device: nil,
+      direction: "ltr", displayName: displayName)
+  }
 }

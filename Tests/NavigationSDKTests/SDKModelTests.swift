@@ -180,6 +180,23 @@ import Testing
     #expect(identity.name(of: map.sdkViews.turnCard) == "turnCard")
     #expect(identity.name(of: guide) == "UILayoutGuide#1")
   }
+
+  /// UIKit compares identifiers as `NSString`s, by UTF-16 units: "Café" precomposed and with a
+  /// combining accent are two identifiers, so neither is a repeat that needs `~2`.
+  @Test func identifiersDifferingOnlyInNormalizationAreTwoNames() throws {
+    let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let composed = UIView()
+    composed.accessibilityIdentifier = "Caf\u{E9}"
+    let decomposed = UIView()
+    decomposed.accessibilityIdentifier = "Cafe\u{301}"
+    let repeated = UIView()
+    repeated.accessibilityIdentifier = "Cafe\u{301}"
+    for view in [composed, decomposed, repeated] { map.addSubview(view) }
+    let identity = ViewIdentity(mapView: map)
+    #expect(Array(identity.name(of: composed).utf8) == Array("Caf\u{E9}".utf8))
+    #expect(Array(identity.name(of: decomposed).utf8) == Array("Cafe\u{301}".utf8))
+    #expect(Array(identity.name(of: repeated).utf8) == Array("Cafe\u{301}~2".utf8))
+  }
 }
 
 extension UIView {
