@@ -1,5 +1,6 @@
 import HeadlessUIKit
 import JSON
+import NavSimCheck
 import Replay
 import SessionEvents
 
@@ -9,12 +10,12 @@ import SessionEvents
 extension ExploreResult {
   /// How to replay a minimal trip: `navsim lint FILE --delegate NAME` (or `--screen`).
   public func replayCommand(_ finding: ExploreFinding, invocation: String = "navsim") -> String {
-    // The prefix in the bytes: a name starting with a combining mark makes `:` and the mark
-    // one `Character`, which `hasPrefix` would not see.
-    let screen = "screen:".utf8
-    let option = subject.utf8.starts(with: screen)
-      ? "--screen " + String(decoding: subject.utf8.dropFirst(screen.count), as: UTF8.self)
-      : "--delegate " + subject
+    // Parsed as every command parses a subject (`screen:` found in the bytes).
+    let option: String
+    switch LayoutSubject(text: subject) {
+    case .screen(let name): option = "--screen " + name
+    case .delegate(let name): option = "--delegate " + name
+    }
     let profile = finding.profilePath.map { " --profile " + $0 } ?? ""
     let text = finding.contentSize == .large ? "" : " --content-size " + finding.contentSize.name
     return "\(invocation) lint \(finding.logPath ?? "(not written: no --out)") \(option)\(profile)"

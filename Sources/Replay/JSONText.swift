@@ -11,7 +11,8 @@ import SessionEvents
 package enum JSONText {
   /// A JSON string literal: SessionEvents' escaping (RFC 8259), plus `<` as `\u003c` so the
   /// text can sit inside an HTML `<script>` element. (Escapes never produce a `<`, so every
-  /// `<` left is the string's own.)
+  /// `<` left is the string's own.) U+2028 and U+2029 stay as they are: JavaScript reads them
+  /// inside a string since ES2019; the report's payload escapes them too (`scriptSafe`).
   package static func quote(_ string: String) -> String {
     var writer = JSONWriter()
     writer.string(string)

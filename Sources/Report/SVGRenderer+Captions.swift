@@ -42,9 +42,9 @@ struct LabelPlacer {
       let id = ByteKey(node.id)
       var chain: Set<ByteKey> = [id]
       var next = parents[id]
-      while let id = next, !chain.contains(id) {
-        chain.insert(id)
-        next = parents[id]
+      while let parent = next, !chain.contains(parent) {
+        chain.insert(parent)
+        next = parents[parent]
       }
       chains[id] = chain
     }

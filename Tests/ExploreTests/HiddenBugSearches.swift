@@ -58,8 +58,8 @@ struct HiddenBugSearch: Sendable {
     """
     \(id): no trip of seed 1 below \(bound) shows \(rule), where seeds 1-30 met it \
     \(rate.met) times in \(rate.trips) trips: the search meets it far less often than \
-    measured, or not at all. After a change that deals the trips afresh, measure the rate \
-    again (NAVSIM_EXPLORE_FIRST_TRIPS=\(id) swift test --filter HiddenBugRateTests) and give \
+    measured, or not at all, or the explorer, the lint rule or the delegate no longer finds \
+    it. After a change that deals the trips afresh, measure the rate again (NAVSIM_EXPLORE_FIRST_TRIPS=\(id) swift test --filter HiddenBugRateTests) and give \
     the search its figures.
     """
   }

@@ -7,11 +7,13 @@ import Testing
 // a combining mark, with which it is one `Character` ("<" and U+0338 is canonically "≮").
 
 @Suite struct ReportScriptSafeTests {
-  /// Whether `bytes` holds `part` anywhere.
+  /// Whether `text`'s bytes hold `part` anywhere.
   static func holds(_ text: String, _ part: [UInt8]) -> Bool {
     let bytes = Array(text.utf8)
     guard bytes.count >= part.count else { return false }
-    return (0...(bytes.count - part.count)).contains { Array(bytes[$0..<($0 + part.count)]) == part }
+    return (0...(bytes.count - part.count)).contains {
+      Array(bytes[$0..<($0 + part.count)]) == part
+    }
   }
 
   static let lessThan: [UInt8] = [0x3C]
