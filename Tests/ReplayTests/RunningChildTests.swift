@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+@testable import TestSupport
 import Testing
 
 /// `RunningChild`, the test harness's child process for tests that do more than wait: it ends
@@ -135,10 +135,14 @@ import Testing
 
   /// A child dropped without `wait()` (a test that threw between its start and its wait) is
   /// killed, its output's readers ended and its pipes closed, instead of running until its
-  /// timeout (Foundation reaps it).
+  /// timeout (Foundation reaps it). Whether a child still runs is asked of the system as its
+  /// parent (`childIsRunning`), not by its id alone: a reaped child's id may already name
+  /// another process (other tests start many).
   @Test func aChildDroppedWithoutWaitIsKilledAndItsPipesClosed() throws {
     var pids: [Int32] = []
     var pipes: Set<String> = []  // the child's ends name the pipes (Linux)
+    let clock = ContinuousClock()
+    let start = clock.now
     do {
       let children = try (0..<10).map { _ in
         try RunningChild(path: "/bin/sleep", ["60"], timeout: .seconds(50))
@@ -153,20 +157,50 @@ import Testing
           }
         }
       }
+      #expect(pids.allSatisfy { childIsRunning($0) })
     }
-    func alive() -> [Int32] { pids.filter { kill($0, 0) == 0 || errno != ESRCH } }
+    // Each drop waited for its child's end: killed, not left to its 50 s timeout.
+    #expect(clock.now - start < .seconds(40), "the dropped children ran until their timeout")
+    #expect(pids.filter { childIsRunning($0) } == [], "children left running")
     func open() -> [String] {
       let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
       return fds.compactMap {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
       }.filter(pipes.contains)
     }
-    let clock = ContinuousClock()
-    let start = clock.now
-    while !(alive().isEmpty && open().isEmpty) && clock.now - start < .seconds(2) {
-      usleep(20_000)
-    }
-    #expect(alive() == [], "children left running")
+    // The readers notice within a poll (100 ms); the bound only ends a failing wait.
+    let readers = clock.now
+    while !open().isEmpty && clock.now - readers < .seconds(30) { usleep(20_000) }
     #expect(open() == [], "pipes left open")
+  }
+
+  /// The harness signals only a child of this process that still runs: once Foundation
+  /// reaped a child, its id may name another process, which no kill (the timeout's, a dropped
+  /// child's, `send`) may reach. A process that is not this one's child, here the child's own
+  /// child, stands for such an id.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads /proc"))
+  func noSignalReachesAProcessThatIsNotARunningChild() throws {
+    let child = try RunningChild(
+      path: "/bin/sh", ["-c", "sleep 60 </dev/null >/dev/null 2>&1 & echo $!; exec sleep 60"],
+      timeout: .seconds(50))
+    let line = child.waitForStandardOutput(toContain: "\n")
+    let other = try #require(Int32(line.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(childIsRunning(child.processIdentifier))
+    #expect(!childIsRunning(other), "not this process's child")
+    #expect(!killChild(other))
+    #expect(Self.runs(other), "killChild signalled a process that is not its child")
+    kill(other, SIGKILL)  // while its parent, the child, holds its id
+    child.send(SIGKILL)
+    #expect(try child.wait().signal == SIGKILL)
+    #expect(!childIsRunning(child.processIdentifier), "ended")
+    child.send(SIGKILL)  // ended: nothing is sent
+  }
+
+  /// Whether `pid` names a process that runs (not a zombie).
+  static func runs(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    return !"ZX".contains(stat[stat.index(close, offsetBy: 2)])
   }
 }

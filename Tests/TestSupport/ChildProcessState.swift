@@ -137,9 +137,9 @@ final class ChildState: @unchecked Sendable {
 ///
 /// Firing and stopping exclude each other (one lock): once `stop()` ran, nothing is killed, and
 /// a kill that ran is reported. `RunningChild`'s exit watcher stops it as soon as
-/// `waitid(WNOWAIT)` sees the child end, before anything reaps it. Limit: when Foundation
-/// reaps the child before the watcher calls `stop()` (at once on macOS), a kill in between
-/// would signal a pid the system may have reused.
+/// `waitid(WNOWAIT)` sees the child end. Foundation may reap the child before the watcher
+/// calls `stop()` (at once on macOS): a firing in between signals nothing, as `killChild`
+/// signals only a child that still runs, so an id the system reused is never signalled.
 final class ChildWatchdog: @unchecked Sendable {
   private let timeout: Duration
   private let finished = DispatchSemaphore(value: 0)
@@ -160,8 +160,7 @@ final class ChildWatchdog: @unchecked Sendable {
       guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
       lock.withLock {
         guard !stopped else { return }
-        fired = true
-        killChild(pid)
+        fired = killChild(pid)  // one that ended just now ended by itself
       }
     }.start()
   }
@@ -177,10 +176,33 @@ final class ChildWatchdog: @unchecked Sendable {
 }
 
 /// Kills (`SIGKILL`) the running child `pid` with its process group when it leads one (as
-/// Linux's Foundation starts it), else alone: decided when it runs, on any system.
-func killChild(_ pid: Int32) {
-  guard pid > 0 else { return }  // 0 is this process's group, -1 every process
+/// Linux's Foundation starts it), else alone: decided when it runs, on any system. A child
+/// that ended, or that something reaped, is not signalled (see `childIsRunning`); whether it
+/// was.
+@discardableResult
+func killChild(_ pid: Int32) -> Bool {
+  guard childIsRunning(pid) else { return false }
   kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
+  return true
+}
+
+/// Whether `pid` is a child of this process that has not ended, seen without reaping it
+/// (`waitid` with `WNOHANG | WNOWAIT`). False for one that ended (a zombie until reaped) and
+/// for one already reaped (Foundation reaps its children as they end): its id may then name
+/// another process, which a signal must not reach. A running child's id stays its own until
+/// it is reaped, so a signal sent right after this answered true reaches the child (or, had
+/// it ended in between, its zombie).
+func childIsRunning(_ pid: Int32) -> Bool {
+  guard pid > 0 else { return false }  // 0 is this process's group, -1 every process
+  var info = siginfo_t()  // zeroed: `si_pid` stays 0 when the child has not ended
+  while waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 {
+    if errno != EINTR { return false }  // ECHILD: reaped, or never this process's child
+  }
+  #if os(Linux)
+    return info._sifields._sigchld.si_pid == 0
+  #else
+    return info.si_pid == 0
+  #endif
 }
 
 /// How a child ended: its exit status, or the signal that killed it (in both fields).

@@ -210,8 +210,9 @@ public final class RunningChild: @unchecked Sendable {
   }
 
   /// A child dropped without `wait()` (its test threw before) is killed (with its group when
-  /// it leads one), waited for (Foundation reaps it), its watchdog stopped and its output's
-  /// readers ended: it does not run on, its threads and pipes held, until its timeout.
+  /// it leads one) unless it ended (`killChild` signals no reaped id), waited for (Foundation
+  /// reaps it), its watchdog stopped and its output's readers ended: it does not run on, its
+  /// threads and pipes held, until its timeout.
   deinit {
     guard lock.withLock({ finished == nil }) else { return }
     try? input?.close()
@@ -238,14 +239,15 @@ public final class RunningChild: @unchecked Sendable {
   /// after `wait()` returned).
   public var isRunning: Bool { !state.hasExited }
 
-  /// The child's process id. Use none after `wait()`: the id may then name another process.
+  /// The child's process id. Signal it only through `send`: once the child is reaped, the id
+  /// may name another process.
   public var processIdentifier: Int32 { process.processIdentifier }
 
-  /// Sends `signal` (e.g. `SIGKILL`) to the child alone, not its group. `SIGKILL` ends any
-  /// child; another signal only one that does not block, ignore or handle it. Send none
-  /// after `wait()`: the id may then name another process.
+  /// Sends `signal` (e.g. `SIGKILL`) to the child alone, not its group, while it runs (one
+  /// that ended gets none: once reaped, its id may name another process). `SIGKILL` ends any
+  /// child; another signal only one that does not block, ignore or handle it.
   public func send(_ signal: Int32) {
-    kill(process.processIdentifier, signal)
+    if childIsRunning(process.processIdentifier) { kill(process.processIdentifier, signal) }
   }
 
   /// Closes the child's standard input (`.open`): a child reading it gets end-of-file.
