@@ -53,12 +53,24 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U navsim_admin --pwfile="$dir/pwfile" \
     --auth-local=scram-sha-256 --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 \
     >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
-  # A free loopback port: ask the kernel for one.
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off \
-      -c max_connections=100" \
-    start >&2 || { cat "$dir/server.log" >&2; exit 1; }
+  # A free loopback port: asked of the kernel, which frees it again before the server binds
+  # it. Another process may take it in between: then the server can't start, and another
+  # port is asked for.
+  local attempt
+  for attempt in 1 2 3 4 5; do
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 120 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off \
+        -c max_connections=100" \
+      start >&2; then
+      break
+    fi
+    if [ "$attempt" = 5 ] || ! grep -q 'Address already in use' "$dir/server.log"; then
+      cat "$dir/server.log" >&2
+      exit 1
+    fi
+    echo "postgres-test-server: port $port was taken before the server bound it; another" >&2
+  done
   echo "export NAVSIM_TEST_POSTGRES_URL='postgres://navsim_admin:$password@127.0.0.1:$port/postgres'"
   echo "export NAVSIM_TEST_POSTGRES_DIR='$dir'"
 }
