@@ -50,9 +50,11 @@ class SuiteBase:
         self.fixtures = os.path.join(self.base, "fixtures")
         os.mkdir(self.fixtures)
         self.worlds = 0  # cell folders made so far
+        self.output_folders = 0  # readers' output folders made so far
         self.kills = 0  # runs SIGKILL ended
         self.unexercised = []  # (command, percent): the run had finished before the kill
         self.leftovers = []  # killed runs that left a temporary file for the next run
+        self.outlived = []  # readers that had the file open when its writer closed it
         self.results = {}  # (command, hazard) -> "pass" | "skip: why" | "FAIL: why"
 
     @staticmethod
@@ -64,7 +66,11 @@ class SuiteBase:
 
     # MARK: - Running navsim
 
-    def run(self, args, cwd, as_nobody=False, limit=None, timeout=60):
+    # A hung command fails its cell after this long. Generous: a clean run takes seconds (the
+    # slowest, explore, about ten), a loaded 2-core CI machine several times that.
+    TIMEOUT = 300
+
+    def run(self, args, cwd, as_nobody=False, limit=None, timeout=TIMEOUT):
         command = [self.navsim] + args
         if as_nobody and self.is_root:
             nobody = pwd.getpwnam("nobody")
@@ -246,6 +252,17 @@ class SuiteBase:
             return True
         self.unexercised.append((command, int(point * 100)))
         return False
+
+    def finish(self, process):
+        """Waits for a started run, reading its output as it comes (unread, a full pipe would
+        hold it): its exit status and standard error. A hung run is killed at the timeout."""
+        try:
+            _, err = process.communicate(timeout=self.TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise
+        return process.returncode, err
 
     def cell(self, command, hazard, body):
         key = (command, hazard)
