@@ -75,6 +75,16 @@ def ensure_chromium():
     return path
 
 
+def first_line(path):
+    """The first line of the file at `path` once it is whole (its newline written), or None."""
+    try:
+        with open(path) as f:
+            line = f.readline()
+    except FileNotFoundError:
+        return None
+    return line.strip() if line.endswith("\n") else None
+
+
 class Browser:
     """A headless Chromium with its remote-debugging port open on loopback."""
 
@@ -86,16 +96,18 @@ class Browser:
                 f"--user-data-dir={self.profile}", f"--window-size={WIDTH},{HEIGHT}",
                 "about:blank"]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # The port is the file's first line, whole once its newline is there (Chromium writes
+        # the file in place: it can be read half written). The deadlines in this file only
+        # end a check that failed: generous, for a loaded machine.
         port_file = os.path.join(self.profile, "DevToolsActivePort")
-        deadline = time.monotonic() + 30
-        while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
+        deadline = time.monotonic() + 120
+        while not first_line(port_file):
             if self.process.poll() is not None:
                 raise CheckFailure("chromium exited: " + self.process.stderr.read().decode()[-2000:])
             if time.monotonic() > deadline:
-                raise CheckFailure("chromium did not open its debugging port in 30 s")
+                raise CheckFailure("chromium did not open its debugging port in 120 s")
             time.sleep(0.05)
-        with open(port_file) as f:
-            self.port = int(f.readline().strip())
+        self.port = int(first_line(port_file))
 
     def page_socket(self):
         """A DevTools connection to the browser's page."""
@@ -221,7 +233,7 @@ class DevTools:
             self.ws.send(json.dumps({"id": self.next_id, "method": "Page.handleJavaScriptDialog",
                                      "params": {"accept": False}}))
 
-    def wait_for(self, method, timeout=30):
+    def wait_for(self, method, timeout=120):
         deadline = time.monotonic() + timeout
         self.ws.sock.settimeout(timeout)
         while time.monotonic() < deadline:
@@ -295,7 +307,7 @@ def check_report(browser, path, shots, render=None):
     started = time.monotonic()
     page.call("Page.navigate", url=url)
     page.wait_for("Page.loadEventFired")
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     while page.evaluate("document.body && document.body.dataset.ready") != "1":
         if time.monotonic() > deadline:
             raise CheckFailure(f"{path}: the page never became ready; " + "; ".join(page.problems()))

@@ -41,8 +41,9 @@ final class ReplayCrashTests: XCTestCase {
         usleep(UInt32(delay * 1_000_000))
         process.send(SIGKILL)
         let ended = try process.wait()
-        XCTAssertTrue(began || ended.signal == SIGKILL,
-          "round \(round): the replay never began writing")
+        // A run that ended by itself between two probes (a loaded machine) began writing too.
+        XCTAssertTrue(began || ended.signal == SIGKILL || ended.status == 0,
+          "round \(round): the replay never began writing: \(ended.standardError)")
         killed = ended.signal == SIGKILL
         if !killed {
           let deleted = try launchProduct("navsim", ["runs", store, "delete", "killed"])
