@@ -360,7 +360,7 @@ class Suite(SuiteBase, DirectoryCells):
                 closing.close()
                 if not intact:
                     raise CellFailure("the file is damaged once the writer closed")
-                left = [name for name in left if os.path.exists(name)]
+                left = [companion for companion in left if os.path.exists(companion)]
                 if left:
                     raise CellFailure("-wal/-shm left after the next writer closed the file")
             elif left:
