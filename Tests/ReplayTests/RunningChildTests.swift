@@ -200,6 +200,28 @@ import Testing
     child.send(SIGKILL)  // ended: nothing is sent
   }
 
+  /// A pipe no process writes any more is read to its end however late the wait comes: a
+  /// reader that a loaded machine runs late is no descendant holding the pipe. The grace
+  /// after the exit ends only a wait on a pipe that another process still holds open.
+  @Test func aPipeNoProcessWritesIsReadToItsEndHoweverLateTheWait() throws {
+    let text = Data(repeating: UInt8(ascii: "a"), count: 60_000)  // within a pipe's buffer
+    for _ in 0..<20 {
+      let state = ChildState(), pipe = Pipe()
+      pipe.fileHandleForWriting.write(text)
+      try pipe.fileHandleForWriting.close()
+      state.collect(pipe.fileHandleForReading, isStandardError: false)
+      // Its deadline passed before the reader ran.
+      #expect(state.waitForStreamsToClose(until: ContinuousClock.now - .seconds(1)))
+      let read = state.output().0
+      #expect(read.count == text.count && read == text)
+    }
+    let state = ChildState(), held = Pipe()
+    held.fileHandleForWriting.write(text)
+    state.collect(held.fileHandleForReading, isStandardError: false)
+    #expect(!state.waitForStreamsToClose(until: ContinuousClock.now + .milliseconds(200)))
+    try held.fileHandleForWriting.close()
+  }
+
   /// Whether `pid` names a process that runs (not a zombie).
   static func runs(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

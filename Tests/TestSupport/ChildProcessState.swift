@@ -10,6 +10,9 @@ final class ChildState: @unchecked Sendable {
   private var standardError = Data()
   private var standardOutputOpen = false
   private var openStreams = 0
+  /// The read ends not closed yet (each closed with the lock held, so none names another file
+  /// while the lock is held): standard output's, and standard error's.
+  private var openDescriptors: [Bool: Int32] = [:]
   private var exitedAt: ContinuousClock.Instant?
   /// Set when the waits stop reading: the readers end (within a poll's 100 ms) and close
   /// their ends of the pipes.
@@ -18,12 +21,13 @@ final class ChildState: @unchecked Sendable {
   /// Reads `handle` to its end (or until abandoned) on a thread of its own, appending to its
   /// stream, then closes it.
   func collect(_ handle: FileHandle, isStandardError: Bool) {
+    let descriptor = handle.fileDescriptor
     locked {
       openStreams += 1
+      openDescriptors[isStandardError] = descriptor
       if !isStandardError { standardOutputOpen = true }
     }
     Thread { [self] in
-      let descriptor = handle.fileDescriptor
       // One `read` at a time: it returns what the child wrote so far (`FileHandle`'s
       // `read(upToCount:)` waits for the whole count or the end). `poll` first, for at most
       // 100 ms, so that an abandoned reader notices it while a descendant holds the pipe.
@@ -46,8 +50,9 @@ final class ChildState: @unchecked Sendable {
           }
         }
       }
-      try? handle.close()
       locked {
+        try? handle.close()
+        openDescriptors[isStandardError] = nil
         openStreams -= 1
         if !isStandardError { standardOutputOpen = false }
       }
@@ -81,12 +86,16 @@ final class ChildState: @unchecked Sendable {
     }
   }
 
-  /// Blocks until every stream closed, or until `deadline`, when it abandons the readers;
-  /// whether they all closed.
+  /// Blocks until every stream closed, or until `deadline` when another process still holds
+  /// a stream's pipe open (a descendant of the child), when it abandons the readers; whether
+  /// they all closed. A pipe no process writes any more is read to its end however late:
+  /// a reader a loaded machine runs late is not a descendant holding the pipe.
   func waitForStreamsToClose(until deadline: ContinuousClock.Instant) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    while openStreams > 0 && !abandoned && ContinuousClock.now < deadline {
+    while openStreams > 0 && !abandoned
+      && (ContinuousClock.now < deadline || openDescriptors.values.allSatisfy(hasNoWriter))
+    {
       _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
     }
     if openStreams > 0 { abandoned = true }
@@ -109,7 +118,8 @@ final class ChildState: @unchecked Sendable {
       if standardOutput.range(of: needle, in: searched..<standardOutput.count) != nil { break }
       searched = max(0, standardOutput.count - (needle.count - 1))
       if let exitedAt {
-        if ContinuousClock.now >= exitedAt + grace { break }
+        let output = openDescriptors[false]
+        if ContinuousClock.now >= exitedAt + grace, output.map(hasNoWriter) != true { break }
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
       } else {
         condition.wait()
@@ -130,6 +140,13 @@ final class ChildState: @unchecked Sendable {
     }
     return body()
   }
+}
+
+/// Whether no process has the pipe whose read end is `descriptor` open for writing any more
+/// (`POLLHUP`): what is left in it is read to its end at once. False when that is not known.
+private func hasNoWriter(_ descriptor: Int32) -> Bool {
+  var state = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+  return poll(&state, 1, 0) == 1 && state.revents & Int16(POLLHUP) != 0
 }
 
 /// Kills a child (its process group when it leads one) when it runs longer than its timeout,
