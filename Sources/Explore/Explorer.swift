@@ -98,6 +98,7 @@ public struct Explorer {
   /// (`--content-size`), which every trip then replays at.
   public var drawsContentSize = true
   /// Stops generating new batches once it returns true (`--time`); nil: the budget decides.
+  /// The first batch always runs: a search of no trip would say "no finding" of nothing.
   public var shouldStop: (() -> Bool)?
   /// Progress lines (trips run, findings, shrink steps).
   public var progress: (String) -> Void = { _ in }
@@ -142,7 +143,7 @@ public struct Explorer {
     // trip); a round gives every worker one, so `--time` is checked every few seconds.
     let round = parallel ? jobs * Self.tripsPerWorker : Self.tripsPerWorker
     var next = 0
-    while next < budget, !(shouldStop?() ?? false) {
+    while next < budget, next == 0 || !(shouldStop?() ?? false) {
       let indices = next..<min(next + round, budget)
       next = indices.upperBound
       let results: [TripOutcome]
