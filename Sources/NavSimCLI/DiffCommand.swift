@@ -67,20 +67,29 @@ struct DiffCommand: NavSimCommand {
     {
       return printImpact(impact, parsed, context)
     }
-    let diff = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance)
+    let json = parsed.flag("--json")
+    let identical: Bool
     if let htmlPath = parsed.value("--html") {
+      // The page embeds every event of both runs, and marks each difference: it is built
+      // from the whole diff.
+      let diff = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance)
       try writeDiffReport(store: store, diff: diff, to: htmlPath)
-      if !parsed.flag("--json") { context.print("wrote \(htmlPath)") }
-    }
-    if parsed.flag("--json") {
-      context.print(diff.json)
+      if !json { context.print("wrote \(htmlPath)") }
+      context.standardOutput(json ? diff.json + "\n" : diff.text(maxEvents: maxEvents))
+      identical = diff.isIdentical
     } else {
-      context.standardOutput(diff.text(maxEvents: maxEvents))
-      if let note = RunInfo.fontNote(try store.run(label: labelA), try store.run(label: labelB)) {
-        context.print(note)
-      }
+      // Written as the diff runs: memory independent of the trip's length.
+      let written = try store.writeDiff(
+        labelA: labelA, labelB: labelB, tolerance: tolerance,
+        format: json ? .json : .text(maxEvents: maxEvents)
+      ) { context.standardOutput($0) }
+      if json { context.standardOutput("\n") }
+      identical = written.summary.isIdentical
     }
-    return diff.isIdentical ? 0 : 1
+    if !json, let note = RunInfo.fontNote(try store.run(label: labelA), try store.run(label: labelB)) {
+      context.print(note)
+    }
+    return identical ? 0 : 1
   }
 
   /// Prints the impact, then `note` (runs measured with different fonts) under the text.

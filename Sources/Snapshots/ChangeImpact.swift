@@ -12,22 +12,67 @@ import SessionEvents
 /// The diffs of paired runs (version A against version B of each configuration), summed up.
 public struct ChangeImpact: Sendable {
   /// One configuration: its name (the run label without the version part), its recording,
-  /// and the diff of its two runs.
+  /// and what the impact needs of the diff of its two runs, summed up as the diff streams
+  /// past (`add`): memory independent of the runs' length.
   public struct Pair: Sendable {
     public var name: String
     public var recording: String
-    public var diff: RunDiff
+    /// Events compared (either run has a snapshot).
+    public var eventsCompared = 0
+    /// True when the two runs agree on every event, findings included.
+    public var isIdentical = true
+    /// Events whose layout differs (state or views; findings alone do not count).
+    public var eventsChanged = 0
+    /// The first `Pair.firstChangesKept` events whose layout differs: seq and kind.
+    public var firstChanges: [(seq: Int64, event: String)] = []
+    /// Per view: events whose layout change names it, and the first of them. Never
+    /// iterated but to sum (`ChangeImpact.views` sorts).
+    private var viewTallies: [ViewKey: ViewTally] = [:]
 
-    public init(name: String, recording: String, diff: RunDiff) {
+    /// How many of the first changed events a pair keeps (`text(firstEvents:)`, the JSON's 5).
+    public static let firstChangesKept = 5
+
+    struct ViewTally: Sendable {
+      var key: ViewKey
+      var view: String
+      var occurrence: Int
+      var events: Int
+      var firstSeq: Int64
+    }
+
+    public init(name: String, recording: String) {
       self.name = name
       self.recording = recording
-      self.diff = diff
     }
 
-    /// Events whose layout differs (state or views; findings alone do not count).
-    public var layoutDifferences: [EventDifference] {
-      diff.differences.filter { !$0.stateChanges.isEmpty || !$0.viewChanges.isEmpty || $0.missingIn != nil }
+    /// The pair of a finished diff.
+    public init(name: String, recording: String, diff: RunDiff) {
+      self.init(name: name, recording: recording)
+      for difference in diff.differences { add(difference) }
+      eventsCompared = diff.eventsCompared
     }
+
+    /// Counts one differing event of the pair's diff (they come in seq order).
+    public mutating func add(_ difference: EventDifference) {
+      isIdentical = false
+      guard !difference.stateChanges.isEmpty || !difference.viewChanges.isEmpty
+        || difference.missingIn != nil
+      else { return }
+      eventsChanged += 1
+      if firstChanges.count < Self.firstChangesKept {
+        firstChanges.append((difference.seq, difference.event))
+      }
+      var seenThisEvent: Set<ViewKey> = []
+      for change in difference.viewChanges {
+        let key = ViewKey(change)
+        guard seenThisEvent.insert(key).inserted else { continue }
+        viewTallies[key, default: ViewTally(
+          key: key, view: change.view, occurrence: change.occurrence, events: 0,
+          firstSeq: difference.seq)].events += 1
+      }
+    }
+
+    var tallies: Dictionary<ViewKey, ViewTally>.Values { viewTallies.values }
   }
 
   public var nameA: String
@@ -45,12 +90,12 @@ public struct ChangeImpact: Sendable {
     self.onlyInB = onlyInB
   }
 
-  public var eventsCompared: Int { pairs.map(\.diff.eventsCompared).reduce(0, +) }
-  public var eventsChanged: Int { pairs.map(\.layoutDifferences.count).reduce(0, +) }
-  public var changedPairs: [Pair] { pairs.filter { !$0.layoutDifferences.isEmpty } }
+  public var eventsCompared: Int { pairs.map(\.eventsCompared).reduce(0, +) }
+  public var eventsChanged: Int { pairs.map(\.eventsChanged).reduce(0, +) }
+  public var changedPairs: [Pair] { pairs.filter { $0.eventsChanged > 0 } }
   public var recordings: [String] { unique(pairs.map(\.recording)) }
   public var changedRecordings: [String] { unique(changedPairs.map(\.recording)) }
-  public var isUnchanged: Bool { pairs.allSatisfy(\.diff.isIdentical) && onlyInA.isEmpty && onlyInB.isEmpty }
+  public var isUnchanged: Bool { pairs.allSatisfy(\.isIdentical) && onlyInA.isEmpty && onlyInB.isEmpty }
 
   /// Per view: events changed, configurations, and the first place it shows.
   public struct ViewImpact: Equatable, Sendable {
@@ -78,19 +123,13 @@ public struct ChangeImpact: Sendable {
   public var views: [ViewImpact] {
     var byView: [ViewKey: ViewImpact] = [:]
     for pair in pairs {
-      var seenHere: Set<ViewKey> = []
-      for difference in pair.layoutDifferences {
-        var seenThisEvent: Set<ViewKey> = []
-        for change in difference.viewChanges {
-          let key = ViewKey(change)
-          guard seenThisEvent.insert(key).inserted else { continue }
-          var impact = byView[key] ?? ViewImpact(
-            view: change.view, occurrence: change.occurrence, events: 0, configurations: 0,
-            firstConfiguration: pair.name, firstSeq: difference.seq)
-          impact.events += 1
-          if seenHere.insert(key).inserted { impact.configurations += 1 }
-          byView[key] = impact
-        }
+      for tally in pair.tallies {
+        var impact = byView[tally.key] ?? ViewImpact(
+          view: tally.view, occurrence: tally.occurrence, events: 0, configurations: 0,
+          firstConfiguration: pair.name, firstSeq: tally.firstSeq)
+        impact.events += tally.events
+        impact.configurations += 1
+        byView[tally.key] = impact
       }
     }
     return byView.values.sorted { a, b in
@@ -100,7 +139,8 @@ public struct ChangeImpact: Sendable {
   }
 
   /// "B changes the layout on X % of events in Y of Z recordings", then per configuration and
-  /// per view, with the first events where it shows.
+  /// per view, with the first events where it shows (`firstEvents`: at most
+  /// `Pair.firstChangesKept`).
   public func text(maxViews: Int = 12, firstEvents: Int = 3) -> String {
     var out = "\(nameB) changes the layout on \(percent(eventsChanged, eventsCompared)) of events "
       + "(\(eventsChanged) of \(eventsCompared)) in \(changedRecordings.count) of "
@@ -109,10 +149,9 @@ public struct ChangeImpact: Sendable {
     if !changedPairs.isEmpty {
       out += "\nper configuration (events whose layout differs; the first ones):\n"
       for pair in changedPairs {
-        let changed = pair.layoutDifferences
-        let first = changed.prefix(firstEvents).map { "\($0.seq) (\($0.event))" }
-        out += "  \(pair.name): \(changed.count) of \(pair.diff.eventsCompared) events "
-          + "(\(percent(changed.count, pair.diff.eventsCompared))); first at event "
+        let first = pair.firstChanges.prefix(firstEvents).map { "\($0.seq) (\($0.event))" }
+        out += "  \(pair.name): \(pair.eventsChanged) of \(pair.eventsCompared) events "
+          + "(\(percent(pair.eventsChanged, pair.eventsCompared))); first at event "
           + first.joined(separator: ", ") + "\n"
       }
       let unchanged = pairs.count - changedPairs.count
@@ -150,10 +189,10 @@ public struct ChangeImpact: Sendable {
             .object([
               JSONMember("name", .string(pair.name)),
               JSONMember("recording", .string(pair.recording)),
-              JSONMember("eventsCompared", .number(String(pair.diff.eventsCompared))),
-              JSONMember("eventsChanged", .number(String(pair.layoutDifferences.count))),
+              JSONMember("eventsCompared", .number(String(pair.eventsCompared))),
+              JSONMember("eventsChanged", .number(String(pair.eventsChanged))),
               JSONMember(
-                "firstEvents", .array(pair.layoutDifferences.prefix(5).map { .number(String($0.seq)) })),
+                "firstEvents", .array(pair.firstChanges.prefix(5).map { .number(String($0.seq)) })),
             ])
           })),
         JSONMember(
@@ -204,9 +243,9 @@ extension ChangeImpact {
     for run in runsA {
       guard let other = byLabelB[ByteKey(run.label)] else { continue }
       pairs.append(
-        Pair(
-          name: run.label, recording: recordingKey(run),
-          diff: try diff(run, in: a, against: other, in: b, tolerance: tolerance)))
+        try pair(
+          run, in: a, against: other, in: b, name: run.label, recording: recordingKey(run),
+          tolerance: tolerance))
     }
     return ChangeImpact(
       nameA: a.path, nameB: b.path, pairs: pairs,
@@ -234,8 +273,10 @@ extension ChangeImpact {
     var pairs: [Pair] = []
     for (rest, run) in sideA {
       guard let other = byRestB[ByteKey(rest)]?.run else { continue }
-      let diff = try store.diff(labelA: run.label, labelB: other.label, tolerance: tolerance)
-      pairs.append(Pair(name: rest, recording: recordingKey(run), diff: diff))
+      pairs.append(
+        try pair(
+          labelA: run.label, labelB: other.label, in: store, name: rest,
+          recording: recordingKey(run), tolerance: tolerance))
     }
     return ChangeImpact(
       nameA: prefixA, nameB: prefixB, pairs: pairs,
@@ -247,19 +288,31 @@ extension ChangeImpact {
     "\(run.recordingName)#\(run.recordingID) \(run.logFingerprint)"
   }
 
-  /// Two runs in different stores, diffed by copying both into a scratch store.
-  private static func diff(
-    _ a: RunInfo, in storeA: SnapshotStore, against b: RunInfo, in storeB: SnapshotStore,
+  /// The pair of runs `labelA` and `labelB` of `store`, summed up as their diff streams past.
+  private static func pair(
+    labelA: String, labelB: String, in store: SnapshotStore, name: String, recording: String,
     tolerance: Double
-  ) throws -> RunDiff {
+  ) throws -> Pair {
+    var pair = Pair(name: name, recording: recording)
+    let summary = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+      pair.add($0)
+    }
+    pair.eventsCompared = summary.eventsCompared
+    return pair
+  }
+
+  /// Two runs in different stores, diffed by copying both into a scratch store.
+  private static func pair(
+    _ a: RunInfo, in storeA: SnapshotStore, against b: RunInfo, in storeB: SnapshotStore,
+    name: String, recording: String, tolerance: Double
+  ) throws -> Pair {
     let scratch = try ScratchDirectory(kind: "check")
-    let pair = try SnapshotStore(path: scratch.file("pair.sqlite"), mode: .create)
-    try pair.copyRun(a, from: storeA, label: "a")
-    try pair.copyRun(b, from: storeB, label: "b")
-    var diff = try pair.diff(labelA: "a", labelB: "b", tolerance: tolerance)
-    diff.labelA = storeA.path
-    diff.labelB = storeB.path
-    return diff
+    let store = try SnapshotStore(path: scratch.file("pair.sqlite"), mode: .create)
+    try store.copyRun(a, from: storeA, label: "a")
+    try store.copyRun(b, from: storeB, label: "b")
+    return try pair(
+      labelA: "a", labelB: "b", in: store, name: name, recording: recording,
+      tolerance: tolerance)
   }
 }
 

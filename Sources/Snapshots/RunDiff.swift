@@ -60,74 +60,28 @@ public struct RunDiff: Sendable {
     }
   }
 
+  /// The summary of the differences (`RunDiffSummary`): counts, per view, findings.
+  public var summary: RunDiffSummary {
+    var summary = RunDiffSummary(
+      labelA: labelA, labelB: labelB, delegateA: delegateA, delegateB: delegateB,
+      tolerance: tolerance, eventsCompared: eventsCompared)
+    for difference in differences { summary.add(difference) }
+    return summary
+  }
+
   /// Views sorted by how many events they differ on (most first), then by name (names that
   /// differ only in normalization, which `String <` cannot order, by their bytes).
-  public var viewSummaries: [ViewSummary] {
-    var byView: [ViewKey: ViewSummary] = [:]
-    for difference in differences {
-      // Each count is of events: a view with three kinds of change on one event counts once
-      // per kind, never more than once per event.
-      var kindsThisEvent: [ViewKey: Set<String>] = [:]
-      for change in difference.viewChanges {
-        let view = ViewKey(change)
-        var summary = byView[view] ?? ViewSummary(
-          view: change.view, occurrence: change.occurrence, events: 0, appeared: 0,
-          disappeared: 0, moved: 0, other: 0, largestMove: 0, firstFrames: nil)
-        var kinds = kindsThisEvent[view] ?? []
-        if kinds.isEmpty { summary.events += 1 }
-        let kind: String
-        switch change.change {
-        case .appeared: kind = "appeared"
-        case .disappeared: kind = "disappeared"
-        case .frame(let from, let to):
-          kind = "moved"
-          summary.largestMove = max(summary.largestMove, from.largestEdgeMove(to: to))
-          if summary.firstFrames == nil { summary.firstFrames = (from, to) }
-        case .text(let from, let to):
-          kind = "text"
-          if summary.firstTexts == nil { summary.firstTexts = (from, to) }
-        default:
-          kind = "other"
-          let name = change.change.kindName
-          if !summary.otherKinds.contains(name) { summary.otherKinds.append(name) }
-        }
-        if kinds.insert(kind).inserted {
-          switch kind {
-          case "appeared": summary.appeared += 1
-          case "disappeared": summary.disappeared += 1
-          case "moved": summary.moved += 1
-          case "text": summary.texts += 1
-          default: summary.other += 1
-          }
-        }
-        kindsThisEvent[view] = kinds
-        byView[view] = summary
-      }
-    }
-    return byView.values.sorted { a, b in
-      if a.events != b.events { return a.events > b.events }
-      return ViewKey.precedes(a.view, a.occurrence, b.view, b.occurrence)
-    }
-  }
+  public var viewSummaries: [ViewSummary] { summary.viewSummaries }
 
   /// Findings present in B and not in A, unique by rule and views, sorted.
-  public var findingsIntroduced: [Finding] {
-    uniqueFindings(differences.flatMap(\.findingsIntroduced))
-  }
+  public var findingsIntroduced: [Finding] { summary.findingsIntroduced }
 
   /// Findings present in A and not in B, unique by rule and views, sorted.
-  public var findingsFixed: [Finding] {
-    uniqueFindings(differences.flatMap(\.findingsFixed))
-  }
-
-  private func uniqueFindings(_ findings: [Finding]) -> [Finding] {
-    var seen: Set<ByteKey> = []
-    return findings.sorted().filter { seen.insert(ByteKey($0.key)).inserted }
-  }
+  public var findingsFixed: [Finding] { summary.findingsFixed }
 }
 
 /// A view in a diff: its id's bytes and which node of that id (`ViewChange.occurrence`).
-package struct ViewKey: Hashable {
+package struct ViewKey: Hashable, Sendable {
   package var id: ByteKey
   package var occurrence: Int
 
@@ -233,77 +187,11 @@ package func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "no
 extension RunDiff {
   /// The human-readable report. `maxEvents` limits how many differing events are detailed.
   public func text(maxEvents: Int = 5) -> String {
-    var lines: [String] = []
-    let a = "\(labelA) (\(delegateA))", b = "\(labelB) (\(delegateB))"
-    if isIdentical {
-      lines.append("identical: \(a) and \(b) agree on all \(eventsCompared) events")
-      return lines.joined(separator: "\n") + "\n"
-    }
-    lines.append("\(differences.count) of \(eventsCompared) events differ between \(a) and \(b)")
-    if tolerance > 0 { lines.append("(moves of at most \(pointText(tolerance)) pt ignored)") }
-    if let first = differences.first {
-      lines.append("first difference: event \(first.seq) (\(first.event), t=\(formatFixed(Double(first.t) / 1000, 3)) s)")
-    }
-    let summaries = viewSummaries
-    if !summaries.isEmpty {
-      lines.append("")
-      lines.append("per view (events that differ; A -> B at the first change):")
-      for summary in summaries {
-        var parts = [summary.events == 1 ? "1 event" : "\(summary.events) events"]
-        if summary.appeared > 0 { parts.append("only in \(labelB) on \(summary.appeared)") }
-        if summary.disappeared > 0 { parts.append("only in \(labelA) on \(summary.disappeared)") }
-        if summary.moved > 0 {
-          parts.append("moved on \(summary.moved) (up to \(distanceText(summary.largestMove)) pt)")
-        }
-        if let texts = summary.firstTexts {
-          parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
-        }
-        if summary.other > 0 {
-          // `state on 3`, or `other changes on 3 (z-order, state)` for several kinds (none
-          // named: a summary built without them).
-          let kinds = summary.otherKinds
-          parts.append(
-            kinds.count == 1
-              ? "\(kinds[0]) on \(summary.other)"
-              : "other changes on \(summary.other)"
-                + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"))
-        }
-        var line = "  \(summary.name): " + parts.joined(separator: ", ")
-        if let frames = summary.firstFrames {
-          line += "; \(frames.from.shortText) -> \(frames.to.shortText)"
-        }
-        lines.append(line)
-      }
-    }
-    let introduced = findingsIntroduced, fixed = findingsFixed
-    if !introduced.isEmpty || !fixed.isEmpty {
-      lines.append("")
-      for finding in introduced {
-        lines.append("  + finding in \(labelB): [\(finding.severity.rawValue)] \(finding.ruleID) \(finding.views.joined(separator: ",")): \(finding.message)")
-      }
-      for finding in fixed {
-        lines.append("  - finding only in \(labelA): [\(finding.severity.rawValue)] \(finding.ruleID) \(finding.views.joined(separator: ",")): \(finding.message)")
-      }
-    }
-    lines.append("")
-    for difference in differences.prefix(maxEvents) {
-      lines.append("event \(difference.seq) \(difference.event) t=\(formatFixed(Double(difference.t) / 1000, 3)):")
-      if let missing = difference.missingIn { lines.append("  no snapshot in \(missing)") }
-      for change in difference.stateChanges {
-        lines.append("  \(change.field) \(change.from) -> \(change.to)")
-      }
-      for change in difference.viewChanges { lines.append("  " + change.textLine) }
-      for finding in difference.findingsIntroduced {
-        lines.append("  + \(finding.ruleID) \(finding.views.joined(separator: ","))")
-      }
-      for finding in difference.findingsFixed {
-        lines.append("  - \(finding.ruleID) \(finding.views.joined(separator: ","))")
-      }
-    }
-    if differences.count > maxEvents {
-      lines.append("... \(differences.count - maxEvents) more differing events (--json lists all)")
-    }
-    return lines.joined(separator: "\n") + "\n"
+    let summary = self.summary
+    var out = summary.textHead()
+    if isIdentical { return out }
+    for difference in differences.prefix(maxEvents) { out += RunDiffSummary.textDetail(difference) }
+    return out + summary.textTail(maxEvents: maxEvents)
   }
 }
 
@@ -354,53 +242,8 @@ extension ViewChange {
 extension RunDiff {
   /// The whole diff as one JSON object (sorted keys).
   public var json: String {
-    let events = differences.map { difference in
-      JSONText.object([
-        ("event", JSONText.quote(difference.event)),
-        ("findingsFixed", JSONText.array(difference.findingsFixed.map(\.json))),
-        ("findingsIntroduced", JSONText.array(difference.findingsIntroduced.map(\.json))),
-        ("missingIn", difference.missingIn.map(JSONText.quote) ?? "null"),
-        ("seq", String(difference.seq)),
-        ("stateChanges", JSONText.array(difference.stateChanges.map {
-          JSONText.object([
-            ("field", JSONText.quote($0.field)), ("from", JSONText.quote($0.from)),
-            ("to", JSONText.quote($0.to)),
-          ])
-        })),
-        ("t", String(difference.t)),
-        ("viewChanges", JSONText.array(difference.viewChanges.map(\.json))),
-      ])
-    }
-    let views = viewSummaries.map { summary in
-      var members = [
-        ("appeared", String(summary.appeared)), ("disappeared", String(summary.disappeared)),
-        ("events", String(summary.events)),
-      ]
-      if let texts = summary.firstTexts {
-        members.append(("firstTexts", JSONText.object([
-          ("from", texts.from.map(JSONText.quote) ?? "null"),
-          ("to", texts.to.map(JSONText.quote) ?? "null"),
-        ])))
-      }
-      members += [
-        ("largestMove", JSONText.point(summary.largestMove)), ("moved", String(summary.moved)),
-      ]
-      if summary.occurrence != 1 { members.append(("occurrence", String(summary.occurrence))) }
-      members += [
-        ("other", String(summary.other)), ("texts", String(summary.texts)),
-        ("view", JSONText.quote(summary.view)),
-      ]
-      return JSONText.object(members)
-    }
-    return JSONText.object([
-      ("a", JSONText.object([("delegate", JSONText.quote(delegateA)), ("label", JSONText.quote(labelA))])),
-      ("b", JSONText.object([("delegate", JSONText.quote(delegateB)), ("label", JSONText.quote(labelB))])),
-      ("differingEvents", String(differences.count)), ("events", JSONText.array(events)),
-      ("eventsCompared", String(eventsCompared)),
-      ("findingsFixed", JSONText.array(findingsFixed.map(\.json))),
-      ("findingsIntroduced", JSONText.array(findingsIntroduced.map(\.json))),
-      ("identical", JSONText.bool(isIdentical)), ("tolerance", JSONText.point(tolerance)),
-      ("views", JSONText.array(views)),
-    ])
+    let summary = self.summary
+    return summary.jsonHead + differences.map(RunDiffSummary.json(of:)).joined(separator: ",")
+      + summary.jsonTail
   }
 }

@@ -9,7 +9,29 @@ extension SnapshotStore {
   /// - Throws: `SnapshotStoreError` for unknown labels, unfinished runs or runs of
   ///   different recordings (and what reading their frames throws).
   /// - Complexity: one streaming pass over both runs; layouts are parsed once per change.
+  ///   Every differing event is kept: for a long trip, `diff(labelA:labelB:tolerance:each:)`
+  ///   or `writeDiff` hold only a summary.
   public func diff(labelA: String, labelB: String, tolerance: Double = 0) throws -> RunDiff {
+    var differences: [EventDifference] = []
+    let summary = try diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+      differences.append($0)
+    }
+    return RunDiff(
+      labelA: labelA, labelB: labelB, delegateA: summary.delegateA, delegateB: summary.delegateB,
+      tolerance: tolerance, eventsCompared: summary.eventsCompared, differences: differences)
+  }
+
+  /// Compares two finished runs of the same recording event by event, handing each differing
+  /// event to `each` in seq order as it is found and keeping only the summary.
+  /// - Returns: the summary: counts, the first difference, per-view summaries, findings
+  ///   introduced and fixed.
+  /// - Throws: `SnapshotStoreError` for unknown labels, unfinished runs or runs of
+  ///   different recordings (and what reading their frames or `each` throws).
+  /// - Complexity: one streaming pass over both runs; memory independent of their length.
+  public func diff(
+    labelA: String, labelB: String, tolerance: Double = 0,
+    each: (EventDifference) throws -> Void
+  ) throws -> RunDiffSummary {
     let runA = try run(label: labelA), runB = try run(label: labelB)
     for run in [runA, runB] where !run.isFinished {
       throw SnapshotStoreError.unfinishedRun(path: path, label: run.label)
@@ -19,10 +41,11 @@ extension SnapshotStore {
         path: path, labelA: labelA, labelB: labelB,
         detail: "'\(runA.recordingName)' #\(runA.recordingID) vs '\(runB.recordingName)' #\(runB.recordingID)")
     }
+    var summary = RunDiffSummary(
+      labelA: labelA, labelB: labelB, delegateA: runA.delegate, delegateB: runB.delegate,
+      tolerance: tolerance)
     let streamA = try FrameStream(store: self, run: runA, details: false)
     let streamB = try FrameStream(store: self, run: runB, details: false)
-    var differences: [EventDifference] = []
-    var compared = 0
     var a = try streamA.next(), b = try streamB.next()
     while a != nil || b != nil {
       var left: StoredFrame?, right: StoredFrame?
@@ -36,7 +59,7 @@ extension SnapshotStore {
       }
       if left != nil { a = try streamA.next() }
       if right != nil { b = try streamB.next() }
-      compared += 1
+      summary.eventsCompared += 1
       // Findings match by key, compared as bytes (as `compareSnapshots` does).
       if let left, let right, left.layoutHash == right.layoutHash,
         sameBytes(left.findings, right.findings)
@@ -52,10 +75,11 @@ extension SnapshotStore {
         LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try streamB.layout(of: $0), findings: $0.findings)
       }
       let difference = compareSnapshots(snapshotA, snapshotB, labels: (labelA, labelB), tolerance: tolerance)
-      if !difference.isEmpty { differences.append(difference) }
+      if !difference.isEmpty {
+        summary.add(difference)
+        try each(difference)
+      }
     }
-    return RunDiff(
-      labelA: labelA, labelB: labelB, delegateA: runA.delegate, delegateB: runB.delegate,
-      tolerance: tolerance, eventsCompared: compared, differences: differences)
+    return summary
   }
 }
