@@ -9,7 +9,8 @@ name, speed, time left, prompt text) inside their frames, whose route or vehicle
 the viewport, or whose styled app views are not painted as styled (background, corners, border,
 font size, alignment, lines). It drives the scrubber with the keyboard (Home, Left/Right for the
 previous/next layout change, Shift+Right for one event, f for the first finding, d for the
-next difference on a diff page, End) and checks where each key lands, then saves
+next difference on a diff page, End) and checks where each key lands, and on a diff page
+that the per-view table names each view's other changes as its differences do, then saves
 screenshots: the first guidance frame, a wide-mode frame if the trip has one, and the first
 difference of a diff.
 
@@ -350,6 +351,8 @@ def check_report(browser, path, shots, render=None):
     expect_key("ArrowRight", min(here + 1, count - 1), shift=True)
     if info["findings"]:
         expect_key("f", info["findings"][0])
+    if info["page"] == "diff":
+        check_other_kinds(page, path)
     if info["page"] == "diff" and info["differences"]:
         expect_key("Home", 0)
         expect_key("d", next((d for d in info["differences"] if d > 0), 0))
@@ -469,6 +472,39 @@ def check_picture(page, path, frame, render, info):
                 raise CheckFailure(f"{path}: seq {seq}: view {ident!r} is {last.get(ident)} in the "
                                    f"page but {rect} in `navsim render`")
     return labelled
+
+
+def check_other_kinds(page, path):
+    """A diff page's per-view table gives each view's other changes (hidden, alpha, parent,
+    z-order, corners, kind, state) as the text report does: the events, then the kinds in the
+    order first seen, `2 (z-order, state)`, counted here from the page's own differences."""
+    got = page.evaluate("""(() => {
+        const S = NV.S, d = NV.D.diff, views = new Map();
+        const skip = ["appeared", "disappeared", "moved", "resized", "text"];
+        d.frames.forEach((frame, k) => {
+          const counted = new Set();
+          for (const c of d.signatures[d.signature[k]][1]) {
+            const name = S[c.length > 5 ? c[6] : c[0]];
+            let kind = S[c[1]].slice(name.length + 1).split(" ")[0];
+            if (kind === "shown") kind = "hidden";
+            if (skip.includes(kind)) continue;
+            const v = views.get(name) || { events: 0, kinds: [] };
+            if (!counted.has(name)) { v.events += 1; counted.add(name); }
+            if (!v.kinds.includes(kind)) v.kinds.push(kind);
+            views.set(name, v);
+          }
+        });
+        const expected = {};
+        for (const [name, v] of views) expected[name] = v.events + " (" + v.kinds.join(", ") + ")";
+        const rows = [...document.querySelectorAll("#view-summary tbody tr")]
+          .map((tr) => [tr.cells[0].textContent, tr.cells[7].textContent]);
+        return { rows, expected };
+      })()""")
+    for name, cell in got["rows"]:
+        want = got["expected"].get(name, "0")
+        if cell != want:
+            raise CheckFailure(f"{path}: the per-view table gives {name!r} other changes "
+                               f"{cell!r}, its differences {want!r}")
 
 
 def same_rect(a, b):

@@ -226,6 +226,13 @@ extension HTMLReport {
     return out
   }
 
+  /// The "other" column of a view's row: the count, and the kinds as the text report names
+  /// them, the first seen first: `40 (z-order, state)`, `12 (state)`; `0` for none.
+  static func otherCell(_ summary: RunDiff.ViewSummary) -> String {
+    guard summary.other > 0, !summary.otherKinds.isEmpty else { return String(summary.other) }
+    return "\(summary.other) (\(escapeXML(summary.otherKinds.joined(separator: ", "))))"
+  }
+
   /// The summary above the pictures: the verdict, the per-view table (a row jumps to the
   /// view's first difference), findings introduced and fixed. All text escaped.
   static func summaryHTML(
@@ -258,7 +265,7 @@ extension HTMLReport {
           + "<td class=\"n\">\(summary.moved)</td>"
           + "<td class=\"n\">"
           + (summary.moved > 0 ? distanceText(summary.largestMove) + " pt" : "") + "</td>"
-          + "<td class=\"n\">\(summary.texts)</td><td class=\"n\">\(summary.other)</td><td>"
+          + "<td class=\"n\">\(summary.texts)</td><td class=\"n\">\(otherCell(summary))</td><td>"
           + [
             summary.firstFrames.map { "\($0.from.shortText) → \($0.to.shortText)" },
             summary.firstTexts.map { "text \(escapeXML(quoted($0.from))) → \(escapeXML(quoted($0.to)))" },
