@@ -47,45 +47,64 @@ public struct RunDiffSummary: Sendable {
     differingEvents += 1
     if firstDifference == nil { firstDifference = difference }
     // Each count is of events: a view with three kinds of change on one event counts once
-    // per kind, never more than once per event.
-    var kindsThisEvent: [ViewKey: Set<String>] = [:]
+    // per kind, never more than once per event. The kinds counted this event, per view: a
+    // short list (an event changes a few views), searched in order.
+    var countedThisEvent: [(view: ViewKey, kinds: UInt8)] = []
     for change in difference.viewChanges {
       let view = ViewKey(change)
-      var summary = views[view] ?? RunDiff.ViewSummary(
-        view: change.view, occurrence: change.occurrence, events: 0, appeared: 0,
-        disappeared: 0, moved: 0, other: 0, largestMove: 0, firstFrames: nil)
-      var kinds = kindsThisEvent[view] ?? []
-      if kinds.isEmpty { summary.events += 1 }
-      let kind: String
+      let kind: UInt8
       switch change.change {
-      case .appeared: kind = "appeared"
-      case .disappeared: kind = "disappeared"
-      case .frame(let from, let to):
-        kind = "moved"
-        summary.largestMove = max(summary.largestMove, from.largestEdgeMove(to: to))
-        if summary.firstFrames == nil { summary.firstFrames = (from, to) }
-      case .text(let from, let to):
-        kind = "text"
-        if summary.firstTexts == nil { summary.firstTexts = (from, to) }
-      default:
-        kind = "other"
-        let name = change.change.kindName
-        if !summary.otherKinds.contains(name) { summary.otherKinds.append(name) }
+      case .appeared: kind = Self.appeared
+      case .disappeared: kind = Self.disappeared
+      case .frame: kind = Self.moved
+      case .text: kind = Self.text
+      default: kind = Self.other
       }
-      if kinds.insert(kind).inserted {
-        switch kind {
-        case "appeared": summary.appeared += 1
-        case "disappeared": summary.disappeared += 1
-        case "moved": summary.moved += 1
-        case "text": summary.texts += 1
-        default: summary.other += 1
-        }
-      }
-      kindsThisEvent[view] = kinds
-      views[view] = summary
+      let slot = countedThisEvent.firstIndex { $0.view == view } ?? {
+        countedThisEvent.append((view, 0))
+        return countedThisEvent.count - 1
+      }()
+      let counted = countedThisEvent[slot].kinds
+      countedThisEvent[slot].kinds |= kind
+      Self.count(
+        change, kind: counted & kind == 0 ? kind : 0, firstOnEvent: counted == 0,
+        into: &views[view, default: RunDiff.ViewSummary(
+          view: change.view, occurrence: change.occurrence, events: 0, appeared: 0,
+          disappeared: 0, moved: 0, other: 0, largestMove: 0, firstFrames: nil)])
     }
     for finding in difference.findingsIntroduced { introduced.add(finding) }
     for finding in difference.findingsFixed { fixed.add(finding) }
+  }
+
+  private static let appeared: UInt8 = 1, disappeared: UInt8 = 2, moved: UInt8 = 4
+  private static let text: UInt8 = 8, other: UInt8 = 16
+
+  /// Adds `change` to its view's summary, in place. `kind` is the kind to count (0 when this
+  /// event already counted it); `firstOnEvent`, whether it is the view's first change of the
+  /// event.
+  private static func count(
+    _ change: ViewChange, kind: UInt8, firstOnEvent: Bool, into summary: inout RunDiff.ViewSummary
+  ) {
+    if firstOnEvent { summary.events += 1 }
+    switch change.change {
+    case .frame(let from, let to):
+      summary.largestMove = max(summary.largestMove, from.largestEdgeMove(to: to))
+      if summary.firstFrames == nil { summary.firstFrames = (from, to) }
+    case .text(let from, let to):
+      if summary.firstTexts == nil { summary.firstTexts = (from, to) }
+    case .appeared, .disappeared: break
+    default:
+      let name = change.change.kindName
+      if !summary.otherKinds.contains(name) { summary.otherKinds.append(name) }
+    }
+    switch kind {
+    case appeared: summary.appeared += 1
+    case disappeared: summary.disappeared += 1
+    case moved: summary.moved += 1
+    case text: summary.texts += 1
+    case other: summary.other += 1
+    default: break
+    }
   }
 
   /// Views sorted by how many events they differ on (most first), then by name (names that
