@@ -62,10 +62,12 @@ public struct ChangeImpact: Sendable {
       if firstChanges.count < Self.firstChangesKept {
         firstChanges.append((difference.seq, difference.event))
       }
-      var seenThisEvent: Set<ViewKey> = []
+      // The views counted this event: a short list (an event changes a few views).
+      var seenThisEvent: [ViewKey] = []
       for change in difference.viewChanges {
         let key = ViewKey(change)
-        guard seenThisEvent.insert(key).inserted else { continue }
+        guard !seenThisEvent.contains(key) else { continue }
+        seenThisEvent.append(key)
         viewTallies[key, default: ViewTally(
           key: key, view: change.view, occurrence: change.occurrence, events: 0,
           firstSeq: difference.seq)].events += 1
@@ -294,10 +296,10 @@ extension ChangeImpact {
     tolerance: Double
   ) throws -> Pair {
     var pair = Pair(name: name, recording: recording)
-    let summary = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+    let runs = try store.forEachDifference(labelA: labelA, labelB: labelB, tolerance: tolerance) {
       pair.add($0)
     }
-    pair.eventsCompared = summary.eventsCompared
+    pair.eventsCompared = runs.compared
     return pair
   }
 

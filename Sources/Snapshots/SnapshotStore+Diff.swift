@@ -13,12 +13,12 @@ extension SnapshotStore {
   ///   or `writeDiff` hold only a summary.
   public func diff(labelA: String, labelB: String, tolerance: Double = 0) throws -> RunDiff {
     var differences: [EventDifference] = []
-    let summary = try diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+    let runs = try forEachDifference(labelA: labelA, labelB: labelB, tolerance: tolerance) {
       differences.append($0)
     }
     return RunDiff(
-      labelA: labelA, labelB: labelB, delegateA: summary.delegateA, delegateB: summary.delegateB,
-      tolerance: tolerance, eventsCompared: summary.eventsCompared, differences: differences)
+      labelA: labelA, labelB: labelB, delegateA: runs.a.delegate, delegateB: runs.b.delegate,
+      tolerance: tolerance, eventsCompared: runs.compared, differences: differences)
   }
 
   /// Compares two finished runs of the same recording event by event, handing each differing
@@ -32,6 +32,27 @@ extension SnapshotStore {
     labelA: String, labelB: String, tolerance: Double = 0,
     each: (EventDifference) throws -> Void
   ) throws -> RunDiffSummary {
+    // The delegates are known once the runs are read; they name nothing `add` counts.
+    var summary = RunDiffSummary(
+      labelA: labelA, labelB: labelB, delegateA: "", delegateB: "", tolerance: tolerance)
+    let runs = try forEachDifference(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+      summary.add($0)
+      try each($0)
+    }
+    summary.delegateA = runs.a.delegate
+    summary.delegateB = runs.b.delegate
+    summary.eventsCompared = runs.compared
+    return summary
+  }
+
+  /// Hands each event on which two finished runs of the same recording differ to `each`, in
+  /// seq order, keeping nothing.
+  /// - Returns: the two runs and how many events were compared.
+  /// - Throws: as `diff(labelA:labelB:tolerance:each:)`.
+  package func forEachDifference(
+    labelA: String, labelB: String, tolerance: Double,
+    _ each: (EventDifference) throws -> Void
+  ) throws -> (a: RunInfo, b: RunInfo, compared: Int) {
     let runA = try run(label: labelA), runB = try run(label: labelB)
     for run in [runA, runB] where !run.isFinished {
       throw SnapshotStoreError.unfinishedRun(path: path, label: run.label)
@@ -41,9 +62,7 @@ extension SnapshotStore {
         path: path, labelA: labelA, labelB: labelB,
         detail: "'\(runA.recordingName)' #\(runA.recordingID) vs '\(runB.recordingName)' #\(runB.recordingID)")
     }
-    var summary = RunDiffSummary(
-      labelA: labelA, labelB: labelB, delegateA: runA.delegate, delegateB: runB.delegate,
-      tolerance: tolerance)
+    var compared = 0
     let streamA = try FrameStream(store: self, run: runA, details: false)
     let streamB = try FrameStream(store: self, run: runB, details: false)
     var a = try streamA.next(), b = try streamB.next()
@@ -59,7 +78,7 @@ extension SnapshotStore {
       }
       if left != nil { a = try streamA.next() }
       if right != nil { b = try streamB.next() }
-      summary.eventsCompared += 1
+      compared += 1
       // Findings match by key, compared as bytes (as `compareSnapshots` does).
       if let left, let right, left.layoutHash == right.layoutHash,
         sameBytes(left.findings, right.findings)
@@ -75,11 +94,8 @@ extension SnapshotStore {
         LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try streamB.layout(of: $0), findings: $0.findings)
       }
       let difference = compareSnapshots(snapshotA, snapshotB, labels: (labelA, labelB), tolerance: tolerance)
-      if !difference.isEmpty {
-        summary.add(difference)
-        try each(difference)
-      }
+      if !difference.isEmpty { try each(difference) }
     }
-    return summary
+    return (runA, runB, compared)
   }
 }
