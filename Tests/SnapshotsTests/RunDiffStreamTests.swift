@@ -13,7 +13,9 @@ import TestSupport
   /// Two runs of `count` events that differ on every one: a label shows another text each
   /// event, a card moves on odd events, the viewport's z-order and state change on every
   /// third, and findings come and go (one of them reworded, the same finding).
-  func store(count: Int, identical: Bool = false) throws -> (TemporaryDirectory, SnapshotStore) {
+  func store(
+    count: Int, identical: Bool = false, labels: (String, String) = ("v1", "v2")
+  ) throws -> (TemporaryDirectory, SnapshotStore) {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     let store = try SnapshotStore(path: path, mode: .create)
     let base = sampleLayout()
@@ -33,8 +35,8 @@ import TestSupport
         return (layout, index % 4 == 0 ? [finding] : [])
       }
     }
-    _ = try writeRun(store, label: "v1", delegate: "a", events: events(0))
-    _ = try writeRun(store, label: "v2", delegate: "b", events: events(1))
+    _ = try writeRun(store, label: labels.0, delegate: "a", events: events(0))
+    _ = try writeRun(store, label: labels.1, delegate: "b", events: events(1))
     return (directory, store)
   }
 
@@ -137,6 +139,24 @@ import TestSupport
       try store.writeDiff(labelA: "v1", labelB: "other", format: .json) { text += $0 }
     }
     #expect(text.isEmpty)
+    _ = directory
+  }
+
+  /// The impact of a pair summed up as its diff streams past keeps the first five changed
+  /// events and per-view tallies, and reads as the impact of the whole diff.
+  @Test func theImpactOfAStreamedPairIsTheWholeDiffs() throws {
+    let (directory, store) = try store(count: 60, labels: ("v1/trip", "v2/trip"))
+    let impact = try #require(try ChangeImpact.compare(store: store, prefixA: "v1", prefixB: "v2"))
+    let diff = try store.diff(labelA: "v1/trip", labelB: "v2/trip")
+    let whole = ChangeImpact(
+      nameA: "v1", nameB: "v2",
+      pairs: [.init(name: "trip", recording: impact.pairs[0].recording, diff: diff)],
+      onlyInA: [], onlyInB: [])
+    #expect(impact.pairs[0].eventsChanged == 60)
+    #expect(impact.pairs[0].firstChanges.map(\.seq) == [1, 2, 3, 4, 5])
+    #expect(impact.text() == whole.text())
+    #expect(impact.json == whole.json)
+    #expect(impact.text().contains("  trip: 60 of 60 events (100.0 %); first at event 1 (progress), 2 (progress), 3 (progress)\n"))
     _ = directory
   }
 }
