@@ -104,6 +104,7 @@ private final class SpillBuffer {
       return
     }
     try flush()
+    if fflush(file) != 0 { throw failure() }
     rewind(file)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var carried: [UInt8] = []
@@ -131,6 +132,7 @@ private final class SpillBuffer {
 
   private func write(_ bytes: [UInt8]) throws {
     if file == nil {
+      OutputFile.ignoreFileSizeSignal()
       let scratch = try ScratchDirectory(kind: "diff")
       filePath = scratch.file("events")
       guard let opened = fopen(filePath, "w+") else { throw failure() }
@@ -142,8 +144,14 @@ private final class SpillBuffer {
     if fwrite(bytes, 1, bytes.count, file) != bytes.count { throw failure() }
   }
 
+  /// The scratch file's failure, as the output policy names it.
   private func failure() -> OutputError {
-    .cannotWrite(path: filePath, problem: String(cString: strerror(errno)))
+    let code = errno
+    switch code {
+    case EFBIG: return .fileTooLarge(path: filePath)
+    case ENOSPC, EDQUOT: return .noSpace(path: filePath)
+    default: return .cannotWrite(path: filePath, problem: String(cString: strerror(code)))
+    }
   }
 
   /// How many of `bytes` make whole UTF-8 characters: all but an incomplete last one.
