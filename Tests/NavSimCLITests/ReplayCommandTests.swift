@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import Snapshots
 import TestSupport
 import Testing
 
@@ -39,6 +40,11 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(different.standardOutput.utf8)) as? [String: Any]
     #expect(json?["identical"] as? Bool == false)
     #expect((json?["differingEvents"] as? Int ?? 0) > 0)
+    // Written as the diff runs, the bytes of the whole diff's report.
+    let whole = try SnapshotStore(path: store, mode: .readOnly).diff(labelA: "a", labelB: "c")
+    #expect(different.standardOutput == whole.json + "\n")
+    let text = try await launchProduct("navsim", ["diff", store, "a", "c", "--max-events", "3"])
+    #expect(text.standardOutput == whole.text(maxEvents: 3))
     let unknown = try await launchProduct("navsim", ["diff", store, "a", "zzz"])
     #expect(unknown.status == 2)
     #expect(unknown.standardError == "navsim diff: \(store): no run labelled 'zzz' (runs: a, b, c)\n")
