@@ -68,24 +68,25 @@ struct DiffCommand: NavSimCommand {
       return printImpact(impact, parsed, context)
     }
     let json = parsed.flag("--json")
-    let identical: Bool
+    // Text and JSON are written as the diff runs: memory independent of the trip's length.
+    let writer = RunDiffWriter(format: json ? .json : .text(maxEvents: maxEvents))
+    let summary: RunDiffSummary
     if let htmlPath = parsed.value("--html") {
-      // The page embeds every event of both runs, and marks each difference: it is built
-      // from the whole diff.
-      let diff = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance)
-      try writeDiffReport(store: store, diff: diff, to: htmlPath)
+      // The page embeds every event of both runs: it grows with the trip.
+      let report = try store.diffReport(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+        try writer.add($0)
+      }
+      try writeAtomically(to: htmlPath, inputs: [store.path]) { write in try write(report.page) }
       if !json { context.print("wrote \(htmlPath)") }
-      context.standardOutput(json ? diff.json + "\n" : diff.text(maxEvents: maxEvents))
-      identical = diff.isIdentical
+      summary = report.summary
     } else {
-      // Written as the diff runs: memory independent of the trip's length.
-      let written = try store.writeDiff(
-        labelA: labelA, labelB: labelB, tolerance: tolerance,
-        format: json ? .json : .text(maxEvents: maxEvents)
-      ) { context.standardOutput($0) }
-      if json { context.standardOutput("\n") }
-      identical = written.summary.isIdentical
+      summary = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+        try writer.add($0)
+      }
     }
+    try writer.finish(summary) { context.standardOutput($0) }
+    if json { context.standardOutput("\n") }
+    let identical = summary.isIdentical
     if !json, let note = RunInfo.fontNote(try store.run(label: labelA), try store.run(label: labelB)) {
       context.print(note)
     }
@@ -105,12 +106,5 @@ struct DiffCommand: NavSimCommand {
       if let note { context.print(note) }
     }
     return impact.isUnchanged ? 0 : 1
-  }
-
-  /// Writes the side-by-side HTML report of `diff`.
-  @MainActor
-  static func writeDiffReport(store: SnapshotStore, diff: RunDiff, to path: String) throws {
-    let page = try store.diffReport(diff)
-    try writeAtomically(to: path, inputs: [store.path]) { write in try write(page) }
   }
 }

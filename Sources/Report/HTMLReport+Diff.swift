@@ -19,6 +19,23 @@ extension HTMLReport {
     runA: RunInfo, runB: RunInfo, framesA: [StoredFrame], framesB: [StoredFrame],
     layouts: [String: LayoutState], diff: RunDiff
   ) -> String {
+    diffPage(runA: runA, runB: runB, framesA: framesA, framesB: framesB, layouts: layouts) {
+      consume in
+      for difference in diff.differences { consume(difference) }
+      return diff.summary
+    }
+  }
+
+  /// The report comparing two runs of one recording, marking differences as they stream past:
+  /// `differences` hands each differing event, in seq order, to the closure it is given and
+  /// returns the diff's summary (`SnapshotStore.diff(labelA:labelB:tolerance:each:)`). The
+  /// page keeps each distinct set of differences once, not every differing event.
+  /// - Throws: what `differences` throws.
+  public static func diffPage(
+    runA: RunInfo, runB: RunInfo, framesA: [StoredFrame], framesB: [StoredFrame],
+    layouts: [String: LayoutState],
+    differences: ((EventDifference) -> Void) throws -> RunDiffSummary
+  ) rethrows -> String {
     let data = ReportData(layouts: layouts)
     let pairs = alignBySeq(framesA, framesB)
     var seq: [String] = [], t: [String] = [], event: [String] = [], detail: [String] = []
@@ -58,8 +75,8 @@ extension HTMLReport {
     var differing: [Int] = [], differingSignature: [Int] = []
     // By the views' bytes and occurrence, as the diff tells views apart.
     var firstFrameOfView: [ViewKey: Int] = [:]
-    for difference in diff.differences {
-      guard let frame = indexOfSeq[difference.seq] else { continue }
+    let summary = try differences { difference in
+      guard let frame = indexOfSeq[difference.seq] else { return }
       let encoded = encodeDifference(difference, data: data)
       let signature = signatureIndex[encoded] ?? {
         signatures.append(encoded)
@@ -118,7 +135,7 @@ extension HTMLReport {
       kind: "diff",
       title: "NavSim diff: \(runA.label) (\(runA.delegate)) vs \(runB.label) (\(runB.delegate))",
       heading: heading, meta: meta, panes: 2,
-      summary: summaryHTML(diff, firstFrameOfView: firstFrameOfView, indexOfSeq: indexOfSeq),
+      summary: summaryHTML(summary, firstFrameOfView: firstFrameOfView, indexOfSeq: indexOfSeq),
       data: json, script: commonScript + diffScript)
   }
 
@@ -236,7 +253,7 @@ extension HTMLReport {
   /// The summary above the pictures: the verdict, the per-view table (a row jumps to the
   /// view's first difference), findings introduced and fixed. All text escaped.
   static func summaryHTML(
-    _ diff: RunDiff, firstFrameOfView: [ViewKey: Int], indexOfSeq: [Int64: Int]
+    _ diff: RunDiffSummary, firstFrameOfView: [ViewKey: Int], indexOfSeq: [Int64: Int]
   ) -> String {
     let a = "\(escapeXML(diff.labelA)) (\(escapeXML(diff.delegateA)))"
     let b = "\(escapeXML(diff.labelB)) (\(escapeXML(diff.delegateB)))"
@@ -245,10 +262,10 @@ extension HTMLReport {
       out += "<p class=\"identical\">Identical: \(a) and \(b) agree on all \(diff.eventsCompared) events.</p>"
       return out + "</section>"
     }
-    out += "<p><span class=\"differs\">\(diff.differences.count) of \(diff.eventsCompared) events differ</span>"
+    out += "<p><span class=\"differs\">\(diff.differingEvents) of \(diff.eventsCompared) events differ</span>"
     out += " between A = \(a) and B = \(b)"
     if diff.tolerance > 0 { out += " (moves of at most \(pointText(diff.tolerance)) pt ignored)" }
-    if let first = diff.differences.first, let frame = indexOfSeq[first.seq] {
+    if let first = diff.firstDifference, let frame = indexOfSeq[first.seq] {
       out += "; first at <a href=\"#seq=\(first.seq)\" data-frame=\"\(frame)\">event \(first.seq)</a>"
         + " (\(escapeXML(first.event)))"
     }

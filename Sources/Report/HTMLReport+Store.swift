@@ -21,6 +21,34 @@ extension SnapshotStore {
       run: run, frames: frames, layouts: try layouts(for: frames))
   }
 
+  /// The side-by-side HTML report of runs `labelA` and `labelB`, diffed while the page is
+  /// built: each differing event is marked on the page and handed to `each`, and none is kept
+  /// (the page keeps each distinct set of differences once; its events and tables still grow
+  /// with the trip).
+  /// - Returns: the page and the diff's summary.
+  /// - Throws: as `diff(labelA:labelB:tolerance:each:)` (checked before anything is read),
+  ///   what reading the runs' frames throws, and what `each` throws.
+  public func diffReport(
+    labelA: String, labelB: String, tolerance: Double = 0,
+    each: (EventDifference) throws -> Void = { _ in }
+  ) throws -> (page: String, summary: RunDiffSummary) {
+    let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
+    let framesA = try frames(of: runA), framesB = try frames(of: runB)
+    var summary: RunDiffSummary?
+    let page = try HTMLReport.diffPage(
+      runA: runA, runB: runB, framesA: framesA, framesB: framesB,
+      layouts: try layouts(for: framesA + framesB)
+    ) { consume in
+      let streamed = try diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+        consume($0)
+        try each($0)
+      }
+      summary = streamed
+      return streamed
+    }
+    return (page, summary!)
+  }
+
   /// The side-by-side HTML report of `diff` (computed by `diff(labelA:labelB:tolerance:)`).
   public func diffReport(_ diff: RunDiff) throws -> String {
     let runA = try run(label: diff.labelA), runB = try run(label: diff.labelB)

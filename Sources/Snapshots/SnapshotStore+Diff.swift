@@ -45,14 +45,10 @@ extension SnapshotStore {
     return summary
   }
 
-  /// Hands each event on which two finished runs of the same recording differ to `each`, in
-  /// seq order, keeping nothing.
-  /// - Returns: the two runs and how many events were compared.
-  /// - Throws: as `diff(labelA:labelB:tolerance:each:)`.
-  package func forEachDifference(
-    labelA: String, labelB: String, tolerance: Double,
-    _ each: (EventDifference) throws -> Void
-  ) throws -> (a: RunInfo, b: RunInfo, compared: Int) {
+  /// The runs `labelA` and `labelB`, when a diff can compare them.
+  /// - Throws: `SnapshotStoreError` for unknown labels, unfinished runs or runs of different
+  ///   recordings.
+  package func comparableRuns(labelA: String, labelB: String) throws -> (RunInfo, RunInfo) {
     let runA = try run(label: labelA), runB = try run(label: labelB)
     for run in [runA, runB] where !run.isFinished {
       throw SnapshotStoreError.unfinishedRun(path: path, label: run.label)
@@ -62,6 +58,18 @@ extension SnapshotStore {
         path: path, labelA: labelA, labelB: labelB,
         detail: "'\(runA.recordingName)' #\(runA.recordingID) vs '\(runB.recordingName)' #\(runB.recordingID)")
     }
+    return (runA, runB)
+  }
+
+  /// Hands each event on which two finished runs of the same recording differ to `each`, in
+  /// seq order, keeping nothing.
+  /// - Returns: the two runs and how many events were compared.
+  /// - Throws: as `diff(labelA:labelB:tolerance:each:)`.
+  package func forEachDifference(
+    labelA: String, labelB: String, tolerance: Double,
+    _ each: (EventDifference) throws -> Void
+  ) throws -> (a: RunInfo, b: RunInfo, compared: Int) {
+    let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
     var compared = 0
     let streamA = try FrameStream(store: self, run: runA, details: false)
     let streamB = try FrameStream(store: self, run: runB, details: false)

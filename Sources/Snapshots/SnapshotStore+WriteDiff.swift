@@ -30,30 +30,57 @@ public struct RunDiffWriteStatistics: Sendable {
 extension SnapshotStore {
   /// Diffs two runs (`diff(labelA:labelB:tolerance:each:)`) and writes the report in
   /// `format` to `output`, byte for byte what `RunDiff.text` or `.json` give, in memory
-  /// independent of the runs' length.
+  /// independent of the runs' length (`RunDiffWriter`).
   ///
-  /// The events' part is formatted as the diff finds them and held in memory up to
-  /// `bufferLimit` bytes, past that in an unnamed file under a scratch directory (under
-  /// `TMPDIR`, removed when done). Nothing reaches `output` before the diff has run to its
-  /// end, so a diff that fails (a damaged store) writes nothing.
-  /// - Throws: what the diff throws, `OutputError.cannotWrite` when the scratch file fails,
-  ///   and what `output` throws.
+  /// Nothing reaches `output` before the diff has run to its end, so a diff that fails (a
+  /// damaged store) writes nothing.
+  /// - Throws: what the diff throws, `OutputError` when the scratch file fails, and what
+  ///   `output` throws.
   @discardableResult
   public func writeDiff(
     labelA: String, labelB: String, tolerance: Double = 0, format: RunDiffFormat,
     bufferLimit: Int = 1 << 20, to output: (String) throws -> Void
   ) throws -> (summary: RunDiffSummary, statistics: RunDiffWriteStatistics) {
-    let events = SpillBuffer(limit: bufferLimit)
-    var written = 0
-    let summary = try diff(labelA: labelA, labelB: labelB, tolerance: tolerance) { difference in
-      defer { written += 1 }
-      switch format {
-      case .text(let maxEvents):
-        if written < maxEvents { try events.append(RunDiffSummary.textDetail(difference)) }
-      case .json:
-        try events.append((written == 0 ? "" : ",") + RunDiffSummary.json(of: difference))
-      }
+    let writer = RunDiffWriter(format: format, bufferLimit: bufferLimit)
+    let summary = try diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
+      try writer.add($0)
     }
+    try writer.finish(summary, to: output)
+    return (summary, writer.statistics)
+  }
+}
+
+/// Writes a diff's text or JSON report from its differing events as they stream past
+/// (`add`), then its summary (`finish`).
+///
+/// The events' part is formatted as they come and held in memory up to `bufferLimit` bytes,
+/// past that in a scratch file under `TMPDIR`, unlinked as soon as it is open; the part before
+/// it, which needs the summary, is written by `finish`, then the events, then the rest.
+public final class RunDiffWriter {
+  private let format: RunDiffFormat
+  private let events: SpillBuffer
+  private var added = 0
+
+  public init(format: RunDiffFormat, bufferLimit: Int = 1 << 20) {
+    self.format = format
+    events = SpillBuffer(limit: bufferLimit)
+  }
+
+  /// Takes the next differing event (in seq order).
+  /// - Throws: `OutputError` when the scratch file fails.
+  public func add(_ difference: EventDifference) throws {
+    defer { added += 1 }
+    switch format {
+    case .text(let maxEvents):
+      if added < maxEvents { try events.append(RunDiffSummary.textDetail(difference)) }
+    case .json:
+      try events.append((added == 0 ? "" : ",") + RunDiffSummary.json(of: difference))
+    }
+  }
+
+  /// Writes the whole report to `output`: `summary`'s head, the events, its tail.
+  /// - Throws: `OutputError` when the scratch file fails, and what `output` throws.
+  public func finish(_ summary: RunDiffSummary, to output: (String) throws -> Void) throws {
     switch format {
     case .text(let maxEvents):
       try output(summary.textHead())
@@ -65,7 +92,11 @@ extension SnapshotStore {
       try events.copy(to: output)
       try output(summary.jsonTail)
     }
-    return (summary, RunDiffWriteStatistics(peakBufferedBytes: events.peakBytes, spilled: events.spilled))
+  }
+
+  /// What it held at most so far.
+  public var statistics: RunDiffWriteStatistics {
+    RunDiffWriteStatistics(peakBufferedBytes: events.peakBytes, spilled: events.spilled)
   }
 }
 
