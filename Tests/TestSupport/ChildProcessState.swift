@@ -156,7 +156,9 @@ private func hasNoWriter(_ descriptor: Int32) -> Bool {
 /// a kill that ran is reported. `RunningChild`'s exit watcher stops it as soon as
 /// `waitid(WNOWAIT)` sees the child end. Foundation may reap the child before the watcher
 /// calls `stop()` (at once on macOS): a firing in between signals nothing, as `killChild`
-/// signals only a child that still runs, so an id the system reused is never signalled.
+/// signals only a child that still runs. That narrows the risk of signalling an id the system
+/// reused to the few instructions between `killChild`'s check and its `kill`; it does not
+/// close it (Foundation's reaper may run in between).
 final class ChildWatchdog: @unchecked Sendable {
   private let timeout: Duration
   private let finished = DispatchSemaphore(value: 0)
@@ -207,8 +209,10 @@ func killChild(_ pid: Int32) -> Bool {
 /// (`waitid` with `WNOHANG | WNOWAIT`). False for one that ended (a zombie until reaped) and
 /// for one already reaped (Foundation reaps its children as they end): its id may then name
 /// another process, which a signal must not reach. A running child's id stays its own until
-/// it is reaped, so a signal sent right after this answered true reaches the child (or, had
-/// it ended in between, its zombie).
+/// it is reaped, but Foundation's reaper thread may end and reap it between this answer and
+/// a signal sent on it: checking first narrows the chance of signalling a reused id to the
+/// instructions between the check and the `kill`, it does not rule it out (Swift's Glibc
+/// module declares no `pidfd_open`/`pidfd_send_signal`, which would close it).
 func childIsRunning(_ pid: Int32) -> Bool {
   guard pid > 0 else { return false }  // 0 is this process's group, -1 every process
   var info = siginfo_t()  // zeroed: `si_pid` stays 0 when the child has not ended

@@ -210,7 +210,7 @@ public final class RunningChild: @unchecked Sendable {
   }
 
   /// A child dropped without `wait()` (its test threw before) is killed (with its group when
-  /// it leads one) unless it ended (`killChild` signals no reaped id), waited for (Foundation
+  /// it leads one) unless it ended (`killChild` checks first), waited for (Foundation
   /// reaps it), its watchdog stopped and its output's readers ended: it does not run on, its
   /// threads and pipes held, until its timeout.
   deinit {
