@@ -91,15 +91,15 @@ import Testing
   }
 
   /// A child that exits by itself is never reported as timed out, even when a descendant it
-  /// left in its group holds the output open past the timeout (5 s; the wait starts after 6):
-  /// the exit stopped its watchdog, and `wait()` throws `ChildOutputHeldOpen`, not waiting
-  /// for the descendant (30 s).
+  /// left in its group holds the output open past the timeout (2 s; the wait starts once the
+  /// child ended and half a second past the timeout): the exit stopped its watchdog, and
+  /// `wait()` throws `ChildOutputHeldOpen`, not waiting for the descendant (30 s).
   @Test func aChildThatExitedIsNotTimedOutWhenADescendantHoldsItsOutput() throws {
     let clock = ContinuousClock()
     let start = clock.now
     let child = try RunningChild(
-      path: "/bin/sh", ["-c", "sleep 30 & echo hi"], timeout: .seconds(5))
-    while clock.now - start < .seconds(6) { usleep(50_000) }
+      path: "/bin/sh", ["-c", "sleep 30 & echo hi"], timeout: .seconds(2))
+    while child.isRunning || clock.now - start < .milliseconds(2500) { usleep(20_000) }
     do {
       let result = try child.wait()
       Issue.record("returned as if the output closed: \(result)")
@@ -192,7 +192,15 @@ import Testing
     #expect(childIsRunning(child.processIdentifier))
     #expect(!childIsRunning(other), "not this process's child")
     #expect(!killChild(other))
-    #expect(Self.runs(other), "killChild signalled a process that is not its child")
+    // A SIGKILL takes effect when `other` next runs: it must stay alive for a while (300 ms).
+    let clock = ContinuousClock()
+    let start = clock.now
+    var alive = true
+    while alive && clock.now - start < .milliseconds(300) {
+      alive = Self.runs(other)
+      usleep(10_000)
+    }
+    #expect(alive, "killChild signalled a process that is not its child")
     kill(other, SIGKILL)  // while its parent, the child, holds its id
     child.send(SIGKILL)
     #expect(try child.wait().signal == SIGKILL)
@@ -220,6 +228,39 @@ import Testing
     state.collect(held.fileHandleForReading, isStandardError: false)
     #expect(!state.waitForStreamsToClose(until: ContinuousClock.now + .milliseconds(200)))
     try held.fileHandleForWriting.close()
+  }
+
+  /// A stream no process writes any more is read to its end though the other stream's pipe
+  /// is still held at the deadline: only the held one is abandoned.
+  @Test func onlyAStreamStillHeldIsAbandoned() throws {
+    let text = Data(repeating: UInt8(ascii: "a"), count: 60_000)  // within a pipe's buffer
+    for _ in 0..<20 {
+      let state = ChildState(), output = Pipe(), error = Pipe()
+      output.fileHandleForWriting.write(text)
+      try output.fileHandleForWriting.close()
+      state.collect(output.fileHandleForReading, isStandardError: false)
+      state.collect(error.fileHandleForReading, isStandardError: true)
+      #expect(!state.waitForStreamsToClose(until: ContinuousClock.now - .seconds(1)))
+      let read = state.output().0
+      #expect(read.count == text.count && read == text)
+      try error.fileHandleForWriting.close()
+    }
+  }
+
+  /// Past the exit's grace, `waitForStandardOutput` still reads a standard output no process
+  /// writes any more to its end (its reader may run late); the grace ends only a wait on a
+  /// pipe another process holds.
+  @Test func waitingForOutputReadsAPipeNoProcessWritesPastTheGrace() throws {
+    let text = String(repeating: "a", count: 60_000)  // within a pipe's buffer
+    for _ in 0..<20 {
+      let state = ChildState(), output = Pipe()
+      output.fileHandleForWriting.write(Data(text.utf8))
+      try output.fileHandleForWriting.close()
+      state.markExited(nil)
+      state.collect(output.fileHandleForReading, isStandardError: false)
+      let read = state.waitForStandardOutput(toContain: Array("never".utf8), grace: .zero)
+      #expect(read.utf8.count == text.utf8.count && read == text)
+    }
   }
 
   /// Whether `pid` names a process that runs (not a zombie).

@@ -14,9 +14,9 @@ final class ChildState: @unchecked Sendable {
   /// while the lock is held): standard output's, and standard error's.
   private var openDescriptors: [Bool: Int32] = [:]
   private var exitedAt: ContinuousClock.Instant?
-  /// Set when the waits stop reading: the readers end (within a poll's 100 ms) and close
-  /// their ends of the pipes.
-  private var abandoned = false
+  /// The streams the waits stopped reading (keyed as `openDescriptors`): their readers end
+  /// (within a poll's 100 ms) and close their ends of the pipes.
+  private var abandoned: Set<Bool> = []
 
   /// Reads `handle` to its end (or until abandoned) on a thread of its own, appending to its
   /// stream, then closes it.
@@ -33,7 +33,7 @@ final class ChildState: @unchecked Sendable {
       // 100 ms, so that an abandoned reader notices it while a descendant holds the pipe.
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
       var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      while !locked({ abandoned }) {
+      while !locked({ abandoned.contains(isStandardError) }) {
         let polled = poll(&ready, 1, 100)
         if polled < 0 && errno == EINTR { continue }
         if polled == 0 { continue }
@@ -86,25 +86,29 @@ final class ChildState: @unchecked Sendable {
     }
   }
 
-  /// Blocks until every stream closed, or until `deadline` when another process still holds
-  /// a stream's pipe open (a descendant of the child), when it abandons the readers; whether
-  /// they all closed. A pipe no process writes any more is read to its end however late:
-  /// a reader a loaded machine runs late is not a descendant holding the pipe.
+  /// Blocks until every stream closed; from `deadline` on, it abandons the reader of each
+  /// stream whose pipe another process still holds open (a descendant of the child). Whether
+  /// they all closed, none abandoned. A pipe no process writes any more is read to its end
+  /// however late, whatever the other stream does: a reader a loaded machine runs late is not
+  /// a descendant holding the pipe.
   func waitForStreamsToClose(until deadline: ContinuousClock.Instant) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    while openStreams > 0 && !abandoned
-      && (ContinuousClock.now < deadline || openDescriptors.values.allSatisfy(hasNoWriter))
-    {
+    while openStreams > 0 {
+      if ContinuousClock.now >= deadline {
+        for (stream, descriptor) in openDescriptors where !hasNoWriter(descriptor) {
+          abandoned.insert(stream)
+        }
+      }
+      if openDescriptors.keys.allSatisfy(abandoned.contains) { break }
       _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
     }
-    if openStreams > 0 { abandoned = true }
-    return openStreams == 0
+    return openStreams == 0 && abandoned.isEmpty
   }
 
   /// Stops the readers.
   func abandon() {
-    locked { abandoned = true }
+    locked { abandoned = [false, true] }
   }
 
   /// Blocks until standard output contains `text`, closes, or the child ended `grace` ago;
@@ -114,7 +118,7 @@ final class ChildState: @unchecked Sendable {
     defer { condition.unlock() }
     let needle = Data(text)
     var searched = 0
-    while !needle.isEmpty && standardOutputOpen && !abandoned {
+    while !needle.isEmpty && standardOutputOpen && !abandoned.contains(false) {
       if standardOutput.range(of: needle, in: searched..<standardOutput.count) != nil { break }
       searched = max(0, standardOutput.count - (needle.count - 1))
       if let exitedAt {
