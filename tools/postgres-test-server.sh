@@ -37,6 +37,9 @@ start() {
   fi
   local dir port password
   dir=$(mktemp -d "${TMPDIR:-/tmp}/navsim-pg-XXXXXX")
+  # Any failure from here on stops what started and removes the folder (which may be in
+  # /tmp, out of reach of .ci/run's cleanup).
+  trap 'stop "$dir"' EXIT
   if [ "$(id -u)" = 0 ]; then
     chown postgres: "$dir"
     # The cluster's owner must reach the folder; a checkout under a private home can't be.
@@ -44,7 +47,7 @@ start() {
       echo "postgres-test-server: the postgres user can't reach $dir;" \
         "using /tmp instead" >&2
       rmdir "$dir"
-      dir=$(mktemp -d /tmp/navsim-pg-XXXXXX)
+      dir=$(mktemp -d /tmp/navsim-pg-XXXXXX)  # the trap names $dir when it runs
       chown postgres: "$dir"
     fi
   fi
@@ -55,22 +58,25 @@ start() {
     >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
   # A free loopback port: asked of the kernel, which frees it again before the server binds
   # it. Another process may take it in between: then the server can't start, and another
-  # port is asked for.
-  local attempt
+  # port is asked for. Each attempt logs to a file of its own (`pg_ctl -l` appends).
+  local attempt log
   for attempt in 1 2 3 4 5; do
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 120 \
+    log="$dir/server-$attempt.log"
+    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$log" -w -t 120 \
       -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off \
         -c max_connections=100" \
       start >&2; then
       break
     fi
-    if [ "$attempt" = 5 ] || ! grep -q 'Address already in use' "$dir/server.log"; then
-      cat "$dir/server.log" >&2
-      exit 1
+    if [ "$attempt" = 5 ] || ! grep -q 'Address already in use' "$log"; then
+      cat "$log" >&2
+      exit 1  # the trap stops a server that did not answer in time
     fi
-    echo "postgres-test-server: port $port was taken before the server bound it; another" >&2
+    echo "postgres-test-server: port $port was taken before the server bound it;" \
+      "trying another" >&2
   done
+  trap - EXIT
   echo "export NAVSIM_TEST_POSTGRES_URL='postgres://navsim_admin:$password@127.0.0.1:$port/postgres'"
   echo "export NAVSIM_TEST_POSTGRES_DIR='$dir'"
 }
