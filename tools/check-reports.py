@@ -102,13 +102,13 @@ class Browser:
         # end a check that failed: generous, for a loaded machine.
         port_file = os.path.join(self.profile, "DevToolsActivePort")
         deadline = time.monotonic() + 120
-        while not first_line(port_file):
+        while not (line := first_line(port_file)):
             if self.process.poll() is not None:
                 raise CheckFailure("chromium exited: " + self.process.stderr.read().decode()[-2000:])
             if time.monotonic() > deadline:
                 raise CheckFailure("chromium did not open its debugging port in 120 s")
             time.sleep(0.05)
-        self.port = int(first_line(port_file))
+        self.port = int(line)
 
     def page_socket(self):
         """A DevTools connection to the browser's page."""
