@@ -14,7 +14,9 @@ import argparse
 import os
 import shutil
 import sqlite3
+import subprocess
 import sys
+import threading
 import time
 
 sys.dont_write_bytecode = True  # nothing written into the checkout
@@ -22,19 +24,20 @@ sys.dont_write_bytecode = True  # nothing written into the checkout
 from directories import DIRECTORY_HAZARDS, DirectoryCells
 from specs import DIRECTORY_WRITERS, READERS, WRITERS
 from suite import (
-    KILL_POINTS, READER_HAZARDS, ROOT, WRITER_HAZARDS, CellFailure, SuiteBase, sidecars,
-    temporaries,
+    KILL_POINTS, READER_HAZARDS, ROOT, WRITER_HAZARDS, CellFailure, SuiteBase, holds_open,
+    sidecars, temporaries,
 )
 
 
 class Suite(SuiteBase, DirectoryCells):
     def reference_run(self, spec):
-        """A clean run of a writer: its output's bytes, for comparing, and its duration."""
+        """A clean run of a writer: its output's bytes, for comparing, and its duration. A
+        failed one fails the cell it runs in."""
         world = self.world()
         out = world + "/out/" + spec.output_name
         status, stdout, err, seconds = self.run(spec.args(world + "/in", out), world)
         if status not in (0, 1):  # 1: findings or differences, which are not failures here
-            sys.exit("hazards: a clean run of %s failed (exit %d): %s" % (spec.name, status, err))
+            raise CellFailure("a clean run failed (exit %d): %s" % (status, err.strip()[:300]))
         spec.status = status
         data = open(out, "rb").read() if spec.kind == "file" else None
         return {"bytes": data, "seconds": seconds, "world": world}
@@ -42,7 +45,10 @@ class Suite(SuiteBase, DirectoryCells):
     def writer_cells(self, spec):
         if self.without_library(spec, WRITER_HAZARDS):
             return
-        ref = self.reference_run(spec)
+        try:
+            ref = self.reference_run(spec)
+        except CellFailure as failure:  # no cell of this writer can run
+            sys.exit("hazards: %s: %s" % (spec.name, failure))
         name = spec.name
 
         def prepare_old(world, out):
@@ -334,13 +340,12 @@ class Suite(SuiteBase, DirectoryCells):
                 time.sleep(0.02)
             time.sleep(0.2)
             args, out, _ = self.reader_run(spec, world)
-            status, stdout, err, _ = self.run(args, world)
-            # A writer that still has the file open now the reader has ended closes it alone,
-            # and then removes the -wal and -shm. One that closed it while the reader had it
-            # open could not, nor could the read-only reader after it (docs/reliability.md):
-            # they stay until the next writer closes the file. A reader slower than the rest of
-            # the recording does that (a loaded machine).
-            alone = holds_open(writer.pid, path)
+            # A writer that closes the file last removes the -wal and -shm. One that closed it
+            # while the reader had it open could not, nor could the read-only reader after it
+            # (docs/reliability.md): they stay until the next writer closes the file. A reader
+            # slower than the rest of the recording does that (a loaded machine): excused only
+            # when the writer's end was seen while the reader held the file open.
+            status, err, alone = self.read_while_written(args, world, writer, path)
             writer_status, writer_err = self.finish(writer)
             if status not in (spec.status, spec.live_status):
                 raise CellFailure("reader exit %d: %s" % (status, err.strip()[:300]))
@@ -370,6 +375,31 @@ class Suite(SuiteBase, DirectoryCells):
                  non_navsim, future_schema, being_written]
         for hazard, body in zip(READER_HAZARDS, cells):
             self.cell(name, hazard, body)
+
+    def read_while_written(self, args, world, writer, path):
+        """Runs a reader while `writer` writes `path`: its exit status and standard error,
+        and False only when the writer was seen to end while the reader held `path` open."""
+        reader = self.start(args, world)
+        ended = {}
+
+        def wait():
+            try:
+                ended["result"] = self.finish(reader)
+            except subprocess.TimeoutExpired as error:
+                ended["error"] = error
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        alone = True
+        while waiter.is_alive():
+            if alone and writer.returncode is None:
+                held = holds_open(reader.pid, path)
+                if writer.poll() is not None and held and holds_open(reader.pid, path):
+                    alone = False
+            waiter.join(0.01)
+        if "error" in ended:
+            raise ended["error"]
+        status, err = ended["result"]
+        return status, err, alone
 
     def goldens_cell(self):
         """`goldens --delete` where this user may not delete: one line naming the golden file,
@@ -405,23 +435,6 @@ class Suite(SuiteBase, DirectoryCells):
             if left:
                 raise CellFailure("beside the committed recordings: %s" % ", ".join(sorted(left)))
         self.cell("Recordings/*.sqlite", "read in place", body)
-
-
-def holds_open(pid, path):
-    """Whether the running process `pid` has the file at `path` open (Linux: /proc; False
-    elsewhere, and for a process that ended)."""
-    target = os.path.realpath(path)
-    try:
-        descriptors = os.listdir("/proc/%d/fd" % pid)
-    except OSError:
-        return False
-    for descriptor in descriptors:
-        try:
-            if os.readlink("/proc/%d/fd/%s" % (pid, descriptor)) == target:
-                return True
-        except OSError:  # closed since the listing
-            pass
-    return False
 
 
 def matrix(results, commands, hazards):

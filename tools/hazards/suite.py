@@ -294,3 +294,20 @@ def sidecars(path):
 def temporaries(directory, name):
     prefix = "." + name + ".navsim-"
     return {os.path.join(directory, n) for n in os.listdir(directory) if n.startswith(prefix)}
+
+
+def holds_open(pid, path):
+    """Whether the running process `pid` has the file at `path` open (Linux: /proc; False
+    elsewhere, and for a process that ended)."""
+    target = os.path.realpath(path)
+    try:
+        descriptors = os.listdir("/proc/%d/fd" % pid)
+    except OSError:
+        return False
+    for descriptor in descriptors:
+        try:
+            if os.readlink("/proc/%d/fd/%s" % (pid, descriptor)) == target:
+                return True
+        except OSError:  # closed since the listing
+            pass
+    return False
