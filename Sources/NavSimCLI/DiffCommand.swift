@@ -69,25 +69,30 @@ struct DiffCommand: NavSimCommand {
     }
     let json = parsed.flag("--json")
     // Text and JSON are written as the diff runs: memory independent of the trip's length.
-    let writer = RunDiffWriter(format: json ? .json : .text(maxEvents: maxEvents))
+    let format: RunDiffFormat = json ? .json : .text(maxEvents: maxEvents)
     let summary: RunDiffSummary
     if let htmlPath = parsed.value("--html") {
+      let writer = RunDiffWriter(format: format)
       // The page embeds every event of both runs: it grows with the trip.
       let report = try store.diffReport(labelA: labelA, labelB: labelB, tolerance: tolerance) {
         try writer.add($0)
       }
+      // The scratch file's last failure shows here: no page and no output when it fails.
+      try writer.completeEvents()
       try writeAtomically(to: htmlPath, inputs: [store.path]) { write in try write(report.page) }
       if !json { context.print("wrote \(htmlPath)") }
       summary = report.summary
+      try writer.finish(summary) { context.standardOutput($0) }
     } else {
-      summary = try store.diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
-        try writer.add($0)
-      }
+      summary = try store.writeDiff(
+        labelA: labelA, labelB: labelB, tolerance: tolerance, format: format
+      ) { context.standardOutput($0) }.summary
     }
-    try writer.finish(summary) { context.standardOutput($0) }
     if json { context.standardOutput("\n") }
     let identical = summary.isIdentical
-    if !json, let note = RunInfo.fontNote(try store.run(label: labelA), try store.run(label: labelB)) {
+    if !json,
+      let note = RunInfo.fontNote(try store.run(label: labelA), try store.run(label: labelB))
+    {
       context.print(note)
     }
     return identical ? 0 : 1

@@ -19,6 +19,42 @@ public enum RunDiffFormat: Sendable {
   case json
 }
 
+/// The diff's scratch file (where the events' part goes past the buffer limit) failed; nothing
+/// of the report was written.
+public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Sendable {
+  public enum Problem: Equatable, Sendable {
+    /// The file-size limit (`ulimit -f`) was reached.
+    case fileSizeLimit
+    /// The disk (or the user's quota) is full.
+    case noSpace
+    /// Any other failure, in the operating system's words.
+    case other(String)
+  }
+
+  public var problem: Problem
+  /// The temporary directory (`TMPDIR`) the scratch file was in.
+  public var directory: String
+
+  public init(problem: Problem, directory: String) {
+    self.problem = problem
+    self.directory = directory
+  }
+
+  public var description: String {
+    let file = "the diff's scratch file in TMPDIR (\(directory))"
+    let smaller = "or use the text report with a smaller --max-events; nothing was written"
+    switch problem {
+    case .fileSizeLimit:
+      return "\(file) reached the file-size limit (ulimit -f); raise it, \(smaller)"
+    case .noSpace:
+      return "\(file) filled the disk; set TMPDIR to a directory with room, \(smaller)"
+    case .other(let problem):
+      return "\(file) cannot be written (\(problem)); set TMPDIR to a directory with room, "
+        + smaller
+    }
+  }
+}
+
 /// What writing a diff held at most, so tests can check it stays bounded.
 public struct RunDiffWriteStatistics: Sendable {
   /// The most bytes of the events' part held in memory at once: at most the buffer limit.
@@ -34,8 +70,8 @@ extension SnapshotStore {
   ///
   /// Nothing reaches `output` before the diff has run to its end, so a diff that fails (a
   /// damaged store) writes nothing.
-  /// - Throws: what the diff throws, `OutputError` when the scratch file fails, and what
-  ///   `output` throws.
+  /// - Throws: what the diff throws, `RunDiffScratchError` (or `OutputError` when TMPDIR has
+  ///   no room for a scratch directory) when the scratch file fails, and what `output` throws.
   @discardableResult
   public func writeDiff(
     labelA: String, labelB: String, tolerance: Double = 0, format: RunDiffFormat,
@@ -66,8 +102,14 @@ public final class RunDiffWriter {
     events = SpillBuffer(limit: bufferLimit)
   }
 
+  /// How many bytes of the scratch file `finish` reads at once (tests make it small).
+  var readChunk: Int {
+    get { events.readChunk }
+    set { events.readChunk = max(1, newValue) }
+  }
+
   /// Takes the next differing event (in seq order).
-  /// - Throws: `OutputError` when the scratch file fails.
+  /// - Throws: `RunDiffScratchError` (or `OutputError`) when the scratch file fails.
   public func add(_ difference: EventDifference) throws {
     defer { added += 1 }
     switch format {
@@ -78,9 +120,18 @@ public final class RunDiffWriter {
     }
   }
 
+  /// Completes the events' part: what memory holds is written to the scratch file, the file
+  /// flushed and checked. Past this, only `output` can make `finish` fail; call it before any
+  /// other output that must not appear when the report cannot be written (`finish` calls it
+  /// first, so its own output never starts before a scratch failure).
+  /// - Throws: `RunDiffScratchError` (or `OutputError`) when the scratch file fails.
+  public func completeEvents() throws { try events.complete() }
+
   /// Writes the whole report to `output`: `summary`'s head, the events, its tail.
-  /// - Throws: `OutputError` when the scratch file fails, and what `output` throws.
+  /// - Throws: `RunDiffScratchError` (or `OutputError`) when the scratch file fails, before
+  ///   anything reaches `output`, and what `output` throws.
   public func finish(_ summary: RunDiffSummary, to output: (String) throws -> Void) throws {
+    try completeEvents()
     switch format {
     case .text(let maxEvents):
       try output(summary.textHead())
@@ -107,6 +158,10 @@ private final class SpillBuffer {
   private var scratch: ScratchDirectory?
   private var file: UnsafeMutablePointer<FILE>?
   private var filePath = ""
+  /// Whether the file has been written through and rewound for reading.
+  private var completed = false
+  /// How many bytes of the file `copy` reads at once.
+  var readChunk = 1 << 20
   /// The most bytes held in memory at once.
   private(set) var peakBytes = 0
   var spilled: Bool { file != nil }
@@ -116,6 +171,7 @@ private final class SpillBuffer {
   deinit { if let file { fclose(file) } }
 
   func append(_ text: String) throws {
+    precondition(!completed, "appended to a completed spill buffer")
     let count = text.utf8.count
     if memory.count + count > limit {
       try flush()
@@ -128,16 +184,24 @@ private final class SpillBuffer {
     peakBytes = max(peakBytes, memory.count)
   }
 
+  /// Writes what memory holds to the file, if there is one, flushes it and checks it: the
+  /// last of the file's failures shows here, before anything is read back.
+  func complete() throws {
+    guard let file, !completed else { return }
+    try flush()
+    if fflush(file) != 0 || ferror(file) != 0 { throw failure() }
+    rewind(file)
+    completed = true
+  }
+
   /// Hands everything appended to `output`, in chunks that end on whole characters.
   func copy(to output: (String) throws -> Void) throws {
     guard let file else {
       if !memory.isEmpty { try output(String(decoding: memory, as: UTF8.self)) }
       return
     }
-    try flush()
-    if fflush(file) != 0 { throw failure() }
-    rewind(file)
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    try complete()
+    var chunk = [UInt8](repeating: 0, count: readChunk)
     var carried: [UInt8] = []
     while true {
       let read = fread(&chunk, 1, chunk.count, file)
@@ -175,13 +239,19 @@ private final class SpillBuffer {
     if fwrite(bytes, 1, bytes.count, file) != bytes.count { throw failure() }
   }
 
-  /// The scratch file's failure, as the output policy names it.
-  private func failure() -> OutputError {
+  /// The scratch file's failure, naming the temporary directory it is in (the file itself has
+  /// no name by then).
+  private func failure() -> RunDiffScratchError {
     let code = errno
+    // filePath is TMPDIR/navsim-diff-PID-XXXXXX/events.
+    let directory = ((filePath as NSString).deletingLastPathComponent as NSString)
+      .deletingLastPathComponent
     switch code {
-    case EFBIG: return .fileTooLarge(path: filePath)
-    case ENOSPC, EDQUOT: return .noSpace(path: filePath)
-    default: return .cannotWrite(path: filePath, problem: String(cString: strerror(code)))
+    case EFBIG: return RunDiffScratchError(problem: .fileSizeLimit, directory: directory)
+    case ENOSPC, EDQUOT: return RunDiffScratchError(problem: .noSpace, directory: directory)
+    default:
+      return RunDiffScratchError(
+        problem: .other(String(cString: strerror(code))), directory: directory)
     }
   }
 

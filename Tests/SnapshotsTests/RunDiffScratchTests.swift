@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+@testable import Snapshots
+import Testing
+import TestSupport
+
+// The diff's scratch file fails (past `ulimit -f`) and the last of its failure only shows when
+// the stdio buffer is flushed at the end: nothing of the report may have been written by then.
+// The file-size limit is the process's, so the case runs in a child process of its own.
+
+@Suite struct RunDiffScratchTests {
+  @Test func aScratchFileFailingAtItsLastFlushWritesNothing() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else { return }
+    // Only in a child: lowering the limit in the test process would fail other suites' files.
+    guard ProcessInfo.processInfo.environment["NAVSIM_TEST_CHILD"] != nil else { return }
+    let (directory, store) = try RunDiffStreamTests().store(count: 200)
+    for format in [RunDiffFormat.json, .text(maxEvents: 1000)] {
+      var whole = ""
+      let summary = try store.writeDiff(labelA: "v1", labelB: "v2", format: format) {
+        whole += $0
+      }.summary
+      let (head, tail) =
+        switch format {
+        case .json: (summary.jsonHead, summary.jsonTail)
+        case .text(let maxEvents): (summary.textHead(), summary.textTail(maxEvents: maxEvents))
+        }
+      let eventsSize = whole.utf8.count - head.utf8.count - tail.utf8.count
+      #expect(eventsSize > 3 * 4096)  // more than stdio buffers: most of it written early
+      var saved = rlimit()
+      #expect(getrlimit(fileSizeLimit, &saved) == 0)
+      var limited = saved
+      limited.rlim_cur = rlim_t(eventsSize - 1)  // only the last byte does not fit
+      #expect(setrlimit(fileSizeLimit, &limited) == 0)
+      var text = ""
+      let error = #expect(throws: RunDiffScratchError.self) {
+        try store.writeDiff(labelA: "v1", labelB: "v2", format: format, bufferLimit: 256) {
+          text += $0
+        }
+      }
+      _ = setrlimit(fileSizeLimit, &saved)
+      #expect(error?.problem == .fileSizeLimit)
+      #expect(text.isEmpty, "\(text.prefix(80))")
+    }
+    _ = directory
+  }
+
+  @Test func theScratchFilesErrorSaysWhatToDo() {
+    let error = RunDiffScratchError(problem: .noSpace, directory: "/tmp")
+    #expect(
+      error.description
+        == "the diff's scratch file in TMPDIR (/tmp) filled the disk; set TMPDIR to a directory "
+        + "with room, or use the text report with a smaller --max-events; nothing was written")
+    let limit = RunDiffScratchError(problem: .fileSizeLimit, directory: "/var/tmp")
+    #expect(limit.description.hasPrefix(
+      "the diff's scratch file in TMPDIR (/var/tmp) reached the file-size limit (ulimit -f)"))
+  }
+}
+
+/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
+#if os(Linux)
+  private let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
+#else
+  private let fileSizeLimit = RLIMIT_FSIZE
+#endif
