@@ -46,7 +46,9 @@ extension SnapshotStore {
       summary = streamed
       return streamed
     }
-    return (page, summary!)
+    // diffPage runs `differences` once, always: the summary is there unless it threw.
+    guard let summary else { preconditionFailure("diffPage returned without diffing the runs") }
+    return (page, summary)
   }
 
   /// The side-by-side HTML report of `diff` (computed by `diff(labelA:labelB:tolerance:)`).
