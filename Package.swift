@@ -275,7 +275,9 @@ let package = Package(
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
         "SessionEvents", "Lint", "Findings", "JSON", "NavigationSDK", "ReplayTestSupport",
-      ]),
+      ],
+      // Golden files are read by path, beside the tests.
+      exclude: ["__Golden__"]),
     .testTarget(
       name: "NavSimCheckTests",
       dependencies: [

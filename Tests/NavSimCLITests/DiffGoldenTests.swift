@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `navsim diff`'s text and JSON, byte for byte, against goldens written by the build before
+/// the diff streamed its output (8cd2d4b, which held the whole diff and formatted it at once):
+/// streaming changed how the report is written, never its bytes. Two canonical recordings,
+/// each replayed through two sample delegates: one pair differs in a constant (moves only),
+/// the other introduces findings.
+@Suite struct DiffGoldenTests {
+  static let golden = Fixtures.repositoryRoot + "/Tests/NavSimCLITests/__Golden__/"
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var recording: String
+    var delegates: (String, String)
+    var arguments: [String]
+    var golden: String
+    var testDescription: String { golden }
+  }
+
+  static let cases = [
+    Case(
+      recording: "rtl-city", delegates: ("complete", "complete-v2"),
+      arguments: ["--max-events", "3"], golden: "diff.rtl-city.complete.complete-v2.txt"),
+    Case(
+      recording: "rtl-city", delegates: ("complete", "complete-v2"), arguments: ["--json"],
+      golden: "diff.rtl-city.complete.complete-v2.json"),
+    Case(
+      recording: "rotations-wide", delegates: ("basic", "broken"),
+      arguments: ["--max-events", "1"], golden: "diff.rotations-wide.basic.broken.txt"),
+  ]
+
+  @Test(arguments: cases)
+  func theDiffIsTheGoldensBytes(_ test: Case) async throws {
+    let directory = TemporaryDirectory()
+    let store = directory.file("snapshots.sqlite")
+    let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
+    for delegate in [test.delegates.0, test.delegates.1] {
+      let replay = try await launchProduct(
+        "navsim", ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
+      #expect(replay.status == 0, "\(replay.standardError)")
+    }
+    let diff = try await launchProduct(
+      "navsim", ["diff", store, test.delegates.0, test.delegates.1] + test.arguments)
+    #expect(diff.status == 1, "\(diff.standardError)")
+    let expected = try String(contentsOfFile: Self.golden + test.golden, encoding: .utf8)
+    let got = Array(diff.standardOutput.utf8), want = Array(expected.utf8)
+    let same = got == want
+    let first =
+      (0..<min(got.count, want.count)).first { got[$0] != want[$0] }
+      ?? min(got.count, want.count)
+    #expect(
+      same,
+      Comment(
+        rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
+          + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
+  }
+
+  /// The bytes around `offset`, to say where output and golden part.
+  func excerpt(_ bytes: [UInt8], _ offset: Int) -> String {
+    let start = max(0, offset - 40), end = min(bytes.count, offset + 40)
+    return "'" + String(decoding: bytes[start..<end], as: UTF8.self) + "'"
+  }
+}
