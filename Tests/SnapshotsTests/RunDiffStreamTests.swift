@@ -77,6 +77,26 @@ import TestSupport
     _ = directory
   }
 
+  /// Read back from the scratch file in chunks of 1 to 5 bytes, every "é" (2 bytes) of the
+  /// label texts is cut by a chunk's end somewhere: the chunks handed on end on whole
+  /// characters, and the JSON is the whole diff's.
+  @Test func theScratchFileIsReadBackOnWholeCharacters() throws {
+    let (directory, store) = try store(count: 20)
+    let diff = try store.diff(labelA: "v1", labelB: "v2")
+    #expect(diff.json.contains("caf\u{E9}"))
+    for chunk in 1...5 {
+      let writer = RunDiffWriter(format: .json, bufferLimit: 64)
+      writer.readChunk = chunk
+      let summary = try store.diff(labelA: "v1", labelB: "v2") { try writer.add($0) }
+      var pieces: [String] = []
+      try writer.finish(summary) { pieces.append($0) }
+      #expect(writer.statistics.spilled)
+      #expect(pieces.joined() == diff.json, "chunk \(chunk)")
+      #expect(!pieces.contains { $0.contains("\u{FFFD}") }, "chunk \(chunk)")
+    }
+    _ = directory
+  }
+
   @Test func identicalRunsWriteTheIdenticalLine() throws {
     let (directory, store) = try store(count: 5, identical: true)
     let diff = try store.diff(labelA: "v1", labelB: "v2")
