@@ -262,7 +262,8 @@ extension HTMLReport {
       out += "<p class=\"identical\">Identical: \(a) and \(b) agree on all \(diff.eventsCompared) events.</p>"
       return out + "</section>"
     }
-    out += "<p><span class=\"differs\">\(diff.differingEvents) of \(diff.eventsCompared) events differ</span>"
+    out += "<p><span class=\"differs\">\(diff.differingEvents) of \(diff.eventsCompared)"
+      + " events differ</span>"
     out += " between A = \(a) and B = \(b)"
     if diff.tolerance > 0 { out += " (moves of at most \(pointText(diff.tolerance)) pt ignored)" }
     if let first = diff.firstDifference, let frame = indexOfSeq[first.seq] {

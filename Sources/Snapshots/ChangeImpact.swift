@@ -97,7 +97,9 @@ public struct ChangeImpact: Sendable {
   public var changedPairs: [Pair] { pairs.filter { $0.eventsChanged > 0 } }
   public var recordings: [String] { unique(pairs.map(\.recording)) }
   public var changedRecordings: [String] { unique(changedPairs.map(\.recording)) }
-  public var isUnchanged: Bool { pairs.allSatisfy(\.isIdentical) && onlyInA.isEmpty && onlyInB.isEmpty }
+  public var isUnchanged: Bool {
+    pairs.allSatisfy(\.isIdentical) && onlyInA.isEmpty && onlyInB.isEmpty
+  }
 
   /// Per view: events changed, configurations, and the first place it shows.
   public struct ViewImpact: Equatable, Sendable {

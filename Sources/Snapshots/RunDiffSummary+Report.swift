@@ -22,7 +22,8 @@ extension RunDiffSummary {
     lines.append("\(differingEvents) of \(eventsCompared) events differ between \(a) and \(b)")
     if tolerance > 0 { lines.append("(moves of at most \(pointText(tolerance)) pt ignored)") }
     if let first = firstDifference {
-      lines.append("first difference: event \(first.seq) (\(first.event), t=\(formatFixed(Double(first.t) / 1000, 3)) s)")
+      let t = formatFixed(Double(first.t) / 1000, 3)
+      lines.append("first difference: event \(first.seq) (\(first.event), t=\(t) s)")
     }
     let summaries = viewSummaries
     if !summaries.isEmpty {
@@ -36,7 +37,8 @@ extension RunDiffSummary {
           parts.append("moved on \(summary.moved) (up to \(distanceText(summary.largestMove)) pt)")
         }
         if let texts = summary.firstTexts {
-          parts.append("text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
+          parts.append(
+            "text on \(summary.texts) (\(quoted(texts.from)) -> \(quoted(texts.to)) first)")
         }
         if summary.other > 0 { parts.append(summary.otherText) }
         var line = "  \(summary.name): " + parts.joined(separator: ", ")
@@ -50,10 +52,16 @@ extension RunDiffSummary {
     if !introduced.isEmpty || !fixed.isEmpty {
       lines.append("")
       for finding in introduced {
-        lines.append("  + finding in \(labelB): [\(finding.severity.rawValue)] \(finding.ruleID) \(finding.views.joined(separator: ",")): \(finding.message)")
+        let views = finding.views.joined(separator: ",")
+        lines.append(
+          "  + finding in \(labelB): [\(finding.severity.rawValue)] \(finding.ruleID) \(views): "
+            + finding.message)
       }
       for finding in fixed {
-        lines.append("  - finding only in \(labelA): [\(finding.severity.rawValue)] \(finding.ruleID) \(finding.views.joined(separator: ",")): \(finding.message)")
+        let views = finding.views.joined(separator: ",")
+        lines.append(
+          "  - finding only in \(labelA): [\(finding.severity.rawValue)] \(finding.ruleID) "
+            + "\(views): \(finding.message)")
       }
     }
     lines.append("")
@@ -63,7 +71,8 @@ extension RunDiffSummary {
   /// One detailed event of the text report, its lines each ending in a newline.
   public static func textDetail(_ difference: EventDifference) -> String {
     var lines: [String] = []
-    lines.append("event \(difference.seq) \(difference.event) t=\(formatFixed(Double(difference.t) / 1000, 3)):")
+    let t = formatFixed(Double(difference.t) / 1000, 3)
+    lines.append("event \(difference.seq) \(difference.event) t=\(t):")
     if let missing = difference.missingIn { lines.append("  no snapshot in \(missing)") }
     for change in difference.stateChanges {
       lines.append("  \(change.field) \(change.from) -> \(change.to)")
@@ -103,8 +112,12 @@ extension RunDiffSummary {
   /// "events":[`. The events follow, comma separated (`json(of:)`), then `jsonTail`.
   public var jsonHead: String {
     let members = [
-      ("a", JSONText.object([("delegate", JSONText.quote(delegateA)), ("label", JSONText.quote(labelA))])),
-      ("b", JSONText.object([("delegate", JSONText.quote(delegateB)), ("label", JSONText.quote(labelB))])),
+      ("a", JSONText.object([
+        ("delegate", JSONText.quote(delegateA)), ("label", JSONText.quote(labelA)),
+      ])),
+      ("b", JSONText.object([
+        ("delegate", JSONText.quote(delegateB)), ("label", JSONText.quote(labelB)),
+      ])),
       ("differingEvents", String(differingEvents)),
     ]
     return "{" + members.map { JSONText.quote($0.0) + ":" + $0.1 + "," }.joined()

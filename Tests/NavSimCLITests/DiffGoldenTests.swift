@@ -37,7 +37,8 @@ import Testing
     let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
     for delegate in [test.delegates.0, test.delegates.1] {
       let replay = try await launchProduct(
-        "navsim", ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
+        "navsim",
+        ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
       #expect(replay.status == 0, "\(replay.standardError)")
     }
     let diff = try await launchProduct(

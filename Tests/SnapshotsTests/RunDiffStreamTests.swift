@@ -176,7 +176,10 @@ import TestSupport
     #expect(impact.pairs[0].firstChanges.map(\.seq) == [1, 2, 3, 4, 5])
     #expect(impact.text() == whole.text())
     #expect(impact.json == whole.json)
-    #expect(impact.text().contains("  trip: 60 of 60 events (100.0 %); first at event 1 (progress), 2 (progress), 3 (progress)\n"))
+    #expect(
+      impact.text().contains(
+        "  trip: 60 of 60 events (100.0 %); first at event 1 (progress), 2 (progress), "
+          + "3 (progress)\n"))
     _ = directory
   }
 }
