@@ -45,6 +45,7 @@ import Testing
       "navsim", ["diff", store, test.delegates.0, test.delegates.1] + test.arguments)
     #expect(diff.status == 1, "\(diff.standardError)")
     let expected = try String(contentsOfFile: Self.golden + test.golden, encoding: .utf8)
+    Self.noteUse(of: Self.golden + test.golden)
     let got = Array(diff.standardOutput.utf8), want = Array(expected.utf8)
     let same = got == want
     let first =
@@ -55,6 +56,18 @@ import Testing
       Comment(
         rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
           + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
+  }
+
+  /// Notes the golden's use as `GoldenFile.compare` does (one appended line in the file
+  /// `NAVSIM_GOLDEN_USAGE` names), so `navsim goldens` does not list it as unused.
+  static func noteUse(of path: String) {
+    guard let usage = ProcessInfo.processInfo.environment["NAVSIM_GOLDEN_USAGE"], !usage.isEmpty
+    else { return }
+    let descriptor = open(usage, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let line = Array((URL(fileURLWithPath: path).standardizedFileURL.path + "\n").utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
 
   /// The bytes around `offset`, to say where output and golden part.
