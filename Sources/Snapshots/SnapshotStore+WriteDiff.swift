@@ -68,8 +68,9 @@ extension SnapshotStore {
   /// `format` to `output`, byte for byte what `RunDiff.text` or `.json` give, in memory
   /// independent of the runs' length (`RunDiffWriter`).
   ///
-  /// Nothing reaches `output` before the diff has run to its end, so a diff that fails (a
-  /// damaged store) writes nothing.
+  /// Nothing reaches `output` before the diff has run to its end and the scratch file is
+  /// written through and checked, so a diff that fails (a damaged store, a full `TMPDIR`)
+  /// writes nothing.
   /// - Throws: what the diff throws, `RunDiffScratchError` (or `OutputError` when TMPDIR has
   ///   no room for a scratch directory) when the scratch file fails, and what `output` throws.
   @discardableResult
