@@ -19,8 +19,9 @@ public enum RunDiffFormat: Sendable {
   case json
 }
 
-/// The diff's scratch file (where the events' part goes past the buffer limit) failed; nothing
-/// of the report was written.
+/// The diff's scratch file (where the events' part goes past the buffer limit) failed: while
+/// written, before anything of the report was written; or, rarely, while read back
+/// (`cannotRead`), with the report cut short.
 public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Sendable {
   public enum Problem: Equatable, Sendable {
     /// The file-size limit (`ulimit -f`) was reached.
@@ -29,6 +30,9 @@ public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Se
     case noSpace
     /// Any other failure, in the operating system's words.
     case other(String)
+    /// Reading the file back failed (an I/O error), in the operating system's words: part of
+    /// the report had been written.
+    case cannotRead(String)
   }
 
   public var problem: Problem
@@ -51,6 +55,8 @@ public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Se
     case .other(let problem):
       return "\(file) cannot be written (\(problem)); set TMPDIR to a directory with room, "
         + smaller
+    case .cannotRead(let problem):
+      return "\(file) cannot be read back (\(problem)); the report above is cut short"
     }
   }
 }
@@ -122,9 +128,10 @@ public final class RunDiffWriter {
   }
 
   /// Completes the events' part: what memory holds is written to the scratch file, the file
-  /// flushed and checked. Past this, only `output` can make `finish` fail; call it before any
-  /// other output that must not appear when the report cannot be written (`finish` calls it
-  /// first, so its own output never starts before a scratch failure).
+  /// flushed and checked. Past this, only `output` (or an I/O error reading the file back) can
+  /// make `finish` fail; call it before any other output that must not appear when the report
+  /// cannot be written (`finish` calls it first, so its own output never starts before a
+  /// scratch failure).
   /// - Throws: `RunDiffScratchError` (or `OutputError`) when the scratch file fails.
   public func completeEvents() throws { try events.complete() }
 
@@ -207,7 +214,7 @@ private final class SpillBuffer {
     while true {
       let read = fread(&chunk, 1, chunk.count, file)
       if read == 0 {
-        if ferror(file) != 0 { throw failure() }
+        if ferror(file) != 0 { throw failure(reading: true) }
         break
       }
       var bytes = carried + chunk[0..<read]
@@ -242,11 +249,15 @@ private final class SpillBuffer {
 
   /// The scratch file's failure, naming the temporary directory it is in (the file itself has
   /// no name by then).
-  private func failure() -> RunDiffScratchError {
+  private func failure(reading: Bool = false) -> RunDiffScratchError {
     let code = errno
     // filePath is TMPDIR/navsim-diff-PID-XXXXXX/events.
     let directory = ((filePath as NSString).deletingLastPathComponent as NSString)
       .deletingLastPathComponent
+    if reading {
+      return RunDiffScratchError(
+        problem: .cannotRead(String(cString: strerror(code))), directory: directory)
+    }
     switch code {
     case EFBIG: return RunDiffScratchError(problem: .fileSizeLimit, directory: directory)
     case ENOSPC, EDQUOT: return RunDiffScratchError(problem: .noSpace, directory: directory)

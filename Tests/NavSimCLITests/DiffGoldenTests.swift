@@ -32,6 +32,9 @@ import Testing
 
   @Test(arguments: cases)
   func theDiffIsTheGoldensBytes(_ test: Case) async throws {
+    // First, as `GoldenFile.compare` does: a run that fails before the comparison still
+    // counts the golden as used, so `navsim goldens --delete` keeps it.
+    Self.noteUse(of: Self.golden + test.golden)
     let directory = TemporaryDirectory()
     let store = directory.file("snapshots.sqlite")
     let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
@@ -39,13 +42,12 @@ import Testing
       let replay = try await launchProduct(
         "navsim",
         ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
-      #expect(replay.status == 0, "\(replay.standardError)")
+      try #require(replay.status == 0, "\(replay.standardError)")
     }
     let diff = try await launchProduct(
       "navsim", ["diff", store, test.delegates.0, test.delegates.1] + test.arguments)
     #expect(diff.status == 1, "\(diff.standardError)")
     let expected = try String(contentsOfFile: Self.golden + test.golden, encoding: .utf8)
-    Self.noteUse(of: Self.golden + test.golden)
     let got = Array(diff.standardOutput.utf8), want = Array(expected.utf8)
     let same = got == want
     let first =

@@ -30,6 +30,13 @@ public enum ChildProcessTest {
   /// The variable naming the test case a child runs: `TEST-ID` tab `ARGUMENT`.
   static let variable = "NAVSIM_TEST_CHILD"
 
+  /// Whether `runsHere` starts a child: on Linux, unless `NAVSIM_TEST_IN_PROCESS=1`. A test
+  /// whose body must not run in the test process (it lowers a process-wide limit) is enabled
+  /// only when this holds, so elsewhere it shows as skipped, not as passed.
+  public static var startsChildren: Bool {
+    testBinary != nil && ProcessInfo.processInfo.environment["NAVSIM_TEST_IN_PROCESS"] != "1"
+  }
+
   /// Whether the calling test case's body runs in this process; when it answers false the
   /// case ran (in a child) or belongs to another child, and the caller returns.
   /// - Parameters:
