@@ -275,6 +275,7 @@ let package = Package(
       dependencies: [
         "NavSimCLI", "SampleDelegates", "Snapshots", "TestSupport", "CLITestSupport", "PostgreSQL",
         "SessionEvents", "Lint", "Findings", "JSON", "NavigationSDK", "ReplayTestSupport",
+        "NavSimTesting",
       ],
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"]),

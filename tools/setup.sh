@@ -32,6 +32,8 @@ ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
 # Instruction counts of a replay (`valgrind --tool=callgrind`, callgrind_annotate): how
 # docs/replay-performance.md measures the cost of an event.
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+# Peak memory of a command (tools/bench-diff).
+[ -x /usr/bin/time ] || need+=(time)
 # `navsim --generate-completion-script zsh|fish` is checked by each shell.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 command -v fish >/dev/null 2>&1 || need+=(fish)

@@ -47,6 +47,12 @@ import Foundation
   return true
 }
 
+/// Whether `a` comes before `b` in the order of their UTF-8 bytes (Unicode scalar order): a total
+/// order, where `String`'s `<` ties texts that differ only in normalization.
+@inlinable package func bytesPrecede(_ a: String, _ b: String) -> Bool {
+  a.utf8.lexicographicallyPrecedes(b.utf8)
+}
+
 /// A text as a key of a `Dictionary` or `Set` that tells texts apart by their bytes: `String`
 /// keys equate canonically equivalent texts, so two views or findings whose names differ only
 /// in normalization would share one entry.

@@ -43,7 +43,7 @@ public enum LayoutSubject: Hashable, Sendable, Comparable, CustomStringConvertib
   /// By the bytes of `description`: `String`'s `<` ties names that differ only in Unicode
   /// normalization, which would leave their order to the sort.
   public static func < (a: LayoutSubject, b: LayoutSubject) -> Bool {
-    a.description.utf8.lexicographicallyPrecedes(b.description.utf8)
+    bytesPrecede(a.description, b.description)
   }
 }
 
@@ -191,7 +191,7 @@ public enum CheckMatrix {
         found.append(trimmed + "/" + relative)
       }
     }
-    return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return found.sorted(by: bytesPrecede)
   }
 
   static func recordings(ofLog path: String, opener: any EventLogOpening) throws

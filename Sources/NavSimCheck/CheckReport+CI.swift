@@ -120,7 +120,7 @@ extension CheckReport {
       }
       let best = counts.max { a, b in  // most findings; ties: the first path in byte order
         guard a.value == b.value else { return a.value < b.value }
-        return b.key.text.utf8.lexicographicallyPrecedes(a.key.text.utf8)
+        return bytesPrecede(b.key.text, a.key.text)
       }
       if let best { return FindingSource(path: best.key.text, line: 1) }
     }

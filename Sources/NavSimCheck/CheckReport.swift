@@ -106,7 +106,7 @@ public final class SourceResolver {
         if relative.hasSuffix(".swift") { found.append(relative) }
       }
     }
-    files = found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }  // bytes: no ties
+    files = found.sorted(by: bytesPrecede)  // bytes: no ties
     return files!
   }
 }

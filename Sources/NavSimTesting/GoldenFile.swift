@@ -153,7 +153,8 @@ public enum GoldenFile {
 
   /// Appends `path` (absolute) to the usage file, when `NAVSIM_GOLDEN_USAGE` names one. One
   /// `write` of one line to a file opened for appending, so parallel tests don't mix lines.
-  static func noteUse(of path: String) {
+  /// (`package`: NavSim's own golden tests that compare other outputs note theirs too.)
+  package static func noteUse(of path: String) {
     guard let usage = ProcessInfo.processInfo.environment[usageVariable], !usage.isEmpty else {
       return
     }

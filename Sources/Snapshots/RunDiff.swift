@@ -99,7 +99,7 @@ package struct ViewKey: Hashable, Sendable {
   /// `String <` cannot order (they differ only in normalization), then by occurrence.
   package static func precedes(_ a: String, _ m: Int, _ b: String, _ n: Int) -> Bool {
     if a != b { return a < b }
-    if !sameBytes(a, b) { return a.utf8.lexicographicallyPrecedes(b.utf8) }
+    if !sameBytes(a, b) { return bytesPrecede(a, b) }
     return m < n
   }
 }

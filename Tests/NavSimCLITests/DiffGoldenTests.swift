@@ -1,4 +1,5 @@
 import Foundation
+import NavSimTesting
 import TestSupport
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
   func theDiffIsTheGoldensBytes(_ test: Case) async throws {
     // First, as `GoldenFile.compare` does: a run that fails before the comparison still
     // counts the golden as used, so `navsim goldens --delete` keeps it.
-    Self.noteUse(of: Self.golden + test.golden)
+    GoldenFile.noteUse(of: Self.golden + test.golden)
     let directory = TemporaryDirectory()
     let store = directory.file("snapshots.sqlite")
     let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
@@ -58,18 +59,6 @@ import Testing
       Comment(
         rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
           + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
-  }
-
-  /// Notes the golden's use as `GoldenFile.compare` does (one appended line in the file
-  /// `NAVSIM_GOLDEN_USAGE` names), so `navsim goldens` does not list it as unused.
-  static func noteUse(of path: String) {
-    guard let usage = ProcessInfo.processInfo.environment["NAVSIM_GOLDEN_USAGE"], !usage.isEmpty
-    else { return }
-    let descriptor = open(usage, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    let line = Array((URL(fileURLWithPath: path).standardizedFileURL.path + "\n").utf8)
-    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
 
   /// The bytes around `offset`, to say where output and golden part.

@@ -64,10 +64,3 @@ import TestSupport
       "the diff's scratch file in TMPDIR (/var/tmp) reached the file-size limit (ulimit -f)"))
   }
 }
-
-/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
-#if os(Linux)
-  private let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
-#else
-  private let fileSizeLimit = RLIMIT_FSIZE
-#endif

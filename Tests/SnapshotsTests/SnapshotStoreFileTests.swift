@@ -63,9 +63,9 @@ final class SnapshotStoreFileTests: XCTestCase {
   }
 }
 
-/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
+/// `RLIMIT_FSIZE` as `getrlimit` takes it, for this target's tests (an enum case on Glibc, an integer on Darwin).
 #if os(Linux)
-  private let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
+  let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
 #else
-  private let fileSizeLimit = RLIMIT_FSIZE
+  let fileSizeLimit = RLIMIT_FSIZE
 #endif
