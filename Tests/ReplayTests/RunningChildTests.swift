@@ -263,6 +263,29 @@ import Testing
     }
   }
 
+  /// A child's pipes reach no program that another thread starts while they are open: once
+  /// the harness closed its writing end, the pipe ends, however long that program runs.
+  /// (Foundation's `Pipe` failed this: a process another test started inherited a running
+  /// child's output pipe and held it open for 20 seconds.) The program here is started with
+  /// no file actions, so it receives every descriptor not marked close-on-exec.
+  @Test func aChildsPipeReachesNoProgramAnotherThreadStarts() throws {
+    let pipe = try ChildPipe()
+    var pid = pid_t()
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("30"), nil]
+    let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/bin:/usr/bin"), nil]
+    defer { (argv + environment).forEach { free($0) } }
+    try #require(posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environment) == 0)
+    defer {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    try pipe.writing.close()
+    var ended = pollfd(fd: pipe.reading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    #expect(poll(&ended, 1, 5_000) == 1, "the program holds the pipe open")
+    #expect(ended.revents & Int16(POLLHUP) != 0)
+  }
+
   /// Whether `pid` names a process that runs (not a zombie).
   static func runs(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

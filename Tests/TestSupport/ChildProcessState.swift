@@ -250,3 +250,52 @@ func waitForEnd(_ pid: Int32) -> ChildEnd? {
   #endif
   return ChildEnd(status: status, signal: info.si_code == CLD_EXITED ? nil : status)
 }
+
+/// A pipe for a child's standard stream whose two ends are close-on-exec from the moment they
+/// exist: no program another thread starts meanwhile receives them.
+///
+/// Foundation's `Pipe` makes inheritable ends, and Linux's Foundation keeps other descriptors
+/// out of a child by closing, in the child, each one up to the highest that was open when it
+/// prepared the start. A pipe made on another thread after that (another test starting its
+/// child) passes into the child it starts, which holds that pipe open for as long as it runs:
+/// the other child's wait then found its output held past its exit (`ChildOutputHeldOpen`, as
+/// a CI run saw: a 20-second child held a `navsim replay`'s output). `Process` duplicates a
+/// child's own ends onto its standard streams, which clears the flag there.
+struct ChildPipe {
+  let reading: FileHandle
+  let writing: FileHandle
+
+  /// - Throws: `POSIXError` when the system has no descriptors to spare.
+  init() throws {
+    var ends: [Int32] = [-1, -1]
+    guard makeCloseOnExecPipe(&ends) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE)
+    }
+    reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+    writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+  }
+}
+
+/// `pipe2(ends, O_CLOEXEC)` on Linux (glibc's, found at run time: Swift's Glibc module does
+/// not declare it), setting both flags at once. Elsewhere `pipe` then `fcntl`: on Darwin
+/// Foundation starts children with `POSIX_SPAWN_CLOEXEC_DEFAULT`, so only a program started
+/// some other way, between the two calls, could receive the ends.
+private func makeCloseOnExecPipe(_ ends: inout [Int32]) -> Int32 {
+  #if os(Linux)
+    return ends.withUnsafeMutableBufferPointer { pipe2WithFlags($0.baseAddress!, O_CLOEXEC) }
+  #else
+    guard pipe(&ends) == 0 else { return -1 }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return 0
+  #endif
+}
+
+#if os(Linux)
+  private let pipe2WithFlags: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else {
+      fatalError("glibc has no pipe2 (it has since 2.9)")
+    }
+    return unsafeBitCast(
+      symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+  }()
+#endif

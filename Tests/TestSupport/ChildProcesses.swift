@@ -174,16 +174,21 @@ public final class RunningChild: @unchecked Sendable {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
     if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    // Pipes of the harness's own, not Foundation's `Pipe`: see `ChildPipe`. The child's ends
+    // are closed here once it started (or failed to), as Foundation closes a `Pipe`'s.
+    let out = try ChildPipe(), err = try ChildPipe()
+    var childEnds = [out.writing, err.writing]
+    defer { for end in childEnds { try? end.close() } }
+    process.standardOutput = out.writing
+    process.standardError = err.writing
     switch standardInput {
     case .empty:
       process.standardInput = FileHandle.nullDevice
     case .open:
-      let pipe = Pipe()
-      process.standardInput = pipe
-      input = pipe.fileHandleForWriting
+      let pipe = try ChildPipe()
+      childEnds.append(pipe.reading)
+      process.standardInput = pipe.reading
+      input = pipe.writing
     }
     // Stopped at the exit, before anything waits: a child that ended is never killed or
     // reported as timed out, however long its output stays open. (Foundation's own
@@ -205,8 +210,10 @@ public final class RunningChild: @unchecked Sendable {
       _ = watchdog.stop()
       state.markExited(end)
     }.start()
-    state.collect(out.fileHandleForReading, isStandardError: false)
-    state.collect(err.fileHandleForReading, isStandardError: true)
+    for end in childEnds { try? end.close() }
+    childEnds = []
+    state.collect(out.reading, isStandardError: false)
+    state.collect(err.reading, isStandardError: true)
   }
 
   /// A child dropped without `wait()` (its test threw before) is killed (with its group when
