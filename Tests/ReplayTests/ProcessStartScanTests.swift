@@ -12,6 +12,9 @@ import Testing
        + "that end by themselves"),
     ("OutputPolicyTests/DirectoryOutputTests.swift",
      "posix_spawn of /bin/true, reaped at once with waitpid, for the id of an ended process"),
+    ("ReplayTests/RunningChildTests.swift",
+     "posix_spawn of /bin/sleep with no file actions (so it receives every inheritable "
+       + "descriptor), killed and reaped in the same test"),
     ("TestSupport/ChildProcesses.swift", "the harness"),
   ]
 
