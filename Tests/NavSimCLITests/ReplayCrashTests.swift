@@ -30,8 +30,9 @@ final class ReplayCrashTests: XCTestCase {
     let before = try rowCounts(store, tables)
 
     // Kill at different moments of the run's transaction (fractions of the first run's writing
-    // phase). A busy machine can make a run finish before its kill; such a try proves nothing,
-    // so its run is deleted and the round tried again sooner.
+    // phase). A busy machine can make a run commit before its kill (finishing, or killed while
+    // it ends); such a try proves nothing, so its run is deleted and the round tried again
+    // sooner.
     for (round, fraction) in [0, 0.25, 0.5].enumerated() {
       var delay = fraction * writing
       var killed = false
@@ -45,6 +46,13 @@ final class ReplayCrashTests: XCTestCase {
         XCTAssertTrue(began || ended.signal == SIGKILL || ended.status == 0,
           "round \(round): the replay never began writing: \(ended.standardError)")
         killed = ended.signal == SIGKILL
+        // A kill that came after the commit (the process was ending) found the whole run
+        // stored: it proves nothing either, but the run must be whole, as one that finished.
+        if killed, try launchProduct("navsim", ["runs", store]).standardOutput.contains("killed") {
+          let diff = try launchProduct("navsim", ["diff", store, "kept", "killed"])
+          XCTAssertEqual(diff.status, 0, "round \(round): a run killed after its commit")
+          killed = false
+        }
         if !killed {
           let deleted = try launchProduct("navsim", ["runs", store, "delete", "killed"])
           XCTAssertEqual(deleted.status, 0, deleted.standardError)
