@@ -90,11 +90,16 @@ let package = Package(
     // reader and writer uses.
     .target(name: "JSON"),
     .target(name: "SessionEvents", dependencies: ["JSON"]),
+    // Texts compared and ordered by their UTF-8 bytes (`sameBytes`, `bytesPrecede`,
+    // `ByteKey`), where `String` equates canonically equivalent texts: a leaf.
+    .target(name: "TextBytes"),
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),
     .target(
       name: "EventLog",
-      dependencies: ["SQLite", "SessionEvents", "SeededRandom", "JSON", "OutputPolicy"]),
+      dependencies: [
+        "SQLite", "SessionEvents", "SeededRandom", "JSON", "OutputPolicy", "TextBytes",
+      ]),
     // System libraries loaded at first use instead of linked (libpq, librsvg).
     .target(name: "SharedLibrary"),
     // libpq is loaded when the first connection opens (LibPQ.swift), not linked: Debian's
@@ -112,11 +117,14 @@ let package = Package(
     // MARK: - Layout
     .target(name: "ConstraintSolver"),
     // Text is measured with HarfBuzz, loaded at the first measure (TextShaper.swift).
-    .target(name: "HeadlessUIKit", dependencies: ["ConstraintSolver", "SharedLibrary"]),
+    .target(
+      name: "HeadlessUIKit", dependencies: ["ConstraintSolver", "SharedLibrary", "TextBytes"]),
     // The one vocabulary of findings (`Finding`, `Severity`): what rules raise, snapshots
     // carry, stores keep and reports list.
     .target(name: "Findings"),
-    .target(name: "NavigationSDK", dependencies: ["HeadlessUIKit", "Findings"] + coreLocation),
+    .target(
+      name: "NavigationSDK",
+      dependencies: ["HeadlessUIKit", "Findings", "TextBytes"] + coreLocation),
     .target(name: "NavSim", dependencies: ["HeadlessUIKit", "NavigationSDK"] + coreLocation),
     .target(
       name: "GoogleMaps",
@@ -144,15 +152,19 @@ let package = Package(
       name: "Replay",
       dependencies: [
         "EventLog", "SessionEvents", "HeadlessUIKit", "NavigationSDK", "Findings", "JSON",
+        "TextBytes",
       ]),
     .target(
       name: "Snapshots",
       dependencies: [
         "Replay", "EventLog", "SQLite", "SessionEvents", "Findings", "JSON", "OutputPolicy",
+        "TextBytes",
       ]),
     .target(
       name: "Report",
-      dependencies: ["Replay", "Snapshots", "SessionEvents", "Findings", "JSON", "HeadlessUIKit"]),
+      dependencies: [
+        "Replay", "Snapshots", "SessionEvents", "Findings", "JSON", "HeadlessUIKit", "TextBytes",
+      ]),
     .target(
       name: "NavSimTesting",
       dependencies: [
@@ -163,14 +175,14 @@ let package = Package(
       name: "NavSimCheck",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Lint", "Replay", "Snapshots", "Findings",
-        "JSON", "OutputPolicy", "HeadlessUIKit",
+        "JSON", "OutputPolicy", "HeadlessUIKit", "TextBytes",
       ]
     ),
     .target(
       name: "Explore",
       dependencies: [
         "EventLog", "SessionEvents", "Navigator", "Replay", "Snapshots", "Report", "NavSimCheck",
-        "SeededRandom", "Lint", "Findings", "JSON", "OutputPolicy", "HeadlessUIKit",
+        "SeededRandom", "Lint", "Findings", "JSON", "OutputPolicy", "HeadlessUIKit", "TextBytes",
       ]),
     .target(
       name: "NavSimCLI",
@@ -178,7 +190,7 @@ let package = Package(
         "SQLite", "OutputPolicy", "EventLog", "PostgresEventLog", "SessionEvents", "Navigator",
         "Replay",
         "Snapshots", "Report", "NavSim", "NavSimRecorder", "NavSimCheck", "Explore",
-        "SnapshotRaster", "Lint", "Findings",
+        "SnapshotRaster", "Lint", "Findings", "TextBytes",
       ]
     ),
     // SVG to PNG: librsvg (with cairo) draws, fonts come from the system's fontconfig. The
@@ -253,7 +265,7 @@ let package = Package(
       // The SDK's module names too: GuideStyleScreen.swift imports only those.
       dependencies: [
         "Lint", "Replay", "Snapshots", "Report", "NavSimTesting", "SampleDelegates", "TestSupport",
-        "GoogleNavigation", "Findings", "ReplayTestSupport",
+        "GoogleNavigation", "Findings", "ReplayTestSupport", "TextBytes",
       ] + shimDependencies + appScreens,
       // Golden files are read by path, beside the tests.
       exclude: ["__Golden__"] + uikitAppCodeFiles

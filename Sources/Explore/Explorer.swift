@@ -9,6 +9,7 @@ import Replay
 import Report
 import SessionEvents
 import Snapshots
+import TextBytes
 
 // The search: generate trips, replay each through the layout under test with the linter (in
 // worker processes as `navsim check` does), keep the first trip of each distinct finding and

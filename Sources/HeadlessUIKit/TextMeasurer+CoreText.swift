@@ -6,6 +6,7 @@
 #if canImport(CoreText)
   import CoreText
   import Foundation
+  import TextBytes
 
   /// Measures lines with Core Text in the system UI font at the label's size and weight.
   /// Core Text applies the system font's own tracking and picks fallback faces itself, so

@@ -5,6 +5,7 @@
 
 import Foundation
 import SharedLibrary
+import TextBytes
 
 /// Why text can't be measured: the font or HarfBuzz is missing. One line a user can act on.
 public struct TextMeasuringError: Error, Sendable, CustomStringConvertible {

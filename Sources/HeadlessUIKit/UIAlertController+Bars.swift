@@ -3,6 +3,7 @@
 // their actions run when a test triggers them.
 
 import Foundation
+import TextBytes
 
 // MARK: - Alerts
 

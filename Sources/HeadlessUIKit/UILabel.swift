@@ -2,6 +2,7 @@
 // intrinsic sizes UIKit gives it.
 
 import Foundation
+import TextBytes
 
 /// A read-only text view whose size comes from its text measured as UIKit measures it.
 ///

@@ -3,6 +3,7 @@ import HeadlessUIKit
 import NavSimCheck
 import Replay
 import Snapshots
+import TextBytes
 
 /// `navsim diff`: compares two stored runs of the same recording, event by event.
 struct DiffCommand: NavSimCommand {

@@ -8,6 +8,7 @@ import HeadlessUIKit
 import Navigator
 import Replay
 import SessionEvents
+import TextBytes
 
 /// What lays out the screen in a configuration: a registered layout delegate, or (once
 /// registered screens exist) a screen that sets up its own delegate and listeners.

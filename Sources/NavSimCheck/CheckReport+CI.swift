@@ -8,6 +8,7 @@ import JSON
 import Lint
 import Replay
 import SessionEvents
+import TextBytes
 
 extension CheckReport {
   /// Every rule a finding can carry, in a stable order: Lint's catalogue (the SDK's layout

@@ -5,6 +5,7 @@ import Findings
 import HeadlessUIKit
 import Foundation
 import Replay
+import TextBytes
 
 /// The results of one `navsim check` (one shard of it, with `--shard`).
 public struct CheckReport: Sendable {

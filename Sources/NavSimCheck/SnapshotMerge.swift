@@ -5,6 +5,7 @@
 import HeadlessUIKit
 import Replay
 import Snapshots
+import TextBytes
 
 /// Merges snapshot stores.
 public enum SnapshotMerge {
@@ -60,7 +61,7 @@ public enum SnapshotMerge {
 
   private static func sameBytes(_ a: RunMetadata, _ b: RunMetadata) -> Bool {
     a == b
-      && HeadlessUIKit.sameBytes(
+      && TextBytes.sameBytes(
         [
           a.label, a.delegate, a.recordingName, a.logFingerprint, a.navsimVersion, a.sdkProfile,
           a.variants,
@@ -69,13 +70,13 @@ public enum SnapshotMerge {
           b.label, b.delegate, b.recordingName, b.logFingerprint, b.navsimVersion, b.sdkProfile,
           b.variants,
         ])
-      && HeadlessUIKit.sameBytes(a.logPath, b.logPath)
-      && HeadlessUIKit.sameBytes(a.tripStart, b.tripStart)
-      && HeadlessUIKit.sameBytes(a.font, b.font)
+      && TextBytes.sameBytes(a.logPath, b.logPath)
+      && TextBytes.sameBytes(a.tripStart, b.tripStart)
+      && TextBytes.sameBytes(a.font, b.font)
   }
 
   private static func sameBytes(_ a: StoredFrame, _ b: StoredFrame) -> Bool {
-    a == b && HeadlessUIKit.sameBytes(a.event, b.event)
-      && HeadlessUIKit.sameBytes(a.detail, b.detail) && Replay.sameBytes(a.findings, b.findings)
+    a == b && TextBytes.sameBytes(a.event, b.event)
+      && TextBytes.sameBytes(a.detail, b.detail) && Replay.sameBytes(a.findings, b.findings)
   }
 }

@@ -1,6 +1,7 @@
 import CoreLocation
 import Foundation
 import HeadlessUIKit
+import TextBytes
 
 // MARK: - The replay driving interface
 //

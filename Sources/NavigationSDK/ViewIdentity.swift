@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import TextBytes
 
 /// Stable names for the views and layout guides of a map view's tree, as findings and layout
 /// snapshots show them.

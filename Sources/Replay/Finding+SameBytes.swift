@@ -1,5 +1,6 @@
 import Findings
 import HeadlessUIKit
+import TextBytes
 
 // Findings compared as their stored lines are: a finding's `textLine` (a store's span, a
 // report) prints its texts' bytes, and `Finding ==` (synthesized) compares them as `String`s,

@@ -4,6 +4,7 @@ import Foundation
 import HeadlessUIKit
 @_spi(Replay) import NavigationSDK
 import SessionEvents
+import TextBytes
 
 // How a replay drives the navigator, and how it answers the app's calls (closed world).
 //

@@ -5,6 +5,7 @@
 
 import Foundation
 import HeadlessUIKit
+import TextBytes
 
 /// The layout line, node lines (in parts) and style texts (`ViewStyle.text`) of the last
 /// layout written through `LayoutState.text(reusing:)`: a store's writer keeps one per run.

@@ -2,6 +2,7 @@
 
 import Findings
 import HeadlessUIKit
+import TextBytes
 
 /// A rectangle in map-view coordinates (points).
 public struct SnapshotRect: Equatable, Sendable {

@@ -2,6 +2,7 @@ import EventLog
 import Findings
 import HeadlessUIKit
 import SessionEvents
+import TextBytes
 
 /// Where a replay's snapshots go, one by one as they are taken: the run's store and the tally
 /// of findings the summary lists (the caller's `onSnapshot` gets each after them). Whether an

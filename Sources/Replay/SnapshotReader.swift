@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import TextBytes
 @_spi(Replay) import NavigationSDK
 
 /// Reads a map view's tree into a `LayoutState`: every view and layout guide in z-order,

@@ -2,6 +2,7 @@ import Findings
 import Foundation
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // The data an HTML report embeds, as one compact JSON value. A 1-hour trip has tens of
 // thousands of events but few distinct layouts, so layouts, finding sets, strings and paint

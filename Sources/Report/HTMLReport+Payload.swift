@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // Event payloads in a report. Most events of a trip are progress ticks whose payloads share
 // their keys, so a payload object is stored as its values after the index of its key list:

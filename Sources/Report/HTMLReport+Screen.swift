@@ -1,5 +1,6 @@
 import HeadlessUIKit
 import Replay
+import TextBytes
 // The screen as the driver sees it, in the HTML report. Each distinct layout is embedded once
 // as the SVG `SVGRenderer` draws for `navsim render` (`SVGRenderer.reportPicture`), with an
 // empty slot in every SDK view and in the viewport; each event then fills the slots with the

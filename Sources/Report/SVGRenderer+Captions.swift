@@ -1,5 +1,6 @@
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // Captions and finding badges as a placement problem, solved once where the picture is drawn.
 // A caption (a view's name, or an app label's text) goes to the first of a few positions inside

@@ -1,6 +1,7 @@
 import Findings
 import Replay
 import Snapshots
+import TextBytes
 
 // A contact sheet: many layouts on one picture, each captioned with the event that first
 // showed it. `navsim render --distinct` draws every distinct layout of a run, or of two runs

@@ -8,6 +8,7 @@ import JSON
 import OutputPolicy
 import Replay
 import SessionEvents
+import TextBytes
 
 /// The diffs of paired runs (version A against version B of each configuration), summed up.
 public struct ChangeImpact: Sendable {

@@ -1,5 +1,6 @@
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // The screen-level facts a diff compares besides state, wide mode, map size and direction:
 // the safe area, the map's content and overlays, and the animations still running. Each is

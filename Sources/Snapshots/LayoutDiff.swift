@@ -1,6 +1,7 @@
 import Findings
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // Comparing two layouts of the same event, and two runs of the same recording.
 

@@ -1,6 +1,7 @@
 import Findings
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // Diffing two runs of one recording event by event, and the report a user reads.
 

@@ -1,6 +1,7 @@
 import Findings
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // What a diff keeps of two runs while their differences stream past: counts, the first
 // difference, per-view summaries and the findings introduced and fixed. It grows with the

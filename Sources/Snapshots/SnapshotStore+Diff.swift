@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUIKit
 import Replay
+import TextBytes
 
 // MARK: - Diff
 

@@ -2,6 +2,7 @@ import Findings
 import Foundation
 import Replay
 import SQLite
+import TextBytes
 
 // MARK: - Writing a run
 

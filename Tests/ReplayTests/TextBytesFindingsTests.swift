@@ -3,6 +3,7 @@ import Foundation
 import ReplayTestSupport
 import TestSupport
 import Testing
+import TextBytes
 @testable import Replay
 @testable import Snapshots
 

@@ -4,7 +4,8 @@ import Foundation
 // precomposed, U+00E9, and an "e" followed by U+0301), which are other bytes. UIKit compares
 // an `NSString` by its UTF-16 code units (`isEqualToString:`), so a label given the other
 // form changes; a layout's text prints bytes. Where either decides whether something
-// changed, it compares bytes.
+// changed, it compares bytes. A recording's attribute keys are stored as bytes too (the event
+// log, `RecordingMetadata+Attributes.swift`).
 
 /// Whether `a` and `b` are the same UTF-8 bytes: compared in place with `memcmp` (a generic
 /// `elementsEqual` of the two views cost 370 instructions an event of the delivery screen).
