@@ -76,7 +76,7 @@ extension EventLogReading {
     writer.bool(info.isFinished)
     if !metadata.attributes.isEmpty {
       writer.raw(",\"attributes\":{")
-      for (index, key) in metadata.attributes.keys.sorted().enumerated() {
+      for (index, key) in metadata.attributeKeys.enumerated() {
         if index > 0 { writer.raw(",") }
         writer.string(key)
         writer.raw(":")
@@ -275,8 +275,12 @@ private struct JSONLinesImport {
       "navsimRecording", "name", "source", "scenario", "seed", "deviceProfile", "createdAt",
       "navsimVersion", "finished", "attributes",
     ]
-    for member in members where !known.contains(member.key) {
-      throw fail(number, "unknown header key '\(member.key)'")
+    // `json[key]` reads a key's first value: a second would be dropped unseen.
+    for (index, member) in members.enumerated() {
+      if !known.contains(member.key) { throw fail(number, "unknown header key '\(member.key)'") }
+      if members[..<index].contains(where: { $0.key == member.key }) {
+        throw fail(number, "header key '\(member.key)' appears twice")
+      }
     }
     guard case .number(let formatText)? = json["navsimRecording"], let format = Int64(formatText)
     else { throw fail(number, "'navsimRecording' must be an integer") }
@@ -317,15 +321,20 @@ private struct JSONLinesImport {
     var attributes: [String: String] = [:]
     switch json["attributes"] {
     case .object(let members)?:
+      var pairs: [(key: String, value: String)] = []
       for member in members {
         guard case .string(let value) = member.value else {
           throw fail(
             number, "attribute '\(member.key)' must be a string, found \(member.value.typeName)")
         }
         if member.key.isEmpty { throw fail(number, "an attribute has an empty key") }
-        if attributes.updateValue(value, forKey: member.key) != nil {
-          throw fail(number, "attribute '\(member.key)' appears twice")
-        }
+        pairs.append((member.key, value))
+      }
+      // Keys as their bytes: two that differ only in normalization are refused, not merged.
+      do throws(AttributeKeyClash) {
+        attributes = try RecordingMetadata.checkedAttributes(pairs)
+      } catch {
+        throw fail(number, error.description)
       }
     case .null?, nil: break
     case let value?:

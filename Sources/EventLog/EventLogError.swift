@@ -29,6 +29,9 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
   case invalidEvent(path: String, recording: Int64, seq: Int64, problem: String)
   /// A stored event that cannot be read back (unknown kind, malformed payload, a gap).
   case badStoredEvent(path: String, recording: Int64, seq: Int64, problem: String)
+  /// A stored recording whose metadata cannot be read as it is: two attribute keys that are
+  /// one `String` (another tool wrote them), where keeping one would drop the other's value.
+  case badStoredRecording(path: String, recording: Int64, problem: String)
   /// A bad line in a JSON Lines file being imported.
   case badImportLine(path: String, line: Int, problem: String)
   /// The writer was finished, or failed earlier, and takes no more events.
@@ -45,7 +48,8 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
       .newerSchema(let path, _, _), .needsMigration(let path, _, _), .corrupted(let path, _),
       .readOnly(let path), .unknownRecording(let path, _), .recordingFinished(let path, _),
       .concurrentWriter(let path, _, _, _), .invalidEvent(let path, _, _, _),
-      .badStoredEvent(let path, _, _, _), .badImportLine(let path, _, _),
+      .badStoredEvent(let path, _, _, _), .badStoredRecording(let path, _, _),
+      .badImportLine(let path, _, _),
       .writerClosed(let path, _), .io(let path, _):
       path
     case .sqlite(let error): error.path
@@ -74,6 +78,8 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
       "\(path): recording \(recording) seq \(seq): \(problem)"
     case .badStoredEvent(let path, let recording, let seq, let problem):
       "\(path): recording \(recording) seq \(seq): \(problem)"
+    case .badStoredRecording(let path, let recording, let problem):
+      "\(path): recording \(recording): \(problem)"
     case .badImportLine(let path, let line, let problem): "\(path):\(line): \(problem)"
     case .writerClosed(let path, let recording):
       "\(path): the writer of recording \(recording) is closed"

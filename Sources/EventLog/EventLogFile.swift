@@ -280,17 +280,24 @@ public final class EventLogFile {
       lastT: row.isNull(at: 11) ? nil : row.int64(at: 11), isFinished: row.int64(at: 8) == 1)
   }
 
-  /// A recording's attributes (none in a version-1 file).
+  /// A recording's attributes (none in a version-1 file), their keys' bytes as stored.
+  /// - Throws: `EventLogError.badStoredRecording` for two keys that differ only in Unicode
+  ///   normalization (the table tells them apart; another tool may have written both).
   private func attributes(of id: Int64) throws -> [String: String] {
     guard openedVersion >= 2 else { return [:] }
     let statement = try connection.prepare(
       "SELECT key, value FROM recording_attributes WHERE recording_id = ?1 ORDER BY key")
     try statement.bind(id, at: 1)
-    var attributes: [String: String] = [:]
+    var pairs: [(key: String, value: String)] = []
     while try statement.step() {
-      attributes[statement.text(at: 0) ?? ""] = statement.text(at: 1) ?? ""
+      pairs.append((statement.text(at: 0) ?? "", statement.text(at: 1) ?? ""))
     }
-    return attributes
+    do throws(AttributeKeyClash) {
+      return try RecordingMetadata.checkedAttributes(pairs)
+    } catch {
+      throw EventLogError.badStoredRecording(
+        path: path, recording: id, problem: error.description)
+    }
   }
 
   /// How many events of each kind a recording holds, by kind code.
@@ -383,7 +390,7 @@ public final class EventLogFile {
     if !metadata.attributes.isEmpty {
       let insert = try connection.prepare(
         "INSERT INTO recording_attributes (recording_id, key, value) VALUES (?1, ?2, ?3)")
-      for key in metadata.attributes.keys.sorted() {
+      for key in metadata.attributeKeys {
         try insert.run([.integer(id), .text(key), .text(metadata.attributes[key]!)])
       }
     }

@@ -20,7 +20,9 @@ public struct RecordingMetadata: Equatable, Sendable {
   public var createdAt: String
   /// Further facts, by key (schema version 2; empty for older logs): the recorder's device and
   /// OS facts (`device.model`, `device.os`...), `redacted` for a log `navsim log redact` wrote.
-  /// Keys are stored, exported and printed in sorted order.
+  /// Keys keep their bytes and are stored, exported and printed in the order of their bytes
+  /// (`attributeKeys`); a log, library or import holding two keys that differ only in Unicode
+  /// normalization, one key here, is refused when read (`RecordingMetadata+Attributes.swift`).
   public var attributes: [String: String]
 
   public init(

@@ -27,13 +27,16 @@ extension LogCommand {
       if let note = metadata.attributes[RecordingMetadata.redactedKey] {
         context.print("  redacted  yes: \(note)")
       }
-      let facts = metadata.attributes.keys.sorted().filter { $0 != RecordingMetadata.redactedKey }
+      let facts = metadata.attributeKeys.filter { $0 != RecordingMetadata.redactedKey }
       if !facts.isEmpty {
         context.print("  attributes")
+        // Padded by characters and never cut: `padding(toLength:)` counts UTF-16 units and
+        // cuts a key longer than the column, which a key of combining marks can be.
         let width = max(20, (facts.map(\.count).max() ?? 0) + 2)
         for key in facts {
-          context.print("    " + key.padding(toLength: width, withPad: " ", startingAt: 0)
-            + metadata.attributes[key]!)
+          context.print(
+            "    " + key + String(repeating: " ", count: width - key.count)
+              + metadata.attributes[key]!)
         }
       }
       if let first = recording.firstT, let last = recording.lastT {

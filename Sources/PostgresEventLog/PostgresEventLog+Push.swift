@@ -123,7 +123,7 @@ extension PostgresEventLog {
           String(info.eventCount),
         ])
       if inserted.rowCount == 1, let id = try inserted.int64(0, 0) {
-        for key in metadata.attributes.keys.sorted() {
+        for key in metadata.attributeKeys {
           try connection.execute(
             "INSERT INTO navsim.recording_attributes (recording_id, key, value) "
               + "VALUES ($1, $2, $3)", [String(id), key, metadata.attributes[key]])

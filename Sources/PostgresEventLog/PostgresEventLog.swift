@@ -108,17 +108,18 @@ public final class PostgresEventLog: EventLogReading {
   public func recordings() throws -> [RecordingInfo] {
     try mappingErrors {
       let result = try connection.execute(Self.recordingColumns + " ORDER BY r.id")
-      var attributes: [Int64: [String: String]] = [:]
+      var pairs: [Int64: [(key: String, value: String)]] = [:]
       if hasAttributes {
         let rows = try connection.execute(
-          "SELECT recording_id, key, value FROM navsim.recording_attributes")
+          "SELECT recording_id, key, value FROM navsim.recording_attributes "
+            + "ORDER BY recording_id, key COLLATE \"C\"")
         for row in 0..<rows.rowCount {
-          attributes[try rows.int64(row, 0) ?? 0, default: [:]][rows.text(row, 1) ?? ""] =
-            rows.text(row, 2) ?? ""
+          pairs[try rows.int64(row, 0) ?? 0, default: []].append(
+            (rows.text(row, 1) ?? "", rows.text(row, 2) ?? ""))
         }
       }
       return try (0..<result.rowCount).map {
-        try recordingInfo(result, $0, attributes: { attributes[$0] ?? [:] })
+        try recordingInfo(result, $0, attributes: { try attributes($0, pairs[$0] ?? []) })
       }
     }
   }
@@ -139,10 +140,25 @@ public final class PostgresEventLog: EventLogReading {
   private func attributes(of id: Int64) throws -> [String: String] {
     guard hasAttributes else { return [:] }
     let rows = try connection.execute(
-      "SELECT key, value FROM navsim.recording_attributes WHERE recording_id = $1", [String(id)])
-    var attributes: [String: String] = [:]
-    for row in 0..<rows.rowCount { attributes[rows.text(row, 0) ?? ""] = rows.text(row, 1) ?? "" }
-    return attributes
+      "SELECT key, value FROM navsim.recording_attributes WHERE recording_id = $1 "
+        + "ORDER BY key COLLATE \"C\"", [String(id)])
+    return try attributes(
+      id, (0..<rows.rowCount).map { (rows.text($0, 0) ?? "", rows.text($0, 1) ?? "") })
+  }
+
+  /// Recording `id`'s attributes from its rows (in the keys' byte order, `COLLATE "C"`, so a
+  /// message names two clashing keys in one order), their keys' bytes as stored.
+  /// - Throws: `EventLogError.badStoredRecording` naming the server, for two keys that differ
+  ///   only in Unicode normalization (the table tells them apart; `text` compares bytes).
+  private func attributes(_ id: Int64, _ pairs: [(key: String, value: String)]) throws
+    -> [String: String]
+  {
+    do throws(AttributeKeyClash) {
+      return try RecordingMetadata.checkedAttributes(pairs)
+    } catch {
+      throw EventLogError.badStoredRecording(
+        path: location, recording: id, problem: error.description)
+    }
   }
 
   /// The fingerprint (SHA-256 of the JSON Lines export) of the complete recording `id`.

@@ -1,0 +1,84 @@
+import EventLog
+import Foundation
+import SQLite
+import TestSupport
+import Testing
+
+/// `navsim log import|info` with attribute keys that `String` would merge: refused through the
+/// real binary with one line and status 2; keys printed whole.
+@Suite struct LogAttributeKeysTests {
+  /// The problem of "café" composed and decomposed, met in this order.
+  private func clash(composedFirst: Bool) -> String {
+    let (composed, decomposed) = (#""caf\u{E9}""#, #""cafe\u{301}""#)
+    let (first, second) = composedFirst ? (composed, decomposed) : (decomposed, composed)
+    return "attribute keys \(first) and \(second) differ only in Unicode normalization, "
+      + "which makes them one key: one value would be lost"
+  }
+
+  private func launch(_ arguments: [String]) throws -> ProcessResult {
+    try launchProduct("navsim", arguments)
+  }
+
+  @Test func importOfTwoNormalizationsOfAKeyFailsWithOneLineAndWritesNothing() throws {
+    let directory = TemporaryDirectory()
+    let input = directory.file("trip.jsonl")
+    try Data(
+      (#"{"navsimRecording":1,"name":"a","source":"imported","createdAt":"now","#
+        + "\"attributes\":{\"caf\u{E9}\":\"1\",\"cafe\u{301}\":\"2\"}}\n"
+        + #"{"seq":1,"t":0,"kind":"recentered","payload":{}}"# + "\n").utf8
+    ).write(to: URL(fileURLWithPath: input))
+    let out = directory.file("trip.sqlite")
+    let result = try launch(["log", "import", input, "--out", out])
+    #expect(result.status == 2)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError
+        == "navsim log import: \(input):1: \(clash(composedFirst: true))\n")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["trip.jsonl"])
+  }
+
+  @Test func infoOfALogHoldingTwoNormalizationsOfAKeyFailsWithOneLine() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("both.sqlite")
+    let log = try EventLogFile(path: path, mode: .create)
+    let writer = try log.beginRecording(
+      RecordingMetadata(
+        name: "drive", source: .imported, createdAt: "", attributes: ["caf\u{E9}": "1"]))
+    // A second key another tool wrote: the table keeps keys as bytes.
+    try SQLiteConnection(path: path, mode: .readWrite)
+      .prepare("INSERT INTO recording_attributes VALUES (1, ?1, '2')").run([.text("cafe\u{301}")])
+    try writer.finish()
+    for command in ["info", "export"] {
+      let result = try launch(["log", command, path])
+      #expect(result.status == 2)
+      #expect(result.standardOutput == "")
+      // The log lists keys by their bytes: the decomposed one first.
+      #expect(
+        result.standardError
+          == "navsim log \(command): \(path): recording 1: \(clash(composedFirst: false))\n")
+    }
+  }
+
+  @Test func infoPrintsEveryKeyWholeInByteOrder() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("keys.sqlite")
+    let log = try EventLogFile(path: path, mode: .create)
+    // One character of 25 scalars (UTF-16 units): wider in code units than its column.
+    let marks = "x" + String(repeating: "\u{301}", count: 24)
+    let attributes = [marks: "marks", "\u{E9}a": "composed", "e\u{301}z": "decomposed"]
+    try log.beginRecording(
+      RecordingMetadata(name: "drive", source: .imported, createdAt: "", attributes: attributes)
+    ).finish()
+    let result = try launch(["log", "info", path])
+    #expect(result.status == 0)
+    let listed = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { $0 != "  attributes" }.dropFirst().prefix(3).map { Array($0.utf8) }
+    let pad = { (key: String) in String(repeating: " ", count: 20 - key.count) }
+    #expect(listed == [
+      Array(("    e\u{301}z" + pad("e\u{301}z") + "decomposed").utf8),
+      Array(("    " + marks + pad(marks) + "marks").utf8),
+      Array(("    \u{E9}a" + pad("\u{E9}a") + "composed").utf8),
+    ])
+  }
+}
