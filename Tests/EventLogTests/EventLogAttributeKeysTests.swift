@@ -53,6 +53,20 @@ final class EventLogAttributeKeysTests: XCTestCase {
     return path
   }
 
+  /// Checks that importing `input` into a new log fails on line 1 with `problem` and leaves
+  /// no log behind.
+  private func assertRefused(
+    _ input: String, _ problem: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let out = input + ".sqlite"
+    XCTAssertThrowsError(
+      try EventLogFile.importJSONLines(from: input, intoLogAt: out), file: file, line: line
+    ) {
+      XCTAssertEqual("\($0)", "\(input):1: \(problem)", file: file, line: line)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out), file: file, line: line)
+  }
+
   // MARK: - Import
 
   func testAnImportWithTwoNormalizationsOfAKeyIsOneLineAndWritesNothing() throws {
@@ -98,12 +112,8 @@ final class EventLogAttributeKeysTests: XCTestCase {
        #"attribute key "quote\"back\\slash" appears twice"#),
     ]
     for (index, (attributes, problem)) in cases.enumerated() {
-      let input = try jsonl(directory, attributes: attributes, name: "\(index).jsonl")
-      let out = directory.file("\(index).sqlite")
-      XCTAssertThrowsError(try EventLogFile.importJSONLines(from: input, intoLogAt: out)) {
-        XCTAssertEqual("\($0)", "\(input):1: \(problem)")
-      }
-      XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+      assertRefused(
+        try jsonl(directory, attributes: attributes, name: "\(index).jsonl"), problem)
     }
   }
 
@@ -114,11 +124,7 @@ final class EventLogAttributeKeysTests: XCTestCase {
       (#"{"navsimRecording":1,"name":"a","source":"imported","createdAt":"now","#
         + #""attributes":{"a":"1"},"attributes":{"b":"2"}}"# + "\n").utf8
     ).write(to: URL(fileURLWithPath: input))
-    let out = directory.file("twice.sqlite")
-    XCTAssertThrowsError(try EventLogFile.importJSONLines(from: input, intoLogAt: out)) {
-      XCTAssertEqual("\($0)", "\(input):1: header key 'attributes' appears twice")
-    }
-    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    assertRefused(input, "header key 'attributes' appears twice")
   }
 
   // MARK: - SQLite
