@@ -158,18 +158,22 @@ public struct ReplayJob {
       tripStart: recording.metadata.createdAt, font: Self.fontIdentity)
   }
 
-  /// The recording `id`, or the only one, or the newest.
-  /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has.
+  /// The recording `id`, or the only one, or the newest. Only the recording picked is read
+  /// when `id` is given, so another recording the log cannot read does not stop its replay.
+  /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has;
+  ///   `EventLogError` for a recording that cannot be read.
   static func pickRecording(in log: any EventLogReading, id: Int64?, path: String) throws
     -> RecordingInfo
   {
-    let recordings = try log.recordings()
     if let id {
-      guard let recording = recordings.first(where: { $0.id == id }) else {
-        throw ReplayError.unknownRecording(path: path, id: id, known: recordings.map(\.id))
+      do {
+        return try log.recording(id)
+      } catch EventLogError.unknownRecording {
+        let known = try log.recordings().map(\.id)
+        throw ReplayError.unknownRecording(path: path, id: id, known: known)
       }
-      return recording
     }
+    let recordings = try log.recordings()
     guard let newest = recordings.max(by: { $0.id < $1.id }) else {
       throw ReplayError.emptyLog(path: path)
     }

@@ -60,6 +60,40 @@ import Testing
     }
   }
 
+  @Test func anotherRecordingOfALogHoldingAClashReadsAndReplays() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("mixed.sqlite")
+    let log = try EventLogFile(path: path, mode: .create)
+    let writer = try log.beginRecording(
+      RecordingMetadata(
+        name: "bad", source: .imported, createdAt: "", attributes: ["caf\u{E9}": "1"]))
+    try SQLiteConnection(path: path, mode: .readWrite)
+      .prepare("INSERT INTO recording_attributes VALUES (1, ?1, '2')").run([.text("cafe\u{301}")])
+    try writer.finish()
+    // Recording 2: the commute, a trip a delegate can replay.
+    let commute = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
+    let lines = directory.file("commute.jsonl")
+    try EventLogFile(path: commute, mode: .readOnly).exportJSONLines(recording: 1, toFile: lines)
+    #expect(try EventLogFile.importJSONLines(from: lines, intoLogAt: path).id == 2)
+
+    let commands = [
+      ("log export", ["log", "export", path]), ("log events", ["log", "events", path]),
+      ("replay", ["replay", path, "--delegate", "basic"]),
+    ]
+    for (name, command) in commands {
+      let good = try launch(command + ["--recording", "2"])
+      #expect(good.status == 0, "\(name): \(good.standardError)")
+      #expect(!good.standardOutput.isEmpty, "\(name)")
+      let bad = try launch(command + ["--recording", "1"])
+      #expect(bad.status == 2, "\(name)")
+      #expect(
+        bad.standardError
+          == "navsim \(name): \(path): recording 1: \(clash(composedFirst: false))\n")
+    }
+    let export = try launch(["log", "export", path, "--recording", "2"]).standardOutput
+    #expect(export == (try String(contentsOfFile: lines, encoding: .utf8)))
+  }
+
   @Test func infoPrintsEveryKeyWholeInByteOrder() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("keys.sqlite")
