@@ -31,6 +31,7 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
   case badStoredEvent(path: String, recording: Int64, seq: Int64, problem: String)
   /// A stored recording whose metadata cannot be read as it is: two attribute keys that are
   /// one `String` (another tool wrote them), where keeping one would drop the other's value.
+  /// The message says how to mend it (docs/event-log.md shows the SQL).
   case badStoredRecording(path: String, recording: Int64, problem: String)
   /// A bad line in a JSON Lines file being imported.
   case badImportLine(path: String, line: Int, problem: String)
@@ -79,7 +80,8 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
     case .badStoredEvent(let path, let recording, let seq, let problem):
       "\(path): recording \(recording) seq \(seq): \(problem)"
     case .badStoredRecording(let path, let recording, let problem):
-      "\(path): recording \(recording): \(problem)"
+      "\(path): recording \(recording): \(problem); delete one key's row to read it "
+        + "(docs/event-log.md)"
     case .badImportLine(let path, let line, let problem): "\(path):\(line): \(problem)"
     case .writerClosed(let path, let recording):
       "\(path): the writer of recording \(recording) is closed"

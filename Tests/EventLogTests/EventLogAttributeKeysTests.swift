@@ -135,7 +135,9 @@ final class EventLogAttributeKeysTests: XCTestCase {
     let log = try EventLogFile(path: path, mode: .readOnly)
     let problem = clash(decomposedShown, composedShown)
     let expected = EventLogError.badStoredRecording(path: path, recording: 1, problem: problem)
-    XCTAssertEqual("\(expected)", "\(path): recording 1: \(problem)")
+    XCTAssertEqual(
+      "\(expected)",
+      "\(path): recording 1: \(problem); delete one key's row to read it (docs/event-log.md)")
     XCTAssertThrowsError(try log.recordings()) { XCTAssertEqual($0 as? EventLogError, expected) }
     XCTAssertThrowsError(try log.recording(1)) { XCTAssertEqual($0 as? EventLogError, expected) }
     XCTAssertThrowsError(try log.events(recording: 1)) {
@@ -144,6 +146,24 @@ final class EventLogAttributeKeysTests: XCTestCase {
     let out = directory.file("out.jsonl")
     XCTAssertThrowsError(try log.exportJSONLines(recording: 1, toFile: out))
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+  }
+
+  func testTheSQLTheDocsGiveMendsALogHoldingBothKeys() throws {
+    let directory = TemporaryDirectory()
+    let path = try logHoldingBothKeys(directory)
+    let sql = try XCTUnwrap(
+      Fixtures.codeBlocks(
+        in: "docs/event-log.md", after: "To read such a recording again", language: "sql"
+      ).first)
+    let raw = try SQLiteConnection(path: path, mode: .readWrite)
+    let deleteAll = "DELETE FROM recording_attributes"
+    XCTAssertThrowsError(try raw.execute(deleteAll), "the append-only trigger is on")
+    // The docs' recording is 2; this log's is 1.
+    try raw.execute(sql.replacingOccurrences(of: "recording_id = 2", with: "recording_id = 1"))
+    let mended = try EventLogFile(path: path, mode: .readOnly).recording(1).metadata.attributes
+    XCTAssertEqual(mended.map { Array($0.key.utf8) }, [Array(composed.utf8)])
+    XCTAssertEqual(mended[composed], "first")
+    XCTAssertThrowsError(try raw.execute(deleteAll), "the trigger is back")
   }
 
   // MARK: - Byte-exact round trips

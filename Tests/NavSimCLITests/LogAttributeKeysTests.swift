@@ -15,6 +15,9 @@ import Testing
       + "which makes them one key: one value would be lost"
   }
 
+  /// What a message about a stored recording adds to the problem: how to mend it.
+  private let mend = "; delete one key's row to read it (docs/event-log.md)"
+
   private func launch(_ arguments: [String]) throws -> ProcessResult {
     try launchProduct("navsim", arguments)
   }
@@ -56,7 +59,8 @@ import Testing
       // The log lists keys by their bytes: the decomposed one first.
       #expect(
         result.standardError
-          == "navsim log \(command): \(path): recording 1: \(clash(composedFirst: false))\n")
+          == "navsim log \(command): \(path): recording 1: \(clash(composedFirst: false))"
+            + "\(mend)\n")
     }
   }
 
@@ -88,7 +92,7 @@ import Testing
       #expect(bad.status == 2, "\(name)")
       #expect(
         bad.standardError
-          == "navsim \(name): \(path): recording 1: \(clash(composedFirst: false))\n")
+          == "navsim \(name): \(path): recording 1: \(clash(composedFirst: false))\(mend)\n")
     }
     let export = try launch(["log", "export", path, "--recording", "2"]).standardOutput
     #expect(export == (try String(contentsOfFile: lines, encoding: .utf8)))

@@ -71,5 +71,19 @@ final class PostgresAttributeKeysTests: XCTestCase {
       XCTAssertEqual($0 as? EventLogError, expected)
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: pulled))
+
+    // The SQL the docs give the schema's owner mends it, with the trigger on again after.
+    let sql = try XCTUnwrap(
+      Fixtures.codeBlocks(
+        in: "docs/event-log.md", after: "To read such a recording again", language: "sql"
+      ).dropFirst().first)
+    let owner = try PostgreSQLConnection(url: database.url)
+    let deleteAll = "DELETE FROM navsim.recording_attributes"
+    XCTAssertThrowsError(try owner.execute(deleteAll), "the append-only trigger is on")
+    try owner.execute(
+      sql.replacingOccurrences(of: "recording_id = 7", with: "recording_id = \(id)"))
+    let mended = try library.recording(id).metadata.attributes
+    XCTAssertEqual(mended.map { Array($0.key.utf8) }, [Array("caf\u{E9}".utf8)])
+    XCTAssertThrowsError(try owner.execute(deleteAll), "the trigger is back")
   }
 }

@@ -101,6 +101,36 @@ public enum Fixtures {
     repositoryRoot + "/Recordings/\(name).sqlite"
   }
 
+  /// The code blocks of `language` (```` ```sql ````...) in a document of the repository, after
+  /// the first line containing `marker`, in order: for tests that run what the docs show.
+  /// - Parameters:
+  ///   - document: a path from the repository root, e.g. `docs/event-log.md`.
+  ///   - marker: text of the paragraph the blocks follow.
+  /// - Throws: when the document cannot be read.
+  public static func codeBlocks(in document: String, after marker: String, language: String)
+    throws -> [String]
+  {
+    let text = try String(contentsOfFile: repositoryRoot + "/" + document, encoding: .utf8)
+    var blocks: [String] = []
+    var block: [Substring]?
+    var seen = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if !seen {
+        seen = line.contains(marker)
+      } else if let lines = block {
+        if line == "```" {
+          blocks.append(lines.joined(separator: "\n") + "\n")
+          block = nil
+        } else {
+          block = lines + [line]
+        }
+      } else if line == "```" + language {
+        block = []
+      }
+    }
+    return blocks
+  }
+
   /// The directory holding built products (`.build/debug`), where the `navsim` binary is,
   /// found from the running test bundle.
   public static var productsDirectory: String {
