@@ -277,9 +277,11 @@ private struct JSONLinesImport {
     ]
     // `json[key]` reads a key's first value: a second would be dropped unseen.
     for (index, member) in members.enumerated() {
-      if !known.contains(member.key) { throw fail(number, "unknown header key '\(member.key)'") }
+      if !known.contains(member.key) {
+        throw fail(number, "unknown header key \(member.key.visiblyQuoted)")
+      }
       if members[..<index].contains(where: { $0.key == member.key }) {
-        throw fail(number, "header key '\(member.key)' appears twice")
+        throw fail(number, "header key \(member.key.visiblyQuoted) appears twice")
       }
     }
     guard case .number(let formatText)? = json["navsimRecording"], let format = Int64(formatText)
@@ -300,7 +302,7 @@ private struct JSONLinesImport {
     }
     let sourceName = try text("source", optional: false) ?? ""
     guard let source = RecordingSource(rawValue: sourceName) else {
-      throw fail(number, "unknown source '\(sourceName)' (scenario, imported)")
+      throw fail(number, "unknown source \(sourceName.visiblyQuoted) (scenario, imported)")
     }
     var seed: UInt64?
     switch json["seed"] {
@@ -325,7 +327,9 @@ private struct JSONLinesImport {
       for member in members {
         guard case .string(let value) = member.value else {
           throw fail(
-            number, "attribute '\(member.key)' must be a string, found \(member.value.typeName)")
+            number,
+            "attribute \(member.key.visiblyQuoted) must be a string, found "
+              + member.value.typeName)
         }
         if member.key.isEmpty { throw fail(number, "an attribute has an empty key") }
         pairs.append((member.key, value))

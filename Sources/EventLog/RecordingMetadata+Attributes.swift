@@ -42,24 +42,11 @@ package struct AttributeKeyClash: Error, CustomStringConvertible {
   package let second: String
 
   /// The problem, for a one-line message: the keys are quoted with every character outside
-  /// printable ASCII written `\u{…}`, so two normalizations show their difference.
+  /// printable ASCII written `\u{…}` (`visiblyQuoted`), so two normalizations show their
+  /// difference.
   package var description: String {
-    if sameBytes(first, second) { return "attribute key \(Self.visible(first)) appears twice" }
-    return "attribute keys \(Self.visible(first)) and \(Self.visible(second)) differ only in "
+    if sameBytes(first, second) { return "attribute key \(first.visiblyQuoted) appears twice" }
+    return "attribute keys \(first.visiblyQuoted) and \(second.visiblyQuoted) differ only in "
       + "Unicode normalization, which makes them one key: one value would be lost"
-  }
-
-  /// `text` in double quotes as a Swift literal would spell it: printable ASCII as it is
-  /// (`"` and `\` escaped), every other scalar as `\u{…}` in hexadecimal.
-  static func visible(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"", "\\": result += "\\" + String(scalar)
-      case " "..."~": result.unicodeScalars.append(scalar)
-      default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return result + "\""
   }
 }

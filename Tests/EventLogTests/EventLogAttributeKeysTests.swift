@@ -124,7 +124,30 @@ final class EventLogAttributeKeysTests: XCTestCase {
       (#"{"navsimRecording":1,"name":"a","source":"imported","createdAt":"now","#
         + #""attributes":{"a":"1"},"attributes":{"b":"2"}}"# + "\n").utf8
     ).write(to: URL(fileURLWithPath: input))
-    assertRefused(input, "header key 'attributes' appears twice")
+    assertRefused(input, #"header key "attributes" appears twice"#)
+  }
+
+  func testAHeaderMessageShowsAKeyOrSourceOnOneLine() throws {
+    let directory = TemporaryDirectory()
+    let header = #"{"navsimRecording":1,"name":"a","source":"imported","createdAt":"now""#
+    let cases = [
+      (#","x\ny":1}"#, #"unknown header key "x\u{A}y""#),
+      (#","attributes":{"a\nb":1}}"#, #"attribute "a\u{A}b" must be a string, found a number"#),
+      (
+        #","attributes":{"\u00e9\"":[]}}"#,
+        #"attribute "\u{E9}\"" must be a string, found an array"#
+      ),
+    ]
+    for (index, (rest, problem)) in cases.enumerated() {
+      let input = directory.file("header\(index).jsonl")
+      try Data((header + rest + "\n").utf8).write(to: URL(fileURLWithPath: input))
+      assertRefused(input, problem)
+    }
+    let source = directory.file("source.jsonl")
+    try Data(
+      (#"{"navsimRecording":1,"name":"a","source":"dr\neam","createdAt":"now"}"# + "\n").utf8
+    ).write(to: URL(fileURLWithPath: source))
+    assertRefused(source, #"unknown source "dr\u{A}eam" (scenario, imported)"#)
   }
 
   // MARK: - SQLite

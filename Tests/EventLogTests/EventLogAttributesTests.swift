@@ -105,7 +105,7 @@ final class EventLogAttributesTests: XCTestCase {
         .utf8
     ).write(to: URL(fileURLWithPath: bad))
     XCTAssertThrowsError(try EventLogFile.importJSONLines(from: bad, intoLogAt: directory.file("c.sqlite"))) {
-      XCTAssertEqual("\($0)", "\(bad):1: attribute 'a' must be a string, found a number")
+      XCTAssertEqual("\($0)", #"\#(bad):1: attribute "a" must be a string, found a number"#)
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("c.sqlite")))
   }

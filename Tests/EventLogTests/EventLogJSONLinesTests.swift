@@ -173,7 +173,7 @@ final class EventLogJSONLinesTests: XCTestCase {
       line: 1, problem: "export format 2 is newer than this NavSim reads (1)")
     try assertImportFails(
       #"{"navsimRecording":1,"name":"x","source":"dream","createdAt":"now"}"#,
-      line: 1, problem: "unknown source 'dream' (scenario, imported)")
+      line: 1, problem: #"unknown source "dream" (scenario, imported)"#)
   }
 
   func testNotUTF8() throws {
