@@ -228,7 +228,7 @@ let package = Package(
       name: "EventLogTests", dependencies: ["EventLog", "OutputPolicy", "TestSupport", "JSON"]),
     .testTarget(
       name: "PostgresEventLogTests",
-      dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "TestSupport"]),
+      dependencies: ["PostgresEventLog", "PostgreSQL", "EventLog", "SQLite", "TestSupport"]),
     .testTarget(
       name: "ConstraintSolverTests", dependencies: ["ConstraintSolver", "SeededRandom"],
       // LP-oracle systems, read by path (the oracle reads them too).

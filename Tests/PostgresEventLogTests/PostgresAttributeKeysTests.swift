@@ -2,6 +2,7 @@ import EventLog
 import Foundation
 import PostgreSQL
 import PostgresEventLog
+import SQLite
 import TestSupport
 import XCTest
 
@@ -10,12 +11,19 @@ import XCTest
 /// `PostgresEventLogTests`).
 final class PostgresAttributeKeysTests: XCTestCase {
   /// An SQLite log with one finished recording of one event, with `attributes`.
-  private func localLog(_ attributes: [String: String], in directory: TemporaryDirectory) throws
-    -> EventLogFile
-  {
-    let log = try EventLogFile(path: directory.file("local.sqlite"), mode: .create)
+  /// - Parameter rawKey: a further key (value `raw`) written with raw SQL, as another tool
+  ///   could: the table tells keys apart by their bytes.
+  private func localLog(
+    _ attributes: [String: String], rawKey: String? = nil, in directory: TemporaryDirectory
+  ) throws -> EventLogFile {
+    let path = directory.file("local.sqlite")
+    let log = try EventLogFile(path: path, mode: .create)
     let writer = try log.beginRecording(
       RecordingMetadata(name: "drive", source: .imported, createdAt: "", attributes: attributes))
+    if let rawKey {
+      try SQLiteConnection(path: path, mode: .readWrite)
+        .prepare("INSERT INTO recording_attributes VALUES (1, ?1, 'raw')").run([.text(rawKey)])
+    }
     try writer.append(.recentered, t: 0)
     try writer.finish()
     return log
@@ -30,17 +38,40 @@ final class PostgresAttributeKeysTests: XCTestCase {
   func testADecomposedKeyKeepsItsBytesThroughPushAndPull() throws {
     let database = try PostgresEventLogTests.freshDatabase()
     let directory = TemporaryDirectory()
-    let attributes = ["cafe\u{301}": "cre\u{300}me", "\u{E9}a": "1", "K\u{212A}": "\u{212B}"]
+    // "\u{E9}a" and "e\u{301}z": `String`'s order (by canonical form) and the bytes' differ.
+    let attributes = [
+      "cafe\u{301}": "cre\u{300}me", "\u{E9}a": "1", "e\u{301}z": "2", "K\u{212A}": "\u{212B}",
+    ]
     let local = try localLog(attributes, in: directory)
     let library = try PostgresEventLog(url: database.url, mode: .write)
     let id = try library.push(recording: 1, of: local).id
     XCTAssertEqual(bytes(try library.recording(id).metadata.attributes), bytes(attributes))
     XCTAssertEqual(bytes(try library.recordings()[0].metadata.attributes), bytes(attributes))
-    XCTAssertEqual(
-      Array(try PostgresEventLogTests.exportText(library, id).utf8),
-      Array(try PostgresEventLogTests.exportText(local, 1).utf8))
+    let export = try PostgresEventLogTests.exportText(library, id)
+    XCTAssertEqual(Array(export.utf8), Array(try PostgresEventLogTests.exportText(local, 1).utf8))
+    let inByteOrder = #""attributes":{"K\#u{212A}":"\#u{212B}","cafe\#u{301}":"cre\#u{300}me","#
+      + #""e\#u{301}z":"2","\#u{E9}a":"1"}"#
+    XCTAssertNotNil(Array(export.utf8).firstRange(of: Array(inByteOrder.utf8)), export)
     let pulled = try library.pull(recording: id, intoLogAt: directory.file("pulled.sqlite"))
     XCTAssertEqual(bytes(pulled.metadata.attributes), bytes(attributes))
+  }
+
+  func testPushingALogHoldingTwoNormalizationsOfAKeyStoresNothing() throws {
+    let database = try PostgresEventLogTests.freshDatabase()
+    let directory = TemporaryDirectory()
+    let local = try localLog(["caf\u{E9}": "1"], rawKey: "cafe\u{301}", in: directory)
+    let library = try PostgresEventLog(url: database.url, mode: .write)
+    XCTAssertThrowsError(try library.push(recording: 1, of: local)) {
+      guard case .badStoredRecording(let path, 1, _)? = $0 as? EventLogError else {
+        return XCTFail("\($0)")
+      }
+      XCTAssertEqual(path, local.location)
+    }
+    let rows = try PostgreSQLConnection(url: database.url).execute(
+      "SELECT (SELECT count(*) FROM navsim.recordings), "
+        + "(SELECT count(*) FROM navsim.recording_attributes)")
+    XCTAssertEqual(try rows.int64(0, 0), 0)
+    XCTAssertEqual(try rows.int64(0, 1), 0)
   }
 
   func testALibraryHoldingTwoNormalizationsOfAKeyIsRefusedOnRead() throws {
