@@ -227,7 +227,7 @@ final class EventLogAttributeKeysTests: XCTestCase {
     XCTAssertEqual(exportedAgain, text)
   }
 
-  func testKeysAreStoredExportedAndListedInByteOrder() throws {
+  func testKeysAreExportedAndListedInByteOrder() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("order.sqlite")
     let log = try EventLogFile(path: path, mode: .create)
