@@ -18,6 +18,19 @@ import Testing
   /// What a message about a stored recording adds to the problem: how to mend it.
   private let mend = "; delete one key's row to read it (docs/event-log.md)"
 
+  /// A new log at `path` whose recording 1 (no events) holds "café" composed and decomposed
+  /// as attribute keys: the second written with raw SQL, as another tool could (the table
+  /// keeps keys as bytes).
+  private func logHoldingBothKeys(at path: String) throws {
+    let log = try EventLogFile(path: path, mode: .create)
+    let writer = try log.beginRecording(
+      RecordingMetadata(
+        name: "drive", source: .imported, createdAt: "", attributes: ["caf\u{E9}": "1"]))
+    try SQLiteConnection(path: path, mode: .readWrite)
+      .prepare("INSERT INTO recording_attributes VALUES (1, ?1, '2')").run([.text("cafe\u{301}")])
+    try writer.finish()
+  }
+
   private func launch(_ arguments: [String]) throws -> ProcessResult {
     try launchProduct("navsim", arguments)
   }
@@ -44,14 +57,7 @@ import Testing
   @Test func infoOfALogHoldingTwoNormalizationsOfAKeyFailsWithOneLine() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("both.sqlite")
-    let log = try EventLogFile(path: path, mode: .create)
-    let writer = try log.beginRecording(
-      RecordingMetadata(
-        name: "drive", source: .imported, createdAt: "", attributes: ["caf\u{E9}": "1"]))
-    // A second key another tool wrote: the table keeps keys as bytes.
-    try SQLiteConnection(path: path, mode: .readWrite)
-      .prepare("INSERT INTO recording_attributes VALUES (1, ?1, '2')").run([.text("cafe\u{301}")])
-    try writer.finish()
+    try logHoldingBothKeys(at: path)
     for command in ["info", "export"] {
       let result = try launch(["log", command, path])
       #expect(result.status == 2)
@@ -67,13 +73,7 @@ import Testing
   @Test func anotherRecordingOfALogHoldingAClashReadsAndReplays() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("mixed.sqlite")
-    let log = try EventLogFile(path: path, mode: .create)
-    let writer = try log.beginRecording(
-      RecordingMetadata(
-        name: "bad", source: .imported, createdAt: "", attributes: ["caf\u{E9}": "1"]))
-    try SQLiteConnection(path: path, mode: .readWrite)
-      .prepare("INSERT INTO recording_attributes VALUES (1, ?1, '2')").run([.text("cafe\u{301}")])
-    try writer.finish()
+    try logHoldingBothKeys(at: path)
     // Recording 2: the commute, a trip a delegate can replay.
     let commute = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
     let lines = directory.file("commute.jsonl")
