@@ -7,7 +7,7 @@ import Testing
 /// the diff streamed its output (8cd2d4b, which held the whole diff and formatted it at once):
 /// streaming changed how the report is written, never its bytes. Two canonical recordings,
 /// each replayed through two sample delegates: one pair differs in a constant (moves only),
-/// the other introduces findings.
+/// the other introduces findings. The same pairs' HTML pages likewise (`pages`).
 @Suite struct DiffGoldenTests {
   static let golden = Fixtures.repositoryRoot + "/Tests/NavSimCLITests/__Golden__/"
 
@@ -56,6 +56,48 @@ import Testing
       ?? min(got.count, want.count)
     #expect(
       same,
+      Comment(
+        rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
+          + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
+  }
+
+  /// The pages of two pairs (`--html`), as the build before the page was written as it is
+  /// built (ebbe312, which built the page whole in memory) wrote them. The page shows the
+  /// NavSim version the runs were replayed with (`NavSimVersion.current`): a new version
+  /// changes the goldens' `navsim 0.1.0 / 0.1.0` and `"version":"0.1.0"`, and nothing else.
+  static let pages = [
+    Case(
+      recording: "rtl-city", delegates: ("complete", "complete-v2"), arguments: [],
+      golden: "diff.rtl-city.complete.complete-v2.html"),
+    Case(
+      recording: "rotations-wide", delegates: ("basic", "broken"), arguments: ["--json"],
+      golden: "diff.rotations-wide.basic.broken.html"),
+  ]
+
+  @Test(arguments: pages)
+  func thePageIsTheGoldensBytes(_ test: Case) async throws {
+    GoldenFile.noteUse(of: Self.golden + test.golden)
+    let directory = TemporaryDirectory()
+    let store = directory.file("snapshots.sqlite")
+    let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
+    for delegate in [test.delegates.0, test.delegates.1] {
+      let replay = try await launchProduct(
+        "navsim",
+        ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
+      try #require(replay.status == 0, "\(replay.standardError)")
+    }
+    let page = directory.file("diff.html")
+    let diff = try await launchProduct(
+      "navsim",
+      ["diff", store, test.delegates.0, test.delegates.1, "--html", page] + test.arguments)
+    #expect(diff.status == 1, "\(diff.standardError)")
+    let got = Array(try Data(contentsOf: URL(fileURLWithPath: page)))
+    let want = Array(try Data(contentsOf: URL(fileURLWithPath: Self.golden + test.golden)))
+    let first =
+      (0..<min(got.count, want.count)).first { got[$0] != want[$0] }
+      ?? min(got.count, want.count)
+    #expect(
+      got == want,
       Comment(
         rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
           + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
