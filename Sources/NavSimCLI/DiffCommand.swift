@@ -74,15 +74,19 @@ struct DiffCommand: NavSimCommand {
     let summary: RunDiffSummary
     if let htmlPath = parsed.value("--html") {
       let writer = RunDiffWriter(format: format)
-      // The page embeds every event of both runs: it grows with the trip.
-      let report = try store.diffReport(labelA: labelA, labelB: labelB, tolerance: tolerance) {
-        try writer.add($0)
+      // The page is written as it is built, through a temporary file renamed only when it is
+      // whole: a failure leaves no page and the previous one as it was.
+      var diffed: RunDiffSummary?
+      try writeAtomically(to: htmlPath, inputs: [store.path]) { write in
+        diffed = try store.writeDiffReport(
+          labelA: labelA, labelB: labelB, tolerance: tolerance, each: { try writer.add($0) },
+          to: write)
+        // The scratch file's last failure shows here: no page and no output when it fails.
+        try writer.completeEvents()
       }
-      // The scratch file's last failure shows here: no page and no output when it fails.
-      try writer.completeEvents()
-      try writeAtomically(to: htmlPath, inputs: [store.path]) { write in try write(report.page) }
+      guard let diffed else { preconditionFailure("writeAtomically returned without the page") }
       if !json { context.print("wrote \(htmlPath)") }
-      summary = report.summary
+      summary = diffed
       try writer.finish(summary) { context.standardOutput($0) }
     } else {
       summary = try store.writeDiff(

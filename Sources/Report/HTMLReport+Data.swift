@@ -68,9 +68,13 @@ final class ReportData {
   }
 
   /// The index of the layout stored under `hash`, -1 when the report has no such layout.
-  func layout(hash: String) -> Int {
+  func layout(hash: String) -> Int { layout(hash: hash, source[hash]) }
+
+  /// The index of the layout stored under `hash`, which is `layout` (nil: -1, no such layout);
+  /// `layout` is asked only the first time.
+  func layout(hash: String, _ layout: @autoclosure () -> LayoutState?) -> Int {
     if let index = layoutIndex[hash] { return index }
-    guard let layout = source[hash] else { return -1 }
+    guard let layout = layout() else { return -1 }
     layouts.append(encode(layout, hash: hash))
     layoutIndex[hash] = layouts.count - 1
     return layouts.count - 1
@@ -137,14 +141,18 @@ final class ReportData {
 
   /// The whole data object: the tables plus `extra` (page-specific keys, already encoded).
   func json(page: String, extra: [(String, String)]) -> String {
-    JSONText.object(
-      [
-        ("findingSets", JSONText.array(findingSets)), ("format", "1"),
-        ("layouts", JSONText.array(layouts)), ("page", JSONText.quote(page)),
-        ("payloadSchemas", JSONText.array(payloadSchemas)),
-        ("strings", JSONText.array(strings.map(JSONText.quote))),
-        ("styles", JSONText.array(styles)),
-      ] + extra)
+    JSONText.object(members(page: page) + extra)
+  }
+
+  /// The tables as the first members of the data object, in order.
+  func members(page: String) -> [(String, String)] {
+    [
+      ("findingSets", JSONText.array(findingSets)), ("format", "1"),
+      ("layouts", JSONText.array(layouts)), ("page", JSONText.quote(page)),
+      ("payloadSchemas", JSONText.array(payloadSchemas)),
+      ("strings", JSONText.array(strings.map(JSONText.quote))),
+      ("styles", JSONText.array(styles)),
+    ]
   }
 }
 
@@ -193,31 +201,63 @@ func timeline(
   events: [String], layoutHashes: [String?], layouts: [String: LayoutState], findings: [Bool]
 ) -> Timeline {
   var line = Timeline()
-  var previous: LayoutState?
+  var tracker = TimelineTracker()
   for index in events.indices {
-    let changed = index == 0 || layoutHashes[index] != layoutHashes[index - 1]
-    let current = changed ? layoutHashes[index].flatMap { layouts[$0] } : previous
-    if changed { line.layout.frames.append(index) }
-    if EventKindGroups.state.contains(events[index])
-      || (changed && current?.state != previous?.state)
-    {
-      line.state.frames.append(index)
-    }
-    if EventKindGroups.prompts.contains(events[index]) { line.prompts.frames.append(index) }
-    if EventKindGroups.size.contains(events[index])
+    let marks = tracker.step(
+      event: events[index], layoutHash: layoutHashes[index], findings: findings[index]
+    ) { layouts[$0] }
+    if marks.layout { line.layout.frames.append(index) }
+    if marks.state { line.state.frames.append(index) }
+    if marks.prompt { line.prompts.frames.append(index) }
+    if marks.size { line.size.frames.append(index) }
+    if marks.speed { line.speed.frames.append(index) }
+    if marks.findings { line.findings.frames.append(index) }
+  }
+  return line
+}
+
+/// Which rows of a run's timeline mark one frame.
+struct TimelineMarks {
+  var layout = false, state = false, prompt = false, size = false, speed = false
+  var findings = false
+}
+
+/// Walks a run's frames in order and says which timeline rows mark each: the layout, the
+/// state, the map size or the speed widget changes, a prompt, findings.
+struct TimelineTracker {
+  private var index = 0
+  private var previousHash: String?
+  private var previous: LayoutState?
+
+  /// The marks of the next frame.
+  /// - Parameters:
+  ///   - layoutHash: the frame's layout hash; nil when the run has no frame for the event.
+  ///   - findings: whether the frame has findings.
+  ///   - layout: the layout of a hash, asked only when the hash differs from the last frame's.
+  /// - Complexity: O(1), plus O(nodes) when the layout differs from the last.
+  mutating func step(
+    event: String, layoutHash: String?, findings: Bool,
+    layout: (String) throws -> LayoutState?
+  ) rethrows -> TimelineMarks {
+    defer { index += 1 }
+    var marks = TimelineMarks()
+    let changed = index == 0 || layoutHash != previousHash
+    let current = changed ? try layoutHash.flatMap(layout) : previous
+    marks.layout = changed
+    marks.state =
+      EventKindGroups.state.contains(event) || (changed && current?.state != previous?.state)
+    marks.prompt = EventKindGroups.prompts.contains(event)
+    marks.size =
+      EventKindGroups.size.contains(event)
       || (index > 0 && changed
         && (current?.mapWidth != previous?.mapWidth || current?.mapHeight != previous?.mapHeight
           || current?.wideMode != previous?.wideMode))
-    {
-      line.size.frames.append(index)
-    }
-    if index > 0, changed, speedWidgetLook(current) != speedWidgetLook(previous) {
-      line.speed.frames.append(index)
-    }
-    if findings[index] { line.findings.frames.append(index) }
+    marks.speed = index > 0 && changed && speedWidgetLook(current) != speedWidgetLook(previous)
+    marks.findings = findings
+    previousHash = layoutHash
     previous = current
+    return marks
   }
-  return line
 }
 
 /// What of the speed widget a driver sees: its size and whether it shows.

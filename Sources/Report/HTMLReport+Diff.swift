@@ -29,114 +29,39 @@ extension HTMLReport {
   /// The report comparing two runs of one recording, marking differences as they stream past:
   /// `differences` hands each differing event, in seq order, to the closure it is given and
   /// returns the diff's summary (`SnapshotStore.diff(labelA:labelB:tolerance:each:)`). The
-  /// page keeps each distinct set of differences once, not every differing event.
+  /// page keeps each distinct set of differences once, not every differing event; a
+  /// difference on an event neither run has is left out.
+  ///
+  /// The same page as `SnapshotStore.writeDiffReport` writes from the store, built in memory.
   /// - Throws: what `differences` throws.
   public static func diffPage(
     runA: RunInfo, runB: RunInfo, framesA: [StoredFrame], framesB: [StoredFrame],
     layouts: [String: LayoutState],
     differences: ((EventDifference) -> Void) throws -> RunDiffSummary
   ) rethrows -> String {
-    let data = ReportData(layouts: layouts)
     let pairs = alignBySeq(framesA, framesB)
-    var seq: [String] = [], t: [String] = [], event: [String] = [], detail: [String] = []
-    var layoutA: [String] = [], layoutB: [String] = [], findingsA: [String] = []
-    var findingsB: [String] = []
     var indexOfSeq: [Int64: Int] = [:]
-    // One recording: the same facts on both sides, each drawn into its own layout.
-    let screens = ScreenTables()
-    var content = ScreenContent(tripStart: runA.tripStart)
-    var screenA: [String] = [], screenB: [String] = [], map: [String] = []
-    for (index, pair) in pairs.enumerated() {
-      let shown = (pair.b ?? pair.a)!
-      content.apply(shown)
-      screenA.append(String(screens.screen(pair.a.flatMap { layouts[$0.layoutHash] }, content: content)))
-      screenB.append(String(screens.screen(pair.b.flatMap { layouts[$0.layoutHash] }, content: content)))
-      map.append(screens.map(content))
-      indexOfSeq[shown.seq] = index
-      seq.append(String(shown.seq))
-      t.append(String(shown.t))
-      event.append(String(data.string(shown.event)))
-      detail.append(data.payload(shown.detail))
-      layoutA.append(String(pair.a.map { data.layout(hash: $0.layoutHash) } ?? -1))
-      layoutB.append(String(pair.b.map { data.layout(hash: $0.layoutHash) } ?? -1))
-      findingsA.append(String(data.findingSet(pair.a?.findings ?? [])))
-      findingsB.append(String(data.findingSet(pair.b?.findings ?? [])))
+    // Held whole in memory: no scratch file, so none can fail.
+    let writer = DiffPageWriter(runA: runA, runB: runB, bufferLimit: .max)
+    func inMemory(_ step: () throws -> Void) {
+      do { try step() } catch { preconditionFailure("a page in memory failed: \(error)") }
     }
-    let events = pairs.map { ($0.b ?? $0.a)!.event }
-    let lineA = timeline(
-      events: events, layoutHashes: pairs.map { $0.a?.layoutHash }, layouts: layouts,
-      findings: pairs.map { !($0.a?.findings.isEmpty ?? true) })
-    let lineB = timeline(
-      events: events, layoutHashes: pairs.map { $0.b?.layoutHash }, layouts: layouts,
-      findings: pairs.map { !($0.b?.findings.isEmpty ?? true) })
-
-    // Each distinct set of differences is stored once; events refer to it.
-    var signatures: [String] = [], signatureIndex: [String: Int] = [:]
-    var differing: [Int] = [], differingSignature: [Int] = []
-    // By the views' bytes and occurrence, as the diff tells views apart.
-    var firstFrameOfView: [ViewKey: Int] = [:]
-    let summary = try differences { difference in
-      guard let frame = indexOfSeq[difference.seq] else { return }
-      let encoded = encodeDifference(difference, data: data)
-      let signature = signatureIndex[encoded] ?? {
-        signatures.append(encoded)
-        signatureIndex[encoded] = signatures.count - 1
-        return signatures.count - 1
-      }()
-      differing.append(frame)
-      differingSignature.append(signature)
-      for change in difference.viewChanges where firstFrameOfView[ViewKey(change)] == nil {
-        firstFrameOfView[ViewKey(change)] = frame
+    for (index, pair) in pairs.enumerated() {
+      indexOfSeq[(pair.b ?? pair.a)!.seq] = index
+      inMemory {
+        try writer.add(
+          AlignedFrames(
+            a: pair.a, b: pair.b, layoutA: pair.a.flatMap { layouts[$0.layoutHash] },
+            layoutB: pair.b.flatMap { layouts[$0.layoutHash] }))
       }
     }
-    let differs = TimelineRow(name: "differs", color: "#d01884", frames: differing)
-    let changes = mergeSorted(lineA.layout.frames, lineB.layout.frames)
-    let marks = [
-      differs, TimelineRow(name: "layout change", color: "#5f6368", frames: changes),
-      TimelineRow(name: "state", color: "#188038", frames: mergeSorted(lineA.state.frames, lineB.state.frames)),
-      lineB.prompts,
-      TimelineRow(name: "size", color: "#1a73e8", frames: mergeSorted(lineA.size.frames, lineB.size.frames)),
-      TimelineRow(
-        name: "speed widget", color: "#e37400", frames: mergeSorted(lineA.speed.frames, lineB.speed.frames)),
-      TimelineRow(name: "finding A", color: "#d93025", frames: lineA.findings.frames),
-      TimelineRow(name: "finding B", color: "#a50e0e", frames: lineB.findings.frames),
-    ]
-    let frames = JSONText.object([
-      ("detail", JSONText.array(detail)), ("event", JSONText.array(event)),
-      ("findings", JSONText.array([JSONText.array(findingsA), JSONText.array(findingsB)])),
-      ("layout", JSONText.array([JSONText.array(layoutA), JSONText.array(layoutB)])),
-      ("map", JSONText.array(map)),
-      ("screen", JSONText.array([JSONText.array(screenA), JSONText.array(screenB)])),
-      ("seq", JSONText.array(seq)), ("t", JSONText.array(t)),
-    ])
-    let navigation = JSONText.object([
-      ("changes", JSONText.array(changes.map(String.init))),
-      ("differences", JSONText.array(differing.map(String.init))),
-      ("findings", JSONText.array(
-        mergeSorted(lineA.findings.frames, lineB.findings.frames).map(String.init))),
-    ])
-    let differences = JSONText.object([
-      ("frames", JSONText.array(differing.map(String.init))),
-      ("signature", JSONText.array(differingSignature.map(String.init))),
-      ("signatures", JSONText.array(signatures)),
-    ])
-    let json = data.json(page: "diff", extra: [
-      ("diff", differences), ("frames", frames), ("marks", JSONText.array(marks.map(\.json))),
-      ("nav", navigation), ("runs", JSONText.array([ReportData.runJSON(runA), ReportData.runJSON(runB)])),
-    ] + screens.members)
-    let heading = "\(escapeXML(runB.recordingName)) · <span class=\"label\">"
-      + "\(escapeXML(runA.label))</span> <span class=\"delegate\">(\(escapeXML(runA.delegate)))</span>"
-      + " vs <span class=\"label\">\(escapeXML(runB.label))</span> <span class=\"delegate\">"
-      + "(\(escapeXML(runB.delegate)))</span>"
-    let meta = "\(pairs.count) events · \(Set(framesA.map(\.layoutHash)).count) / "
-      + "\(Set(framesB.map(\.layoutHash)).count) distinct layouts · navsim "
-      + "\(escapeXML(runA.navsimVersion)) / \(escapeXML(runB.navsimVersion))"
-    return page(
-      kind: "diff",
-      title: "NavSim diff: \(runA.label) (\(runA.delegate)) vs \(runB.label) (\(runB.delegate))",
-      heading: heading, meta: meta, panes: 2,
-      summary: summaryHTML(summary, firstFrameOfView: firstFrameOfView, indexOfSeq: indexOfSeq),
-      data: json, script: commonScript + diffScript)
+    let summary = try differences { difference in
+      guard let frame = indexOfSeq[difference.seq] else { return }
+      inMemory { try writer.mark(difference, at: frame) }
+    }
+    var page = ""
+    inMemory { try writer.finish(summary) { page += $0 } }
+    return page
   }
 
   // MARK: - Pieces
@@ -228,21 +153,6 @@ extension HTMLReport {
     }
   }
 
-  /// The union of two sorted index lists, sorted, without duplicates.
-  static func mergeSorted(_ a: [Int], _ b: [Int]) -> [Int] {
-    var out: [Int] = []
-    out.reserveCapacity(a.count + b.count)
-    var i = 0, j = 0
-    while i < a.count || j < b.count {
-      let next: Int
-      if j >= b.count || (i < a.count && a[i] < b[j]) { next = a[i]; i += 1 }
-      else if i >= a.count || b[j] < a[i] { next = b[j]; j += 1 }
-      else { next = a[i]; i += 1; j += 1 }
-      out.append(next)
-    }
-    return out
-  }
-
   /// The "other" column of a view's row: the count, and the kinds as the text report names
   /// them, the first seen first: `40 (z-order, state)`, `12 (state)`; `0` for none.
   static func otherCell(_ summary: RunDiff.ViewSummary) -> String {
@@ -252,8 +162,10 @@ extension HTMLReport {
 
   /// The summary above the pictures: the verdict, the per-view table (a row jumps to the
   /// view's first difference), findings introduced and fixed. All text escaped.
+  /// - Parameter firstDifferenceFrame: the frame of `diff`'s first difference (nil: none
+  ///   shown, and its event is not linked).
   static func summaryHTML(
-    _ diff: RunDiffSummary, firstFrameOfView: [ViewKey: Int], indexOfSeq: [Int64: Int]
+    _ diff: RunDiffSummary, firstFrameOfView: [ViewKey: Int], firstDifferenceFrame: Int?
   ) -> String {
     let a = "\(escapeXML(diff.labelA)) (\(escapeXML(diff.delegateA)))"
     let b = "\(escapeXML(diff.labelB)) (\(escapeXML(diff.delegateB)))"
@@ -266,7 +178,7 @@ extension HTMLReport {
       + " events differ</span>"
     out += " between A = \(a) and B = \(b)"
     if diff.tolerance > 0 { out += " (moves of at most \(pointText(diff.tolerance)) pt ignored)" }
-    if let first = diff.firstDifference, let frame = indexOfSeq[first.seq] {
+    if let first = diff.firstDifference, let frame = firstDifferenceFrame {
       out += "; first at <a href=\"#seq=\(first.seq)\" data-frame=\"\(frame)\">event \(first.seq)</a>"
         + " (\(escapeXML(first.event)))"
     }

@@ -23,32 +23,68 @@ extension SnapshotStore {
 
   /// The side-by-side HTML report of runs `labelA` and `labelB`, diffed while the page is
   /// built: each differing event is marked on the page and handed to `each`, and none is kept
-  /// (the page keeps each distinct set of differences once; its events and tables still grow
-  /// with the trip).
+  /// (the page keeps each distinct set of differences once; the page itself grows with the
+  /// trip: `writeDiffReport` writes it in memory that does not).
   /// - Returns: the page and the diff's summary.
-  /// - Throws: as `diff(labelA:labelB:tolerance:each:)` (checked before anything is read),
-  ///   what reading the runs' frames throws, and what `each` throws.
+  /// - Throws: as `writeDiffReport`.
   public func diffReport(
     labelA: String, labelB: String, tolerance: Double = 0,
     each: (EventDifference) throws -> Void = { _ in }
   ) throws -> (page: String, summary: RunDiffSummary) {
-    let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
-    let framesA = try frames(of: runA), framesB = try frames(of: runB)
-    var summary: RunDiffSummary?
-    let page = try HTMLReport.diffPage(
-      runA: runA, runB: runB, framesA: framesA, framesB: framesB,
-      layouts: try layouts(for: framesA + framesB)
-    ) { consume in
-      let streamed = try diff(labelA: labelA, labelB: labelB, tolerance: tolerance) {
-        consume($0)
-        try each($0)
-      }
-      summary = streamed
-      return streamed
-    }
-    // diffPage runs `differences` once, always: the summary is there unless it threw.
-    guard let summary else { preconditionFailure("diffPage returned without diffing the runs") }
+    var page = ""
+    let summary = try writeDiffReport(
+      labelA: labelA, labelB: labelB, tolerance: tolerance, each: each
+    ) { page += $0 }
     return (page, summary)
+  }
+
+  /// Diffs runs `labelA` and `labelB` and writes their side-by-side HTML report to `output`,
+  /// byte for byte the page `diffReport` returns, in memory independent of the runs' length.
+  ///
+  /// Two passes over the runs: the first builds the page's tables and writes its columns (one
+  /// fact of every event each) into buffers of `bufferLimit` bytes in all that spill to
+  /// scratch files under `TMPDIR`; the second diffs the runs, marking each differing event on
+  /// the page and handing it to `each`. Nothing reaches `output` before both have run to
+  /// their end and the scratch files are written through and checked.
+  /// - Returns: the diff's summary.
+  /// - Throws: as `diff(labelA:labelB:tolerance:each:)` (checked before anything is read),
+  ///   what reading the runs' frames throws, `RunDiffScratchError` (or `OutputError` when
+  ///   `TMPDIR` has no room for a scratch directory) when a scratch file fails, and what
+  ///   `each` and `output` throw.
+  @discardableResult
+  public func writeDiffReport(
+    labelA: String, labelB: String, tolerance: Double = 0, bufferLimit: Int = 1 << 20,
+    each: (EventDifference) throws -> Void = { _ in }, to output: (String) throws -> Void
+  ) throws -> RunDiffSummary {
+    try writeDiffReportMeasuring(
+      labelA: labelA, labelB: labelB, tolerance: tolerance, bufferLimit: bufferLimit, each: each,
+      to: output
+    ).summary
+  }
+
+  /// As `writeDiffReport(labelA:labelB:tolerance:bufferLimit:each:to:)`, returning also the
+  /// most bytes of the page's columns held in memory at once, so tests can check it.
+  func writeDiffReportMeasuring(
+    labelA: String, labelB: String, tolerance: Double, bufferLimit: Int,
+    each: (EventDifference) throws -> Void, to output: (String) throws -> Void
+  ) throws -> (summary: RunDiffSummary, peakBufferedBytes: Int) {
+    let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
+    let writer = DiffPageWriter(runA: runA, runB: runB, bufferLimit: bufferLimit)
+    let pairs = try FramePairs(store: self, runA: runA, runB: runB, details: true)
+    while let (a, b) = try pairs.next() {
+      try writer.add(
+        AlignedFrames(
+          a: a, b: b, layoutA: try a.map { try pairs.a.layout(of: $0) },
+          layoutB: try b.map { try pairs.b.layout(of: $0) }))
+    }
+    let summary = try diff(
+      labelA: labelA, labelB: labelB, tolerance: tolerance,
+      eachAt: { difference, frame in
+        try writer.mark(difference, at: frame)
+        try each(difference)
+      })
+    try writer.finish(summary, to: output)
+    return (summary, writer.peakBufferedBytes)
   }
 
   /// The side-by-side HTML report of `diff` (computed by `diff(labelA:labelB:tolerance:)`).

@@ -73,6 +73,17 @@ public enum HTMLReport {
     kind: String, title: String, heading: String, meta: String, panes: Int, summary: String,
     data: String, script: String
   ) -> String {
+    let (head, tail) = pageAround(
+      kind: kind, title: title, heading: heading, meta: meta, panes: panes, summary: summary,
+      script: script)
+    return head + data + tail
+  }
+
+  /// The page before the data (ending in the data's `<script>` tag) and after it, as `page`.
+  static func pageAround(
+    kind: String, title: String, heading: String, meta: String, panes: Int, summary: String,
+    script: String
+  ) -> (head: String, tail: String) {
     var stage = ""
     for pane in 0..<panes {
       stage += """
@@ -81,7 +92,7 @@ public enum HTMLReport {
 
         """
     }
-    return """
+    let head = """
       <!DOCTYPE html>
       <html lang="en">
       <head>
@@ -127,7 +138,10 @@ public enum HTMLReport {
       click the timeline to jump</p>
       </footer>
       <noscript><p class="missing">This report draws its layouts with JavaScript.</p></noscript>
-      <script type="application/json" id="navsim-data">\(data)</script>
+      <script type="application/json" id="navsim-data">
+      """
+    let tail = """
+      </script>
       <script>
       \(script)
       </script>
@@ -135,6 +149,7 @@ public enum HTMLReport {
       </html>
 
       """
+    return (head, tail)
   }
 
   // MARK: - Replay script

@@ -300,7 +300,7 @@ extension ChangeImpact {
   ) throws -> Pair {
     var pair = Pair(name: name, recording: recording)
     let runs = try store.forEachDifference(labelA: labelA, labelB: labelB, tolerance: tolerance) {
-      pair.add($0)
+      difference, _ in pair.add(difference)
     }
     pair.eventsCompared = runs.compared
     return pair

@@ -15,7 +15,7 @@ extension SnapshotStore {
   public func diff(labelA: String, labelB: String, tolerance: Double = 0) throws -> RunDiff {
     var differences: [EventDifference] = []
     let runs = try forEachDifference(labelA: labelA, labelB: labelB, tolerance: tolerance) {
-      differences.append($0)
+      difference, _ in differences.append(difference)
     }
     return RunDiff(
       labelA: labelA, labelB: labelB, delegateA: runs.a.delegate, delegateB: runs.b.delegate,
@@ -33,12 +33,21 @@ extension SnapshotStore {
     labelA: String, labelB: String, tolerance: Double = 0,
     each: (EventDifference) throws -> Void
   ) throws -> RunDiffSummary {
+    try diff(labelA: labelA, labelB: labelB, tolerance: tolerance, eachAt: { d, _ in try each(d) })
+  }
+
+  /// As `diff(labelA:labelB:tolerance:each:)`, handing `each` also the differing event's place
+  /// among the events compared (0 for the first; the runs' events paired by seq).
+  package func diff(
+    labelA: String, labelB: String, tolerance: Double = 0,
+    eachAt each: (_ difference: EventDifference, _ index: Int) throws -> Void
+  ) throws -> RunDiffSummary {
     // The delegates are known once the runs are read; they name nothing `add` counts.
     var summary = RunDiffSummary(
       labelA: labelA, labelB: labelB, delegateA: "", delegateB: "", tolerance: tolerance)
     let runs = try forEachDifference(labelA: labelA, labelB: labelB, tolerance: tolerance) {
       summary.add($0)
-      try each($0)
+      try each($0, $1)
     }
     summary.delegateA = runs.a.delegate
     summary.delegateB = runs.b.delegate
@@ -63,30 +72,17 @@ extension SnapshotStore {
   }
 
   /// Hands each event on which two finished runs of the same recording differ to `each`, in
-  /// seq order, keeping nothing.
+  /// seq order, with its place among the events compared (0 for the first), keeping nothing.
   /// - Returns: the two runs and how many events were compared.
   /// - Throws: as `diff(labelA:labelB:tolerance:each:)`.
   package func forEachDifference(
     labelA: String, labelB: String, tolerance: Double,
-    _ each: (EventDifference) throws -> Void
+    _ each: (_ difference: EventDifference, _ index: Int) throws -> Void
   ) throws -> (a: RunInfo, b: RunInfo, compared: Int) {
     let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
     var compared = 0
-    let streamA = try FrameStream(store: self, run: runA, details: false)
-    let streamB = try FrameStream(store: self, run: runB, details: false)
-    var a = try streamA.next(), b = try streamB.next()
-    while a != nil || b != nil {
-      var left: StoredFrame?, right: StoredFrame?
-      if let frameA = a, let frameB = b, frameA.seq == frameB.seq {
-        left = frameA
-        right = frameB
-      } else if let frameA = a, b == nil || frameA.seq < b!.seq {
-        left = frameA
-      } else {
-        right = b
-      }
-      if left != nil { a = try streamA.next() }
-      if right != nil { b = try streamB.next() }
+    let pairs = try FramePairs(store: self, runA: runA, runB: runB, details: false)
+    while let (left, right) = try pairs.next() {
       compared += 1
       // Findings match by key, compared as bytes (as `compareSnapshots` does).
       if let left, let right, left.layoutHash == right.layoutHash,
@@ -97,13 +93,13 @@ extension SnapshotStore {
         continue
       }
       let snapshotA = try left.map {
-        LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try streamA.layout(of: $0), findings: $0.findings)
+        LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try pairs.a.layout(of: $0), findings: $0.findings)
       }
       let snapshotB = try right.map {
-        LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try streamB.layout(of: $0), findings: $0.findings)
+        LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try pairs.b.layout(of: $0), findings: $0.findings)
       }
       let difference = compareSnapshots(snapshotA, snapshotB, labels: (labelA, labelB), tolerance: tolerance)
-      if !difference.isEmpty { try each(difference) }
+      if !difference.isEmpty { try each(difference, compared - 1) }
     }
     return (runA, runB, compared)
   }

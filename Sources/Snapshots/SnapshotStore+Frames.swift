@@ -12,7 +12,7 @@ extension SnapshotStore {
   /// from the recording in the run's log) merged with the run's layout change points and
   /// finding spans, three statements stepped in seq order. Memory stays constant whatever
   /// the run's length.
-  final class FrameStream {
+  package final class FrameStream {
     let store: SnapshotStore
     let run: RunInfo
     private let details: Bool
@@ -35,7 +35,7 @@ extension SnapshotStore {
     private var isDone = false
 
     /// - Parameter details: false leaves `StoredFrame.detail` empty (no payload JSON built).
-    init(store: SnapshotStore, run: RunInfo, details: Bool) throws {
+    package init(store: SnapshotStore, run: RunInfo, details: Bool) throws {
       self.store = store
       self.run = run
       self.details = details
@@ -73,7 +73,7 @@ extension SnapshotStore {
 
     /// The next frame, nil after the last.
     /// - Throws: what `SnapshotStore.forEachFrame` throws.
-    func next() throws -> StoredFrame? {
+    package func next() throws -> StoredFrame? {
       guard !isDone, let header = try nextHeader() else {
         if !isDone { try finish() }
         isDone = true
@@ -95,7 +95,7 @@ extension SnapshotStore {
     }
 
     /// The layout of `frame` (one lookup per change point).
-    func layout(of frame: StoredFrame) throws -> LayoutState {
+    package func layout(of frame: StoredFrame) throws -> LayoutState {
       if let layoutCache, layoutCache.hash == frame.layoutHash { return layoutCache.layout }
       let text = try store.layoutText(hash: frame.layoutHash, seq: frame.seq, near: lastText)
       lastText = (frame.layoutHash, text)
@@ -161,6 +161,41 @@ extension SnapshotStore {
         active.sort { $0.position < $1.position }
         findings = active.map(\.finding)
       }
+    }
+  }
+
+  /// Two runs' frames paired by seq, in seq order, streaming: an event only one run has
+  /// comes without a partner. Memory stays constant whatever the runs' length.
+  package final class FramePairs {
+    /// The runs' own streams, to read the layouts of the frames they gave.
+    package let a: FrameStream, b: FrameStream
+    private var nextA: StoredFrame?, nextB: StoredFrame?
+
+    /// - Parameter details: false leaves `StoredFrame.detail` empty (no payload JSON built).
+    package init(store: SnapshotStore, runA: RunInfo, runB: RunInfo, details: Bool) throws {
+      a = try FrameStream(store: store, run: runA, details: details)
+      b = try FrameStream(store: store, run: runB, details: details)
+      nextA = try a.next()
+      nextB = try b.next()
+    }
+
+    /// The next event's frames (at least one of them), nil after the last.
+    /// - Throws: what `FrameStream.next` throws.
+    package func next() throws -> (a: StoredFrame?, b: StoredFrame?)? {
+      var left: StoredFrame?, right: StoredFrame?
+      if let frameA = nextA, let frameB = nextB, frameA.seq == frameB.seq {
+        left = frameA
+        right = frameB
+      } else if let frameA = nextA, nextB == nil || frameA.seq < nextB!.seq {
+        left = frameA
+      } else if let frameB = nextB {
+        right = frameB
+      } else {
+        return nil
+      }
+      if left != nil { nextA = try a.next() }
+      if right != nil { nextB = try b.next() }
+      return (left, right)
     }
   }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `navsim diff --html` writes its page as it is built, through a temporary file renamed over
+/// OUT.html only once the page is whole: a failure on the way (a scratch file that cannot be
+/// made, the file-size limit, a missing folder) exits 2 with a one-line error, prints no
+/// report, and leaves no half-written page and the previous page as it was.
+@Suite struct DiffPageFailureTests {
+  static let previous = "<p>the previous page</p>\n"
+
+  /// A store of `city-commute` replayed through `basic` and `complete` (they differ on all but
+  /// one event), and a folder `pages` holding a previous `diff.html`.
+  func store() async throws -> (directory: TemporaryDirectory, store: String, page: String) {
+    let directory = TemporaryDirectory()
+    let store = directory.file("snapshots.sqlite")
+    let log = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
+    for delegate in ["basic", "complete"] {
+      let replay = try await launchProduct(
+        "navsim",
+        ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
+      try #require(replay.status == 0, "\(replay.standardError)")
+    }
+    try FileManager.default.createDirectory(
+      atPath: directory.file("pages"), withIntermediateDirectories: false)
+    let page = directory.file("pages/diff.html")
+    try Self.previous.write(toFile: page, atomically: false, encoding: .utf8)
+    return (directory, store, page)
+  }
+
+  /// Checks the run failed as a whole: exit 2, one line on stderr containing `words`, nothing
+  /// on stdout, the previous page as it was and nothing else in its folder.
+  func expectNothingWritten(
+    _ result: ProcessResult, page: String, saying words: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(result.status == 2, "\(result.standardError)", sourceLocation: sourceLocation)
+    #expect(result.standardOutput.isEmpty, "\(result.standardOutput.prefix(200))",
+      sourceLocation: sourceLocation)
+    let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 && lines[1].isEmpty, "\(result.standardError)",
+      sourceLocation: sourceLocation)
+    #expect(result.standardError.hasPrefix("navsim diff: "), sourceLocation: sourceLocation)
+    #expect(result.standardError.contains(words), "\(result.standardError)",
+      sourceLocation: sourceLocation)
+    #expect(try String(contentsOfFile: page, encoding: .utf8) == Self.previous,
+      sourceLocation: sourceLocation)
+    let folder = (page as NSString).deletingLastPathComponent
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["diff.html"],
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func aScratchFileThatCannotBeMadeKeepsThePreviousPage() async throws {
+    let (directory, store, page) = try await store()
+    // The page's columns outgrow their buffers: they need scratch files, under a TMPDIR
+    // that does not exist.
+    let missing = directory.file("no-such-tmp")
+    let result = try await launchProduct(
+      "navsim", ["diff", store, "basic", "complete", "--html", page],
+      environment: ["TMPDIR": missing])
+    try expectNothingWritten(result, page: page, saying: missing)
+  }
+
+  @Test func theFileSizeLimitKeepsThePreviousPage() async throws {
+    let (directory, store, page) = try await store()
+    let navsim = try productPath("navsim")
+    // The page is some MB; 200 KiB stops it (or a scratch file) halfway.
+    let result = try await launchShell(
+      "ulimit -f 200; exec \"$0\" \"$@\"", [navsim, "diff", store, "basic", "complete", "--html", page])
+    try expectNothingWritten(result, page: page, saying: "file-size limit")
+    _ = directory
+  }
+
+  @Test func aMissingFolderWritesNothing() async throws {
+    let (directory, store, page) = try await store()
+    let out = directory.file("no-such-folder/diff.html")
+    let result = try await launchProduct(
+      "navsim", ["diff", store, "basic", "complete", "--html", out])
+    try expectNothingWritten(result, page: page, saying: "does not exist")
+    #expect(!FileManager.default.fileExists(atPath: directory.file("no-such-folder")))
+  }
+
+  /// Runs `script` with `sh -c`, `arguments` as `$0`, `$1`...
+  func launchShell(_ script: String, _ arguments: [String]) async throws -> ProcessResult {
+    try await withCheckedThrowingContinuation { continuation in
+      let waiter = Thread {
+        continuation.resume(with: Result { try launch(path: "/bin/sh", ["-c", script] + arguments) })
+      }
+      waiter.start()
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Replay
+@testable import Report
+import ReplayTestSupport
+@testable import Snapshots
+import Testing
+import TestSupport
+
+// `navsim diff --html` writes the page as it is built, in memory that does not grow with the
+// trip: the page's columns go through buffers that spill to scratch files. The page must stay
+// the one built whole in memory, byte for byte (and that one the page of the build before the
+// page streamed: `DiffGoldenTests`).
+
+@Suite struct ReportDiffStreamTests {
+  /// A store whose runs differ on some events, B a few events short (so events only A has
+  /// come alone), with findings on both sides.
+  func store(count: Int64) throws -> (TemporaryDirectory, SnapshotStore) {
+    let (directory, path) = freshDatabase(named: "snapshots.sqlite")
+    let store = try SnapshotStore(path: path, mode: .create)
+    let movesA = Set(stride(from: Int64(3), through: count, by: 7))
+    let movesB = Set(stride(from: Int64(5), through: count, by: 11))
+    _ = try writeRun(store, label: "v1", count: count, movesAt: movesA, findingAt: 9)
+    _ = try writeRun(store, label: "v2", count: count - 4, movesAt: movesB, findingAt: 12)
+    return (directory, store)
+  }
+
+  @Test func aPageWrittenThroughSmallBuffersIsThePageBuiltWhole() throws {
+    let (directory, store) = try store(count: 600)
+    let whole = try store.diff(labelA: "v1", labelB: "v2")
+    let built = try store.diffReport(whole)
+    let limit = 24 * 64
+    var pieces: [String] = []
+    var seen: [Int64] = []
+    let (summary, peak) = try store.writeDiffReportMeasuring(
+      labelA: "v1", labelB: "v2", tolerance: 0, bufferLimit: limit, each: { seen.append($0.seq) }
+    ) { pieces.append($0) }
+    let page = pieces.joined()
+    #expect(page == built, "\(page.utf8.count) bytes, built whole \(built.utf8.count)")
+    #expect(seen == whole.differences.map(\.seq))
+    #expect(summary.differingEvents == whole.differences.count)
+    // The columns are several times the buffers: they went through the scratch files.
+    #expect(built.utf8.count > 20 * limit)
+    #expect(peak <= limit, "held \(peak) bytes of the columns at once")
+    _ = directory
+  }
+
+  @Test func aPageThatFitsTheBuffersIsTheSameAndWritesNoScratchFile() throws {
+    let (directory, store) = try store(count: 40)
+    let built = try store.diffReport(try store.diff(labelA: "v1", labelB: "v2"))
+    var page = ""
+    let (_, peak) = try store.writeDiffReportMeasuring(
+      labelA: "v1", labelB: "v2", tolerance: 0, bufferLimit: 1 << 20, each: { _ in }
+    ) { page += $0 }
+    #expect(page == built)
+    #expect(peak > 0 && peak < 1 << 20)
+    _ = directory
+  }
+}
