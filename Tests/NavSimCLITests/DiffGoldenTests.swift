@@ -36,29 +36,12 @@ import Testing
     // First, as `GoldenFile.compare` does: a run that fails before the comparison still
     // counts the golden as used, so `navsim goldens --delete` keeps it.
     GoldenFile.noteUse(of: Self.golden + test.golden)
-    let directory = TemporaryDirectory()
-    let store = directory.file("snapshots.sqlite")
-    let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
-    for delegate in [test.delegates.0, test.delegates.1] {
-      let replay = try await launchProduct(
-        "navsim",
-        ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
-      try #require(replay.status == 0, "\(replay.standardError)")
-    }
+    let (directory, store) = try await replayed(test)
     let diff = try await launchProduct(
       "navsim", ["diff", store, test.delegates.0, test.delegates.1] + test.arguments)
     #expect(diff.status == 1, "\(diff.standardError)")
-    let expected = try String(contentsOfFile: Self.golden + test.golden, encoding: .utf8)
-    let got = Array(diff.standardOutput.utf8), want = Array(expected.utf8)
-    let same = got == want
-    let first =
-      (0..<min(got.count, want.count)).first { got[$0] != want[$0] }
-      ?? min(got.count, want.count)
-    #expect(
-      same,
-      Comment(
-        rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
-          + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
+    try expectGoldenBytes(Array(diff.standardOutput.utf8), test.golden)
+    _ = directory
   }
 
   /// The pages of two pairs (`--html`), as the build before the page was written as it is
@@ -77,6 +60,17 @@ import Testing
   @Test(arguments: pages)
   func thePageIsTheGoldensBytes(_ test: Case) async throws {
     GoldenFile.noteUse(of: Self.golden + test.golden)
+    let (directory, store) = try await replayed(test)
+    let page = directory.file("diff.html")
+    let diff = try await launchProduct(
+      "navsim",
+      ["diff", store, test.delegates.0, test.delegates.1, "--html", page] + test.arguments)
+    #expect(diff.status == 1, "\(diff.standardError)")
+    try expectGoldenBytes(Array(try Data(contentsOf: URL(fileURLWithPath: page))), test.golden)
+  }
+
+  /// A store of the case's recording replayed through both its delegates, labelled by them.
+  func replayed(_ test: Case) async throws -> (TemporaryDirectory, store: String) {
     let directory = TemporaryDirectory()
     let store = directory.file("snapshots.sqlite")
     let log = Fixtures.repositoryRoot + "/Recordings/\(test.recording).sqlite"
@@ -86,20 +80,19 @@ import Testing
         ["replay", log, "--delegate", delegate, "--snapshots", store, "--label", delegate])
       try #require(replay.status == 0, "\(replay.standardError)")
     }
-    let page = directory.file("diff.html")
-    let diff = try await launchProduct(
-      "navsim",
-      ["diff", store, test.delegates.0, test.delegates.1, "--html", page] + test.arguments)
-    #expect(diff.status == 1, "\(diff.standardError)")
-    let got = Array(try Data(contentsOf: URL(fileURLWithPath: page)))
-    let want = Array(try Data(contentsOf: URL(fileURLWithPath: Self.golden + test.golden)))
+    return (directory, store)
+  }
+
+  /// Expects `got` to be the golden file's bytes; says where they part when not.
+  func expectGoldenBytes(_ got: [UInt8], _ golden: String) throws {
+    let want = Array(try Data(contentsOf: URL(fileURLWithPath: Self.golden + golden)))
     let first =
       (0..<min(got.count, want.count)).first { got[$0] != want[$0] }
       ?? min(got.count, want.count)
     #expect(
       got == want,
       Comment(
-        rawValue: "\(test.golden): \(got.count) bytes, golden \(want.count); first "
+        rawValue: "\(golden): \(got.count) bytes, golden \(want.count); first "
           + "difference at byte \(first): \(excerpt(got, first)) vs \(excerpt(want, first))"))
   }
 
