@@ -164,6 +164,7 @@ let package = Package(
       name: "Report",
       dependencies: [
         "Replay", "Snapshots", "SessionEvents", "Findings", "JSON", "HeadlessUIKit", "TextBytes",
+        "SQLite",
       ]),
     .target(
       name: "NavSimTesting",

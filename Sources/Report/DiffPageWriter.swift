@@ -25,7 +25,7 @@ struct AlignedFrames {
 final class DiffPageWriter {
   private let runA: RunInfo, runB: RunInfo
   private let data = ReportData(layouts: [:])
-  private let screens = ScreenTables()
+  private let screens: ScreenTables
   private var content: ScreenContent
   private var timelineA = TimelineTracker(), timelineB = TimelineTracker()
   private var count = 0
@@ -43,16 +43,24 @@ final class DiffPageWriter {
   /// The first differing event marked, with its frame.
   private var firstDifference: (seq: Int64, frame: Int)?
 
-  /// - Parameter bufferLimit: the most bytes of the columns held in memory, all together;
-  ///   past a column's share, the column goes to a scratch file.
-  init(runA: RunInfo, runB: RunInfo, bufferLimit: Int) {
+  /// - Parameters:
+  ///   - bufferLimit: the most bytes of the columns and tables held in memory, all together;
+  ///     past a column's share, the column goes to a scratch file.
+  ///   - spilling: false holds the screens' tables whole in memory (nothing can fail then);
+  ///     true keeps only their recent texts there (`TextTable`).
+  /// - Throws: `SQLiteError` when a spilling table's temporary database cannot be made.
+  init(runA: RunInfo, runB: RunInfo, bufferLimit: Int, spilling: Bool) throws {
     self.runA = runA
     self.runB = runB
     content = ScreenContent(tripStart: runA.tripStart)
     let files = ScratchFiles()
     let share = bufferLimit / 24
+    screens = spilling ? try ScreenTables(spilling: files, limit: share) : ScreenTables()
     func column(_ name: String) -> SpilledArray {
-      SpilledArray(SpillBuffer(limit: share, files: files, name: name))
+      let buffer = SpillBuffer(limit: share, files: files, name: name)
+      // Read back in pieces of the size the output file writes at once.
+      buffer.readChunk = 1 << 16
+      return SpilledArray(buffer)
     }
     (seq, t, event, detail) = (column("seq"), column("t"), column("event"), column("detail"))
     (layoutA, layoutB) = (column("layout-a"), column("layout-b"))
@@ -73,8 +81,8 @@ final class DiffPageWriter {
     // One recording: the same facts on both sides, each drawn into its own layout.
     let shown = (pair.b ?? pair.a)!
     content.apply(shown)
-    try screenA.append(String(screens.screen(pair.layoutA, content: content)))
-    try screenB.append(String(screens.screen(pair.layoutB, content: content)))
+    try screenA.append(String(try screens.screen(pair.layoutA, content: content)))
+    try screenB.append(String(try screens.screen(pair.layoutB, content: content)))
     try map.append(screens.map(content))
     try seq.append(String(shown.seq))
     try t.append(String(shown.t))
@@ -162,7 +170,7 @@ final class DiffPageWriter {
       data.members(page: "diff").map { ($0.0, .text($0.1)) } + [
         ("diff", differences), ("frames", frames), ("marks", .list(marks)),
         ("nav", navigation), ("runs", .text(runs)),
-      ] + screens.members.map { ($0.0, .text($0.1)) })
+      ] + screens.members)
 
     let heading = "\(escapeXML(runB.recordingName)) · <span class=\"label\">"
       + "\(escapeXML(runA.label))</span> <span class=\"delegate\">(\(escapeXML(runA.delegate)))</span>"
@@ -230,6 +238,15 @@ indirect enum StreamedJSON {
   case list([StreamedJSON])
   /// An object, members in order; keys plain JSON strings.
   case object([(String, StreamedJSON)])
+
+  /// The value's whole text.
+  var text: String {
+    get throws {
+      var text = ""
+      try write { text += $0 }
+      return text
+    }
+  }
 
   /// Hands the value's text to `output`, in pieces.
   /// - Throws: what `output` throws, and `RunDiffScratchError` when a spill buffer's file

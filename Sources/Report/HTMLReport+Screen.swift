@@ -1,5 +1,6 @@
 import HeadlessUIKit
 import Replay
+import Snapshots
 import TextBytes
 // The screen as the driver sees it, in the HTML report. Each distinct layout is embedded once
 // as the SVG `SVGRenderer` draws for `navsim render` (`SVGRenderer.reportPicture`), with an
@@ -22,19 +23,32 @@ import TextBytes
 
 /// The interned tables of what the report's pictures show.
 final class ScreenTables {
-  private var parts: [String] = []
-  // Keyed by bytes (`ByteKey`): parts and screens hold texts, drawn as stored.
-  private var partIndex: [ByteKey: Int] = [:]
-  private var screens: [String] = []
-  private var screenIndex: [ByteKey: Int] = [:]
+  // Keyed by bytes (`TextTable`): parts and screens hold texts, drawn as stored.
+  private let parts: TextTable
+  private let screens: TextTable
   private var routes: [String] = []
   /// The route shape of the last content seen, by its `routeRevision`.
   private var shape: (revision: Int, shape: RouteShape?, index: Int)?
 
+  /// Tables held in memory.
+  init() {
+    parts = TextTable()
+    screens = TextTable()
+  }
+
+  /// Tables whose elements spill past `limit` bytes each into files of `files`, their texts
+  /// looked up in temporary databases (`TextTable`): for a diff page of any length.
+  /// - Throws: `SQLiteError` when a temporary database cannot be made.
+  init(spilling files: ScratchFiles, limit: Int) throws {
+    parts = try TextTable(spilling: files, limit: limit, name: "parts")
+    screens = try TextTable(spilling: files, limit: limit, name: "screens")
+  }
+
   /// The index of what `layout`'s SDK views show with `content`, -1 when they show nothing
   /// (and it is day).
+  /// - Throws: what `TextTable.index` throws (only for spilling tables).
   /// - Complexity: O(nodes of the layout + size of the drawn elements).
-  func screen(_ layout: LayoutState?, content: ScreenContent) -> Int {
+  func screen(_ layout: LayoutState?, content: ScreenContent) throws -> Int {
     guard let layout else { return -1 }
     let rtl = layout.direction == "rtl"
     var views: [String] = []
@@ -44,15 +58,14 @@ final class ScreenTables {
         let drawn = SVGRenderer.contentParts(
           node, role: NodeStyle.role(of: node.id), content: content, rtl: rtl)
       else { continue }
-      let indices = drawn.filter { !$0.isEmpty }.map { String(part($0)) }
+      let indices = try drawn.filter { !$0.isEmpty }.map {
+        element in String(try parts.index(of: element) { JSONText.quote(element) })
+      }
       views.append(JSONText.array([String(index), JSONText.array(indices)]))
     }
     guard !views.isEmpty || content.isNight else { return -1 }
     let encoded = JSONText.array([content.isNight ? "1" : "0", JSONText.array(views)])
-    if let index = screenIndex[ByteKey(encoded)] { return index }
-    screens.append(encoded)
-    screenIndex[ByteKey(encoded)] = screens.count - 1
-    return screens.count - 1
+    return try screens.index(of: encoded) { encoded }
   }
 
   /// The camera on the route at `content`, `[route, transform, dash]`; `0` before there is
@@ -71,18 +84,11 @@ final class ScreenTables {
     ])
   }
 
-  private func part(_ element: String) -> Int {
-    if let index = partIndex[ByteKey(element)] { return index }
-    parts.append(JSONText.quote(element))
-    partIndex[ByteKey(element)] = parts.count - 1
-    return parts.count - 1
-  }
-
   /// The tables as members of the report's data object.
-  var members: [(String, String)] {
+  var members: [(String, StreamedJSON)] {
     [
-      ("parts", JSONText.array(parts)), ("routes", JSONText.array(routes)),
-      ("screens", JSONText.array(screens)),
+      ("parts", .array(parts.elements)), ("routes", .text(JSONText.array(routes))),
+      ("screens", .array(screens.elements)),
     ]
   }
 }

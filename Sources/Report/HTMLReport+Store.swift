@@ -69,7 +69,8 @@ extension SnapshotStore {
     each: (EventDifference) throws -> Void, to output: (String) throws -> Void
   ) throws -> (summary: RunDiffSummary, peakBufferedBytes: Int) {
     let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
-    let writer = DiffPageWriter(runA: runA, runB: runB, bufferLimit: bufferLimit)
+    let writer = try DiffPageWriter(
+      runA: runA, runB: runB, bufferLimit: bufferLimit, spilling: true)
     let pairs = try FramePairs(store: self, runA: runA, runB: runB, details: true)
     while let (a, b) = try pairs.next() {
       try writer.add(

@@ -28,7 +28,8 @@ public enum HTMLReport {
     layoutColumn.reserveCapacity(frames.count)
     for frame in frames {
       content.apply(frame)
-      screenColumn.append(String(screens.screen(layouts[frame.layoutHash], content: content)))
+      screenColumn.append(
+        String(inMemory { try screens.screen(layouts[frame.layoutHash], content: content) }))
       mapColumn.append(screens.map(content))
       layoutColumn.append(String(data.layout(hash: frame.layoutHash)))
       findingColumn.append(String(data.findingSet(frame.findings)))
@@ -52,7 +53,7 @@ public enum HTMLReport {
     let json = data.json(page: "replay", extra: [
       ("frames", columns), ("marks", JSONText.array(line.rows.map(\.json))), ("nav", navigation),
       ("run", ReportData.runJSON(run)),
-    ] + screens.members)
+    ] + screens.members.map { member in (member.0, inMemory { try member.1.text }) })
     let distinct = Set(frames.map(\.layoutHash)).count
     let heading = "\(escapeXML(run.recordingName)) · <span class=\"label\">"
       + "\(escapeXML(run.label))</span> <span class=\"delegate\">(\(escapeXML(run.delegate)))</span>"
@@ -64,6 +65,12 @@ public enum HTMLReport {
       kind: "replay", title: "NavSim report: \(run.label) (\(run.delegate)), \(run.recordingName)",
       heading: heading, meta: meta, panes: 1, summary: "", data: json,
       script: commonScript + replayScript)
+  }
+
+  /// What `step` gives, on tables and buffers held in memory: they make no scratch file or
+  /// database, so they cannot fail.
+  static func inMemory<T>(_ step: () throws -> T) -> T {
+    do { return try step() } catch { preconditionFailure("a report in memory failed: \(error)") }
   }
 
   // MARK: - Page

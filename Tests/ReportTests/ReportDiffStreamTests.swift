@@ -55,4 +55,19 @@ import TestSupport
     #expect(peak > 0 && peak < 1 << 20)
     _ = directory
   }
+
+  /// A table that keeps only its recent texts in memory and looks older ones up in its
+  /// database gives every text the index a table in memory gives it, texts told apart by their
+  /// bytes ("é" precomposed and as "e" and a combining accent are two).
+  @Test func aSpillingTableGivesTheIndicesOfOneInMemory() throws {
+    let texts = (0..<500).map { "t\($0 % 37)" + ($0 % 5 == 0 ? "\u{E9}" : "e\u{301}") }
+    let memory = TextTable()
+    let spilling = try TextTable(spilling: ScratchFiles(), limit: 64, name: "test", recentLimit: 3)
+    let inMemory = try texts.map { text in try memory.index(of: text) { JSONText.quote(text) } }
+    let spilled = try texts.map { text in try spilling.index(of: text) { JSONText.quote(text) } }
+    #expect(spilled == inMemory)
+    #expect(Set(inMemory).count == 74)
+    #expect(
+      try StreamedJSON.array(spilling.elements).text == StreamedJSON.array(memory.elements).text)
+  }
 }
