@@ -163,11 +163,11 @@ final class DiffPageWriter {
     ])
     let differences = StreamedJSON.object([
       ("frames", .array(differing)), ("signature", .array(differingSignature)),
-      ("signatures", .text(JSONText.array(signatures))),
+      ("signatures", .list(signatures.map(StreamedJSON.text))),
     ])
     let runs = JSONText.array([ReportData.runJSON(runA), ReportData.runJSON(runB)])
     let json = StreamedJSON.object(
-      data.members(page: "diff").map { ($0.0, .text($0.1)) } + [
+      data.streamedMembers(page: "diff") + [
         ("diff", differences), ("frames", frames), ("marks", .list(marks)),
         ("nav", navigation), ("runs", .text(runs)),
       ] + screens.members)

@@ -146,12 +146,20 @@ final class ReportData {
 
   /// The tables as the first members of the data object, in order.
   func members(page: String) -> [(String, String)] {
+    streamedMembers(page: page).map { member in
+      (member.0, HTMLReport.inMemory { try member.1.text })
+    }
+  }
+
+  /// The tables as `members` gives them, each element a piece of its own: a diff page writes
+  /// them without joining a table's elements into one text.
+  func streamedMembers(page: String) -> [(String, StreamedJSON)] {
     [
-      ("findingSets", JSONText.array(findingSets)), ("format", "1"),
-      ("layouts", JSONText.array(layouts)), ("page", JSONText.quote(page)),
-      ("payloadSchemas", JSONText.array(payloadSchemas)),
-      ("strings", JSONText.array(strings.map(JSONText.quote))),
-      ("styles", JSONText.array(styles)),
+      ("findingSets", .list(findingSets.map(StreamedJSON.text))), ("format", .text("1")),
+      ("layouts", .list(layouts.map(StreamedJSON.text))), ("page", .text(JSONText.quote(page))),
+      ("payloadSchemas", .list(payloadSchemas.map(StreamedJSON.text))),
+      ("strings", .list(strings.map { .text(JSONText.quote($0)) })),
+      ("styles", .list(styles.map(StreamedJSON.text))),
     ]
   }
 }

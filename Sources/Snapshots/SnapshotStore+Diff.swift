@@ -93,10 +93,14 @@ extension SnapshotStore {
         continue
       }
       let snapshotA = try left.map {
-        LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try pairs.a.layout(of: $0), findings: $0.findings)
+        LayoutSnapshot(
+          seq: $0.seq, t: $0.t, event: $0.event, layout: try pairs.a.layout(of: $0),
+          findings: $0.findings)
       }
       let snapshotB = try right.map {
-        LayoutSnapshot(seq: $0.seq, t: $0.t, event: $0.event, layout: try pairs.b.layout(of: $0), findings: $0.findings)
+        LayoutSnapshot(
+          seq: $0.seq, t: $0.t, event: $0.event, layout: try pairs.b.layout(of: $0),
+          findings: $0.findings)
       }
       let difference = compareSnapshots(snapshotA, snapshotB, labels: (labelA, labelB), tolerance: tolerance)
       if !difference.isEmpty { try each(difference, compared - 1) }

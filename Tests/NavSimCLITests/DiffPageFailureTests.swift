@@ -66,7 +66,8 @@ import Testing
     let navsim = try productPath("navsim")
     // The page is some MB; 200 KiB stops it (or a scratch file) halfway.
     let result = try await launchShell(
-      "ulimit -f 200; exec \"$0\" \"$@\"", [navsim, "diff", store, "basic", "complete", "--html", page])
+      "ulimit -f 200; exec \"$0\" \"$@\"",
+      [navsim, "diff", store, "basic", "complete", "--html", page])
     try expectNothingWritten(result, page: page, saying: "file-size limit")
     _ = directory
   }
@@ -84,7 +85,8 @@ import Testing
   func launchShell(_ script: String, _ arguments: [String]) async throws -> ProcessResult {
     try await withCheckedThrowingContinuation { continuation in
       let waiter = Thread {
-        continuation.resume(with: Result { try launch(path: "/bin/sh", ["-c", script] + arguments) })
+        continuation.resume(
+          with: Result { try launch(path: "/bin/sh", ["-c", script] + arguments) })
       }
       waiter.start()
     }

@@ -32,7 +32,8 @@ import TestSupport
           ViewChange(view: "viewport", change: .zOrder(from: 1, to: 0)),
         ]),
       ])
-    let html = HTMLReport.summaryHTML(diff.summary, firstFrameOfView: [:], firstDifferenceFrame: nil)
+    let html = HTMLReport.summaryHTML(
+      diff.summary, firstFrameOfView: [:], firstDifferenceFrame: nil)
     let text = diff.text()
     // Several kinds, in the order first seen; one kind; none.
     #expect(text.contains("  viewport: 2 events, other changes on 2 (z-order, state)\n"))
