@@ -9,6 +9,8 @@ import Snapshots
 // each column is written, as the events stream past, into a buffer that spills to a scratch
 // file under `TMPDIR` (`SpillBuffer`); the differences follow in a second pass; then the page
 // is written in order, the tables from memory and the columns copied back from their files.
+// The screens' tables (their drawn elements and screens: one per distance label shown, some
+// 160 000 on a 10-hour trip) are interned with only their recent texts in memory (`TextTable`).
 
 /// One event of two runs paired by seq: each run's frame and the layout it shows (nil when
 /// the run has no frame for the event, or no layout stored for the frame).
@@ -20,8 +22,9 @@ struct AlignedFrames {
 }
 
 /// Builds a diff's HTML page (`HTMLReport.diffPage`) from its events (`add`, in seq order),
-/// then its differing events (`mark`), and writes it (`finish`), holding only the interned
-/// tables and per view the first difference; the events' columns go through spill buffers.
+/// then its differing events (`mark`), and writes it (`finish`), holding the small interned
+/// tables (layouts, strings...) and per view the first difference; the events' columns and
+/// the screens' tables go through spill buffers.
 final class DiffPageWriter {
   private let runA: RunInfo, runB: RunInfo
   private let data = ReportData(layouts: [:])
