@@ -1,6 +1,7 @@
 import HeadlessUIKit
 import SQLite
 import Snapshots
+import TextBytes
 
 // An interned table of a report's data (the screens' drawn elements, the screens): each
 // distinct text gets the next index the first time it is seen. A 10-hour trip draws some
