@@ -135,11 +135,13 @@ final class DiffPageWriter {
     if firstDifference == nil { firstDifference = (difference.seq, frame) }
   }
 
-  /// Writes every column through to its scratch file and checks it: past this, only `output`
-  /// (or an I/O error reading a file back) can make `finish` fail.
+  /// Writes every column and the screens' tables through to their scratch files and checks
+  /// them: past this, only `output` (or an I/O error reading a file back) can make `finish`
+  /// fail.
   /// - Throws: `RunDiffScratchError` when a scratch file fails.
   func complete() throws {
     for column in columns { try column.buffer.complete() }
+    try screens.complete()
   }
 
   /// Writes the page to `output`, `summary` (of the differences marked) above the pictures.
@@ -194,8 +196,11 @@ final class DiffPageWriter {
     try output(tail)
   }
 
-  /// The most bytes of the columns held in memory at once, all together.
-  var peakBufferedBytes: Int { columns.reduce(0) { $0 + $1.buffer.peakBytes } }
+  /// The most bytes of the columns and the screens' tables held in memory at once, all
+  /// together.
+  var peakBufferedBytes: Int {
+    columns.reduce(screens.peakBufferedBytes) { $0 + $1.buffer.peakBytes }
+  }
 
   private var columns: [SpilledArray] {
     [

@@ -44,6 +44,16 @@ final class ScreenTables {
     screens = try TextTable(spilling: files, limit: limit, name: "screens")
   }
 
+  /// Writes both tables' elements through to their scratch files and checks them.
+  /// - Throws: `RunDiffScratchError` when a scratch file fails.
+  func complete() throws {
+    try parts.elements.buffer.complete()
+    try screens.elements.buffer.complete()
+  }
+
+  /// The most bytes of both tables' elements held in memory at once.
+  var peakBufferedBytes: Int { parts.elements.buffer.peakBytes + screens.elements.buffer.peakBytes }
+
   /// The index of what `layout`'s SDK views show with `content`, -1 when they show nothing
   /// (and it is day).
   /// - Throws: what `TextTable.index` throws (only for spilling tables).
