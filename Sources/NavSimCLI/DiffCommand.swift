@@ -77,12 +77,18 @@ struct DiffCommand: NavSimCommand {
       // The page is written as it is built, through a temporary file renamed only when it is
       // whole: a failure leaves no page and the previous one as it was.
       var diffed: RunDiffSummary?
-      try writeAtomically(to: htmlPath, inputs: [store.path]) { write in
-        diffed = try store.writeDiffReport(
-          labelA: labelA, labelB: labelB, tolerance: tolerance, each: { try writer.add($0) },
-          to: write)
-        // The scratch file's last failure shows here: no page and no output when it fails.
-        try writer.completeEvents()
+      do {
+        try writeAtomically(to: htmlPath, inputs: [store.path]) { write in
+          diffed = try store.writeDiffReport(
+            labelA: labelA, labelB: labelB, tolerance: tolerance, each: { try writer.add($0) },
+            to: write)
+          // The scratch file's last failure shows here: no page and no output when it fails.
+          try writer.completeEvents()
+        }
+      } catch var error as RunDiffScratchError {
+        // A scratch file holds about the page's bytes: under `ulimit -f` it can fail first.
+        error.page = htmlPath
+        throw error
       }
       guard let diffed else { preconditionFailure("writeAtomically returned without the page") }
       if !json { context.print("wrote \(htmlPath)") }

@@ -32,13 +32,18 @@ public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Se
   public var problem: Problem
   /// The temporary directory (`TMPDIR`) the scratch file was in.
   public var directory: String
+  /// The HTML page being written when it failed (`navsim diff --html`), which was not
+  /// written: the message names it and leaves out the text report's advice.
+  public var page: String?
 
-  public init(problem: Problem, directory: String) {
+  public init(problem: Problem, directory: String, page: String? = nil) {
     self.problem = problem
     self.directory = directory
+    self.page = page
   }
 
   public var description: String {
+    if let page { return pageDescription(page) }
     let file = "the diff's scratch file in TMPDIR (\(directory))"
     let smaller = "or use the text report with a smaller --max-events; nothing was written"
     switch problem {
@@ -51,6 +56,21 @@ public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Se
         + smaller
     case .cannotRead(let problem):
       return "\(file) cannot be read back (\(problem)); the report above is cut short"
+    }
+  }
+
+  /// The message when the page `page` was being written: nothing was (the page is written
+  /// through a temporary file, the text or JSON report only after it).
+  private func pageDescription(_ page: String) -> String {
+    let file = "\(page): a scratch file of the page in TMPDIR (\(directory))"
+    switch problem {
+    case .fileSizeLimit:
+      return "\(file) reached the file-size limit (ulimit -f); raise it; nothing was written"
+    case .noSpace:
+      return "\(file) filled the disk; set TMPDIR to a directory with room; nothing was written"
+    case .other(let problem), .cannotRead(let problem):
+      return "\(file) failed (\(problem)); set TMPDIR to a directory with room; nothing was "
+        + "written"
     }
   }
 }

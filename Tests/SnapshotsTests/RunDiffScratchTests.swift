@@ -62,5 +62,11 @@ import TestSupport
     let limit = RunDiffScratchError(problem: .fileSizeLimit, directory: "/var/tmp")
     #expect(limit.description.hasPrefix(
       "the diff's scratch file in TMPDIR (/var/tmp) reached the file-size limit (ulimit -f)"))
+    // Writing a page (`--html`): the message names the page and gives no text-report advice.
+    let page = RunDiffScratchError(problem: .fileSizeLimit, directory: "/tmp", page: "out/d.html")
+    #expect(
+      page.description
+        == "out/d.html: a scratch file of the page in TMPDIR (/tmp) reached the file-size limit "
+        + "(ulimit -f); raise it; nothing was written")
   }
 }
