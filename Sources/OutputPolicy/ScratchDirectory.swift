@@ -15,8 +15,7 @@ public final class ScratchDirectory {
   /// Makes the directory, after removing the stale ones of `kind`.
   /// - Throws: `OutputError.cannotWrite` naming the temporary directory.
   public init(kind: String) throws {
-    var base = NSTemporaryDirectory()
-    while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+    let base = Self.base
     Self.removeStale(kind: kind, in: base)
     var template = Array((base + "/navsim-\(kind)-\(getpid())-XXXXXX").utf8CString)
     guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
@@ -25,6 +24,14 @@ public final class ScratchDirectory {
         path: base, problem: "cannot make a scratch directory: " + systemMessage(errno))
     }
     path = String(cString: created)
+  }
+
+  /// The temporary directory scratch directories are made in (`TMPDIR`), without a trailing
+  /// slash.
+  public static var base: String {
+    var base = NSTemporaryDirectory()
+    while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+    return base
   }
 
   /// The path of `name` in the directory.

@@ -228,6 +228,10 @@ public final class SQLiteConnection {
 
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
+  /// The operating system's error (`errno`) behind the last failed file operation, 0 when
+  /// there was none (`sqlite3_system_errno`): tells a full disk from the file-size limit.
+  public var systemErrorCode: Int32 { sqlite3_system_errno(handle) }
+
   /// The one check point: every result code passes through here.
   /// - Throws: `SQLiteError` unless `code` is one of `accepted`.
   @inline(__always)

@@ -32,6 +32,12 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, CustomDebu
     primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT
   }
 
+  /// True when the disk is full, or the file-size limit was reached (`SQLITE_FULL`).
+  public var isFull: Bool { primaryCode == SQLITE_FULL }
+
+  /// True when reading or writing the file failed (`SQLITE_IOERR`).
+  public var isIOError: Bool { primaryCode == SQLITE_IOERR }
+
   /// True when another connection holds the lock (`SQLITE_BUSY`, `SQLITE_LOCKED`).
   public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 

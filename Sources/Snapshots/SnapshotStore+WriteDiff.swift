@@ -13,9 +13,10 @@ public enum RunDiffFormat: Sendable {
   case json
 }
 
-/// The diff's scratch file (where the events' part goes past the buffer limit) failed: while
-/// written, before anything of the report was written; or, rarely, while read back
-/// (`cannotRead`), with the report cut short.
+/// A diff's scratch file failed: the text or JSON report's (where the events' part goes past
+/// the buffer limit), or one of an HTML page's (its columns, its tables' buffers and databases:
+/// `page` names the page). While written, before anything of the report was written; or,
+/// rarely, while read back (`cannotRead`), with the report cut short.
 public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Sendable {
   public enum Problem: Equatable, Sendable {
     /// The file-size limit (`ulimit -f`) was reached.
@@ -27,13 +28,23 @@ public struct RunDiffScratchError: Error, Equatable, CustomStringConvertible, Se
     /// Reading the file back failed (an I/O error), in the operating system's words: part of
     /// the report had been written.
     case cannotRead(String)
+
+    /// The problem of a write that failed with the system's error `code`.
+    package init(errno code: Int32) {
+      switch code {
+      case EFBIG: self = .fileSizeLimit
+      case ENOSPC, EDQUOT: self = .noSpace
+      default: self = .other(String(cString: strerror(code)))
+      }
+    }
   }
 
   public var problem: Problem
   /// The temporary directory (`TMPDIR`) the scratch file was in.
   public var directory: String
-  /// The HTML page being written when it failed (`navsim diff --html`), which was not
-  /// written: the message names it and leaves out the text report's advice.
+  /// The HTML page the scratch file was of (`SnapshotStore.writeDiffReport` sets it), which
+  /// was not written: the message names it and leaves out the text report's advice. Nil for
+  /// the text or JSON report's scratch file, even while a page is written.
   public var page: String?
 
   public init(problem: Problem, directory: String, page: String? = nil) {

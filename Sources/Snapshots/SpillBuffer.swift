@@ -11,17 +11,31 @@ import OutputPolicy
 
 /// Where spill buffers put their files: one scratch directory under `TMPDIR`, made when the
 /// first buffer spills (a report that fits in memory makes none) and shared by the buffers of
-/// one report.
+/// one report, removed with what is left in it when the report is done.
 package final class ScratchFiles {
   private var directory: ScratchDirectory?
+  /// The page these files are scratch of (`navsim diff --html`), named by their errors; nil
+  /// for the text or JSON report's.
+  package let page: String?
 
-  package init() {}
+  package init(page: String? = nil) { self.page = page }
+
+  /// The scratch directory's path, nil until a file is made in it.
+  package var directoryPath: String? { directory?.path }
 
   /// The path of a new file called `name` in the directory, made now if it is not yet.
   /// - Throws: `OutputError` when `TMPDIR` has no room for the directory.
-  func path(_ name: String) throws -> String {
+  package func path(_ name: String) throws -> String {
     if directory == nil { directory = try ScratchDirectory(kind: "diff") }
     return directory!.file(name)
+  }
+
+  /// The error of a scratch file failing with `problem`, naming `TMPDIR` (the directory the
+  /// scratch directory is in) and the page, if the files are a page's.
+  package func failure(_ problem: RunDiffScratchError.Problem) -> RunDiffScratchError {
+    let base = directory.map { ($0.path as NSString).deletingLastPathComponent }
+      ?? ScratchDirectory.base
+    return RunDiffScratchError(problem: problem, directory: base, page: page)
   }
 }
 
@@ -33,7 +47,6 @@ package final class SpillBuffer {
   private let name: String
   private var memory: [UInt8] = []
   private var file: UnsafeMutablePointer<FILE>?
-  private var filePath = ""
   /// Whether the file has been written through and rewound for reading.
   private var completed = false
   /// How many bytes of the file `copy` reads at once.
@@ -119,10 +132,10 @@ package final class SpillBuffer {
   private func write(_ bytes: [UInt8]) throws {
     if file == nil {
       OutputFile.ignoreFileSizeSignal()
-      filePath = try files.path(name)
-      guard let opened = fopen(filePath, "w+") else { throw failure() }
+      let path = try files.path(name)
+      guard let opened = fopen(path, "w+") else { throw failure() }
       // Unnamed from now on: gone when closed, whatever happens to the process.
-      unlink(filePath)
+      unlink(path)
       file = opened
     }
     if fwrite(bytes, 1, bytes.count, file) != bytes.count { throw failure() }
@@ -132,20 +145,8 @@ package final class SpillBuffer {
   /// no name by then).
   private func failure(reading: Bool = false) -> RunDiffScratchError {
     let code = errno
-    // filePath is TMPDIR/navsim-diff-PID-XXXXXX/NAME.
-    let directory = ((filePath as NSString).deletingLastPathComponent as NSString)
-      .deletingLastPathComponent
-    if reading {
-      return RunDiffScratchError(
-        problem: .cannotRead(String(cString: strerror(code))), directory: directory)
-    }
-    switch code {
-    case EFBIG: return RunDiffScratchError(problem: .fileSizeLimit, directory: directory)
-    case ENOSPC, EDQUOT: return RunDiffScratchError(problem: .noSpace, directory: directory)
-    default:
-      return RunDiffScratchError(
-        problem: .other(String(cString: strerror(code))), directory: directory)
-    }
+    if reading { return files.failure(.cannotRead(String(cString: strerror(code)))) }
+    return files.failure(RunDiffScratchError.Problem(errno: code))
   }
 
   /// How many of `bytes` make whole UTF-8 characters: all but an incomplete last one.
