@@ -76,19 +76,15 @@ struct DiffCommand: NavSimCommand {
       let writer = RunDiffWriter(format: format)
       // The page is written as it is built, through a temporary file renamed only when it is
       // whole: a failure leaves no page and the previous one as it was.
+      // A scratch file of the page holds about the page's bytes: under `ulimit -f` it can fail
+      // first, and its error names the page.
       var diffed: RunDiffSummary?
-      do {
-        try writeAtomically(to: htmlPath, inputs: [store.path]) { write in
-          diffed = try store.writeDiffReport(
-            labelA: labelA, labelB: labelB, tolerance: tolerance, each: { try writer.add($0) },
-            to: write)
-          // The scratch file's last failure shows here: no page and no output when it fails.
-          try writer.completeEvents()
-        }
-      } catch var error as RunDiffScratchError {
-        // A scratch file holds about the page's bytes: under `ulimit -f` it can fail first.
-        error.page = htmlPath
-        throw error
+      try writeAtomically(to: htmlPath, inputs: [store.path]) { write in
+        diffed = try store.writeDiffReport(
+          labelA: labelA, labelB: labelB, tolerance: tolerance, page: htmlPath,
+          each: { try writer.add($0) }, to: write)
+        // The diff's own scratch file's last failure shows here: no page and no output then.
+        try writer.completeEvents()
       }
       guard let diffed else { preconditionFailure("writeAtomically returned without the page") }
       if !json { context.print("wrote \(htmlPath)") }

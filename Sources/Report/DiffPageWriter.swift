@@ -45,24 +45,35 @@ final class DiffPageWriter {
   private var firstFrameOfView: [ViewKey: Int] = [:]
   /// The first differing event marked, with its frame.
   private var firstDifference: (seq: Int64, frame: Int)?
+  /// Every buffer that spills: the columns' and the screens' tables'. `complete` writes them
+  /// all through and `peakBufferedBytes` sums them: a buffer made anywhere else is missed.
+  private let buffers: [SpillBuffer]
 
   /// - Parameters:
   ///   - bufferLimit: the most bytes of the columns and tables held in memory, all together;
   ///     past a column's share, the column goes to a scratch file.
   ///   - spilling: false holds the screens' tables whole in memory (nothing can fail then);
-  ///     true keeps only their recent texts there (`TextTable`).
-  /// - Throws: `SQLiteError` when a spilling table's temporary database cannot be made.
-  init(runA: RunInfo, runB: RunInfo, bufferLimit: Int, spilling: Bool) throws {
+  ///     true keeps only their last `recentLimit` texts there (`TextTable`).
+  ///   - page: the page's path (or name), which the scratch files' errors name
+  ///     (`RunDiffScratchError.page`).
+  init(
+    runA: RunInfo, runB: RunInfo, bufferLimit: Int, spilling: Bool, page: String = "the page",
+    recentLimit: Int = 1024
+  ) {
     self.runA = runA
     self.runB = runB
     content = ScreenContent(tripStart: runA.tripStart)
-    let files = ScratchFiles()
+    let files = ScratchFiles(page: page)
     let share = bufferLimit / 24
-    screens = spilling ? try ScreenTables(spilling: files, limit: share) : ScreenTables()
+    screens =
+      spilling
+      ? ScreenTables(spilling: files, limit: share, recentLimit: recentLimit) : ScreenTables()
+    var made = screens.buffers
     func column(_ name: String) -> SpilledArray {
       let buffer = SpillBuffer(limit: share, files: files, name: name)
       // Read back in pieces of the size the output file writes at once.
       buffer.readChunk = 1 << 16
+      made.append(buffer)
       return SpilledArray(buffer)
     }
     (seq, t, event, detail) = (column("seq"), column("t"), column("event"), column("detail"))
@@ -74,6 +85,7 @@ final class DiffPageWriter {
     (findingA, findingB, findings) =
       (column("finding-a"), column("finding-b"), column("findings"))
     (differing, differingSignature) = (column("differing"), column("signature"))
+    buffers = made
   }
 
   /// Takes the next event of the two runs (in seq order; every event before any `mark`).
@@ -140,8 +152,7 @@ final class DiffPageWriter {
   /// fail.
   /// - Throws: `RunDiffScratchError` when a scratch file fails.
   func complete() throws {
-    for column in columns { try column.buffer.complete() }
-    try screens.complete()
+    for buffer in buffers { try buffer.complete() }
   }
 
   /// Writes the page to `output`, `summary` (of the differences marked) above the pictures.
@@ -198,17 +209,7 @@ final class DiffPageWriter {
 
   /// The most bytes of the columns and the screens' tables held in memory at once, all
   /// together.
-  var peakBufferedBytes: Int {
-    columns.reduce(screens.peakBufferedBytes) { $0 + $1.buffer.peakBytes }
-  }
-
-  private var columns: [SpilledArray] {
-    [
-      seq, t, event, detail, layoutA, layoutB, findingsA, findingsB, screenA, screenB, map,
-      changes, state, prompts, size, speed, findingA, findingB, findings, differing,
-      differingSignature,
-    ]
-  }
+  var peakBufferedBytes: Int { buffers.reduce(0) { $0 + $1.peakBytes } }
 
   /// A row of the timeline, as `TimelineRow.json` writes it.
   private func row(_ name: String, _ color: String, _ frames: SpilledArray) -> StreamedJSON {

@@ -42,9 +42,7 @@ extension HTMLReport {
     let pairs = alignBySeq(framesA, framesB)
     var indexOfSeq: [Int64: Int] = [:]
     // Held whole in memory: no scratch file, so none can fail.
-    let writer = inMemory {
-      try DiffPageWriter(runA: runA, runB: runB, bufferLimit: .max, spilling: false)
-    }
+    let writer = DiffPageWriter(runA: runA, runB: runB, bufferLimit: .max, spilling: false)
     for (index, pair) in pairs.enumerated() {
       indexOfSeq[(pair.b ?? pair.a)!.seq] = index
       inMemory {

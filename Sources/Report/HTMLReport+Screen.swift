@@ -37,22 +37,15 @@ final class ScreenTables {
   }
 
   /// Tables whose elements spill past `limit` bytes each into files of `files`, their texts
-  /// looked up in temporary databases (`TextTable`): for a diff page of any length.
-  /// - Throws: `SQLiteError` when a temporary database cannot be made.
-  init(spilling files: ScratchFiles, limit: Int) throws {
-    parts = try TextTable(spilling: files, limit: limit, name: "parts")
-    screens = try TextTable(spilling: files, limit: limit, name: "screens")
+  /// looked up in databases there past the last `recentLimit` (`TextTable`): for a diff page
+  /// of any length.
+  init(spilling files: ScratchFiles, limit: Int, recentLimit: Int) {
+    parts = TextTable(spilling: files, limit: limit, name: "parts", recentLimit: recentLimit)
+    screens = TextTable(spilling: files, limit: limit, name: "screens", recentLimit: recentLimit)
   }
 
-  /// Writes both tables' elements through to their scratch files and checks them.
-  /// - Throws: `RunDiffScratchError` when a scratch file fails.
-  func complete() throws {
-    try parts.elements.buffer.complete()
-    try screens.elements.buffer.complete()
-  }
-
-  /// The most bytes of both tables' elements held in memory at once.
-  var peakBufferedBytes: Int { parts.elements.buffer.peakBytes + screens.elements.buffer.peakBytes }
+  /// The buffers of both tables' elements.
+  var buffers: [SpillBuffer] { [parts, screens].map(\.elements.buffer) }
 
   /// The index of what `layout`'s SDK views show with `content`, -1 when they show nothing
   /// (and it is day).

@@ -43,34 +43,41 @@ extension SnapshotStore {
   ///
   /// Two passes over the runs: the first builds the page's tables and writes its columns (one
   /// fact of every event each) into buffers of `bufferLimit` bytes in all that spill to
-  /// scratch files under `TMPDIR`; the second diffs the runs, marking each differing event on
-  /// the page and handing it to `each`. Nothing reaches `output` before both have run to
-  /// their end and the scratch files are written through and checked.
+  /// scratch files in a scratch directory under `TMPDIR` (the tables' older texts go to
+  /// databases there); the second diffs the runs, marking each differing event on the page
+  /// and handing it to `each`. Nothing reaches `output` before both have run to their end and
+  /// the scratch files are written through and checked. The scratch directory is removed
+  /// when the page is written or has failed.
+  /// - Parameter page: the page's path (or name), for the scratch files' errors.
   /// - Returns: the diff's summary.
   /// - Throws: as `diff(labelA:labelB:tolerance:each:)` (checked before anything is read),
-  ///   what reading the runs' frames throws, `RunDiffScratchError` (or `OutputError` when
-  ///   `TMPDIR` has no room for a scratch directory) when a scratch file fails, and what
-  ///   `each` and `output` throw.
+  ///   what reading the runs' frames throws, `RunDiffScratchError` naming `page` (or
+  ///   `OutputError` when `TMPDIR` has no room for a scratch directory) when a scratch file of
+  ///   the page fails, and what `each` and `output` throw.
   @discardableResult
   public func writeDiffReport(
     labelA: String, labelB: String, tolerance: Double = 0, bufferLimit: Int = 1 << 20,
-    each: (EventDifference) throws -> Void = { _ in }, to output: (String) throws -> Void
+    page: String = "the diff page", each: (EventDifference) throws -> Void = { _ in },
+    to output: (String) throws -> Void
   ) throws -> RunDiffSummary {
     try writeDiffReportMeasuring(
-      labelA: labelA, labelB: labelB, tolerance: tolerance, bufferLimit: bufferLimit, each: each,
-      to: output
+      labelA: labelA, labelB: labelB, tolerance: tolerance, bufferLimit: bufferLimit,
+      page: page, each: each, to: output
     ).summary
   }
 
-  /// As `writeDiffReport(labelA:labelB:tolerance:bufferLimit:each:to:)`, returning also the
-  /// most bytes of the page's columns held in memory at once, so tests can check it.
+  /// As `writeDiffReport(labelA:labelB:tolerance:bufferLimit:page:each:to:)`, returning also
+  /// the most bytes of the page's columns and tables held in memory at once, so tests can
+  /// check it; `recentLimit` is how many recent texts the tables hold (`TextTable`).
   func writeDiffReportMeasuring(
     labelA: String, labelB: String, tolerance: Double, bufferLimit: Int,
+    page: String = "the diff page", recentLimit: Int = 1024,
     each: (EventDifference) throws -> Void, to output: (String) throws -> Void
   ) throws -> (summary: RunDiffSummary, peakBufferedBytes: Int) {
     let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)
-    let writer = try DiffPageWriter(
-      runA: runA, runB: runB, bufferLimit: bufferLimit, spilling: true)
+    let writer = DiffPageWriter(
+      runA: runA, runB: runB, bufferLimit: bufferLimit, spilling: true, page: page,
+      recentLimit: recentLimit)
     let pairs = try FramePairs(store: self, runA: runA, runB: runB, details: true)
     while let (a, b) = try pairs.next() {
       try writer.add(

@@ -72,6 +72,40 @@ import Testing
     _ = directory
   }
 
+  /// With `--json`, the JSON report (1.7 MB here, past its 1 MiB buffer) has a scratch file of
+  /// its own beside the page's (0.7 MB): when that one reaches the limit, the message is the
+  /// diff's, not the page's, and nothing is written either.
+  @Test func theJSONReportsScratchFileFailingIsNotThePages() async throws {
+    let (directory, store, page) = try await store()
+    let result = try await launchShell(
+      "ulimit -f 1200; exec \"$0\" \"$@\"",
+      [try productPath("navsim"), "diff", store, "basic", "complete", "--json", "--html", page])
+    try expectNothingWritten(
+      result, page: page, saying: "the diff's scratch file in TMPDIR (")
+    #expect(!result.standardError.contains("of the page"), "\(result.standardError)")
+    _ = directory
+  }
+
+  /// The page's scratch directory (its columns' files, its tables' databases) goes when the
+  /// page is written and when it fails: `TMPDIR` is left as it was.
+  @Test func thePageLeavesTMPDIRAsItWasWrittenOrNot() async throws {
+    let (directory, store, page) = try await store()
+    let scratch = directory.file("tmp")
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+    let written = directory.file("written.html")
+    let result = try await launchProduct(
+      "navsim", ["diff", store, "basic", "complete", "--html", written],
+      environment: ["TMPDIR": scratch])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(FileManager.default.fileExists(atPath: written))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [])
+    let failed = try await launchShell(
+      "ulimit -f 200; TMPDIR=\"$0\" exec \"$@\"",
+      [scratch, try productPath("navsim"), "diff", store, "basic", "complete", "--html", page])
+    try expectNothingWritten(failed, page: page, saying: "file-size limit")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [])
+  }
+
   @Test func aMissingFolderWritesNothing() async throws {
     let (directory, store, page) = try await store()
     let out = directory.file("no-such-folder/diff.html")

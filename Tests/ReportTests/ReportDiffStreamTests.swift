@@ -2,6 +2,7 @@ import Foundation
 import Replay
 @testable import Report
 import ReplayTestSupport
+import OutputPolicy
 @testable import Snapshots
 import Testing
 import TestSupport
@@ -64,12 +65,33 @@ import TestSupport
   @Test func aSpillingTableGivesTheIndicesOfOneInMemory() throws {
     let texts = (0..<500).map { "t\($0 % 37)" + ($0 % 5 == 0 ? "\u{E9}" : "e\u{301}") }
     let memory = TextTable()
-    let spilling = try TextTable(spilling: ScratchFiles(), limit: 64, name: "test", recentLimit: 3)
+    let spilling = TextTable(spilling: ScratchFiles(), limit: 64, name: "test", recentLimit: 3)
     let inMemory = try texts.map { text in try memory.index(of: text) { JSONText.quote(text) } }
     let spilled = try texts.map { text in try spilling.index(of: text) { JSONText.quote(text) } }
     #expect(spilled == inMemory)
     #expect(Set(inMemory).count == 74)
     #expect(
       try StreamedJSON.array(spilling.elements).text == StreamedJSON.array(memory.elements).text)
+  }
+
+  /// A table's database is a file of the page's scratch directory (under `TMPDIR`, as the
+  /// columns' files), made only once the table forgets a text, and removed with the directory.
+  @Test func aSpillingTablesDatabaseIsInTheScratchDirectoryUntilTheTableIsDone() throws {
+    var files: ScratchFiles? = ScratchFiles()
+    var table: TextTable? = TextTable(spilling: files!, limit: 1 << 20, name: "t", recentLimit: 3)
+    for text in ["a", "b", "c"] { _ = try table!.index(of: text) { text } }
+    #expect(files!.directoryPath == nil, "a table that forgot nothing made a database")
+    _ = try table!.index(of: "d") { "d" }
+    let directory = try #require(files!.directoryPath)
+    #expect(
+      (directory as NSString).deletingLastPathComponent == ScratchDirectory.base,
+      "\(directory)")
+    let made = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(made == ["t.sqlite"], "\(made)")
+    // The forgotten texts keep their indices: they are looked up in the database.
+    #expect(try ["a", "d", "b", "e"].map { text in try table!.index(of: text) { text } }
+      == [0, 3, 1, 4])
+    (table, files) = (nil, nil)
+    #expect(!FileManager.default.fileExists(atPath: directory))
   }
 }
