@@ -47,7 +47,7 @@ final class DiffPageWriter {
   private var firstDifference: (seq: Int64, frame: Int)?
   /// Every buffer that spills: the columns' and the screens' tables'. `complete` writes them
   /// all through and `peakBufferedBytes` sums them: a buffer made anywhere else is missed.
-  private let buffers: [SpillBuffer]
+  let buffers: [SpillBuffer]
 
   /// - Parameters:
   ///   - bufferLimit: the most bytes of the columns and tables held in memory, all together;

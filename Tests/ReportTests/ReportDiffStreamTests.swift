@@ -59,6 +59,27 @@ import TestSupport
     _ = directory
   }
 
+  /// Every spill buffer a page writer holds, however deep (its columns, its screens' tables'
+  /// elements), is in the one list `complete` writes through and `peakBufferedBytes` sums: a
+  /// buffer left out would be read back unchecked, after the page has begun.
+  @Test func everyBufferOfAPageIsInTheListThatCompletesThem() throws {
+    let (directory, store) = try store(count: 10)
+    let (runA, runB) = try store.comparableRuns(labelA: "v1", labelB: "v2")
+    let writer = DiffPageWriter(runA: runA, runB: runB, bufferLimit: 1 << 20, spilling: true)
+    var held: [ObjectIdentifier] = []
+    func collect(_ value: Any, depth: Int) {
+      if let array = value as? SpilledArray { return held.append(ObjectIdentifier(array.buffer)) }
+      if let buffer = value as? SpillBuffer { return held.append(ObjectIdentifier(buffer)) }
+      guard depth < 4 else { return }
+      for child in Mirror(reflecting: value).children { collect(child.value, depth: depth + 1) }
+    }
+    collect(writer, depth: 0)
+    let listed = writer.buffers.map(ObjectIdentifier.init)
+    #expect(held.count > 20, "found only \(held.count) buffers: the search misses some")
+    #expect(Set(held) == Set(listed) && listed.count == Set(listed).count)
+    _ = directory
+  }
+
   /// A table that keeps only its recent texts in memory and looks older ones up in its
   /// database gives every text the index a table in memory gives it, texts told apart by their
   /// bytes ("é" precomposed and as "e" and a combining accent are two).
