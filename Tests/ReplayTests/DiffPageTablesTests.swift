@@ -14,7 +14,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct DiffPageTablesTests {
   /// `city-commute` through the SDK's own layout (`sdk`) and `complete` (`mine`): the screens
-  /// change every second.
+  /// change every second (and the migration guide's diff, `GoldenBuiltInTests`, is theirs).
   static func store(_ directory: TemporaryDirectory) throws -> SnapshotStore {
     let store = try SnapshotStore(path: directory.file("pages.sqlite"), mode: .create)
     _ = try ReplayJob(

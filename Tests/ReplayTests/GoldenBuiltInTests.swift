@@ -78,17 +78,9 @@ import Testing
   /// real:
   /// every line of the excerpt is a line of the diff.
   @Test func theMigrationGuidesDiffIsWhatNavSimPrints() throws {
-    let (directory, path) = freshDatabase(named: "migration.sqlite")
+    let directory = TemporaryDirectory()
     defer { _ = directory }
-    let store = try SnapshotStore(path: path, mode: .create)
-    _ = try ReplayJob(
-      logPath: recording("city-commute"), delegateName: "builtin", makeDelegate: { nil },
-      watchers: .layoutRules
-    ).run(store: store, label: "sdk")
-    _ = try ReplayJob(
-      logPath: recording("city-commute"), delegateName: "complete",
-      makeDelegate: { CompleteLayoutDelegate() }, watchers: .layoutRules
-    ).run(store: store, label: "mine")
+    let store = try DiffPageTablesTests.store(directory)
     let text = try store.diff(labelA: "sdk", labelB: "mine").text()
     #expect(
       text.contains(
