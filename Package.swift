@@ -89,9 +89,10 @@ let package = Package(
     // The JSON codec (`JSONValue`, `JSONDocumentValue`, `JSONWriter`): a leaf every JSON
     // reader and writer uses.
     .target(name: "JSON"),
-    .target(name: "SessionEvents", dependencies: ["JSON"]),
+    .target(name: "SessionEvents", dependencies: ["JSON", "TextBytes"]),
     // Texts compared and ordered by their UTF-8 bytes (`sameBytes`, `bytesPrecede`,
-    // `ByteKey`), where `String` equates canonically equivalent texts: a leaf.
+    // `ByteKey`), where `String` equates canonically equivalent texts, and quoted for
+    // one-line messages (`visiblyQuoted`): a leaf.
     .target(name: "TextBytes"),
     // Seeded generators: simulation, redaction, generated solver systems.
     .target(name: "SeededRandom"),

@@ -3,6 +3,7 @@ import JSON
 import OutputPolicy
 import SQLite
 import SessionEvents
+import TextBytes
 
 // JSON Lines export and import: a lossless text form of one recording.
 //

@@ -1,6 +1,8 @@
 // Google's encoded polyline algorithm format, at precision 5 (Google, OSRM's default) or 6
 // (OSRM's `polyline6`, Valhalla, and `routeLeg` paths in NavSim's logs).
 
+import TextBytes
+
 /// Encodes and decodes polylines.
 public enum EncodedPolyline {
   /// A malformed polyline: the 0-based character offset and the problem.
@@ -25,6 +27,14 @@ public enum EncodedPolyline {
     var latitude = 0
     var longitude = 0
 
+    /// The character starting at byte `offset`: every byte before the one refused was a
+    /// character of the format (ASCII), so `offset` starts a character of `encoded`.
+    func character(at offset: Int) -> String {
+      let scalars = String(decoding: bytes[offset..<min(offset + 4, bytes.count)], as: UTF8.self)
+        .unicodeScalars
+      return scalars.first.map { String($0) } ?? ""
+    }
+
     func nextValue() throws(DecodingError) -> Int {
       var result = 0
       var shift = 0
@@ -36,8 +46,8 @@ public enum EncodedPolyline {
         guard byte >= 0 && byte < 64 else {
           throw DecodingError(
             offset: index,
-            message:
-              "character '\(Unicode.Scalar(bytes[index]))' is not part of an encoded polyline")
+            message: "character \(character(at: index).visiblyQuoted) is not part of an encoded "
+              + "polyline")
         }
         guard shift <= 30 else {
           throw DecodingError(offset: index, message: "a value is too long")

@@ -1,4 +1,5 @@
 import JSON
+import TextBytes
 // The readable JSON form of events: `{"seq":1,"t":0,"kind":"speed","payload":{...}}`.
 // Payload members follow `EventKind.storedFields` (the same names and order as the SQL view).
 
@@ -84,7 +85,7 @@ extension SessionEvent {
       throw EventJSONError("expected an event object, found \(json.typeName)")
     }
     for member in members where !["seq", "t", "kind", "payload"].contains(member.key) {
-      throw EventJSONError("unknown key '\(member.key)'")
+      throw EventJSONError("unknown key \(member.key.visiblyQuoted)")
     }
     let seq = try Self.integer(json["seq"], key: "seq")
     let t = try Self.integer(json["t"], key: "t")
@@ -93,7 +94,7 @@ extension SessionEvent {
       throw EventJSONError("'kind' must be a string, found \(kindValue.typeName)")
     }
     guard let kind = EventKind(rawValue: kindName) else {
-      throw EventJSONError("unknown event kind '\(kindName)'")
+      throw EventJSONError("unknown event kind \(kindName.visiblyQuoted)")
     }
     let payload = try EventPayload(kind: kind, json: json["payload"] ?? .object([]))
     self.init(seq: seq, t: t, payload: payload)
@@ -117,7 +118,7 @@ extension EventPayload {
     }
     let fields = kind.storedFields
     for member in members where !fields.contains(where: { $0.name == member.key }) {
-      throw EventJSONError("unknown \(kind.rawValue) field '\(member.key)'")
+      throw EventJSONError("unknown \(kind.rawValue) field \(member.key.visiblyQuoted)")
     }
     var stored = StoredPayload()
     for field in fields {

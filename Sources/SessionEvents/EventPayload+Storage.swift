@@ -1,6 +1,8 @@
 // The mapping between payloads and their storage slots (format version 1; see
 // StoredPayload.swift for the rules that keep it stable).
 
+import TextBytes
+
 // MARK: - The slot table
 
 extension EventKind {
@@ -307,7 +309,7 @@ extension EventPayload {
       case "number": value = .number(try slots.real(stored.n1, "value"))
       case "text": value = .text(try slots.text(stored.s3, "value"))
       case let other:
-        throw slots.error("value", "unknown value type '\(other)' (bool, number, text)")
+        throw slots.error("value", "unknown value type \(other.visiblyQuoted) (bool, number, text)")
       }
       self = .settingChanged(SettingChange(name: name, value: value))
     case .camera:
@@ -438,7 +440,7 @@ private struct SlotReader {
     let raw = try self.text(text, field)
     guard let value = Value(rawValue: raw) else {
       let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
-      throw error(field, "unknown value '\(raw)' (known: \(known))")
+      throw error(field, "unknown value \(raw.visiblyQuoted) (known: \(known))")
     }
     return value
   }

@@ -1,3 +1,4 @@
+import TextBytes
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -174,8 +175,9 @@ public struct RecordedStepDetail: Equatable, Sendable {
           let known = LaneShape.allCases.map(\.rawValue).joined(separator: ", ")
           return .failure(
             LaneTextError(
-              message: "lane \(number + 1): unknown direction '\(direction)' (known: \(known), "
-                + "'*' after one marks it recommended)"))
+              message: "lane \(number + 1): unknown direction "
+                + "\(String(direction).visiblyQuoted) (known: \(known), '*' after one marks it "
+                + "recommended)"))
         }
         directions.append(RecordedLaneDirection(shape, recommended: recommended))
       }

@@ -135,7 +135,7 @@ final class EventLogJSONLinesTests: XCTestCase {
   func testUnknownKind() throws {
     try assertImportFails(
       [event(1), #"{"seq":2,"t":0,"kind":"teleported","payload":{}}"#].joined(separator: "\n"),
-      line: 2, problem: "unknown event kind 'teleported'")
+      line: 2, problem: #"unknown event kind "teleported""#)
   }
 
   func testMissingPayloadField() throws {

@@ -105,7 +105,7 @@ final class EventLogRowViewTests: XCTestCase {
       }
       XCTAssertEqual(seq, 2)
       XCTAssertTrue(problem.contains("delay"), problem)
-      XCTAssertTrue(problem.contains("unknown value 'jammed'"), problem)
+      XCTAssertTrue(problem.contains(#"unknown value "jammed""#), problem)
     }
   }
 }

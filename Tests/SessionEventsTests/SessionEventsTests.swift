@@ -121,7 +121,7 @@ final class SessionEventsTests: XCTestCase {
     XCTAssertThrowsError(
       try EventPayload(kind: .lightingChanged, stored: StoredPayload(s1: "dusk"))
     ) { error in
-      XCTAssertEqual("\(error)", "lightingChanged.mode: unknown value 'dusk' (known: day, night)")
+      XCTAssertEqual("\(error)", "lightingChanged.mode: unknown value \"dusk\" (known: day, night)")
     }
   }
 
@@ -135,13 +135,13 @@ final class SessionEventsTests: XCTestCase {
     ) { error in
       XCTAssertEqual(
         "\(error)",
-        "stepDetail.lanes: lane 2: unknown direction 'left' (known: unknown, straight, slightLeft, "
+        "stepDetail.lanes: lane 2: unknown direction \"left\" (known: unknown, straight, slightLeft, "
           + "slightRight, normalLeft, normalRight, sharpLeft, sharpRight, uTurnLeft, uTurnRight, "
           + "'*' after one marks it recommended)")
     }
     XCTAssertThrowsError(
       try EventPayload(kind: .stepDetail, stored: StoredPayload(n1: .integer(1), s1: "", s2: "straight||straight"))
-    ) { error in XCTAssertTrue("\(error)".hasPrefix("stepDetail.lanes: lane 2: unknown direction ''")) }
+    ) { error in XCTAssertTrue("\(error)".hasPrefix("stepDetail.lanes: lane 2: unknown direction \"\"")) }
     var leg = try XCTUnwrap(samples.first { $0.kind == .routeLeg }).stored
     XCTAssertEqual(
       try EncodedPolyline.decode(XCTUnwrap(leg.s2)),
@@ -204,23 +204,68 @@ final class SessionEventsTests: XCTestCase {
       }
     }
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"teleported","payload":{}}"#),
-                   "unknown event kind 'teleported'")
+                   "unknown event kind \"teleported\"")
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{}}"#),
                    "arrived payload is missing 'waypointIndex'")
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{"waypointIndex":"x"}}"#),
                    "'arrived.waypointIndex' must be an integer, found a string")
     XCTAssertEqual(
       problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{"waypointIndex":1,"extra":2}}"#),
-      "unknown arrived field 'extra'")
+      "unknown arrived field \"extra\"")
     XCTAssertEqual(problem(#"{"seq":1.5,"t":0,"kind":"recentered"}"#),
                    "'seq' must be an integer, found a number")
     XCTAssertEqual(problem(#"{"t":0,"kind":"recentered"}"#), "missing key 'seq'")
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"recentered","when":1}"#),
-                   "unknown key 'when'")
+                   "unknown key \"when\"")
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"camera","payload":{"mode":"x","#
                            + #""bearing":0,"tilt":0,"zoom":1}}"#),
-                   "camera.mode: unknown value 'x' (known: following, free, overview)")
+                   "camera.mode: unknown value \"x\" (known: following, free, overview)")
     XCTAssertEqual(problem(#"[1]"#), "expected an event object, found an array")
+  }
+
+  func testMessagesShowAGivenTextOnOneLineWithItsBytes() throws {
+    func problem(_ line: String) -> String {
+      do {
+        _ = try SessionEvent(json: JSONValue(parsing: line))
+        return "no error"
+      } catch {
+        return "\(error)"
+      }
+    }
+    // A newline, a combining accent and a precomposed letter: each written `\u{…}`.
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"recentered","wh\nen":1}"#),
+                   #"unknown key "wh\u{A}en""#)
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"tele\nport","payload":{}}"#),
+                   #"unknown event kind "tele\u{A}port""#)
+    XCTAssertEqual(
+      problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{"waypointIndex":1,"e\u0301x":2}}"#),
+      #"unknown arrived field "e\u{301}x""#)
+    XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"camera","payload":{"mode":"fr\u00e9e\n","#
+                           + #""bearing":0,"tilt":0,"zoom":1}}"#),
+                   #"camera.mode: unknown value "fr\u{E9}e\u{A}" (known: following, free, overview)"#)
+    var setting = EventPayload.settingChanged(SettingChange(name: .prompts, value: .bool(false)))
+      .stored
+    setting.s2 = "bo\nol"
+    XCTAssertThrowsError(try EventPayload(kind: .settingChanged, stored: setting)) { error in
+      XCTAssertEqual(
+        "\(error)", #"settingChanged.value: unknown value type "bo\u{A}ol" (bool, number, text)"#)
+    }
+    let lanes = StoredPayload(n1: .integer(1), s1: "", s2: "straight|le\nft")
+    XCTAssertThrowsError(try EventPayload(kind: .stepDetail, stored: lanes)) { error in
+      XCTAssertTrue(
+        "\(error)".hasPrefix(#"stepDetail.lanes: lane 2: unknown direction "le\u{A}ft" (known: "#),
+        "\(error)")
+    }
+    var leg = try XCTUnwrap(samples.first { $0.kind == .routeLeg }).stored
+    for (path, shown) in [("_p~iF\n", #""\u{A}""#), ("_p~iF\u{E9}", #""\u{E9}""#)] {
+      leg.s2 = path
+      XCTAssertThrowsError(try EventPayload(kind: .routeLeg, stored: leg)) { error in
+        XCTAssertEqual(
+          "\(error)",
+          "routeLeg.path: not an encoded polyline (character 5: character \(shown) is not part "
+            + "of an encoded polyline)")
+      }
+    }
   }
 
   // MARK: - JSON syntax
