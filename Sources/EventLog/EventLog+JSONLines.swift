@@ -332,11 +332,11 @@ private struct JSONLinesImport {
             "attribute \(member.key.visiblyQuoted) must be a string, found "
               + member.value.typeName)
         }
-        if member.key.isEmpty { throw fail(number, "an attribute has an empty key") }
         pairs.append((member.key, value))
       }
-      // Keys as their bytes: two that differ only in normalization are refused, not merged.
-      do throws(AttributeKeyClash) {
+      // Keys as their bytes: two that differ only in normalization are refused, not merged;
+      // an empty key is refused too.
+      do throws(BadAttributeKey) {
         attributes = try RecordingMetadata.checkedAttributes(pairs)
       } catch {
         throw fail(number, error.description)

@@ -1,4 +1,5 @@
 import SQLite
+import TextBytes
 
 /// Why an event log could not be opened, read or written: one case per failure, each naming
 /// the file and, where there is one, the recording, event seq or import line.
@@ -30,9 +31,12 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
   /// A stored event that cannot be read back (unknown kind, malformed payload, a gap).
   case badStoredEvent(path: String, recording: Int64, seq: Int64, problem: String)
   /// A stored recording whose metadata cannot be read as it is: two attribute keys that are
-  /// one `String` (another tool wrote them), where keeping one would drop the other's value.
-  /// The message says how to mend it (docs/event-log.md shows the SQL).
+  /// one `String` (another tool wrote them), where keeping one would drop the other's value,
+  /// or an empty key (in the library, whose table does not refuse one). `problem` says what
+  /// is wrong and how to mend it; the message adds where the SQL is (docs/event-log.md).
   case badStoredRecording(path: String, recording: Int64, problem: String)
+  /// Metadata `beginRecording` refused (an empty attribute key); nothing was written.
+  case badRecordingMetadata(path: String, name: String, problem: String)
   /// A bad line in a JSON Lines file being imported.
   case badImportLine(path: String, line: Int, problem: String)
   /// The writer was finished, or failed earlier, and takes no more events.
@@ -50,7 +54,7 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
       .readOnly(let path), .unknownRecording(let path, _), .recordingFinished(let path, _),
       .concurrentWriter(let path, _, _, _), .invalidEvent(let path, _, _, _),
       .badStoredEvent(let path, _, _, _), .badStoredRecording(let path, _, _),
-      .badImportLine(let path, _, _),
+      .badRecordingMetadata(let path, _, _), .badImportLine(let path, _, _),
       .writerClosed(let path, _), .io(let path, _):
       path
     case .sqlite(let error): error.path
@@ -80,8 +84,9 @@ public enum EventLogError: Error, Equatable, CustomStringConvertible, Sendable {
     case .badStoredEvent(let path, let recording, let seq, let problem):
       "\(path): recording \(recording) seq \(seq): \(problem)"
     case .badStoredRecording(let path, let recording, let problem):
-      "\(path): recording \(recording): \(problem); delete one key's row to read it "
-        + "(docs/event-log.md)"
+      "\(path): recording \(recording): \(problem) (docs/event-log.md)"
+    case .badRecordingMetadata(let path, let name, let problem):
+      "\(path): recording \(name.visiblyQuoted) not begun: \(problem)"
     case .badImportLine(let path, let line, let problem): "\(path):\(line): \(problem)"
     case .writerClosed(let path, let recording):
       "\(path): the writer of recording \(recording) is closed"

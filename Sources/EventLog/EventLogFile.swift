@@ -282,7 +282,8 @@ public final class EventLogFile {
 
   /// A recording's attributes (none in a version-1 file), their keys' bytes as stored.
   /// - Throws: `EventLogError.badStoredRecording` for two keys that differ only in Unicode
-  ///   normalization (the table tells them apart; another tool may have written both).
+  ///   normalization (the table tells them apart; another tool may have written both), or an
+  ///   empty key (which the table's `CHECK` refuses, so only a damaged table holds one).
   private func attributes(of id: Int64) throws -> [String: String] {
     guard openedVersion >= 2 else { return [:] }
     let statement = try connection.prepare(
@@ -292,11 +293,11 @@ public final class EventLogFile {
     while try statement.step() {
       pairs.append((statement.text(at: 0) ?? "", statement.text(at: 1) ?? ""))
     }
-    do throws(AttributeKeyClash) {
+    do throws(BadAttributeKey) {
       return try RecordingMetadata.checkedAttributes(pairs)
     } catch {
       throw EventLogError.badStoredRecording(
-        path: path, recording: id, problem: error.description)
+        path: path, recording: id, problem: "\(error); \(error.mend)")
     }
   }
 
@@ -327,7 +328,8 @@ public final class EventLogFile {
   // MARK: - Writing
 
   /// Starts a new recording and returns its writer.
-  /// - Throws: `EventLogError.readOnly`, or an SQLite failure.
+  /// - Throws: `EventLogError.badRecordingMetadata` for an empty attribute key (nothing is
+  ///   written), `.readOnly`, or an SQLite failure.
   public func beginRecording(_ metadata: RecordingMetadata, batchSize: Int = 1024) throws
     -> RecordingWriter
   {
@@ -355,7 +357,12 @@ public final class EventLogFile {
     throws -> Int64
   {
     guard mode != .readOnly else { throw EventLogError.readOnly(path: path) }
-    precondition(!metadata.attributes.keys.contains(""), "a recording attribute needs a key")
+    // Any caller can build such metadata (an app's recorder facts, a library user): refused
+    // before anything is written, where the table's `CHECK` would fail mid-transaction.
+    if metadata.attributes.keys.contains("") {
+      throw EventLogError.badRecordingMetadata(
+        path: path, name: metadata.name, problem: "\(BadAttributeKey.empty)")
+    }
     // The recording and its attributes land together (inside the caller's transaction when
     // there is one, as in an import).
     if connection.isAutocommit {

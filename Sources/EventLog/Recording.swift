@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Where a recording's events came from.
 public enum RecordingSource: String, CaseIterable, Sendable {
   /// Simulated from a scenario by the navigator.
@@ -6,7 +8,8 @@ public enum RecordingSource: String, CaseIterable, Sendable {
   case imported
 }
 
-/// What a recording is: set when it begins, never changed.
+/// What a recording is: set when it begins, never changed. Two are equal when their texts are
+/// the same bytes (`==`), as the log stores them.
 public struct RecordingMetadata: Equatable, Sendable {
   public var name: String
   public var source: RecordingSource
@@ -19,7 +22,9 @@ public struct RecordingMetadata: Equatable, Sendable {
   /// When the recording was made, as the caller wrote it (EventLog never reads the clock).
   public var createdAt: String
   /// Further facts, by key (schema version 2; empty for older logs): the recorder's device and
-  /// OS facts (`device.model`, `device.os`...), `redacted` for a log `navsim log redact` wrote.
+  /// OS facts (`device.model`, `device.os`...), `recorder` (`NavSimRecorder` and its NavSim
+  /// version) for a recording it made, `redacted` for a log `navsim log redact` wrote. A key
+  /// is never empty (`EventLogFile.beginRecording` refuses one).
   /// Keys keep their bytes and are stored, exported and printed in the order of their bytes
   /// (`attributeKeys`); a log, library or import holding two keys that differ only in Unicode
   /// normalization, one key here, is refused when read (`RecordingMetadata+Attributes.swift`).
@@ -40,6 +45,26 @@ public struct RecordingMetadata: Equatable, Sendable {
 }
 
 extension RecordingMetadata {
+  /// Whether `a` and `b` are the same metadata byte for byte, as a log stores them: texts
+  /// (attribute keys and values too) that differ only in Unicode normalization, equal
+  /// `String`s, are other bytes and make other metadata.
+  /// - Complexity: O(n) in the attributes' length.
+  public static func == (a: RecordingMetadata, b: RecordingMetadata) -> Bool {
+    guard
+      a.source == b.source, a.seed == b.seed, sameBytes(a.name, b.name),
+      sameBytes(a.scenario, b.scenario), sameBytes(a.deviceProfile, b.deviceProfile),
+      sameBytes(a.createdAt, b.createdAt), a.attributes.count == b.attributes.count
+    else { return false }
+    // Keys are unique as `String`s in each, and the counts agree: every key of `a` meeting
+    // the same bytes in `b` pairs them all.
+    for (key, value) in a.attributes {
+      guard let index = b.attributes.index(forKey: key),
+        sameBytes(b.attributes.keys[index], key), sameBytes(b.attributes.values[index], value)
+      else { return false }
+    }
+    return true
+  }
+
   /// The `redacted` attribute's key: present on recordings `navsim log redact` wrote.
   public static let redactedKey = "redacted"
 

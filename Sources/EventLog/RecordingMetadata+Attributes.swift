@@ -17,16 +17,18 @@ extension RecordingMetadata {
 
   /// Attributes read as key-value pairs from a log, the library or an import.
   /// - Parameter pairs: keys and values in the order read.
-  /// - Throws: `AttributeKeyClash` naming the first key that is one `String` with an earlier
-  ///   one (the same bytes, or the same text in another Unicode normalization): keeping both
-  ///   in one dictionary would drop a value.
+  /// - Throws: `BadAttributeKey.empty` for an empty key (a log's table refuses one; the
+  ///   library's and a JSON Lines header do not), `.clash` naming the first key that is one
+  ///   `String` with an earlier one (the same bytes, or the same text in another Unicode
+  ///   normalization): keeping both in one dictionary would drop a value.
   package static func checkedAttributes(
     _ pairs: some Sequence<(key: String, value: String)>
-  ) throws(AttributeKeyClash) -> [String: String] {
+  ) throws(BadAttributeKey) -> [String: String] {
     var attributes: [String: String] = [:]
     for (key, value) in pairs {
+      if key.isEmpty { throw .empty }
       if let index = attributes.index(forKey: key) {
-        throw AttributeKeyClash(first: attributes.keys[index], second: key)
+        throw .clash(first: attributes.keys[index], second: key)
       }
       attributes[key] = value
     }
@@ -34,19 +36,33 @@ extension RecordingMetadata {
   }
 }
 
-/// Two attribute keys of one recording that `RecordingMetadata.attributes` would hold as one.
-package struct AttributeKeyClash: Error, CustomStringConvertible {
-  /// The key read first.
-  package let first: String
-  /// The key read later, equal to `first` as a `String`.
-  package let second: String
+/// An attribute key a recording cannot hold: an empty one, or two that
+/// `RecordingMetadata.attributes` would hold as one.
+package enum BadAttributeKey: Error, Equatable, CustomStringConvertible {
+  /// A key with no character.
+  case empty
+  /// Two keys, `first` read first and `second` later, equal as `String`s.
+  case clash(first: String, second: String)
 
-  /// The problem, for a one-line message: the keys are quoted with every character outside
+  /// The problem, for a one-line message: keys are quoted with every character outside
   /// printable ASCII written `\u{…}` (`visiblyQuoted`), so two normalizations show their
   /// difference.
   package var description: String {
-    if sameBytes(first, second) { return "attribute key \(first.visiblyQuoted) appears twice" }
-    return "attribute keys \(first.visiblyQuoted) and \(second.visiblyQuoted) differ only in "
-      + "Unicode normalization, which makes them one key: one value would be lost"
+    switch self {
+    case .empty: "an attribute has an empty key"
+    case .clash(let first, let second) where sameBytes(first, second):
+      "attribute key \(first.visiblyQuoted) appears twice"
+    case .clash(let first, let second):
+      "attribute keys \(first.visiblyQuoted) and \(second.visiblyQuoted) differ only in "
+        + "Unicode normalization, which makes them one key: one value would be lost"
+    }
+  }
+
+  /// How to read a stored recording holding the key again (docs/event-log.md shows the SQL).
+  package var mend: String {
+    switch self {
+    case .empty: "delete its row to read it"
+    case .clash: "delete one key's row to read it"
+    }
   }
 }

@@ -149,15 +149,16 @@ public final class PostgresEventLog: EventLogReading {
   /// Recording `id`'s attributes from its rows (in the keys' byte order, `COLLATE "C"`, so a
   /// message names two clashing keys in one order), their keys' bytes as stored.
   /// - Throws: `EventLogError.badStoredRecording` naming the server, for two keys that differ
-  ///   only in Unicode normalization (the table tells them apart; `text` compares bytes).
+  ///   only in Unicode normalization (the table tells them apart; `text` compares bytes) or an
+  ///   empty key (the table takes one from another tool).
   private func attributes(_ id: Int64, _ pairs: [(key: String, value: String)]) throws
     -> [String: String]
   {
-    do throws(AttributeKeyClash) {
+    do throws(BadAttributeKey) {
       return try RecordingMetadata.checkedAttributes(pairs)
     } catch {
       throw EventLogError.badStoredRecording(
-        path: location, recording: id, problem: error.description)
+        path: location, recording: id, problem: "\(error); \(error.mend)")
     }
   }
 

@@ -157,7 +157,8 @@ final class EventLogAttributeKeysTests: XCTestCase {
     let path = try logHoldingBothKeys(directory)
     let log = try EventLogFile(path: path, mode: .readOnly)
     let problem = clash(decomposedShown, composedShown)
-    let expected = EventLogError.badStoredRecording(path: path, recording: 1, problem: problem)
+    let expected = EventLogError.badStoredRecording(
+      path: path, recording: 1, problem: problem + "; delete one key's row to read it")
     XCTAssertEqual(
       "\(expected)",
       "\(path): recording 1: \(problem); delete one key's row to read it (docs/event-log.md)")

@@ -90,7 +90,8 @@ final class PostgresAttributeKeysTests: XCTestCase {
     let expected = EventLogError.badStoredRecording(
       path: library.location, recording: id,
       problem: #"attribute keys "cafe\u{301}" and "caf\u{E9}" differ only in Unicode "#
-        + "normalization, which makes them one key: one value would be lost")
+        + "normalization, which makes them one key: one value would be lost; delete one "
+        + "key's row to read it")
     XCTAssertThrowsError(try library.recordings()) {
       XCTAssertEqual($0 as? EventLogError, expected)
     }
@@ -116,5 +117,28 @@ final class PostgresAttributeKeysTests: XCTestCase {
     let mended = try library.recording(id).metadata.attributes
     XCTAssertEqual(mended.map { Array($0.key.utf8) }, [Array("caf\u{E9}".utf8)])
     XCTAssertThrowsError(try owner.execute(deleteAll), "the trigger is back")
+  }
+
+  func testALibraryHoldingAnEmptyKeyIsRefusedOnReadAndPullWritesNothing() throws {
+    let database = try PostgresEventLogTests.freshDatabase()
+    let directory = TemporaryDirectory()
+    let local = try localLog(["a": "1"], in: directory)
+    let library = try PostgresEventLog(url: database.url, mode: .write)
+    let id = try library.push(recording: 1, of: local).id
+    // Another tool's row: the library's table, unlike a log's, takes an empty key.
+    let admin = try PostgreSQLConnection(url: database.url)
+    try admin.execute("SET session_replication_role = replica")
+    try admin.execute(
+      "INSERT INTO navsim.recording_attributes VALUES ($1, '', '2')", [String(id)])
+    let expected =
+      "\(library.location): recording \(id): an attribute has an empty key; delete its row "
+      + "to read it (docs/event-log.md)"
+    XCTAssertThrowsError(try library.recording(id)) { XCTAssertEqual("\($0)", expected) }
+    XCTAssertThrowsError(try library.recordings()) { XCTAssertEqual("\($0)", expected) }
+    let pulled = directory.file("pulled.sqlite")
+    XCTAssertThrowsError(try library.pull(recording: id, intoLogAt: pulled)) {
+      XCTAssertEqual("\($0)", expected)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: pulled))
   }
 }
