@@ -250,6 +250,17 @@ public final class EventLogFile {
     }
   }
 
+  /// The ids of every recording in the file, in order, without reading their metadata.
+  /// - Throws: `EventLogError` (e.g. `.corrupted`).
+  public func recordingIDs() throws -> [Int64] {
+    try mappingErrors(path: path) {
+      let statement = try connection.prepare("SELECT id FROM recordings ORDER BY id")
+      var ids: [Int64] = []
+      while try statement.step() { ids.append(statement.int64(at: 0)) }
+      return ids
+    }
+  }
+
   /// The recording with `id`.
   /// - Throws: `EventLogError.unknownRecording`.
   public func recording(_ id: Int64) throws -> RecordingInfo {

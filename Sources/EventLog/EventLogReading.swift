@@ -22,7 +22,13 @@ public protocol EventLogReading: AnyObject {
   /// A one-line description of the store for `navsim log info`.
   func storeDescription() throws -> String
   /// Every recording, by id.
+  /// - Throws: the store's error for a recording that cannot be read (e.g.
+  ///   `EventLogError.badStoredRecording`).
   func recordings() throws -> [RecordingInfo]
+  /// The ids of every recording in order, read without their metadata: a reader that picks
+  /// one recording names the others without reading them, so one it cannot read stops only
+  /// its own reading.
+  func recordingIDs() throws -> [Int64]
   /// The recording with `id`.
   /// - Throws: `EventLogError.unknownRecording`.
   func recording(_ id: Int64) throws -> RecordingInfo

@@ -21,20 +21,21 @@ struct LogCommand: CommandGroup {
 
   // MARK: - Shared
 
-  /// The recording `id` (`--recording`), or the only one in the log when `id` is nil.
+  /// The recording `id` (`--recording`), or the only one in the log when `id` is nil. Only
+  /// that recording is read: another the log cannot read does not stop it.
   /// - Throws: `UsageError` when the log holds several and none was picked, `CommandFailure`
   ///   when it holds none; `EventLogError.unknownRecording`.
   static func pickRecording(_ id: Int64?, in log: any EventLogReading) throws -> RecordingInfo {
     if let id {
       return try log.recording(id)
     }
-    let recordings = try log.recordings()
-    switch recordings.count {
+    let ids = try log.recordingIDs()
+    switch ids.count {
     case 0: throw CommandFailure("\(log.location): holds no recordings")
-    case 1: return recordings[0]
+    case 1: return try log.recording(ids[0])
     default:
-      let ids = recordings.map { String($0.id) }.joined(separator: ", ")
-      throw UsageError("\(log.location) holds recordings \(ids): pick one with --recording ID")
+      let list = ids.map(String.init).joined(separator: ", ")
+      throw UsageError("\(log.location) holds recordings \(list): pick one with --recording ID")
     }
   }
 

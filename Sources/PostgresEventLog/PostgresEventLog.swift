@@ -124,6 +124,15 @@ public final class PostgresEventLog: EventLogReading {
     }
   }
 
+  /// The ids of every completely pushed recording, in order, without reading their metadata.
+  public func recordingIDs() throws -> [Int64] {
+    try mappingErrors {
+      let result = try connection.execute(
+        "SELECT id FROM navsim.recordings WHERE complete ORDER BY id")
+      return try (0..<result.rowCount).map { try result.int64($0, 0) ?? 0 }
+    }
+  }
+
   /// The completely pushed recording `id`.
   /// - Throws: `EventLogError.unknownRecording` naming the server.
   public func recording(_ id: Int64) throws -> RecordingInfo {

@@ -158,26 +158,23 @@ public struct ReplayJob {
       tripStart: recording.metadata.createdAt, font: Self.fontIdentity)
   }
 
-  /// The recording `id`, or the only one, or the newest. Only the recording picked is read
-  /// when `id` is given, so another recording the log cannot read does not stop its replay.
+  /// The recording `id`, or the newest (the only one, in a log of one). Only the recording
+  /// picked is read, so another recording the log cannot read neither stops its replay nor
+  /// hides that `id` is missing.
   /// - Throws: `ReplayError.unknownRecording` naming the log and the recordings it has;
   ///   `EventLogError` for a recording that cannot be read.
   static func pickRecording(in log: any EventLogReading, id: Int64?, path: String) throws
     -> RecordingInfo
   {
+    let ids = try log.recordingIDs()
     if let id {
-      do {
-        return try log.recording(id)
-      } catch EventLogError.unknownRecording {
-        let known = try log.recordings().map(\.id)
-        throw ReplayError.unknownRecording(path: path, id: id, known: known)
+      guard ids.contains(id) else {
+        throw ReplayError.unknownRecording(path: path, id: id, known: ids)
       }
+      return try log.recording(id)
     }
-    let recordings = try log.recordings()
-    guard let newest = recordings.max(by: { $0.id < $1.id }) else {
-      throw ReplayError.emptyLog(path: path)
-    }
-    return newest
+    guard let newest = ids.max() else { throw ReplayError.emptyLog(path: path) }
+    return try log.recording(newest)
   }
 }
 

@@ -98,6 +98,34 @@ import Testing
     #expect(export == (try String(contentsOfFile: lines, encoding: .utf8)))
   }
 
+  @Test func aMissingRecordingIsTheErrorWhateverAnotherRecordingHolds() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("both.sqlite")
+    try logHoldingBothKeys(at: path)
+    let replay = try launch(["replay", path, "--delegate", "basic", "--recording", "99"])
+    #expect(replay.status == 2)
+    #expect(replay.standardError == "navsim replay: \(path): no recording 99 (recordings: 1)\n")
+    for command in ["export", "events"] {
+      let result = try launch(["log", command, path, "--recording", "99"])
+      #expect(result.status == 2)
+      #expect(result.standardError == "navsim log \(command): \(path): no recording 99\n")
+    }
+    // Without --recording: a log of two asks for one, and replay takes the newest, reading
+    // neither the other.
+    let commute = Fixtures.repositoryRoot + "/Recordings/city-commute.sqlite"
+    let lines = directory.file("commute.jsonl")
+    try EventLogFile(path: commute, mode: .readOnly).exportJSONLines(recording: 1, toFile: lines)
+    #expect(try EventLogFile.importJSONLines(from: lines, intoLogAt: path).id == 2)
+    let export = try launch(["log", "export", path])
+    #expect(export.status != 0)
+    #expect(
+      export.standardError.hasPrefix(
+        "navsim log export: \(path) holds recordings 1, 2: pick one with --recording ID\n"),
+      "\(export.standardError)")
+    let newest = try launch(["replay", path, "--delegate", "basic"])
+    #expect(newest.status == 0, "\(newest.standardError)")
+  }
+
   @Test func infoPrintsEveryKeyWholeInByteOrder() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("keys.sqlite")

@@ -98,6 +98,9 @@ final class PostgresAttributeKeysTests: XCTestCase {
     XCTAssertThrowsError(try library.recording(id)) {
       XCTAssertEqual($0 as? EventLogError, expected)
     }
+    // Listing the ids reads no attribute: a reader asking for another recording says it is
+    // missing (`navsim replay --recording N`).
+    XCTAssertEqual(try library.recordingIDs(), [id])
     let pulled = directory.file("pulled.sqlite")
     XCTAssertThrowsError(try library.pull(recording: id, intoLogAt: pulled)) {
       XCTAssertEqual($0 as? EventLogError, expected)
