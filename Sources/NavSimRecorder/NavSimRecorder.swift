@@ -39,6 +39,11 @@ import UIKit
 /// waits for the disk, memory stays bounded on a drive of any length, and a killed app leaves
 /// every committed batch: a readable, gapless prefix.
 ///
+/// The recording's attributes are the device's facts (or `Options.deviceFacts`, kept as they
+/// are) and the recorder's own `recorder` fact, `NavSimRecorder` and its NavSim version; a
+/// fact the app passes under `recorder` or `redacted`, or with an empty key, is refused
+/// (`NavSimRecorderError`), never overwritten.
+///
 /// Not thread-safe: use it from the main thread, as the SDK.
 @MainActor
 public final class NavSimRecorder: NSObject {
@@ -53,7 +58,11 @@ public final class NavSimRecorder: NSObject {
     /// Seconds on a monotonic clock; the recording's `t` is measured from `start()`.
     /// Default: the system's uptime clock. NavSim's own trips pass their virtual clock.
     public var clock: @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-    /// Device and OS facts for the recording's metadata (default: read from the device).
+    /// Device and OS facts for the recording's metadata (default: read from the device),
+    /// kept as they are. Keys are never empty; `recorder` (the recorder's own fact, its name
+    /// and NavSim version, added to every recording) and `redacted` (what marks a copy
+    /// `navsim log redact` wrote) are NavSim's: `init` refuses a fact under either
+    /// (`NavSimRecorderError`) rather than drop it or mislabel the recording.
     public var deviceFacts: [String: String]?
     /// Events per write transaction and the longest an event waits in memory.
     public var batchSize = 256
@@ -96,14 +105,17 @@ public final class NavSimRecorder: NSObject {
   // MARK: - Life cycle
 
   /// Creates the log file (or adds a recording to an existing log) and the recording.
-  /// - Throws: `EventLogError` naming the file (not a NavSim log, a newer schema, no space...).
+  /// - Throws: `NavSimRecorderError` for `options.deviceFacts` holding an empty key or one of
+  ///   NavSim's own (`recorder`, `redacted`), before the file is touched; `EventLogError`
+  ///   naming the file (not a NavSim log, a newer schema, no space...).
   public init(mapView: GMSMapView, path: String, options: Options = Options()) throws {
     self.mapView = mapView
     self.path = path
     self.options = options
-    let log = try EventLogFile(path: path, mode: .create)
     var facts = options.deviceFacts ?? Self.deviceFacts(of: mapView)
-    facts["recorder"] = "NavSimRecorder \(NavSimVersion.current)"
+    try Self.checkFactKeys(facts)
+    facts[Self.recorderKey] = "NavSimRecorder \(NavSimVersion.current)"
+    let log = try EventLogFile(path: path, mode: .create)
     let writer = try log.beginRecording(
       RecordingMetadata(
         name: options.name, source: .imported, deviceProfile: options.deviceProfile,
@@ -223,6 +235,17 @@ public final class NavSimRecorder: NSObject {
   }
 
   // MARK: - Metadata
+
+  /// The attribute key of the recorder's own fact: `NavSimRecorder` and its NavSim version.
+  static let recorderKey = "recorder"
+
+  /// - Throws: `NavSimRecorderError` for an empty key or one NavSim sets itself.
+  private static func checkFactKeys(_ facts: [String: String]) throws(NavSimRecorderError) {
+    if facts.keys.contains("") { throw .emptyFactKey }
+    for key in [recorderKey, RecordingMetadata.redactedKey] where facts[key] != nil {
+      throw .reservedFactKey(key)
+    }
+  }
 
   private static func now() -> String {
     let formatter = ISO8601DateFormatter()

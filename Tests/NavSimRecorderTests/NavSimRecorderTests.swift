@@ -277,6 +277,43 @@ import Lint
     }
   }
 
+  @Test func deviceFactsWithAnEmptyOrReservedKeyAreRefusedAndNothingIsWritten() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("drive.sqlite")
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    let api = "NavSimRecorder(mapView:path:options:): Options.deviceFacts"
+    let refused: [([String: String], String)] = [
+      (["recorder": "QA build 7"],
+       #"\#(api) key "recorder" is the recorder's own fact (its name and NavSim version); "#
+         + "give yours another key"),
+      (["redacted": "no"],
+       #"\#(api) key "redacted" marks a copy 'navsim log redact' wrote; give yours another key"#),
+      (["device.model": "x", "": "y"], "\(api) has a fact with an empty key"),
+    ]
+    for (facts, message) in refused {
+      var options = NavSimRecorder.Options()
+      options.deviceFacts = facts
+      options.samplesEveryFrame = false
+      let error = #expect(throws: (any Error).self) {
+        _ = try NavSimRecorder(mapView: mapView, path: path, options: options)
+      }
+      #expect(error.map { "\($0)" } == message)
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+    // The facts given are kept as they are, with the recorder's own fact beside them.
+    var options = NavSimRecorder.Options()
+    options.deviceFacts = ["device.model": "x", "recorder.build": "QA 7"]
+    options.createdAt = "2026-12-01T12:00:00Z"
+    options.samplesEveryFrame = false
+    let recorder = try NavSimRecorder(mapView: mapView, path: path, options: options)
+    try recorder.stop()
+    let attributes = try EventLogFile(path: path, mode: .readOnly).recording(1).metadata.attributes
+    #expect(attributes == [
+      "device.model": "x", "recorder.build": "QA 7",
+      "recorder": "NavSimRecorder \(NavSimVersion.current)",
+    ])
+  }
+
   // MARK: - The queue
 
   @Test func theQueueHoldsBoundedMemoryAndKeepsStateChangesWhenFull() throws {
