@@ -29,6 +29,23 @@ final class PostgresAttributeKeysTests: XCTestCase {
     return log
   }
 
+  /// A library holding `attributes`' recording, pushed, and then a row of `rawKey` (value
+  /// `2`) another tool wrote past the append-only triggers, as the schema's owner can.
+  /// - Returns: the library and the recording's id in it.
+  private func libraryWithRawKey(
+    _ rawKey: String, after attributes: [String: String], url: String,
+    in directory: TemporaryDirectory
+  ) throws -> (library: PostgresEventLog, id: Int64) {
+    let local = try localLog(attributes, in: directory)
+    let library = try PostgresEventLog(url: url, mode: .write)
+    let id = try library.push(recording: 1, of: local).id
+    let admin = try PostgreSQLConnection(url: url)
+    try admin.execute("SET session_replication_role = replica")
+    try admin.execute(
+      "INSERT INTO navsim.recording_attributes VALUES ($1, $2, '2')", [String(id), rawKey])
+    return (library, id)
+  }
+
   /// Keys and values as their bytes, in the keys' byte order.
   private func bytes(_ attributes: [String: String]) -> [[UInt8]] {
     attributes.map { [Array($0.key.utf8), Array($0.value.utf8)] }
@@ -77,16 +94,9 @@ final class PostgresAttributeKeysTests: XCTestCase {
   func testALibraryHoldingTwoNormalizationsOfAKeyIsRefusedOnRead() throws {
     let database = try PostgresEventLogTests.freshDatabase()
     let directory = TemporaryDirectory()
-    let local = try localLog(["caf\u{E9}": "1"], in: directory)
-    let library = try PostgresEventLog(url: database.url, mode: .write)
-    let id = try library.push(recording: 1, of: local).id
-    // Another tool's row: written past the append-only triggers, as the owner can. Keys are
-    // read in byte order, so the decomposed one comes first.
-    let admin = try PostgreSQLConnection(url: database.url)
-    try admin.execute("SET session_replication_role = replica")
-    try admin.execute(
-      "INSERT INTO navsim.recording_attributes VALUES ($1, $2, '2')",
-      [String(id), "cafe\u{301}"])
+    // Keys are read in byte order, so the decomposed one comes first.
+    let (library, id) = try libraryWithRawKey(
+      "cafe\u{301}", after: ["caf\u{E9}": "1"], url: database.url, in: directory)
     let expected = EventLogError.badStoredRecording(
       path: library.location, recording: id,
       problem: #"attribute keys "cafe\u{301}" and "caf\u{E9}" differ only in Unicode "#
@@ -125,14 +135,9 @@ final class PostgresAttributeKeysTests: XCTestCase {
   func testALibraryHoldingAnEmptyKeyIsRefusedOnReadAndPullWritesNothing() throws {
     let database = try PostgresEventLogTests.freshDatabase()
     let directory = TemporaryDirectory()
-    let local = try localLog(["a": "1"], in: directory)
-    let library = try PostgresEventLog(url: database.url, mode: .write)
-    let id = try library.push(recording: 1, of: local).id
-    // Another tool's row: the library's table, unlike a log's, takes an empty key.
-    let admin = try PostgreSQLConnection(url: database.url)
-    try admin.execute("SET session_replication_role = replica")
-    try admin.execute(
-      "INSERT INTO navsim.recording_attributes VALUES ($1, '', '2')", [String(id)])
+    // The library's table, unlike a log's, takes an empty key.
+    let (library, id) = try libraryWithRawKey(
+      "", after: ["a": "1"], url: database.url, in: directory)
     let expected =
       "\(library.location): recording \(id): an attribute has an empty key; delete its row "
       + "to read it (docs/event-log.md)"

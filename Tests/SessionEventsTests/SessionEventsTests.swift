@@ -167,6 +167,16 @@ final class SessionEventsTests: XCTestCase {
 
   // MARK: - JSON
 
+  /// Why `line` is not an event, or "no error".
+  private func problem(_ line: String) -> String {
+    do {
+      _ = try SessionEvent(json: JSONValue(parsing: line))
+      return "no error"
+    } catch {
+      return "\(error)"
+    }
+  }
+
   func testEveryEventRoundTripsThroughJSON() throws {
     for (index, payload) in samples.enumerated() {
       let event = SessionEvent(seq: Int64(index + 1), t: Int64(index) * 1000, payload: payload)
@@ -195,14 +205,6 @@ final class SessionEventsTests: XCTestCase {
   }
 
   func testBadJSONEventsNameTheProblem() {
-    func problem(_ line: String) -> String {
-      do {
-        _ = try SessionEvent(json: JSONValue(parsing: line))
-        return "no error"
-      } catch {
-        return "\(error)"
-      }
-    }
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"teleported","payload":{}}"#),
                    "unknown event kind \"teleported\"")
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"arrived","payload":{}}"#),
@@ -224,14 +226,6 @@ final class SessionEventsTests: XCTestCase {
   }
 
   func testMessagesShowAGivenTextOnOneLineWithItsBytes() throws {
-    func problem(_ line: String) -> String {
-      do {
-        _ = try SessionEvent(json: JSONValue(parsing: line))
-        return "no error"
-      } catch {
-        return "\(error)"
-      }
-    }
     // A newline, a combining accent and a precomposed letter: each written `\u{…}`.
     XCTAssertEqual(problem(#"{"seq":1,"t":0,"kind":"recentered","wh\nen":1}"#),
                    #"unknown key "wh\u{A}en""#)
