@@ -7,7 +7,8 @@ import Snapshots
 
 /// Builds HTML reports of replays (`replayPage`) and of diffs (`diffPage`).
 public enum HTMLReport {
-  /// The report of one run.
+  /// The report of one run, built in memory: the page `SnapshotStore.writeReplayReport`
+  /// writes from the store in memory independent of the run's length.
   ///
   /// Each distinct layout is embedded once, whatever the number of events that share it, and
   /// drawn by the page only when shown; every user string is escaped.
@@ -20,51 +21,12 @@ public enum HTMLReport {
   public static func replayPage(
     run: RunInfo, frames: [StoredFrame], layouts: [String: LayoutState]
   ) -> String {
-    let data = ReportData(layouts: layouts)
-    var layoutColumn: [String] = [], findingColumn: [String] = [], eventColumn: [String] = []
-    var detailColumn: [String] = [], screenColumn: [String] = [], mapColumn: [String] = []
-    let screens = ScreenTables()
-    var content = ScreenContent(tripStart: run.tripStart)
-    layoutColumn.reserveCapacity(frames.count)
-    for frame in frames {
-      content.apply(frame)
-      screenColumn.append(
-        String(inMemory { try screens.screen(layouts[frame.layoutHash], content: content) }))
-      mapColumn.append(screens.map(content))
-      layoutColumn.append(String(data.layout(hash: frame.layoutHash)))
-      findingColumn.append(String(data.findingSet(frame.findings)))
-      eventColumn.append(String(data.string(frame.event)))
-      detailColumn.append(data.payload(frame.detail))
-    }
-    let line = timeline(
-      events: frames.map(\.event), layoutHashes: frames.map(\.layoutHash), layouts: layouts,
-      findings: frames.map { !$0.findings.isEmpty })
-    let columns = JSONText.object([
-      ("detail", JSONText.array(detailColumn)), ("event", JSONText.array(eventColumn)),
-      ("findings", JSONText.array(findingColumn)), ("layout", JSONText.array(layoutColumn)),
-      ("map", JSONText.array(mapColumn)), ("screen", JSONText.array(screenColumn)),
-      ("seq", JSONText.array(frames.map { String($0.seq) })),
-      ("t", JSONText.array(frames.map { String($0.t) })),
-    ])
-    let navigation = JSONText.object([
-      ("changes", JSONText.array(line.layout.frames.map(String.init))),
-      ("findings", JSONText.array(line.findings.frames.map(String.init))),
-    ])
-    let json = data.json(page: "replay", extra: [
-      ("frames", columns), ("marks", JSONText.array(line.rows.map(\.json))), ("nav", navigation),
-      ("run", ReportData.runJSON(run)),
-    ] + screens.members.map { member in (member.0, inMemory { try member.1.text }) })
-    let distinct = Set(frames.map(\.layoutHash)).count
-    let heading = "\(escapeXML(run.recordingName)) · <span class=\"label\">"
-      + "\(escapeXML(run.label))</span> <span class=\"delegate\">(\(escapeXML(run.delegate)))</span>"
-    var meta = "\(frames.count) events · \(distinct) distinct layouts · navsim "
-      + "\(escapeXML(run.navsimVersion)) · SDK profile \(escapeXML(run.sdkProfile))"
-    if !run.variants.isEmpty { meta += " · " + escapeXML(run.variantList.joined(separator: ", ")) }
-    if !run.isFinished { meta += " · <strong>unfinished run</strong>" }
-    return page(
-      kind: "replay", title: "NavSim report: \(run.label) (\(run.delegate)), \(run.recordingName)",
-      heading: heading, meta: meta, panes: 1, summary: "", data: json,
-      script: commonScript + replayScript)
+    // Held whole in memory: no scratch file, so none can fail.
+    let writer = ReplayPageWriter(run: run, bufferLimit: .max, spilling: false)
+    for frame in frames { inMemory { try writer.add(frame, layout: layouts[frame.layoutHash]) } }
+    var page = ""
+    inMemory { try writer.finish { page += $0 } }
+    return page
   }
 
   /// What `step` gives, on tables and buffers held in memory: they make no scratch file or

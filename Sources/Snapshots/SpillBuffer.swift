@@ -13,12 +13,21 @@ import OutputPolicy
 /// first buffer spills (a report that fits in memory makes none) and shared by the buffers of
 /// one report, removed with what is left in it when the report is done.
 package final class ScratchFiles {
+  private let kind: String
   private var directory: ScratchDirectory?
   /// The page these files are scratch of (`navsim diff --html`), named by their errors; nil
   /// for the text or JSON report's.
   package let page: String?
 
-  package init(page: String? = nil) { self.page = page }
+  /// - Parameters:
+  ///   - kind: what the directory is named after, `navsim-KIND-PID-XXXXXX`
+  ///     (`ScratchDirectory`): the command whose report it is.
+  ///   - page: the page these files are scratch of, named by their errors; nil for a text or
+  ///     JSON report's.
+  package init(kind: String = "diff", page: String? = nil) {
+    self.kind = kind
+    self.page = page
+  }
 
   /// The scratch directory's path, nil until a file is made in it.
   package var directoryPath: String? { directory?.path }
@@ -26,7 +35,7 @@ package final class ScratchFiles {
   /// The path of a new file called `name` in the directory, made now if it is not yet.
   /// - Throws: `OutputError` when `TMPDIR` has no room for the directory.
   package func path(_ name: String) throws -> String {
-    if directory == nil { directory = try ScratchDirectory(kind: "diff") }
+    if directory == nil { directory = try ScratchDirectory(kind: kind) }
     return directory!.file(name)
   }
 
