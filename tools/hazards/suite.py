@@ -81,14 +81,28 @@ class SuiteBase:
             if limit is not None:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
+        env = self.environment()
+        if as_nobody and self.is_root:
+            # Another user has a temporary directory of its own: commands that spill to scratch
+            # files (`report --html` on a long run) write them there, not in ours.
+            env["TMPDIR"] = self.nobody_tmp()
         started = time.monotonic()
         done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout,
-                              preexec_fn=limits, env=self.environment())
+                              preexec_fn=limits, env=env)
         return done.returncode, done.stdout, done.stderr, time.monotonic() - started
 
     def start(self, args, cwd):
         return subprocess.Popen([self.navsim] + args, cwd=cwd, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, env=self.environment())
+
+    def nobody_tmp(self):
+        """A temporary directory `nobody` may write in (sticky, as /tmp), outside every cell's
+        world, made on first use."""
+        path = os.path.join(self.base, "tmp-nobody")
+        if not os.path.isdir(path):
+            os.mkdir(path)
+            os.chmod(path, 0o1777)
+        return path
 
     @staticmethod
     def environment():
