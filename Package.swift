@@ -165,7 +165,7 @@ let package = Package(
       name: "Report",
       dependencies: [
         "Replay", "Snapshots", "SessionEvents", "Findings", "JSON", "HeadlessUIKit", "TextBytes",
-        "SQLite",
+        "SQLite", "OutputPolicy",
       ]),
     .target(
       name: "NavSimTesting",
@@ -217,7 +217,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["SQLite", "EventLog", "SessionEvents", "PostgreSQL"],
+      dependencies: ["SQLite", "EventLog", "SessionEvents", "PostgreSQL", "OutputPolicy"],
       path: "Tests/TestSupport"
     ),
     // Runs a command line of NavSimCLI in the test's process, output captured.
@@ -276,7 +276,7 @@ let package = Package(
       name: "SnapshotsTests",
       dependencies: [
         "Snapshots", "Replay", "Findings", "SQLite", "EventLog", "Lint", "SampleDelegates",
-        "TestSupport", "ReplayTestSupport",
+        "TestSupport", "ReplayTestSupport", "OutputPolicy",
       ]),
     .testTarget(
       name: "ReportTests",

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import OutputPolicy
 import SQLite
 import Snapshots
 import TextBytes
@@ -166,10 +167,3 @@ private final class TextDatabase {
     return UInt64(info.st_size) + 65_536 > UInt64(limit.rlim_cur)
   }
 }
-
-/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
-#if os(Linux)
-  private let fileSizeLimitResource = Int32(RLIMIT_FSIZE.rawValue)
-#else
-  private let fileSizeLimitResource = RLIMIT_FSIZE
-#endif

@@ -137,15 +137,15 @@ final class OutputFileTests: XCTestCase {
     let path = directory.file("big.jsonl")
     try "old".write(toFile: path, atomically: false, encoding: .utf8)
     var saved = rlimit()
-    XCTAssertEqual(getrlimit(fileSizeLimit, &saved), 0)
+    XCTAssertEqual(getrlimit(fileSizeLimitResource, &saved), 0)
     var limited = saved
     limited.rlim_cur = 4096
-    XCTAssertEqual(setrlimit(fileSizeLimit, &limited), 0)
-    defer { _ = setrlimit(fileSizeLimit, &saved) }
+    XCTAssertEqual(setrlimit(fileSizeLimitResource, &limited), 0)
+    defer { _ = setrlimit(fileSizeLimitResource, &saved) }
     assertRefused(
       try OutputFile.write(String(repeating: "y", count: 100_000), to: path),
       .fileTooLarge(path: path))
-    _ = setrlimit(fileSizeLimit, &saved)
+    _ = setrlimit(fileSizeLimitResource, &saved)
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
     XCTAssertEqual(try entries(directory), ["big.jsonl"])
   }
@@ -228,10 +228,3 @@ final class OutputFileTests: XCTestCase {
     }
   }
 }
-
-/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
-#if os(Linux)
-  private let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
-#else
-  private let fileSizeLimit = RLIMIT_FSIZE
-#endif

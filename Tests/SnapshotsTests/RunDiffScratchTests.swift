@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Foundation
 @testable import Snapshots
 import Testing
@@ -35,20 +30,17 @@ import TestSupport
         }
       let eventsSize = whole.utf8.count - head.utf8.count - tail.utf8.count
       #expect(eventsSize > 3 * 4096)  // more than stdio buffers: most of it written early
-      var saved = rlimit()
-      #expect(getrlimit(fileSizeLimit, &saved) == 0)
-      var limited = saved
-      limited.rlim_cur = rlim_t(eventsSize - 1)  // only the last byte does not fit
-      #expect(setrlimit(fileSizeLimit, &limited) == 0)
-      var text = ""
-      let error = #expect(throws: RunDiffScratchError.self) {
-        try store.writeDiff(labelA: "v1", labelB: "v2", format: format, bufferLimit: 256) {
-          text += $0
+      // Only the last byte does not fit.
+      try underFileSizeLimit(eventsSize - 1) { _ in
+        var text = ""
+        let error = #expect(throws: RunDiffScratchError.self) {
+          try store.writeDiff(labelA: "v1", labelB: "v2", format: format, bufferLimit: 256) {
+            text += $0
+          }
         }
+        #expect(error?.problem == .fileSizeLimit)
+        #expect(text.isEmpty, "\(text.prefix(80))")
       }
-      _ = setrlimit(fileSizeLimit, &saved)
-      #expect(error?.problem == .fileSizeLimit)
-      #expect(text.isEmpty, "\(text.prefix(80))")
     }
     _ = directory
   }

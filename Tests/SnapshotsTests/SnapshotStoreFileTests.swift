@@ -1,4 +1,5 @@
 import Foundation
+import OutputPolicy
 import SQLite
 import Snapshots
 import TestSupport
@@ -52,20 +53,13 @@ final class SnapshotStoreFileTests: XCTestCase {
   func testAStoreThatCouldNotBeCreatedIsRemoved() throws {
     let (directory, path) = freshDatabase(named: "snapshots.sqlite")
     var saved = rlimit()
-    XCTAssertEqual(getrlimit(fileSizeLimit, &saved), 0)
+    XCTAssertEqual(getrlimit(fileSizeLimitResource, &saved), 0)
     var limited = saved
     limited.rlim_cur = 512  // smaller than one page: the schema cannot be written
-    XCTAssertEqual(setrlimit(fileSizeLimit, &limited), 0)
-    defer { _ = setrlimit(fileSizeLimit, &saved) }
+    XCTAssertEqual(setrlimit(fileSizeLimitResource, &limited), 0)
+    defer { _ = setrlimit(fileSizeLimitResource, &saved) }
     XCTAssertThrowsError(try SnapshotStore(path: path, mode: .create))
-    _ = setrlimit(fileSizeLimit, &saved)
+    _ = setrlimit(fileSizeLimitResource, &saved)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
   }
 }
-
-/// `RLIMIT_FSIZE` as `getrlimit` takes it, for this target's tests (an enum case on Glibc, an integer on Darwin).
-#if os(Linux)
-  let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
-#else
-  let fileSizeLimit = RLIMIT_FSIZE
-#endif

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Foundation
+import OutputPolicy
 import Testing
 
 // Running code under a small file-size limit (`ulimit -f`) to make a file fail where it would
@@ -31,10 +32,3 @@ public func underFileSizeLimit(_ limit: Int, _ body: (String) throws -> Void) th
   try body(scratch)
   #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [])
 }
-
-/// `RLIMIT_FSIZE` as `getrlimit` takes it (an enum case on Glibc, an integer on Darwin).
-#if os(Linux)
-  private let fileSizeLimitResource = Int32(RLIMIT_FSIZE.rawValue)
-#else
-  private let fileSizeLimitResource = RLIMIT_FSIZE
-#endif
