@@ -13,3 +13,11 @@
   package let fileSizeLimitResource = RLIMIT_FSIZE
 #endif
 
+/// `RLIM_INFINITY`, a limit that is no limit. Its value is the platform's: Glibc's
+/// `((rlim_t) -1)`, all ones, which Swift cannot import (the cast of -1 to an unsigned type
+/// overflows); Darwin's `(1 << 63) - 1`, imported as it is.
+#if os(Linux)
+  package let noResourceLimit = rlim_t.max
+#else
+  package let noResourceLimit = RLIM_INFINITY
+#endif

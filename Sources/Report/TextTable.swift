@@ -160,8 +160,8 @@ private final class TextDatabase {
   /// Whether the file at `path` is within a page (64 KiB at most) of the file-size limit.
   private static func reachesFileSizeLimit(_ path: String) -> Bool {
     var limit = rlimit(), info = stat()
-    // rlim_t.max is RLIM_INFINITY: no limit.
-    guard getrlimit(fileSizeLimitResource, &limit) == 0, limit.rlim_cur != rlim_t.max,
+    // No limit is `RLIM_INFINITY`, not `rlim_t.max` everywhere (Darwin's is 2^63 - 1).
+    guard getrlimit(fileSizeLimitResource, &limit) == 0, limit.rlim_cur != noResourceLimit,
       stat(path, &info) == 0
     else { return false }
     return UInt64(info.st_size) + 65_536 > UInt64(limit.rlim_cur)
