@@ -142,17 +142,25 @@ private final class TextDatabase {
   }
 
   /// `error` as the scratch directory's: the file-size limit or a full disk as a spill file's,
-  /// anything else in SQLite's words.
+  /// anything else in the system's words or, without a system error, SQLite's.
+  ///
+  /// The system's error decides when it says the file-size limit or a full disk (`EFBIG`,
+  /// `ENOSPC`, `EDQUOT`). SQLite may not have it, though: it keeps the `errno` of its last
+  /// failed system call, which a later call (unlocking, closing) can replace or clear, and a
+  /// failure while the database is made is followed by the rollback truncating the file. So
+  /// a write failing at or near the file-size limit is told by the file's size next, before
+  /// any other system error; then SQLite's own result.
   private static func failure(
     _ error: SQLiteError, _ connection: SQLiteConnection?, _ files: ScratchFiles, path: String
   ) -> RunDiffScratchError {
-    // SQLite keeps the system's error only while nothing else has touched `errno`: when it
-    // is gone, a write that failed at the file-size limit shows by the file's size.
     let code = connection?.systemErrorCode ?? 0
-    if code != 0 { return files.failure(RunDiffScratchError.Problem(errno: code)) }
+    if code == EFBIG || code == ENOSPC || code == EDQUOT {
+      return files.failure(RunDiffScratchError.Problem(errno: code))
+    }
     if error.isFull || error.isIOError, reachesFileSizeLimit(path) {
       return files.failure(.fileSizeLimit)
     }
+    if code != 0 { return files.failure(RunDiffScratchError.Problem(errno: code)) }
     if error.isFull { return files.failure(.noSpace) }
     return files.failure(.other(error.message))
   }
