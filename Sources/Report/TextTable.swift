@@ -19,6 +19,10 @@ import TextBytes
 /// directory (`ScratchFiles`, under `TMPDIR`), and every new text after it; the elements go to
 /// a spill buffer. Memory stays bounded however many texts there are; a table that never
 /// forgets a text makes no database.
+///
+/// A table that has thrown is done: SQLite rolled back the database's one transaction (every
+/// text in it is gone), and an element may be in `elements` without its text's index stored.
+/// Every later `index(of:element:)` throws the first error again.
 final class TextTable {
   /// The table's elements in index order.
   let elements: SpilledArray
@@ -28,6 +32,8 @@ final class TextTable {
   private let name: String
   private var database: TextDatabase?
   private var count = 0
+  /// The first error thrown: the table is unusable after it.
+  private var failed: Error?
 
   /// A table held in memory.
   init() {
@@ -51,8 +57,18 @@ final class TextTable {
 
   /// The index of `text`; the first time, `element` (its JSON) is added as the next.
   /// - Throws: `RunDiffScratchError` (or `OutputError`) when the elements' scratch file or
-  ///   the database fails.
+  ///   the database fails, and that same error on every call after.
   func index(of text: String, element: () -> String) throws -> Int {
+    if let failed { throw failed }
+    do {
+      return try indexing(text, element: element)
+    } catch {
+      failed = error
+      throw error
+    }
+  }
+
+  private func indexing(_ text: String, element: () -> String) throws -> Int {
     let key = ByteKey(text)
     if let index = recent[key] { return index }
     let index: Int

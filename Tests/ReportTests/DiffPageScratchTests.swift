@@ -33,6 +33,35 @@ import TestSupport
     _ = directory
   }
 
+  /// A table that has thrown is done: a text it still remembers (the first) is not given its
+  /// index after the failure but the same error, as every later call.
+  @Test(
+    .enabled(
+      if: ChildProcessTest.startsChildren,
+      "lowers the file-size limit: needs a child process of its own (Linux, not in process)"))
+  func aTableThatFailedThrowsItsErrorOnEveryLaterCall() async throws {
+    guard await ChildProcessTest.runsHere(Self.self, #function, argument: "") else { return }
+    try #require(ProcessInfo.processInfo.environment["NAVSIM_TEST_CHILD"] != nil)
+    try underFileSizeLimit(1024) { _ in
+      let table = TextTable(spilling: ScratchFiles(page: "p.html"), limit: 64, name: "t")
+      var failure: RunDiffScratchError?
+      for number in 0..<2_000 where failure == nil {
+        let text = "text \(number) " + String(repeating: "x", count: 60)
+        do { _ = try table.index(of: text) { text } } catch let error as RunDiffScratchError {
+          failure = error
+        }
+      }
+      let first = try #require(failure)
+      #expect(first.problem == .fileSizeLimit)
+      for text in ["text 0 " + String(repeating: "x", count: 60), "new"] {
+        let again = #expect(throws: RunDiffScratchError.self) {
+          try table.index(of: text) { text }
+        }
+        #expect(again == first)
+      }
+    }
+  }
+
   @Test(
     .enabled(
       if: ChildProcessTest.startsChildren,
