@@ -85,8 +85,11 @@ final class TextTable {
         // The texts forgotten now are every text so far (this one is new): the database
         // takes them all.
         let made = try TextDatabase(files: files, name: name)
-        // (In the dictionary's order: the database's order reaches no output.)
-        for (known, position) in recent { try made.add(known.text, at: position) }
+        // In the order of their indices, not the dictionary's: the file's layout, and so
+        // where a file-size limit stops it, is the same on every run.
+        for (known, position) in recent.sorted(by: { $0.value < $1.value }) {
+          try made.add(known.text, at: position)
+        }
         try made.add(text, at: index)
         database = made
       }
