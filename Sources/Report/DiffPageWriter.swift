@@ -55,9 +55,12 @@ final class DiffPageWriter {
   ///   - spilling: false holds the screens' tables whole in memory (nothing can fail then);
   ///     true keeps only their last `recentLimit` texts there (`TextTable`).
   ///   - page: the page's path (or name), which the scratch files' errors name
-  ///     (`RunDiffScratchError.page`).
+  ///     (`RunDiffScratchError.page`); `HTMLReport.unnamedDiffPage` when not given.
+  ///   - recentLimit: how many of their most recent texts the spilling screens' tables keep in
+  ///     memory (`TextTable`); the older ones are looked up in their databases.
   init(
-    runA: RunInfo, runB: RunInfo, bufferLimit: Int, spilling: Bool, page: String = "the page",
+    runA: RunInfo, runB: RunInfo, bufferLimit: Int, spilling: Bool,
+    page: String = HTMLReport.unnamedDiffPage,
     recentLimit: Int = 1024
   ) {
     self.runA = runA

@@ -3,6 +3,12 @@ import Snapshots
 
 // Building reports straight from the snapshot store.
 
+extension HTMLReport {
+  /// What a diff page's scratch errors call the page when its writer is not told its path
+  /// (`writeDiffReport`'s and `DiffPageWriter`'s default `page`).
+  public static let unnamedDiffPage = "the diff page"
+}
+
 extension SnapshotStore {
   /// Every layout the frames refer to, by hash, each read once.
   public func layouts(for frames: [StoredFrame]) throws -> [String: LayoutState] {
@@ -48,7 +54,8 @@ extension SnapshotStore {
   /// and handing it to `each`. Nothing reaches `output` before both have run to their end and
   /// the scratch files are written through and checked. The scratch directory is removed
   /// when the page is written or has failed.
-  /// - Parameter page: the page's path (or name), for the scratch files' errors.
+  /// - Parameter page: the page's path (or name), for the scratch files' errors;
+  ///   `HTMLReport.unnamedDiffPage` when not given.
   /// - Returns: the diff's summary.
   /// - Throws: as `diff(labelA:labelB:tolerance:each:)` (checked before anything is read),
   ///   what reading the runs' frames throws, `RunDiffScratchError` naming `page` (or
@@ -57,7 +64,7 @@ extension SnapshotStore {
   @discardableResult
   public func writeDiffReport(
     labelA: String, labelB: String, tolerance: Double = 0, bufferLimit: Int = 1 << 20,
-    page: String = "the diff page", each: (EventDifference) throws -> Void = { _ in },
+    page: String = HTMLReport.unnamedDiffPage, each: (EventDifference) throws -> Void = { _ in },
     to output: (String) throws -> Void
   ) throws -> RunDiffSummary {
     try writeDiffReportMeasuring(
@@ -71,7 +78,7 @@ extension SnapshotStore {
   /// check it; `recentLimit` is how many recent texts the tables hold (`TextTable`).
   func writeDiffReportMeasuring(
     labelA: String, labelB: String, tolerance: Double, bufferLimit: Int,
-    page: String = "the diff page", recentLimit: Int = 1024,
+    page: String = HTMLReport.unnamedDiffPage, recentLimit: Int = 1024,
     each: (EventDifference) throws -> Void, to output: (String) throws -> Void
   ) throws -> (summary: RunDiffSummary, peakBufferedBytes: Int) {
     let (runA, runB) = try comparableRuns(labelA: labelA, labelB: labelB)

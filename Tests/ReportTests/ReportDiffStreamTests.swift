@@ -87,6 +87,23 @@ import TestSupport
     _ = directory
   }
 
+  /// A page writer not told its page names it in its scratch errors as `writeDiffReport` does:
+  /// the scratch files its columns and tables hold are the page's, `HTMLReport.unnamedDiffPage`.
+  @Test func aPageWriterNotToldItsPageNamesItAsWriteDiffReportDoes() throws {
+    let (directory, store) = try store(count: 10)
+    let (runA, runB) = try store.comparableRuns(labelA: "v1", labelB: "v2")
+    let writer = DiffPageWriter(runA: runA, runB: runB, bufferLimit: 1 << 20, spilling: true)
+    var pages: [String?] = []
+    func collect(_ value: Any, depth: Int) {
+      if let files = value as? ScratchFiles { return pages.append(files.page) }
+      guard depth < 3 else { return }
+      for child in Mirror(reflecting: value).children { collect(child.value, depth: depth + 1) }
+    }
+    collect(writer, depth: 0)
+    #expect(!pages.isEmpty && pages.allSatisfy { $0 == HTMLReport.unnamedDiffPage }, "\(pages)")
+    _ = directory
+  }
+
   /// A table that keeps only its recent texts in memory and looks older ones up in its
   /// database gives every text the index a table in memory gives it, texts told apart by their
   /// bytes ("é" precomposed and as "e" and a combining accent are two).
