@@ -14,7 +14,7 @@ import TextBytes
 /// Distinct texts by first occurrence: `index(of:element:)` gives a text's index, adding its
 /// element at the end of `elements` the first time.
 ///
-/// In memory, every text is remembered. Spilled, only the last `recentLimit` are: when the
+/// In memory, every text is remembered. Spilled, at most the last `recentLimit` are: when the
 /// first text is forgotten, every text so far goes into an SQLite database in the scratch
 /// directory (`ScratchFiles`, under `TMPDIR`), and every new text after it; the elements go to
 /// a spill buffer. Memory stays bounded however many texts there are; a table that never
