@@ -27,7 +27,7 @@ public protocol EventLogReading: AnyObject {
   func recordings() throws -> [RecordingInfo]
   /// The ids of every recording in order, read without their metadata: a reader that picks
   /// one recording names the others without reading them, so one it cannot read stops only
-  /// its own reading.
+  /// its own reading. The default reads `recordings()`; stores override it to read ids only.
   func recordingIDs() throws -> [Int64]
   /// The recording with `id`.
   /// - Throws: `EventLogError.unknownRecording`.
@@ -41,6 +41,15 @@ public protocol EventLogReading: AnyObject {
   func eventStream(
     recording id: Int64, kinds: Set<EventKind>?, seqRange: ClosedRange<Int64>?
   ) throws -> any EventStream
+}
+
+extension EventLogReading {
+  /// The ids of `recordings()`, in their order: for a store that cannot list ids alone (any
+  /// recording it cannot read stops the listing).
+  /// - Throws: `recordings()`'s errors.
+  public func recordingIDs() throws -> [Int64] {
+    try recordings().map(\.id)
+  }
 }
 
 extension EventStream {
