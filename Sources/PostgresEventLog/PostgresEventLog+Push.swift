@@ -51,15 +51,21 @@ extension PostgresEventLog {
   /// - Parameters:
   ///   - batchSize: events per COPY (each one transaction; a kill loses at most one batch).
   ///   - onBatch: called after each stored batch with the events stored so far.
-  /// - Throws: the source's errors; `PostgresEventLogError.pushFailed` naming how far the
-  ///   push got when the server refuses or the connection drops.
+  /// - Throws: the source's errors; `EventLogError.badRecordingMetadata` naming the library
+  ///   and the recording when the source gives an empty attribute key (the library's table
+  ///   would take it; nothing is stored); `PostgresEventLogError.pushFailed` naming how far
+  ///   the push got when the server refuses or the connection drops.
   public func push(
     recording localID: Int64, of source: any EventLogReading, batchSize: Int = 5000,
     onBatch: (Int64) throws -> Void = { _ in }
   ) throws -> PushResult {
     let info = try source.recording(localID)
-    let fingerprint = try recordingFingerprint(source, recording: localID)
     let label = "recording \(localID) of \(source.location)"
+    if info.metadata.attributes.keys.contains("") {
+      throw EventLogError.badRecordingMetadata(
+        path: location, name: info.metadata.name, problem: "\(BadAttributeKey.empty) (\(label))")
+    }
+    let fingerprint = try recordingFingerprint(source, recording: localID)
     var stored: Int64 = 0
     do {
       let (id, isComplete) = try addRecording(info, fingerprint: fingerprint)

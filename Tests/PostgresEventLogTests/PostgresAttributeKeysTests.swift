@@ -46,6 +46,14 @@ final class PostgresAttributeKeysTests: XCTestCase {
     return (library, id)
   }
 
+  /// How many recordings and attribute rows the library at `url` holds.
+  private func storedRows(_ url: String) throws -> [Int64?] {
+    let rows = try PostgreSQLConnection(url: url).execute(
+      "SELECT (SELECT count(*) FROM navsim.recordings), "
+        + "(SELECT count(*) FROM navsim.recording_attributes)")
+    return [try rows.int64(0, 0), try rows.int64(0, 1)]
+  }
+
   /// Keys and values as their bytes, in the keys' byte order.
   private func bytes(_ attributes: [String: String]) -> [[UInt8]] {
     attributes.map { [Array($0.key.utf8), Array($0.value.utf8)] }
@@ -84,11 +92,7 @@ final class PostgresAttributeKeysTests: XCTestCase {
       }
       XCTAssertEqual(path, local.location)
     }
-    let rows = try PostgreSQLConnection(url: database.url).execute(
-      "SELECT (SELECT count(*) FROM navsim.recordings), "
-        + "(SELECT count(*) FROM navsim.recording_attributes)")
-    XCTAssertEqual(try rows.int64(0, 0), 0)
-    XCTAssertEqual(try rows.int64(0, 1), 0)
+    XCTAssertEqual(try storedRows(database.url), [0, 0])
   }
 
   func testALibraryHoldingTwoNormalizationsOfAKeyIsRefusedOnRead() throws {
@@ -130,6 +134,27 @@ final class PostgresAttributeKeysTests: XCTestCase {
     let mended = try library.recording(id).metadata.attributes
     XCTAssertEqual(mended.map { Array($0.key.utf8) }, [Array("caf\u{E9}".utf8)])
     XCTAssertThrowsError(try owner.execute(deleteAll), "the trigger is back")
+  }
+
+  func testPushingAnEmptyKeyFromAnotherStoreStoresNothing() throws {
+    let database = try PostgresEventLogTests.freshDatabase()
+    // A store of another package's making: its keys are not checked as a log's are.
+    let metadata = RecordingMetadata(
+      name: "drive", source: .imported, createdAt: "", attributes: ["": "1", "a": "2"])
+    let source = HeaderOnlyLog(
+      location: "memory", recordings: [
+        RecordingInfo(
+          id: 4, metadata: metadata, navsimVersion: "1", eventCount: 0, firstT: nil, lastT: nil,
+          isFinished: true)
+      ])
+    let library = try PostgresEventLog(url: database.url, mode: .write)
+    XCTAssertThrowsError(try library.push(recording: 4, of: source)) {
+      XCTAssertEqual(
+        "\($0)",
+        "\(library.location): recording \"drive\" not begun: an attribute has an empty key "
+          + "(recording 4 of memory)")
+    }
+    XCTAssertEqual(try storedRows(database.url), [0, 0])
   }
 
   func testALibraryHoldingAnEmptyKeyIsRefusedOnReadAndPullWritesNothing() throws {
