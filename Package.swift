@@ -142,7 +142,8 @@ let package = Package(
       ]),
 
     // MARK: - Trips, replay, tools
-    .target(name: "Navigator", dependencies: ["SessionEvents", "SeededRandom", "JSON"]),
+    .target(
+      name: "Navigator", dependencies: ["SessionEvents", "SeededRandom", "JSON", "TextBytes"]),
     // Libraries below the CLI read logs through EventLog's protocols only: which store a
     // location names (PostgreSQL's libpq included) is the CLI's choice (`NavSimLogOpener`).
     // The layout rules: a watcher the replay takes (`ReplayWatchers.layoutRules`), plugged

@@ -1,5 +1,6 @@
 import EventLog
 import SessionEvents
+import TextBytes
 
 // MARK: - navsim log events, navsim log export
 
@@ -38,7 +39,7 @@ extension LogCommand {
     for name in values.flatMap({ $0.split(separator: ",") }) {
       guard let kind = EventKind(rawValue: String(name)) else {
         let known = EventKind.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError("unknown event kind '\(name)' (known: \(known))")
+        throw UsageError("unknown event kind \(String(name).visiblyQuoted) (known: \(known))")
       }
       kinds.insert(kind)
     }

@@ -1,5 +1,6 @@
 import EventLog
 import SessionEvents
+import TextBytes
 
 // MARK: - navsim log import
 
@@ -9,7 +10,7 @@ extension LogCommand {
   ) throws -> Int32 {
     let recording = try EventLogFile.importJSONLines(from: file, intoLogAt: out)
     context.print(
-      "imported recording \(recording.id) '\(recording.metadata.name)' "
+      "imported recording \(recording.id) \(recording.metadata.name.visiblyQuoted) "
         + "(\(recording.eventCount) events) into \(out)")
     return 0
   }

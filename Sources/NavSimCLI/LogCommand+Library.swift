@@ -1,6 +1,7 @@
 import EventLog
 import PostgresEventLog
 import SessionEvents
+import TextBytes
 
 // MARK: - navsim log push, navsim log pull, navsim log init
 
@@ -29,7 +30,7 @@ extension LogCommand {
     for id in ids {
       let info = try log.recording(id)
       let result = try library.push(recording: id, of: log, batchSize: Int(batch))
-      let what = "recording \(id) '\(info.metadata.name)' (\(info.eventCount) events)"
+      let what = "recording \(id) \(info.metadata.name.visiblyQuoted) (\(info.eventCount) events)"
       if result.wasAlreadyStored {
         context.print("\(what): already in \(library.location) as recording \(result.id)")
       } else {
@@ -46,7 +47,7 @@ extension LogCommand {
     let library = try PostgresEventLog(url: url)
     let pulled = try library.pull(recording: id, intoLogAt: out)
     context.print(
-      "pulled recording \(id) '\(pulled.metadata.name)' (\(pulled.eventCount) events) from "
+      "pulled recording \(id) \(pulled.metadata.name.visiblyQuoted) (\(pulled.eventCount) events) from "
         + "\(library.location) into \(out) as recording \(pulled.id)")
     return 0
   }

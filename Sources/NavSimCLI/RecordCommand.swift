@@ -3,6 +3,7 @@ import Foundation
 import NavSim
 import Navigator
 import SessionEvents
+import TextBytes
 
 /// `navsim record`: simulates (or replays) a trip and appends it to an event log.
 struct RecordCommand: NavSimCommand {
@@ -144,7 +145,7 @@ struct RecordCommand: NavSimCommand {
       let name = parsed.value("--builtin")!
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
         throw CommandFailure(
-          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
+          "unknown built-in route \(name.visiblyQuoted) (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
         )
       }
       if precision != nil {
@@ -167,7 +168,7 @@ struct RecordCommand: NavSimCommand {
     if let device = parsed.value("--device") {
       guard let profile = DeviceProfiles.all.first(where: { $0.name == device }) else {
         throw CommandFailure(
-          "unknown device '\(device)' (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))"
+          "unknown device \(device.visiblyQuoted) (known: \(DeviceProfiles.all.map(\.name).joined(separator: ", ")))"
         )
       }
       scenario.device = .profile(profile)

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// A problem with an input the navigator was given: a route file, a scenario, a name.
 ///
 /// Its description is one line that names the offending thing, `file:line: key: problem`,
@@ -22,7 +24,12 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
     var text = source
     if let line { text += ":\(line)" }
     text += ": "
-    if let key { text += "\(key): " }
+    if let key {
+      // A path of printable ASCII as it is; one holding a key with any other character
+      // (a newline would split the line) quoted with that character written `\u{…}`.
+      let isPlain = key.unicodeScalars.allSatisfy { (" "..."~").contains($0) }
+      text += (isPlain ? key : key.visiblyQuoted) + ": "
+    }
     return text + message
   }
 

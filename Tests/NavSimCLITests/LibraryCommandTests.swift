@@ -37,7 +37,9 @@ final class LibraryCommandTests: XCTestCase {
     let log = try commuteCopy(in: directory)
     let push = try navsim(["log", "push", log, database.url])
     XCTAssertEqual(push.status, 0, push.standardError)
-    XCTAssertTrue(push.standardOutput.contains("pushed to"), push.standardOutput)
+    XCTAssertTrue(
+      push.standardOutput.hasPrefix(#"recording 1 "city-commute" (1090 events): pushed to "#),
+      push.standardOutput)
     XCTAssertFalse(push.standardOutput.contains("navsim-test"), "password printed")
     let again = try navsim(["log", "push", log, database.url])
     XCTAssertEqual(again.status, 0, again.standardError)
@@ -51,6 +53,9 @@ final class LibraryCommandTests: XCTestCase {
     let pulledPath = directory.file("pulled.sqlite")
     let pull = try navsim(["log", "pull", database.url, "1", "--out", pulledPath])
     XCTAssertEqual(pull.status, 0, pull.standardError)
+    XCTAssertTrue(
+      pull.standardOutput.hasPrefix(#"pulled recording 1 "city-commute" (1090 events) from "#),
+      pull.standardOutput)
     XCTAssertEqual(try navsim(["log", "export", pulledPath]).standardOutput,
                    fileExport.standardOutput)
 

@@ -90,8 +90,14 @@ import Testing
     let path = try makeLog(directory)
     let unknownKind = run(["log", "events", path, "--kind", "teleport"])
     #expect(unknownKind.status == 2)
-    #expect(unknownKind.err.hasPrefix("navsim log events: unknown event kind 'teleport' (known: "))
+    #expect(unknownKind.err.hasPrefix("navsim log events: unknown event kind \"teleport\" (known: "))
     #expect(unknownKind.err.hasSuffix("\nSee 'navsim log events --help' for its arguments and options.\n"))
+    // As an imported event line's kind is shown: on one line, a newline written `\u{A}`.
+    let splitKind = run(["log", "events", path, "--kind", "recentered,tele\nport"])
+    #expect(splitKind.status == 2)
+    #expect(
+      splitKind.err.hasPrefix(#"navsim log events: unknown event kind "tele\u{A}port" (known: "#),
+      "\(splitKind.err)")
     let badFrom = run(["log", "events", path, "--from", "zero"])
     #expect(badFrom.err.hasPrefix("navsim log events: --from must be an integer in 1..."))
     let missing = run(["log", "events"])
@@ -129,7 +135,7 @@ import Testing
     let copy = directory.file("copy.sqlite")
     let imported = run(["log", "import", jsonl, "--out", copy])
     #expect(imported.status == 0)
-    #expect(imported.out == "imported recording 1 'commute' (30 events) into \(copy)\n")
+    #expect(imported.out == "imported recording 1 \"commute\" (30 events) into \(copy)\n")
     #expect(run(["log", "export", copy]).out == exported.out)
   }
 

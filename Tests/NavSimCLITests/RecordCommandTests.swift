@@ -242,11 +242,11 @@ import Testing
       ),
       (
         ["--builtin", "moon"],
-        "navsim record: unknown built-in route 'moon' (known: city-commute, highway, park-loop, old-town, rtl-city, long-haul)"
+        "navsim record: unknown built-in route \"moon\" (known: city-commute, highway, park-loop, old-town, rtl-city, long-haul)"
       ),
       (
         ["--builtin", "park-loop", "--device", "nokia"],
-        "navsim record: unknown device 'nokia' (known: "
+        "navsim record: unknown device \"nokia\" (known: "
       ),
       (
         ["--builtin", "park-loop", "--rate", "50"],

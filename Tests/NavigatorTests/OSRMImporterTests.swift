@@ -97,7 +97,7 @@ final class OSRMImporterTests: XCTestCase {
         #"{"maneuver":{"type":"turn","modifier":"left","location":[8.505,47.3]},"#
           + #""intersections":[{"location":[8.505,47.3],"lanes":[{"indications":["sideways"]}]}]}"#)
     ) { error in
-      XCTAssertTrue("\(error)".contains("unknown lane indication 'sideways'"), "\(error)")
+      XCTAssertTrue("\(error)".contains("unknown lane indication \"sideways\""), "\(error)")
     }
   }
 

@@ -107,16 +107,25 @@ final class ScenarioTests: XCTestCase {
     let cases: [(String, String)] = [
       (
         "{\"route\": \"park-loop\",\n \"sped\": 3}",
-        "s.json:2: sped: unknown key 'sped' (known: name, description, route, seed, rate, createdAt, device, layoutDirection, units, driver, settings, pointsOfInterest, generatedPrompts, timing, start, events)"
+        "s.json:2: sped: unknown key \"sped\" (known: name, description, route, seed, rate, createdAt, device, layoutDirection, units, driver, settings, pointsOfInterest, generatedPrompts, timing, start, events)"
+      ),
+      // A key holding a newline is shown on the line, written `\u{A}`.
+      (
+        "{\"route\": \"park-loop\",\n \"we\\nird\": 3}",
+        #"s.json:2: "we\u{A}ird": unknown key "we\u{A}ird" (known: name, description, route, seed, rate, createdAt, device, layoutDirection, units, driver, settings, pointsOfInterest, generatedPrompts, timing, start, events)"#
+      ),
+      (
+        "{\"route\": \"park-loop\", \"settings\": {\"wa\\rp\": true}}",
+        #"s.json:1: "settings.wa\u{D}p": unknown setting "wa\u{D}p" (known: speedometer, speedLimit, prompts, recenterButton, compass, myLocationButton, layoutDirection, header, footer, tripProgressBar, reportIncidentButton, trafficLights, stopSigns, destinationMarkers, scrollGestures, zoomGestures, tiltGestures, rotateGestures, alternateRoutes, mapPadding, headerAccessory)"#
       ),
       ("{\"seed\": 1}", "s.json:1: missing key 'route'"),
       (
         "{\"route\": \"nowhere\"}",
-        "s.json:1: route: unknown built-in route 'nowhere' (known: city-commute, highway, park-loop, old-town, rtl-city, long-haul)"
+        "s.json:1: route: unknown built-in route \"nowhere\" (known: city-commute, highway, park-loop, old-town, rtl-city, long-haul)"
       ),
       (
         "{\"route\": {\"builtin\": \"nowhere\"}}",
-        "s.json:1: route.builtin: unknown built-in route 'nowhere' (known: city-commute, highway, park-loop, old-town, rtl-city, long-haul)"
+        "s.json:1: route.builtin: unknown built-in route \"nowhere\" (known: city-commute, highway, park-loop, old-town, rtl-city, long-haul)"
       ),
       (
         "{\"route\": \"park-loop\", \"rate\": 20}",
@@ -140,11 +149,11 @@ final class ScenarioTests: XCTestCase {
       ),
       (
         "{\"route\": \"park-loop\", \"settings\": {\"warp\": true}}",
-        "s.json:1: settings.warp: unknown setting 'warp' (known: speedometer, speedLimit, prompts, recenterButton, compass, myLocationButton, layoutDirection, header, footer, tripProgressBar, reportIncidentButton, trafficLights, stopSigns, destinationMarkers, scrollGestures, zoomGestures, tiltGestures, rotateGestures, alternateRoutes, mapPadding, headerAccessory)"
+        "s.json:1: settings.warp: unknown setting \"warp\" (known: speedometer, speedLimit, prompts, recenterButton, compass, myLocationButton, layoutDirection, header, footer, tripProgressBar, reportIncidentButton, trafficLights, stopSigns, destinationMarkers, scrollGestures, zoomGestures, tiltGestures, rotateGestures, alternateRoutes, mapPadding, headerAccessory)"
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [\n{\"at\": 5, \"rotat\": \"landscape\"}]}",
-        "s.json:2: events[0].rotat: unknown key 'rotat' (known: at, rotate, device, splitScreen, resize, setting, pan, recenter, reroute, prompt, speeding, pause, lighting, guidance, navigation)"
+        "s.json:2: events[0].rotat: unknown key \"rotat\" (known: at, rotate, device, splitScreen, resize, setting, pan, recenter, reroute, prompt, speeding, pause, lighting, guidance, navigation)"
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [{\"at\": 5}]}",
@@ -160,11 +169,11 @@ final class ScenarioTests: XCTestCase {
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [{\"at\": 1, \"rotate\": \"sideways\"}]}",
-        "s.json:1: events[0].rotate: 'sideways' is not one of portrait, landscape"
+        "s.json:1: events[0].rotate: \"sideways\" is not one of portrait, landscape"
       ),
       (
         "{\"route\": \"park-loop\", \"events\": [{\"at\": 1, \"prompt\": {\"kind\": \"ufo\", \"text\": \"\"}}]}",
-        "s.json:1: events[0].prompt.kind: unknown prompt kind 'ufo' (known: incident, speedCamera, traffic, betterRoute)"
+        "s.json:1: events[0].prompt.kind: unknown prompt kind \"ufo\" (known: incident, speedCamera, traffic, betterRoute)"
       ),
       (
         "{\"route\": \"park-loop\", \"createdAt\": \"today\"}",

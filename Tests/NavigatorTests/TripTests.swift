@@ -247,7 +247,7 @@ final class TripTests: XCTestCase {
     XCTAssertThrowsError(
       try run(#"{"route": "park-loop", "events": [{"at": 30, "guidance": "pause"}]}"#)
     ) { error in
-      XCTAssertTrue("\(error)".contains("'pause' is not one of stop, start"), "\(error)")
+      XCTAssertTrue("\(error)".contains("\"pause\" is not one of stop, start"), "\(error)")
     }
   }
 

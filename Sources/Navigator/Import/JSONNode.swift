@@ -2,6 +2,7 @@
 
 import JSON
 import SessionEvents
+import TextBytes
 
 /// A JSON value with where it is: the file and the key path (`events[3].at`).
 struct JSONNode {
@@ -79,7 +80,7 @@ struct JSONNode {
     for (key, node) in try members() where !allowed.contains(key) {
       throw NavigatorError(
         source: source, line: node.value.line, key: node.path,
-        "unknown key '\(key)' (known: \(allowed.joined(separator: ", ")))")
+        "unknown key \(key.visiblyQuoted) (known: \(allowed.joined(separator: ", ")))")
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SessionEvents
+import TextBytes
 
 // OSRM route responses, and the OSRM-compatible output of Valhalla and Mapbox: the first of
 // `routes[]`, its geometry (encoded polyline or GeoJSON LineString), `legs[].steps[]` with their
@@ -217,7 +218,7 @@ public enum OSRMImporter {
     switch node.member("unit")?.value.stringValue ?? "km/h" {
     case "km/h": return value / 3.6
     case "mph": return value * 0.44704
-    case let unit: throw node.error("unknown speed unit '\(unit)'")
+    case let unit: throw node.error("unknown speed unit \(unit.visiblyQuoted)")
     }
   }
 
@@ -267,7 +268,7 @@ public enum OSRMImporter {
         let shapes: [LaneShape] = try lane.member("indications")?.elements().map { indication in
           let text = try indication.string()
           guard let shape = laneShapes[text] else {
-            throw indication.error("unknown lane indication '\(text)'")
+            throw indication.error("unknown lane indication \(text.visiblyQuoted)")
           }
           return shape as LaneShape
         } ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import SessionEvents
+import TextBytes
 
 // Reading a scenario file. Every key is checked: an unknown key, a value of the wrong type or
 // out of range is a one-line error naming the file, line and key path.
@@ -92,7 +93,7 @@ extension Scenario {
       let name = try node.string()
       guard BuiltinRoutes.all.contains(where: { $0.name == name }) else {
         throw node.error(
-          "unknown built-in route '\(name)' (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
+          "unknown built-in route \(name.visiblyQuoted) (known: \(BuiltinRoutes.all.map(\.name).joined(separator: ", ")))"
         )
       }
       return .builtin(name)
@@ -145,7 +146,7 @@ extension Scenario {
     func named(_ name: String, _ at: JSONNode) throws -> DriverProfile {
       guard let profile = DriverProfile.all.first(where: { $0.name == name }) else {
         throw at.error(
-          "unknown driver profile '\(name)' (known: \(DriverProfile.all.map(\.name).joined(separator: ", ")))"
+          "unknown driver profile \(name.visiblyQuoted) (known: \(DriverProfile.all.map(\.name).joined(separator: ", ")))"
         )
       }
       return profile
@@ -183,7 +184,7 @@ extension Scenario {
     let text = try node.string()
     guard let kind = PromptKind.navigatorKinds.first(where: { $0.rawValue == text }) else {
       throw node.error(
-        "unknown prompt kind '\(text)' (known: \(PromptKind.navigatorKinds.map(\.rawValue).joined(separator: ", ")))"
+        "unknown prompt kind \(text.visiblyQuoted) (known: \(PromptKind.navigatorKinds.map(\.rawValue).joined(separator: ", ")))"
       )
     }
     return kind
@@ -195,7 +196,7 @@ extension Scenario {
     let text = try node.string()
     guard let value = T(rawValue: text) else {
       throw node.error(
-        "'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        "\(text.visiblyQuoted) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     return value
   }

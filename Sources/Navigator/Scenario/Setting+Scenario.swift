@@ -1,4 +1,5 @@
 import SessionEvents
+import TextBytes
 
 // The settings a scenario may change, with the type of value each takes.
 
@@ -33,7 +34,7 @@ extension Setting {
   static func scenarioChange(name: String, node: JSONNode) throws -> SettingChange {
     guard let entry = scenarioSettings.first(where: { $0.setting.rawValue == name }) else {
       throw node.error(
-        "unknown setting '\(name)' (known: \(scenarioSettings.map(\.setting.rawValue).joined(separator: ", ")))"
+        "unknown setting \(name.visiblyQuoted) (known: \(scenarioSettings.map(\.setting.rawValue).joined(separator: ", ")))"
       )
     }
     switch entry.kind {
@@ -42,14 +43,14 @@ extension Setting {
     case .choice(let choices):
       let text = try node.string()
       guard choices.contains(text) else {
-        throw node.error("'\(text)' is not one of \(choices.joined(separator: ", "))")
+        throw node.error("\(text.visiblyQuoted) is not one of \(choices.joined(separator: ", "))")
       }
       return SettingChange(name: entry.setting, value: .text(text))
     case .padding:
       let text = try node.string()
       let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: " ")) }
       guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
-        throw node.error("'\(text)' is not 'top,leading,bottom,trailing' in points")
+        throw node.error("\(text.visiblyQuoted) is not 'top,leading,bottom,trailing' in points")
       }
       return SettingChange(name: entry.setting, value: .text(text))
     case .height:
