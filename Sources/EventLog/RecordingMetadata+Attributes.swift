@@ -5,8 +5,8 @@ import TextBytes
 // normalization ("caf\u{E9}", precomposed, and "cafe\u{301}"): a dictionary holds one of
 // them. It keeps the bytes of the key it was given, so a key written out and read back keeps
 // its bytes; what a reader could lose is the second of two such keys in a file, a log or the
-// library, and every reader refuses those (`AttributeKeyClash`) rather than keep one value.
-// Keys are listed in the order of their bytes wherever they are written or printed.
+// library, and every reader refuses those (`BadAttributeKey.clash`) rather than keep one
+// value. Keys are listed in the order of their bytes wherever they are written or printed.
 
 extension RecordingMetadata {
   /// The attribute keys in the order of their UTF-8 bytes (Unicode scalar order): the order
