@@ -137,7 +137,7 @@ let package = Package(
     .target(
       name: "NavSimRecorder",
       dependencies: [
-        "EventLog", "SessionEvents",
+        "EventLog", "SessionEvents", "TextBytes",
         .target(name: "GoogleNavigation", condition: .when(platforms: [.linux, .macOS])),
       ]),
 

@@ -1,6 +1,7 @@
 // Why a recorder was not made: options an app passed that no recording should hold.
 
 import EventLog
+import TextBytes
 
 /// Why `NavSimRecorder(mapView:path:options:)` refused its options; the log file was not
 /// touched.
@@ -20,11 +21,11 @@ public enum NavSimRecorderError: Error, Equatable, CustomStringConvertible, Send
     case .emptyFactKey:
       return "\(api) has a fact with an empty key"
     case .reservedFactKey(let key) where key == RecordingMetadata.redactedKey:
-      return "\(api) key \"\(key)\" marks a copy 'navsim log redact' wrote; give yours another "
-        + "key"
+      return "\(api) key \(key.visiblyQuoted) marks a copy 'navsim log redact' wrote; give "
+        + "yours another key"
     case .reservedFactKey(let key):
-      return "\(api) key \"\(key)\" is the recorder's own fact (its name and NavSim version); "
-        + "give yours another key"
+      return "\(api) key \(key.visiblyQuoted) is the recorder's own fact (its name and NavSim "
+        + "version); give yours another key"
     }
   }
 }
