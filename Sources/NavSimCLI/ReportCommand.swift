@@ -21,7 +21,7 @@ struct ReportCommand: NavSimCommand {
       frame, the safe area, findings in red, a timeline of the trip with a scrubber (Left /
       Right: previous / next layout change, f: first finding), and the event's details.
       Identical layouts are embedded once, so a long trip's report stays small. The page is
-      written in memory that does not grow with the trip: its per-event columns spill to
+      written in memory that does not grow with the trip's events: its per-event columns spill to
       scratch files under TMPDIR, which needs room for about the page's size.
       """)
 

@@ -164,10 +164,12 @@ final class DiffPageWriter {
   func finish(_ summary: RunDiffSummary, to output: (String) throws -> Void) throws {
     try complete()
     let marks: [StreamedJSON] = [
-      row("differs", "#d01884", differing), row("layout change", "#5f6368", changes),
-      row("state", "#188038", state), row("prompt", "#f9ab00", prompts),
-      row("size", "#1a73e8", size), row("speed widget", "#e37400", speed),
-      row("finding A", "#d93025", findingA), row("finding B", "#a50e0e", findingB),
+      .timelineRow("differs", "#d01884", differing),
+      .timelineRow("layout change", "#5f6368", changes), .timelineRow("state", "#188038", state),
+      .timelineRow("prompt", "#f9ab00", prompts), .timelineRow("size", "#1a73e8", size),
+      .timelineRow("speed widget", "#e37400", speed),
+      .timelineRow("finding A", "#d93025", findingA),
+      .timelineRow("finding B", "#a50e0e", findingB),
     ]
     let frames = StreamedJSON.object([
       ("detail", .array(detail)), ("event", .array(event)),
@@ -213,14 +215,6 @@ final class DiffPageWriter {
   /// The most bytes of the columns and the screens' tables held in memory at once, all
   /// together.
   var peakBufferedBytes: Int { buffers.reduce(0) { $0 + $1.peakBytes } }
-
-  /// A row of the timeline, as `TimelineRow.json` writes it.
-  private func row(_ name: String, _ color: String, _ frames: SpilledArray) -> StreamedJSON {
-    .object([
-      ("color", .text(JSONText.quote(color))), ("frames", .array(frames)),
-      ("name", .text(JSONText.quote(name))),
-    ])
-  }
 }
 
 // MARK: - Streamed JSON

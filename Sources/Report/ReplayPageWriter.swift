@@ -1,5 +1,4 @@
 import HeadlessUIKit
-import OutputPolicy
 import Replay
 import Snapshots
 
@@ -30,8 +29,6 @@ final class ReplayPageWriter {
   private let seq, t, event, detail, layout, findings, screen, map: SpilledArray
   // The timeline's rows.
   private let changes, state, prompts, size, speed, findingFrames: SpilledArray
-  /// Where the buffers spill, and whose page their errors name.
-  private let files: ScratchFiles
   /// Every buffer that spills: the columns' and the screens' tables'. `complete` writes them
   /// all through and `peakBufferedBytes` sums them: a buffer made anywhere else is missed.
   let buffers: [SpillBuffer]
@@ -51,7 +48,6 @@ final class ReplayPageWriter {
     self.run = run
     content = ScreenContent(tripStart: run.tripStart)
     let files = ScratchFiles(kind: "report", page: page)
-    self.files = files
     let share = bufferLimit / 16
     screens =
       spilling
@@ -76,15 +72,6 @@ final class ReplayPageWriter {
   /// - Throws: `RunDiffScratchError` naming the page when a scratch file, the directory for
   ///   them or a table's database fails.
   func add(_ frame: StoredFrame, layout shown: LayoutState?) throws {
-    do {
-      try append(frame, layout: shown)
-    } catch OutputError.cannotWrite(let directory, let problem) {
-      // Only the scratch directory is made here: `TMPDIR` has no room for it.
-      throw RunDiffScratchError(problem: .other(problem), directory: directory, page: files.page)
-    }
-  }
-
-  private func append(_ frame: StoredFrame, layout shown: LayoutState?) throws {
     let index = count
     count += 1
     content.apply(frame)
@@ -209,13 +196,15 @@ extension SnapshotStore {
       .counts
   }
 
-  /// As `writeReplayReport(of:bufferLimit:to:)`, returning also the most bytes of the page's
-  /// columns and tables held in memory at once, so tests can check it.
+  /// As `writeReplayReport(of:bufferLimit:page:to:)`, returning also the most bytes of the
+  /// page's columns and tables held in memory at once, so tests can check it; `recentLimit` is
+  /// how many recent texts the tables hold (`TextTable`).
   func writeReplayReportMeasuring(
-    of run: RunInfo, bufferLimit: Int, page: String = "the report page",
+    of run: RunInfo, bufferLimit: Int, page: String = "the report page", recentLimit: Int = 1024,
     to output: (String) throws -> Void
   ) throws -> (counts: ReplayReportCounts, peakBufferedBytes: Int) {
-    let writer = ReplayPageWriter(run: run, bufferLimit: bufferLimit, spilling: true, page: page)
+    let writer = ReplayPageWriter(
+      run: run, bufferLimit: bufferLimit, spilling: true, page: page, recentLimit: recentLimit)
     let frames = try FrameStream(store: self, run: run, details: true)
     while let frame = try frames.next() {
       try writer.add(frame, layout: try frames.layout(of: frame))

@@ -33,9 +33,16 @@ package final class ScratchFiles {
   package var directoryPath: String? { directory?.path }
 
   /// The path of a new file called `name` in the directory, made now if it is not yet.
-  /// - Throws: `OutputError` when `TMPDIR` has no room for the directory.
+  /// - Throws: `OutputError` when `TMPDIR` has no room for the directory; a page's files
+  ///   throw that as a `RunDiffScratchError` naming the page, as their other failures.
   package func path(_ name: String) throws -> String {
-    if directory == nil { directory = try ScratchDirectory(kind: kind) }
+    if directory == nil {
+      do {
+        directory = try ScratchDirectory(kind: kind)
+      } catch OutputError.cannotWrite(let base, let problem) where page != nil {
+        throw RunDiffScratchError(problem: .other(problem), directory: base, page: page)
+      }
+    }
     return directory!.file(name)
   }
 

@@ -58,7 +58,8 @@ import Testing
     let result = try await launchProduct(
       "navsim", ["diff", store, "basic", "complete", "--html", page],
       environment: ["TMPDIR": missing])
-    try expectNothingWritten(result, page: page, saying: missing)
+    try expectNothingWritten(
+      result, page: page, saying: "\(page): a scratch file of the page in TMPDIR (\(missing))")
   }
 
   @Test func theFileSizeLimitKeepsThePreviousPage() async throws {

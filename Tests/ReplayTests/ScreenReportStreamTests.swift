@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// A screen's report, written through buffers small enough that every column and both screen
-/// tables (the drawn elements, the screens: their texts looked up in temporary databases past
-/// the recent ones) spill, is the page built whole in memory, byte for byte.
+/// tables (the drawn elements, the screens) spill, and with tables that keep only their last 8
+/// texts in memory (the rest looked up in their databases), is the page built whole in memory,
+/// byte for byte.
 @MainActor
 @Suite(.serialized) struct ScreenReportStreamTests {
   @Test func aScreensPageWrittenThroughSmallBuffersIsThePageBuiltWhole() throws {
@@ -17,7 +18,7 @@ import Testing
     let limit = 16 * 256
     var page = ""
     let (counts, peak) = try store.writeReplayReportMeasuring(
-      of: try store.run(label: "good"), bufferLimit: limit
+      of: try store.run(label: "good"), bufferLimit: limit, recentLimit: 8
     ) { page += $0 }
     #expect(
       Array(page.utf8) == Array(built.utf8),
