@@ -66,19 +66,11 @@ final class DiffPageWriter {
     self.runA = runA
     self.runB = runB
     content = ScreenContent(tripStart: runA.tripStart)
-    let files = ScratchFiles(page: page)
-    let share = bufferLimit / 24
-    screens =
-      spilling
-      ? ScreenTables(spilling: files, limit: share, recentLimit: recentLimit) : ScreenTables()
-    var made = screens.buffers
-    func column(_ name: String) -> SpilledArray {
-      let buffer = SpillBuffer(limit: share, files: files, name: name)
-      // Read back in pieces of the size the output file writes at once.
-      buffer.readChunk = 1 << 16
-      made.append(buffer)
-      return SpilledArray(buffer)
-    }
+    var made = PageBuffers(
+      files: ScratchFiles(page: page), share: bufferLimit / 24, spilling: spilling,
+      recentLimit: recentLimit)
+    screens = made.screens
+    func column(_ name: String) -> SpilledArray { made.column(name) }
     (seq, t, event, detail) = (column("seq"), column("t"), column("event"), column("detail"))
     (layoutA, layoutB) = (column("layout-a"), column("layout-b"))
     (findingsA, findingsB) = (column("findings-a"), column("findings-b"))
@@ -88,7 +80,7 @@ final class DiffPageWriter {
     (findingA, findingB, findings) =
       (column("finding-a"), column("finding-b"), column("findings"))
     (differing, differingSignature) = (column("differing"), column("signature"))
-    buffers = made
+    buffers = made.made
   }
 
   /// Takes the next event of the two runs (in seq order; every event before any `mark`).

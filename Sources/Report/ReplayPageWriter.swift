@@ -47,25 +47,17 @@ final class ReplayPageWriter {
   ) {
     self.run = run
     content = ScreenContent(tripStart: run.tripStart)
-    let files = ScratchFiles(kind: "report", page: page)
-    let share = bufferLimit / 16
-    screens =
-      spilling
-      ? ScreenTables(spilling: files, limit: share, recentLimit: recentLimit) : ScreenTables()
-    var made = screens.buffers
-    func column(_ name: String) -> SpilledArray {
-      let buffer = SpillBuffer(limit: share, files: files, name: name)
-      // Read back in pieces of the size the output file writes at once.
-      buffer.readChunk = 1 << 16
-      made.append(buffer)
-      return SpilledArray(buffer)
-    }
+    var made = PageBuffers(
+      files: ScratchFiles(kind: "report", page: page), share: bufferLimit / 16,
+      spilling: spilling, recentLimit: recentLimit)
+    screens = made.screens
+    func column(_ name: String) -> SpilledArray { made.column(name) }
     (seq, t, event, detail) = (column("seq"), column("t"), column("event"), column("detail"))
     (layout, findings) = (column("layout"), column("findings"))
     (screen, map) = (column("screen"), column("map"))
     (changes, state, prompts) = (column("changes"), column("state"), column("prompts"))
     (size, speed, findingFrames) = (column("size"), column("speed"), column("finding"))
-    buffers = made
+    buffers = made.made
   }
 
   /// Takes the run's next frame (in seq order), which shows `shown` (nil: no layout stored).
