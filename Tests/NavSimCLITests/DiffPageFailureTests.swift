@@ -28,25 +28,14 @@ import Testing
     return (directory, store, page)
   }
 
-  /// Checks the run failed as a whole: exit 2, one line on stderr containing `words`, nothing
-  /// on stdout, the previous page as it was and nothing else in its folder.
+  /// Checks the run failed as a whole (`expectPageNotWritten`), its one line containing
+  /// `words`.
   func expectNothingWritten(
     _ result: ProcessResult, page: String, saying words: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    #expect(result.status == 2, "\(result.standardError)", sourceLocation: sourceLocation)
-    #expect(result.standardOutput.isEmpty, "\(result.standardOutput.prefix(200))",
-      sourceLocation: sourceLocation)
-    let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count == 2 && lines[1].isEmpty, "\(result.standardError)",
-      sourceLocation: sourceLocation)
-    #expect(result.standardError.hasPrefix("navsim diff: "), sourceLocation: sourceLocation)
-    #expect(result.standardError.contains(words), "\(result.standardError)",
-      sourceLocation: sourceLocation)
-    #expect(try String(contentsOfFile: page, encoding: .utf8) == Self.previous,
-      sourceLocation: sourceLocation)
-    let folder = (page as NSString).deletingLastPathComponent
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["diff.html"],
+    try expectPageNotWritten(
+      result, page: page, previous: Self.previous, prefix: "navsim diff: ", saying: [words],
       sourceLocation: sourceLocation)
   }
 
